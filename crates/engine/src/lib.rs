@@ -1,0 +1,50 @@
+//! The rules of the Tripot dame chinoise, exactly as `shared/RULES.md` states them.
+//!
+//! A pure library: no I/O, no async. Everything else (the computer opponent, the terminal
+//! client, both online peers) asks this crate whether a move is legal and what follows from it.
+//!
+//! ```
+//! use tripot_engine::{Camp, Format, Position, Rules};
+//!
+//! let start = Position::start(Format::One, Rules::Tripot, Camp::A);
+//! assert_eq!(start.legal_moves().len(), 14);
+//! let played = start.parse_move("m4-m5").map(|v| start.play(v.mv));
+//! assert!(matches!(played, Ok(Ok(_))));
+//! ```
+//!
+//! - [`Hole`], [`HoleSet`]: the 121 holes and sets of them; notation `m1`…`e17` (§1).
+//! - [`Colour`], [`Camp`], [`Format`]: who plays which branches (§2).
+//! - [`Position`]: `legal_moves`, `play`, `outcome`, the position string (§3–§7).
+//! - [`Move`] for play, [`Notation`] for moves written down and verified hop by hop.
+//! - [`Record`]: game records, written and replayed.
+#![forbid(unsafe_code)]
+
+mod board;
+mod colour;
+mod hole;
+mod hole_set;
+mod illegal;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod position_string;
+mod rules;
+mod swap;
+mod zobrist;
+
+pub use board::{DIRECTIONS, HOLE_COUNT, MAX_PIVOT_DISTANCE};
+pub use colour::{Camp, Colour, Format};
+pub use hole::{Hole, HoleError};
+pub use hole_set::{HoleSet, HoleSetIter};
+pub use illegal::{HopError, IllegalMove, PlayError};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{MAX_PATH, MoveError, Notation, NotationError, Path, Verified};
+pub use outcome::{Outcome, WinReason};
+pub use perft::perft;
+pub use position::Position;
+pub use position_string::PositionError;
+pub use rules::{Rules, RulesError};
+pub use swap::SwapList;

@@ -1,0 +1,126 @@
+//! The swap, the Tripot's house rule (RULES.md §5).
+
+use arrayvec::ArrayVec;
+
+use crate::board::{NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::colour::Colour;
+use crate::hole_set::HoleSet;
+use crate::movegen::{PawnMoves, destinations, hole};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// The legal swaps of a position: at most 12 partners for each of 30 pawns.
+pub type SwapList = ArrayVec<Move, 360>;
+
+/// The holes in swap range of `at` (§5): its neighbours, and the holes two away on a line whose
+/// middle hole is occupied.
+fn swap_range(at: usize, occupied: u128) -> u128 {
+    let mut range = NEIGHBOURS[at];
+    for dir in 0..6 {
+        let (middle, far) = (RAYS[at][dir][0], TWO_AWAY[at][dir]);
+        if far != NONE && occupied >> middle & 1 == 1 {
+            range |= 1 << far;
+        }
+    }
+    range
+}
+
+/// Whether a pawn of `colour` on `at`, with destinations `dests`, is stuck (§5): nowhere to go,
+/// or at home with every destination still at home.
+fn is_stuck(at: usize, colour: Colour, dests: u128) -> bool {
+    let home = colour.home().bits();
+    dests == 0 || (home >> at & 1 == 1 && dests & !home == 0)
+}
+
+impl Position {
+    fn colour_of_index(&self, at: usize) -> Colour {
+        let bit = 1u128 << at;
+        Colour::ALL.into_iter().find(|c| self.pawns[c.index()] & bit != 0).unwrap_or(Colour::S)
+    }
+
+    /// Whether some step or chain of another of the mover's pawns leaves the stuck pawn on
+    /// `stuck` not stuck (§5 case A).
+    fn can_be_freed(&self, stuck: usize, colour: Colour, pawns: &PawnMoves) -> bool {
+        let max_pivot = self.rules.max_pivot_distance();
+        pawns.iter().filter(|&&(other, _)| other as usize != stuck).any(|&(other, dests)| {
+            let without = self.occupied & !(1u128 << other);
+            HoleSet(dests).iter().any(|to| {
+                let occupied = without | 1 << to.index();
+                !is_stuck(stuck, colour, destinations(stuck, occupied, max_pivot))
+            })
+        })
+    }
+
+    /// The legal swaps, cases A and B together without repeats (§5).
+    pub(crate) fn swap_moves(&self, pawns: &PawnMoves) -> SwapList {
+        let mut swaps = SwapList::new();
+        let enemy = self.camps[self.turn.other().index()];
+        let mine = self.camps[self.turn.index()];
+
+        // Case A: a stuck pawn that no other move frees. The cheap tests (an enemy near, the pawn
+        // stuck) come before the search over every other move.
+        for &(at, dests) in pawns {
+            let at = at as usize;
+            if SWAP_ZONE[at] & enemy == 0 {
+                continue;
+            }
+            let colour = self.colour_of_index(at);
+            if !is_stuck(at, colour, dests) {
+                continue;
+            }
+            let targets = swap_range(at, self.occupied) & enemy;
+            if targets == 0 || self.can_be_freed(at, colour, pawns) {
+                continue;
+            }
+            for theirs in HoleSet(targets) {
+                swaps.push(Move::Swap { mine: hole(at), theirs });
+            }
+        }
+
+        // Case B: the last pawn out cannot enter its goal, where an enemy pawn lingers.
+        let colours = self.format.colours(self.turn);
+        let mut last = None;
+        let mut count = 0;
+        for &colour in colours {
+            let away = self.pawns[colour.index()] & !colour.goal().bits();
+            count += away.count_ones();
+            if away != 0 {
+                last = Some((colour, away.trailing_zeros() as usize));
+            }
+        }
+        if let (1, Some((colour, at))) = (count, last) {
+            let goal = colour.goal().bits();
+            let dests = pawns.iter().find(|&&(h, _)| h as usize == at).map_or(0, |&(_, d)| d);
+            if dests & goal == 0 {
+                for theirs in HoleSet(goal & enemy) {
+                    let partners = swap_range(theirs.index(), self.occupied) & mine;
+                    for partner in HoleSet(partners) {
+                        let m = Move::Swap { mine: partner, theirs };
+                        if !swaps.contains(&m) {
+                            swaps.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        swaps
+    }
+
+    pub(crate) fn push_swaps(&self, pawns: &PawnMoves, list: &mut MoveList) {
+        list.extend(self.swap_moves(pawns));
+    }
+
+    pub(crate) fn count_swaps(&self, pawns: &PawnMoves) -> usize {
+        self.swap_moves(pawns).len()
+    }
+
+    /// The legal swaps of the mover (empty under rules without the swap, or once the game is
+    /// over).
+    #[must_use]
+    pub fn swaps(&self) -> SwapList {
+        if !self.rules.swap() || self.is_over() {
+            return SwapList::new();
+        }
+        self.swap_moves(&self.pawn_moves())
+    }
+}
