@@ -1,1 +1,5 @@
-fn main() {}
+//! `tripot`: with no subcommand, the terminal game; otherwise a command-line tool.
+
+fn main() -> std::process::ExitCode {
+    tripot::cli::run()
+}

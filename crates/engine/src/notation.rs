@@ -151,7 +151,12 @@ fn hop_error(from: Hole, to: Hole, occupied: u128, max_pivot: usize) -> Option<H
     }
     let pivot_distance = distance / 2;
     if pivot_distance > max_pivot {
-        return Some(HopError::TooLong { from, to, pivot_distance: pivot_distance as u8, limit: max_pivot as u8 });
+        return Some(HopError::TooLong {
+            from,
+            to,
+            pivot_distance: pivot_distance as u8,
+            limit: max_pivot as u8,
+        });
     }
     let ray = &RAYS[from.index()][dir];
     let occupied_at = |k: usize| occupied >> ray[k - 1] & 1 == 1;

@@ -72,9 +72,8 @@ impl Position {
         let mut all = HoleSet::EMPTY;
         for segment in fields {
             let split = segment.find(|c: char| !c.is_ascii_uppercase()).unwrap_or(segment.len());
-            let colour: Colour = segment[..split]
-                .parse()
-                .map_err(|()| PositionError::UnknownColour(segment.to_owned()))?;
+            let colour: Colour =
+                segment[..split].parse().map_err(|()| PositionError::UnknownColour(segment.to_owned()))?;
             if seen_colours.contains(&colour) {
                 return Err(PositionError::DuplicateColour(colour));
             }
@@ -172,14 +171,12 @@ mod tests {
             ("A:Ne17,a1", |e| matches!(e, PositionError::Hole { error: HoleError::OffBoard(_), .. })),
             ("A:Ne17,e17", |e| matches!(e, PositionError::DuplicateHole(_))),
             ("A:Ne17,e16", |e| matches!(e, PositionError::PawnCount { count: 2, .. })),
-            (
-                "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:NEk13,l13,m13,k12,l12,m12,m11,l10,m10,e9",
-                |e| matches!(e, PositionError::NotAFormat(_)),
-            ),
-            (
-                "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Ne13,e12,e11,e10,e9,e8,e7,e6,e5,f5",
-                |e| matches!(e, PositionError::DuplicateColour(Colour::N)),
-            ),
+            ("A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:NEk13,l13,m13,k12,l12,m12,m11,l10,m10,e9", |e| {
+                matches!(e, PositionError::NotAFormat(_))
+            }),
+            ("A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Ne13,e12,e11,e10,e9,e8,e7,e6,e5,f5", |e| {
+                matches!(e, PositionError::DuplicateColour(Colour::N))
+            }),
         ];
         for (text, expected) in cases {
             let error = text.parse::<Position>().err();

@@ -18,16 +18,12 @@ fn every_position_of_the_shared_fixture_has_exactly_the_listed_moves() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let (position, moves) = line.split_once('\t').unwrap_or_else(|| panic!("line {}: no tab", number + 1));
+        let (position, moves) =
+            line.split_once('\t').unwrap_or_else(|| panic!("line {}: no tab", number + 1));
         let position: Position = position.parse().unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
         let expected: BTreeSet<String> = moves.split_whitespace().map(str::to_owned).collect();
         let ours: BTreeSet<String> = position.legal_moves().into_iter().map(by_ends).collect();
-        assert_eq!(
-            ours.len(),
-            position.legal_moves().len(),
-            "line {}: a move listed twice",
-            number + 1
-        );
+        assert_eq!(ours.len(), position.legal_moves().len(), "line {}: a move listed twice", number + 1);
         let missing: Vec<_> = expected.difference(&ours).collect();
         let extra: Vec<_> = ours.difference(&expected).collect();
         assert!(

@@ -1,0 +1,75 @@
+//! Command-line parsing and the subcommands, one module each.
+//!
+//! Exit codes are the same for every subcommand: 0 success, 1 an illegal move (or a record whose
+//! moves are illegal), 2 malformed input (a position, a move or a file that does not parse,
+//! a bad flag). Errors are one line on stderr; nothing is printed on stdout on failure.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod moves;
+
+/// Tripot dame chinoise.
+#[derive(Debug, Parser)]
+#[command(name = "tripot", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, the game opens in the terminal.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every legal move of a position.
+    Moves(moves::Args),
+}
+
+/// A failed subcommand, mapped to its exit code.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// An illegal move: exit 1.
+    #[error("{0}")]
+    Illegal(String),
+    /// Malformed input: exit 2.
+    #[error("{0}")]
+    Malformed(String),
+    /// Anything else (I/O, a network failure): exit 1.
+    #[error("{0}")]
+    Other(String),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    #[must_use]
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Illegal(_) | CliError::Other(_) => 1,
+            CliError::Malformed(_) => 2,
+        }
+    }
+}
+
+/// Parses the command line and runs it.
+#[must_use]
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(command) => run_command(command),
+        None => Err(CliError::Other("the terminal game is not built yet; see `tripot --help`".into())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tripot: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+fn run_command(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Moves(args) => moves::run(&args),
+    }
+}

@@ -1,0 +1,2 @@
+//! Tripot computer opponent: search, levels, hint.
+#![forbid(unsafe_code)]

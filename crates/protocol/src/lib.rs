@@ -1,0 +1,2 @@
+//! Tripot wire protocol: messages and their codec.
+#![forbid(unsafe_code)]

@@ -1,0 +1,2 @@
+//! End-to-end tests across processes: relay and clients.
+#![forbid(unsafe_code)]
