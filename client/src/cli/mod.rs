@@ -13,22 +13,22 @@ mod moves;
 /// Tripot dame chinoise.
 #[derive(Debug, Parser)]
 #[command(name = "tripot", version, about, long_about = None)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// What to do; with none, the game opens in the terminal.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// List every legal move of a position.
     Moves(moves::Args),
 }
 
 /// A failed subcommand, mapped to its exit code.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     /// An illegal move: exit 1.
     #[error("{0}")]
     Illegal(String),
@@ -43,7 +43,7 @@ pub enum CliError {
 impl CliError {
     /// The process exit code for this error.
     #[must_use]
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         match self {
             CliError::Illegal(_) | CliError::Other(_) => 1,
             CliError::Malformed(_) => 2,

@@ -22,7 +22,7 @@ const fn on_board(q: i8, r: i8) -> bool {
     (q <= 4 && r <= 4 && s <= 4) || (q >= -4 && r >= -4 && s >= -4)
 }
 
-const GRID: [[u8; 17]; 17] = {
+static GRID: [[u8; 17]; 17] = {
     let mut grid = [[NONE; 17]; 17];
     let mut index = 0u8;
     let mut r = -8i8;
@@ -50,7 +50,7 @@ pub(crate) const fn index_of(q: i8, r: i8) -> Option<u8> {
 }
 
 /// Axial coordinates of each hole, by index.
-pub(crate) const HOLE_COORDS: [(i8, i8); HOLE_COUNT] = {
+pub(crate) static HOLE_COORDS: [(i8, i8); HOLE_COUNT] = {
     let mut coords = [(0i8, 0i8); HOLE_COUNT];
     let mut r = -8i8;
     while r <= 8 {
@@ -71,7 +71,7 @@ pub(crate) const HOLE_COORDS: [(i8, i8); HOLE_COUNT] = {
 pub(crate) const ALL_HOLES: u128 = (1u128 << HOLE_COUNT) - 1;
 
 /// The holes along each line from each hole, nearest first, padded with [`NONE`].
-pub(crate) const RAYS: [[[u8; 16]; 6]; HOLE_COUNT] = {
+pub(crate) static RAYS: [[[u8; 16]; 6]; HOLE_COUNT] = {
     let mut rays = [[[NONE; 16]; 6]; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -95,7 +95,7 @@ pub(crate) const RAYS: [[[u8; 16]; 6]; HOLE_COUNT] = {
 };
 
 /// The six neighbours of each hole, as a mask.
-pub(crate) const NEIGHBOURS: [u128; HOLE_COUNT] = {
+pub(crate) static NEIGHBOURS: [u128; HOLE_COUNT] = {
     let mut masks = [0u128; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -113,7 +113,7 @@ pub(crate) const NEIGHBOURS: [u128; HOLE_COUNT] = {
 };
 
 /// For each hole and direction, the holes at distances `1..=5`: where a pivot may stand.
-pub(crate) const PIVOT_ZONE: [[u128; 6]; HOLE_COUNT] = {
+pub(crate) static PIVOT_ZONE: [[u128; 6]; HOLE_COUNT] = {
     let mut masks = [[0u128; 6]; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -144,7 +144,7 @@ pub(crate) struct JumpSpan {
 }
 
 /// `JUMPS[hole][direction][d - 1]` for pivot distance `d` in `1..=5`.
-pub(crate) const JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
+pub(crate) static JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
     let empty = JumpSpan { landing: NONE, beyond: 0 };
     let mut table = [[[empty; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT];
     let mut h = 0;
@@ -175,7 +175,7 @@ pub(crate) const JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
 
 /// Which hole along a ray a given index is: `RAY_DISTANCE[hole][other]` is the distance when the
 /// two are on one line, else 0.
-pub(crate) const LINE_DISTANCE: [[u8; HOLE_COUNT]; HOLE_COUNT] = {
+pub(crate) static LINE_DISTANCE: [[u8; HOLE_COUNT]; HOLE_COUNT] = {
     let mut table = [[0u8; HOLE_COUNT]; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -210,7 +210,7 @@ pub(crate) fn direction_between(from: usize, to: usize) -> Option<usize> {
 }
 
 /// For each hole and direction, the hole two away on that line ([`NONE`] if off the board).
-pub(crate) const TWO_AWAY: [[u8; 6]; HOLE_COUNT] = {
+pub(crate) static TWO_AWAY: [[u8; 6]; HOLE_COUNT] = {
     let mut table = [[NONE; 6]; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -226,7 +226,7 @@ pub(crate) const TWO_AWAY: [[u8; 6]; HOLE_COUNT] = {
 
 /// For each hole, its neighbours and the holes two away in a straight line: every hole a swap
 /// partner may stand on (RULES.md §5), before asking whether the middle hole is occupied.
-pub(crate) const SWAP_ZONE: [u128; HOLE_COUNT] = {
+pub(crate) static SWAP_ZONE: [u128; HOLE_COUNT] = {
     let mut masks = [0u128; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -244,7 +244,7 @@ pub(crate) const SWAP_ZONE: [u128; HOLE_COUNT] = {
 };
 
 /// Masks of the six branches, in the order N, NE, SE, S, SW, NW (RULES.md §1).
-pub(crate) const BRANCHES: [u128; 6] = {
+pub(crate) static BRANCHES: [u128; 6] = {
     let mut masks = [0u128; 6];
     let mut h = 0;
     while h < HOLE_COUNT {
@@ -274,7 +274,7 @@ pub(crate) const BRANCHES: [u128; 6] = {
 };
 
 /// `GOAL_DISTANCE[branch][hole]`: hex distance from the hole to the nearest hole of the branch.
-pub(crate) const BRANCH_DISTANCE: [[u8; HOLE_COUNT]; 6] = {
+pub(crate) static BRANCH_DISTANCE: [[u8; HOLE_COUNT]; 6] = {
     let mut table = [[u8::MAX; HOLE_COUNT]; 6];
     let mut b = 0;
     while b < 6 {

@@ -275,13 +275,13 @@ impl Position {
                 return Some(reversed.into_iter().take(MAX_PATH).collect());
             }
             for dir in 0..6 {
-                if let Some(landing) = jump_landing(at, dir, lifted, max_pivot) {
-                    if visited >> landing & 1 == 0 {
-                        visited |= 1 << landing;
-                        parent[landing] = at as u8;
-                        queue[tail] = landing as u8;
-                        tail += 1;
-                    }
+                if let Some(landing) = jump_landing(at, dir, lifted, max_pivot)
+                    && visited >> landing & 1 == 0
+                {
+                    visited |= 1 << landing;
+                    parent[landing] = at as u8;
+                    queue[tail] = landing as u8;
+                    tail += 1;
                 }
             }
         }

@@ -15,7 +15,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 }
 
 /// `PAWN_KEYS[colour][hole]`.
-pub(crate) const PAWN_KEYS: [[u64; HOLE_COUNT]; 6] = {
+pub(crate) static PAWN_KEYS: [[u64; HOLE_COUNT]; 6] = {
     let mut keys = [[0u64; HOLE_COUNT]; 6];
     let mut state = 0x5472_6970_6f74_2121; // "Tripot!!"
     let mut c = 0;
