@@ -1,0 +1,289 @@
+//! Framing: a big-endian `u16` length, then a postcard body of that many bytes.
+
+use crate::message::{MAX_NAME, MAX_PATH_TEXT, Message};
+
+/// The hard cap on a frame body, in bytes. Anything longer is refused from its length prefix.
+pub const MAX_FRAME: usize = 4096;
+
+/// Bytes of the length prefix.
+pub const LENGTH_BYTES: usize = 2;
+
+/// Why bytes could not become a message, or a message a frame.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FrameError {
+    /// The length prefix announces more than [`MAX_FRAME`] bytes.
+    #[error("frame of {0} bytes exceeds the {MAX_FRAME}-byte cap")]
+    TooLarge(usize),
+    /// The body is not a valid message (unknown kind, truncated, trailing bytes).
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    /// A field exceeds its limit (a name or move text too long).
+    #[error("field too long: {0}")]
+    FieldTooLong(&'static str),
+}
+
+/// Checks the bounded fields of a message.
+fn check_fields(message: &Message) -> Result<(), FrameError> {
+    match message {
+        Message::Hello(hello) if hello.name.len() > MAX_NAME => Err(FrameError::FieldTooLong("name")),
+        Message::Hello(hello) if hello.app.len() > MAX_NAME || hello.rules.len() > MAX_NAME => {
+            Err(FrameError::FieldTooLong("version or rules"))
+        }
+        Message::Move(m) if m.path.len() > MAX_PATH_TEXT => Err(FrameError::FieldTooLong("move")),
+        Message::Reject(r) if r.detail.len() > 4 * MAX_NAME => Err(FrameError::FieldTooLong("detail")),
+        Message::Listing { name, rules, .. } if name.len() > MAX_NAME || rules.len() > MAX_NAME => {
+            Err(FrameError::FieldTooLong("name"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Encodes one message as a frame (length prefix included).
+///
+/// # Errors
+/// [`FrameError::FieldTooLong`] when a field exceeds its limit (so a peer would refuse it),
+/// [`FrameError::TooLarge`] when the body exceeds [`MAX_FRAME`].
+pub fn encode(message: &Message) -> Result<Vec<u8>, FrameError> {
+    check_fields(message)?;
+    let body = postcard::to_allocvec(message).map_err(|e| FrameError::Malformed(e.to_string()))?;
+    let length = u16::try_from(body.len())
+        .ok()
+        .filter(|&n| usize::from(n) <= MAX_FRAME)
+        .ok_or(FrameError::TooLarge(body.len()))?;
+    let mut frame = Vec::with_capacity(LENGTH_BYTES + body.len());
+    frame.extend_from_slice(&length.to_be_bytes());
+    frame.extend_from_slice(&body);
+    Ok(frame)
+}
+
+/// Decodes a frame body (without its length prefix): the whole body must be one message.
+///
+/// # Errors
+/// [`FrameError::TooLarge`], [`FrameError::Malformed`] or [`FrameError::FieldTooLong`].
+pub fn decode_body(body: &[u8]) -> Result<Message, FrameError> {
+    if body.len() > MAX_FRAME {
+        return Err(FrameError::TooLarge(body.len()));
+    }
+    let (message, rest) =
+        postcard::take_from_bytes::<Message>(body).map_err(|e| FrameError::Malformed(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(FrameError::Malformed(format!("{} trailing bytes", rest.len())));
+    }
+    check_fields(&message)?;
+    Ok(message)
+}
+
+/// Incremental decoder: feed it bytes as they arrive, take whole messages out.
+///
+/// It holds at most one frame plus its prefix. A too-large length prefix poisons the stream
+/// (there is no way to find the next frame boundary safely): [`FrameDecoder::extend`] then
+/// refuses further bytes and the caller should close the stream after telling the peer.
+#[derive(Debug, Default)]
+pub struct FrameDecoder {
+    buffer: Vec<u8>,
+    poisoned: Option<usize>,
+}
+
+impl FrameDecoder {
+    /// An empty decoder.
+    #[must_use]
+    pub fn new() -> FrameDecoder {
+        FrameDecoder::default()
+    }
+
+    /// The body length announced by the buffered prefix, if complete.
+    fn announced(&self) -> Option<usize> {
+        match self.buffer.as_slice() {
+            [hi, lo, ..] => Some(usize::from(u16::from_be_bytes([*hi, *lo]))),
+            _ => None,
+        }
+    }
+
+    /// Appends bytes. Bytes are taken only up to the end of the current frame's need, so that the
+    /// buffer never grows past one frame: the rest is returned as the count of bytes consumed.
+    ///
+    /// # Errors
+    /// [`FrameError::TooLarge`] as soon as a length prefix exceeds [`MAX_FRAME`] (the bytes that
+    /// follow are not buffered).
+    pub fn extend(&mut self, mut bytes: &[u8]) -> Result<usize, FrameError> {
+        let mut consumed = 0;
+        while !bytes.is_empty() {
+            if let Some(length) = self.poisoned {
+                return Err(FrameError::TooLarge(length));
+            }
+            let need = match self.announced() {
+                None => LENGTH_BYTES - self.buffer.len(),
+                Some(length) => LENGTH_BYTES + length - self.buffer.len(),
+            };
+            if need == 0 {
+                // A whole frame waits to be taken out; stop here.
+                break;
+            }
+            let take = need.min(bytes.len());
+            self.buffer.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            consumed += take;
+            if let Some(length) = self.announced()
+                && length > MAX_FRAME
+            {
+                self.poisoned = Some(length);
+                self.buffer.clear();
+                return Err(FrameError::TooLarge(length));
+            }
+        }
+        Ok(consumed)
+    }
+
+    /// Takes out the next whole message, if one is buffered.
+    pub fn next_message(&mut self) -> Option<Result<Message, FrameError>> {
+        let length = self.announced()?;
+        if self.buffer.len() < LENGTH_BYTES + length {
+            return None;
+        }
+        let result = decode_body(&self.buffer[LENGTH_BYTES..LENGTH_BYTES + length]);
+        self.buffer.clear();
+        Some(result)
+    }
+
+    /// Feeds bytes and collects every whole message they complete (for tests and simple readers).
+    ///
+    /// # Errors
+    /// [`FrameError::TooLarge`] when a length prefix exceeds the cap; messages decoded before it
+    /// are lost with the stream.
+    pub fn feed_all(&mut self, mut bytes: &[u8]) -> Result<Vec<Result<Message, FrameError>>, FrameError> {
+        let mut out = Vec::new();
+        loop {
+            let used = self.extend(bytes)?;
+            bytes = &bytes[used..];
+            match self.next_message() {
+                Some(result) => out.push(result),
+                None if bytes.is_empty() => return Ok(out),
+                None => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::{Commitment, GameId, Hello, MoveMsg, Opens, Reject, RejectReason, ResumePoint, Role};
+
+    fn samples() -> Vec<Message> {
+        let game_id = GameId([7; 16]);
+        vec![
+            Message::Hello(Hello {
+                protocol: 1,
+                app: "0.1.0".into(),
+                game_id,
+                role: Role::Host,
+                format: 2,
+                rules: "tripot".into(),
+                opens: Opens::Random,
+                name: "Edmonde".into(),
+                commitment: Some(Commitment([3; 32])),
+            }),
+            Message::Reveal { value: [9; 32] },
+            Message::Move(MoveMsg { ply: 12, path: "m1-m3-k5".into(), hash: u64::MAX }),
+            Message::Ack { ply: 12, hash: 5 },
+            Message::Resign { ply: 3 },
+            Message::RematchOffer { game_id },
+            Message::RematchAnswer { accept: true },
+            Message::Resume(ResumePoint { game_id, ply: 40, hash: 1 }),
+            Message::KeepAlive { seq: 1 },
+            Message::Reject(Reject { reason: RejectReason::WrongPly, ply: Some(4), detail: "x".into() }),
+            Message::Query,
+            Message::Listing { name: "Edmonde".into(), format: 3, rules: "classic".into(), waiting_secs: 9 },
+        ]
+    }
+
+    #[test]
+    fn every_message_round_trips_through_a_frame() {
+        for message in samples() {
+            let frame = encode(&message).unwrap();
+            assert!(frame.len() <= LENGTH_BYTES + MAX_FRAME);
+            let mut decoder = FrameDecoder::new();
+            let decoded = decoder.feed_all(&frame).unwrap();
+            assert_eq!(decoded, vec![Ok(message)]);
+        }
+    }
+
+    #[test]
+    fn frames_split_anywhere_decode_the_same() {
+        let stream: Vec<u8> = samples().iter().flat_map(|m| encode(m).unwrap()).collect();
+        for chunk in [1, 2, 3, 7, 64] {
+            let mut decoder = FrameDecoder::new();
+            let mut out = Vec::new();
+            for piece in stream.chunks(chunk) {
+                out.extend(decoder.feed_all(piece).unwrap());
+            }
+            assert_eq!(out, samples().into_iter().map(Ok).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn an_oversized_prefix_is_refused_before_buffering() {
+        let mut decoder = FrameDecoder::new();
+        let mut bytes = vec![0xff, 0xff];
+        bytes.extend(std::iter::repeat_n(0u8, 100));
+        assert_eq!(decoder.extend(&bytes), Err(FrameError::TooLarge(0xffff)));
+        assert!(decoder.buffer.capacity() <= 64);
+        assert_eq!(decoder.extend(&[0]), Err(FrameError::TooLarge(0xffff)));
+    }
+
+    #[test]
+    fn an_unknown_message_kind_is_malformed() {
+        assert!(matches!(decode_body(&[200]), Err(FrameError::Malformed(_))));
+        assert!(matches!(decode_body(&[]), Err(FrameError::Malformed(_))));
+    }
+
+    #[test]
+    fn trailing_bytes_are_malformed() {
+        let mut frame = encode(&Message::Query).unwrap();
+        frame.push(0);
+        assert!(matches!(decode_body(&frame[LENGTH_BYTES..]), Err(FrameError::Malformed(_))));
+    }
+
+    #[test]
+    fn long_fields_are_refused_both_ways() {
+        let long = Message::Move(MoveMsg { ply: 1, path: "m".repeat(MAX_PATH_TEXT + 1), hash: 0 });
+        assert_eq!(encode(&long), Err(FrameError::FieldTooLong("move")));
+        let body = postcard::to_allocvec(&long).unwrap();
+        assert_eq!(decode_body(&body), Err(FrameError::FieldTooLong("move")));
+    }
+
+    #[test]
+    fn random_bytes_never_panic() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x7219_07);
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..300);
+            let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+            let _ = decode_body(&bytes);
+            let mut decoder = FrameDecoder::new();
+            let _ = decoder.feed_all(&bytes);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_decode_or_fail_cleanly(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let mut decoder = FrameDecoder::new();
+            if let Ok(results) = decoder.feed_all(&bytes) {
+                for message in results.into_iter().flatten() {
+                    // Whatever decodes must encode back to a valid frame.
+                    prop_assert!(encode(&message).is_ok());
+                }
+            }
+        }
+
+        #[test]
+        fn moves_round_trip(ply in any::<u32>(), path in "[a-q][0-9]{1,2}(-[a-q][0-9]{1,2}){0,30}", hash in any::<u64>()) {
+            let message = Message::Move(MoveMsg { ply, path, hash });
+            let frame = encode(&message).unwrap();
+            prop_assert_eq!(decode_body(&frame[LENGTH_BYTES..]), Ok(message));
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The messages of a game stream.
+
+use serde::{Deserialize, Serialize};
+
+use crate::reject::Reject;
+
+/// Longest player name, in bytes.
+pub const MAX_NAME: usize = 32;
+
+/// Longest move text, in bytes (a 36-hole path is at most 36 × 4 − 1 = 143 bytes).
+pub const MAX_PATH_TEXT: usize = 160;
+
+/// A game's identifier: 16 random bytes chosen by the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameId(pub [u8; 16]);
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for byte in self.0 {
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<GameId, ()> {
+        if text.len() != 32 || !text.is_ascii() {
+            return Err(());
+        }
+        let mut bytes = [0u8; 16];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| ())?;
+        }
+        Ok(GameId(bytes))
+    }
+}
+
+/// A commitment to the random value of the opening draw: SHA-256 of the value and both peer ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commitment(pub [u8; 32]);
+
+/// Which side the sender of a hello plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// The player who offered the game (camp A, player 1).
+    Host,
+    /// The player who joined it (camp B, player 2).
+    Guest,
+}
+
+/// Who makes the first move, as the host chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Opens {
+    /// The host opens.
+    Host,
+    /// The guest opens.
+    Guest,
+    /// A commit–reveal draw decides.
+    Random,
+}
+
+/// The handshake, sent first by each side of a new game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// [`crate::PROTOCOL_VERSION`] of the sender.
+    pub protocol: u16,
+    /// The sender's program version (informative).
+    pub app: String,
+    /// The game being set up (chosen by the host; the guest echoes it).
+    pub game_id: GameId,
+    /// The sender's side.
+    pub role: Role,
+    /// The format, 1, 2 or 3 colours per camp (chosen by the host).
+    pub format: u8,
+    /// The rules preset by name, `tripot` or `classic` (chosen by the host).
+    pub rules: String,
+    /// Who opens (chosen by the host).
+    pub opens: Opens,
+    /// The sender's display name.
+    pub name: String,
+    /// The sender's commitment for a random draw ([`Opens::Random`] only).
+    pub commitment: Option<Commitment>,
+}
+
+/// A move: its ply number (1 for the first move), its written path and the position hash after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveMsg {
+    /// 1-based number of this move in the game.
+    pub ply: u32,
+    /// The move in notation: `m1-m3-k5`, `m1<>l2` or `pass`.
+    pub path: String,
+    /// Zobrist hash of the position after the move.
+    pub hash: u64,
+}
+
+/// Where a side stands in a game: the last ply it holds and the position hash after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResumePoint {
+    /// The game.
+    pub game_id: GameId,
+    /// Number of moves the side holds (0 = none yet).
+    pub ply: u32,
+    /// Hash of the position after those moves.
+    pub hash: u64,
+}
+
+/// Everything that travels on a game stream.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Message {
+    /// The handshake of a new game.
+    Hello(Hello),
+    /// The random value behind a commitment, sent once both commitments are known.
+    Reveal {
+        /// The random value.
+        value: [u8; 32],
+    },
+    /// A move.
+    Move(MoveMsg),
+    /// The receiver verified and applied the move of this ply.
+    Ack {
+        /// The ply acknowledged.
+        ply: u32,
+        /// The hash after it, as the receiver computed it.
+        hash: u64,
+    },
+    /// The sender resigns, having seen `ply` moves.
+    Resign {
+        /// Moves played when resigning.
+        ply: u32,
+    },
+    /// The sender offers another game, with a fresh game id.
+    RematchOffer {
+        /// The new game.
+        game_id: GameId,
+    },
+    /// The answer to a rematch offer.
+    RematchAnswer {
+        /// Whether the offer is accepted.
+        accept: bool,
+    },
+    /// After a reconnection: where the sender stands (both sides send one).
+    Resume(ResumePoint),
+    /// Keeps a quiet stream alive and proves the peer is still there.
+    KeepAlive {
+        /// A counter, echoed by nobody.
+        seq: u32,
+    },
+    /// The sender refused something the receiver sent.
+    Reject(Reject),
+    /// A LAN probe: who are you and what do you offer?
+    Query,
+    /// The answer to a [`Message::Query`]: a host waiting for an opponent.
+    Listing {
+        /// The host's display name.
+        name: String,
+        /// The format offered.
+        format: u8,
+        /// The rules preset offered.
+        rules: String,
+        /// Seconds the host has been waiting.
+        waiting_secs: u32,
+    },
+}
+
+impl Message {
+    /// A short name for logs and JSON events.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Message::Hello(_) => "hello",
+            Message::Reveal { .. } => "reveal",
+            Message::Move(_) => "move",
+            Message::Ack { .. } => "ack",
+            Message::Resign { .. } => "resign",
+            Message::RematchOffer { .. } => "rematch-offer",
+            Message::RematchAnswer { .. } => "rematch-answer",
+            Message::Resume(_) => "resume",
+            Message::KeepAlive { .. } => "keep-alive",
+            Message::Reject(_) => "reject",
+            Message::Query => "query",
+            Message::Listing { .. } => "listing",
+        }
+    }
+}
