@@ -1,2 +1,29 @@
-//! Tripot computer opponent: search, levels, hint.
+//! The Tripot computer opponent: five levels, the hint, and the solitaire race.
+//!
+//! ```
+//! use tripot_ai::{Ai, Level};
+//! use tripot_engine::{Camp, Format, Position, Rules};
+//!
+//! let start = Position::start(Format::One, Rules::Tripot, Camp::A);
+//! let mut ai = Ai::new(Level::Facile, 7);
+//! let mv = ai.choose(&start, &[start.hash()]);
+//! assert!(start.is_legal(mv));
+//! ```
+//!
+//! - [`Level`]: Débutant (Jean Médecin) … Impossible (Marie Curie).
+//! - [`Ai`]: iterative-deepening alpha-beta with a transposition table, an evaluation built for a
+//!   race, repetition avoidance, and each level's human-like mistakes.
+//! - [`hint`]: the Difficile level's move for a hesitating human.
 #![forbid(unsafe_code)]
+
+mod ai;
+pub mod arena;
+mod eval;
+mod geometry;
+mod level;
+mod rng;
+mod search;
+mod tt;
+
+pub use ai::{Ai, Limits, SearchInfo, hint};
+pub use level::{Level, LevelError};

@@ -1,0 +1,207 @@
+//! The computer opponent: a level's search plus its human-like mistakes.
+
+use std::time::{Duration, Instant};
+
+use tripot_engine::{Move, Position};
+
+use crate::eval::WIN_THRESHOLD;
+use crate::level::Level;
+use crate::rng::Rng;
+use crate::search::{Searcher, Settings};
+
+/// Optional limits on one search, on top of the level's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time for the move. A search stopped by time is no longer reproducible.
+    pub time: Option<Duration>,
+    /// Nodes, replacing the level's budget.
+    pub nodes: Option<u64>,
+    /// Deepest iteration in plies, replacing the level's.
+    pub depth: Option<u8>,
+}
+
+/// What the last search did, for tournaments and curious users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Deepest completed iteration, in plies (0 when the move was forced).
+    pub depth: u8,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The chosen move's score for the mover, in tenths of a row.
+    pub score: i32,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// How a level plays: its search and its mistakes.
+#[derive(Debug, Clone, Copy)]
+struct Profile {
+    search: Settings,
+    /// Misjudgement added to each root move's score, up to this many tenths of a row.
+    noise: i32,
+    /// Chance, per thousand moves, of playing the second best move instead of the best.
+    second_best: u32,
+    /// Transposition table size, as a power of two.
+    tt_bits: u32,
+    /// Wall-clock safety net, reached only on a machine far slower than expected.
+    time_cap: Duration,
+}
+
+impl Profile {
+    fn of(level: Level) -> Profile {
+        let s = |max_depth, node_budget, max_hops, root_breadth, breadth, exact_root| Settings {
+            max_depth,
+            node_budget,
+            max_hops,
+            root_breadth,
+            breadth,
+            exact_root,
+        };
+        let ms = Duration::from_millis;
+        match level {
+            Level::Debutant => Profile {
+                search: s(1, 2_000, 2, 40, 1, true),
+                noise: 20,
+                second_best: 200,
+                tt_bits: 10,
+                time_cap: ms(200),
+            },
+            Level::Facile => Profile {
+                search: s(2, 20_000, 3, 60, 10, true),
+                noise: 10,
+                second_best: 100,
+                tt_bits: 14,
+                time_cap: ms(500),
+            },
+            Level::Moyen => Profile {
+                search: s(2, 50_000, 6, 200, 24, true),
+                noise: 4,
+                second_best: 40,
+                tt_bits: 16,
+                time_cap: ms(1000),
+            },
+            Level::Difficile => Profile {
+                search: s(4, 30_000, u32::MAX, 400, 16, false),
+                noise: 0,
+                second_best: 0,
+                tt_bits: 18,
+                time_cap: ms(1000),
+            },
+            Level::Impossible => Profile {
+                search: s(8, 150_000, u32::MAX, 400, 20, false),
+                noise: 0,
+                second_best: 0,
+                tt_bits: 20,
+                time_cap: ms(2500),
+            },
+        }
+    }
+}
+
+/// A computer player of a given level. Deterministic: the same level, seed and sequence of
+/// positions give the same moves (unless a wall-clock limit cuts a search short).
+pub struct Ai {
+    level: Level,
+    profile: Profile,
+    rng: Rng,
+    searcher: Searcher,
+    last: Option<SearchInfo>,
+}
+
+impl Ai {
+    /// A player of `level` whose choices among near-equal moves follow `seed`.
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> Ai {
+        let profile = Profile::of(level);
+        Ai {
+            level,
+            profile,
+            rng: Rng::new(seed),
+            searcher: Searcher::new(profile.tt_bits, profile.search),
+            last: None,
+        }
+    }
+
+    /// The level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// What the last [`Ai::choose`] did.
+    #[must_use]
+    pub fn last_search(&self) -> Option<SearchInfo> {
+        self.last
+    }
+
+    /// The move this level plays in `position`.
+    ///
+    /// `history` holds the hashes ([`Position::hash`]) of the game's positions so far, oldest
+    /// first (the current one may be included): moves back into them are avoided, so the
+    /// computer never shuffles. The position must not be over; if it is, `Move::Pass` comes
+    /// back. The move is always legal; it is `Move::Pass` only when that is the only move.
+    pub fn choose(&mut self, position: &Position, history: &[u64]) -> Move {
+        self.choose_with_limits(position, history, Limits::default())
+    }
+
+    /// [`Ai::choose`] with extra limits (a time budget for `tripot bestmove --time-ms`).
+    pub fn choose_with_limits(&mut self, position: &Position, history: &[u64], limits: Limits) -> Move {
+        let start = Instant::now();
+        let mut settings = self.profile.search;
+        if let Some(nodes) = limits.nodes {
+            settings.node_budget = nodes.max(1);
+        }
+        if let Some(depth) = limits.depth {
+            settings.max_depth = depth.max(1);
+        }
+        let budget = limits.time.map_or(self.profile.time_cap, |t| t.min(self.profile.time_cap.max(t)));
+        if limits.time.is_some() {
+            // A caller's time budget replaces the node budget: search as deep as the time allows.
+            settings.node_budget = limits.nodes.unwrap_or(u64::MAX / 4);
+            settings.max_depth = limits.depth.unwrap_or(settings.max_depth.max(12));
+        }
+        let deadline = Some(start + budget);
+        let result = self.searcher.search(position, history, settings, deadline);
+        let (mv, score) = self.pick(&result.moves);
+        self.last =
+            Some(SearchInfo { depth: result.depth, nodes: result.nodes, score, elapsed: start.elapsed() });
+        mv
+    }
+
+    /// The best move, or with this level's misjudgement, a close one.
+    fn pick(&mut self, moves: &[crate::search::RootMove]) -> (Move, i32) {
+        let Some(best) = moves.first() else { return (Move::Pass, 0) };
+        // Every level sees a win in one, and nobody blunders into a lost position on purpose.
+        if best.score > WIN_THRESHOLD || moves.len() == 1 || self.profile.noise == 0 {
+            return (best.mv, best.score);
+        }
+        let mut judged: Vec<(i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.score > -WIN_THRESHOLD)
+            .map(|(i, m)| (m.score + self.rng.symmetric(self.profile.noise), i))
+            .collect();
+        if judged.is_empty() {
+            return (best.mv, best.score);
+        }
+        judged.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let pick = if judged.len() > 1 && self.rng.chance(self.profile.second_best) { 1 } else { 0 };
+        let chosen = &moves[judged[pick].1];
+        (chosen.mv, chosen.score)
+    }
+}
+
+/// The hint ("Indice"): the move the Difficile level would play for the side to move, found in
+/// well under a second. `history` as for [`Ai::choose`].
+#[must_use]
+pub fn hint(position: &Position, history: &[u64]) -> Move {
+    Ai::new(Level::Difficile, 0).choose_with_limits(
+        position,
+        history,
+        Limits {
+            time: Some(Duration::from_millis(900)),
+            nodes: Some(Profile::of(Level::Difficile).search.node_budget),
+            depth: None,
+        },
+    )
+}

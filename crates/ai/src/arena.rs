@@ -1,0 +1,82 @@
+//! Games between two computer players: what `tripot tournament` and the tests run.
+
+use std::time::{Duration, Instant};
+
+use tripot_engine::{Camp, Format, Move, Outcome, Position, Rules};
+
+use crate::ai::Ai;
+use crate::level::Level;
+
+/// A game past this many plies counts as a failure: a correct game always ends well before.
+pub const MAX_PLIES: usize = 1000;
+
+/// How a game between two levels is set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSetup {
+    /// Colours per camp.
+    pub format: Format,
+    /// Rules preset.
+    pub rules: Rules,
+    /// Who moves first.
+    pub opener: Camp,
+    /// The level playing camp A, then camp B.
+    pub players: [Level; 2],
+    /// Seed of both players (each derives its own from it).
+    pub seed: u64,
+}
+
+/// What happened in a game.
+#[derive(Debug, Clone)]
+pub struct GameReport {
+    /// The starting position.
+    pub start: Position,
+    /// Every move played, in order.
+    pub moves: Vec<Move>,
+    /// The last position.
+    pub end: Position,
+    /// How it ended, `None` if it reached [`MAX_PLIES`] or a player chose an illegal move.
+    pub outcome: Option<Outcome>,
+    /// Think time of each move, camp A's then camp B's.
+    pub think: [Vec<Duration>; 2],
+    /// The first illegal move chosen, with its ply number (0-based), if any.
+    pub illegal: Option<(usize, Move)>,
+}
+
+impl GameReport {
+    /// Whether the game ended properly (win or count), every move legal, within [`MAX_PLIES`].
+    #[must_use]
+    pub fn is_sound(&self) -> bool {
+        self.outcome.is_some() && self.illegal.is_none()
+    }
+}
+
+/// Plays a whole game between two computer players.
+#[must_use]
+pub fn play_game(setup: &GameSetup) -> GameReport {
+    let start = Position::start(setup.format, setup.rules, setup.opener);
+    let mut players = [
+        Ai::new(setup.players[0], setup.seed.wrapping_mul(2).wrapping_add(1)),
+        Ai::new(setup.players[1], setup.seed.wrapping_mul(2).wrapping_add(2)),
+    ];
+    let mut pos = start;
+    let mut history = vec![pos.hash()];
+    let mut moves = Vec::new();
+    let mut think = [Vec::new(), Vec::new()];
+    let mut illegal = None;
+    while !pos.is_over() && moves.len() < MAX_PLIES {
+        let side = pos.turn().index();
+        let clock = Instant::now();
+        let mv = players[side].choose(&pos, &history);
+        think[side].push(clock.elapsed());
+        match pos.play(mv) {
+            Ok(next) => pos = next,
+            Err(_) => {
+                illegal = Some((moves.len(), mv));
+                break;
+            }
+        }
+        moves.push(mv);
+        history.push(pos.hash());
+    }
+    GameReport { start, moves, end: pos, outcome: pos.outcome(), think, illegal }
+}
