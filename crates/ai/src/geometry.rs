@@ -119,7 +119,6 @@ impl Geometry {
     }
 
     /// A shortest chain from `from` to `to` (both ends included), if any.
-    #[allow(dead_code)]
     pub(crate) fn chain_path(
         &self,
         from: usize,

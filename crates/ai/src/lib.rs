@@ -21,9 +21,11 @@ pub mod arena;
 mod eval;
 mod geometry;
 mod level;
+mod race;
 mod rng;
 mod search;
 mod tt;
 
 pub use ai::{Ai, Limits, SearchInfo, hint};
 pub use level::{Level, LevelError};
+pub use race::{Race, solitaire};

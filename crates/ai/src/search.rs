@@ -163,8 +163,7 @@ impl Searcher {
                 return false;
             }
             // A move that failed low keeps a score just below the best, in its old order.
-            root.score =
-                if score > alpha || self.settings.exact_root { score } else { alpha - 1 - i as i32 };
+            root.score = if score > alpha || self.settings.exact_root { score } else { alpha - 1 - i as i32 };
             if score > alpha {
                 alpha = score;
             }
