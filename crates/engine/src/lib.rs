@@ -31,6 +31,7 @@ mod outcome;
 mod perft;
 mod position;
 mod position_string;
+mod record;
 mod rules;
 mod swap;
 mod zobrist;
@@ -46,5 +47,9 @@ pub use outcome::{Outcome, WinReason};
 pub use perft::perft;
 pub use position::Position;
 pub use position_string::PositionError;
+pub use record::{
+    MAX_RECORD_BYTES, MAX_TAGS, OpenerChoice, Record, RecordError, RecordResult, Replay, STANDARD_TAGS,
+    SyntaxError, Termination, date_from_unix,
+};
 pub use rules::{Rules, RulesError};
 pub use swap::SwapList;

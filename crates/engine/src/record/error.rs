@@ -1,0 +1,180 @@
+//! What can be wrong with a record: its text, or the game it tells.
+
+use crate::colour::{Camp, Format};
+use crate::illegal::IllegalMove;
+use crate::notation::NotationError;
+use crate::outcome::Outcome;
+use crate::position_string::PositionError;
+
+use super::{RecordResult, Termination};
+
+/// Why a record is refused.
+///
+/// [`RecordError::is_malformed`] separates a text that is not a record (a corrupt or truncated
+/// file) from a well-formed record of a game that cannot have been played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Larger than any record.
+    #[error("the record is {len} bytes long, more than the {max} a record may have")]
+    TooLarge {
+        /// Its length.
+        len: usize,
+        /// The limit, [`super::MAX_RECORD_BYTES`].
+        max: usize,
+    },
+    /// Bytes that are not UTF-8 text.
+    #[error("not a text file: invalid UTF-8 at byte {offset}")]
+    NotText {
+        /// Offset of the first bad byte.
+        offset: usize,
+    },
+    /// A mistake at a known place in the text.
+    #[error("line {line}, column {column}: {problem}")]
+    Syntax {
+        /// Line, from 1.
+        line: usize,
+        /// Column in characters, from 1.
+        column: usize,
+        /// What is wrong there.
+        problem: SyntaxError,
+    },
+    /// A required tag is absent.
+    #[error("missing tag [{0} \"…\"]")]
+    MissingTag(&'static str),
+    /// The `Start` position is of another format than the `Format` tag.
+    #[error("[Start] is a format-{start} position but [Format \"{tag}\"] says otherwise")]
+    StartFormat {
+        /// The start position's format.
+        start: Format,
+        /// The tag's.
+        tag: Format,
+    },
+    /// The `Start` position has the other camp to move than the `Opener` tag.
+    #[error("[Start] has {start} to move but [Opener \"{tag}\"] says otherwise")]
+    StartOpener {
+        /// The side to move in the start position.
+        start: Camp,
+        /// The tag's.
+        tag: Camp,
+    },
+    /// More tags than [`super::MAX_TAGS`].
+    #[error("more than {0} tags")]
+    TooManyTags(usize),
+    /// A tag name that is not letters, digits and `_` starting with a letter.
+    #[error("'{0}' is not a tag name: use letters, digits and _, starting with a letter")]
+    BadTagName(String),
+    /// A standard tag set through [`super::Record::set_tag`].
+    #[error("[{0}] is a standard tag: set it through the record's field")]
+    StandardTag(String),
+    /// A move that cannot be played where the record plays it.
+    #[error("move {number} by {camp} ({text}): {reason}")]
+    Illegal {
+        /// Move number, counting pairs from the opener's first move as the record does.
+        number: usize,
+        /// The camp that played it.
+        camp: Camp,
+        /// The move as written.
+        text: String,
+        /// Why it is illegal.
+        reason: IllegalMove,
+    },
+    /// The recorded result is not what the moves produce.
+    #[error("{}", mismatch(*.recorded, *.actual))]
+    ResultMismatch {
+        /// What the record says.
+        recorded: RecordResult,
+        /// How the moves end the game, if they do.
+        actual: Option<Outcome>,
+    },
+}
+
+impl RecordError {
+    /// Whether the text is not a well-formed record (as opposed to a record of an impossible
+    /// game: an illegal move, or a result the moves contradict).
+    #[must_use]
+    pub const fn is_malformed(&self) -> bool {
+        !matches!(self, RecordError::Illegal { .. } | RecordError::ResultMismatch { .. })
+    }
+}
+
+fn mismatch(recorded: RecordResult, actual: Option<Outcome>) -> String {
+    match (actual, recorded) {
+        (Some(outcome), RecordResult::Unfinished) => {
+            format!("the moves end the game ({outcome}) but [Result \"*\"] says it is unfinished")
+        }
+        (Some(outcome), recorded) => {
+            format!("the moves end the game ({outcome}) but the record says {recorded}")
+        }
+        (None, recorded) => format!("the record says {recorded} but the moves do not end the game"),
+    }
+}
+
+/// What is wrong at one place of a record's text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxError {
+    /// A control character: binary data, not a text record.
+    #[error("control character U+{0:04X}: not a text record")]
+    ControlCharacter(u32),
+    /// A tag line that is not `[Name "value"]`.
+    #[error("malformed tag, expected {0}; a tag is written [Name \"value\"]")]
+    Tag(&'static str),
+    /// A tag name that is not letters, digits and `_` starting with a letter.
+    #[error("'{0}' is not a tag name: use letters, digits and _, starting with a letter")]
+    TagName(String),
+    /// The line ends inside a tag value.
+    #[error("the tag value has no closing quote")]
+    UnclosedValue,
+    /// A backslash followed by something else than a known escape.
+    #[error("unknown escape '{0}' in a tag value: use \\\" \\\\ \\n \\r \\t or \\u{{hex}}")]
+    Escape(String),
+    /// A tag given twice.
+    #[error("tag [{0}] is given twice")]
+    DuplicateTag(String),
+    /// A tag line after the first moves.
+    #[error("tag [{0}] after the moves: tags come first")]
+    TagAfterMoves(String),
+    /// A standard tag with a value it cannot have.
+    #[error("[{tag} \"{value}\"]: expected {expected}")]
+    Value {
+        /// The tag.
+        tag: &'static str,
+        /// The value found (shortened).
+        value: String,
+        /// What it may be.
+        expected: &'static str,
+    },
+    /// The `Start` tag is not a position string.
+    #[error("[Start]: {0}")]
+    Start(PositionError),
+    /// A `Termination` tag with `[Result "*"]`.
+    #[error("[Termination \"{0}\"] but [Result \"*\"]: an unfinished game has no termination")]
+    TerminationWithoutWinner(Termination),
+    /// A winner without a `Termination` tag.
+    #[error("[Result \"{0}\"] needs a [Termination \"…\"] tag saying how the game ended")]
+    WinnerWithoutTermination(Camp),
+    /// A move number out of sequence.
+    #[error("found '{found}' where {expected} was expected")]
+    MoveNumber {
+        /// What should be here: `3.`, `3...` or `a move`.
+        expected: String,
+        /// What is here (shortened).
+        found: String,
+    },
+    /// A token that does not parse as a move.
+    #[error("{0}")]
+    Move(NotationError),
+    /// A token longer than any move can be.
+    #[error("'{0}' is not a move: longer than any path")]
+    LongToken(String),
+    /// The result after the moves disagrees with the `Result` tag.
+    #[error("the moves end with result '{found}' but [Result \"{tag}\"] says otherwise")]
+    ResultToken {
+        /// The result token.
+        found: String,
+        /// The tag's value.
+        tag: &'static str,
+    },
+    /// Something after the result that closes the moves.
+    #[error("'{0}' after the result: the result ends the record")]
+    AfterResult(String),
+}
