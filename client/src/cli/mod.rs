@@ -8,7 +8,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bestmove;
 mod moves;
+mod race;
+mod tournament;
 
 /// Tripot dame chinoise.
 #[derive(Debug, Parser)]
@@ -24,6 +27,12 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// List every legal move of a position.
     Moves(moves::Args),
+    /// Print the move a computer level would play in a position.
+    Bestmove(bestmove::Args),
+    /// Play games between two computer levels and report wins and think times.
+    Tournament(tournament::Args),
+    /// The solitaire race: one colour alone from its home to its goal.
+    Race(race::Args),
 }
 
 /// A failed subcommand, mapped to its exit code.
@@ -71,5 +80,8 @@ pub fn run() -> ExitCode {
 fn run_command(command: Command) -> Result<(), CliError> {
     match command {
         Command::Moves(args) => moves::run(&args),
+        Command::Bestmove(args) => bestmove::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
+        Command::Race(args) => race::run(&args),
     }
 }

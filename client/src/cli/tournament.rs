@@ -1,0 +1,182 @@
+//! `tripot tournament --a LEVEL --b LEVEL`: games between two computer levels, and what they
+//! show: wins, wins by count, game length, think time per move.
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use tripot_ai::Level;
+use tripot_ai::arena::{GameReport, GameSetup, MAX_PLIES, play_game};
+use tripot_engine::{Camp, Format, Rules, WinReason};
+
+use super::CliError;
+
+/// Arguments of `tripot tournament`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Level of player A (camp A: S, SE, SW).
+    #[arg(long)]
+    pub(crate) a: Level,
+    /// Level of player B (camp B: N, NW, NE).
+    #[arg(long)]
+    pub(crate) b: Level,
+    /// Number of games; A opens the even-numbered ones (0, 2, …), B the others.
+    #[arg(long, default_value_t = 10)]
+    pub(crate) games: usize,
+    /// Colours per camp: 1, 2 or 3.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub(crate) format: u8,
+    /// The rules preset.
+    #[arg(long, default_value = "tripot")]
+    pub(crate) rules: Rules,
+    /// Seed of game 0; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Games played at once (threads). Think times are only meaningful with 1 on a busy machine.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) jobs: usize,
+}
+
+/// Plays the games and prints the summary on stdout.
+pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let format = Format::from_number(args.format).ok_or_else(|| CliError::Malformed("bad format".into()))?;
+    if args.games == 0 {
+        return Err(CliError::Malformed("--games must be at least 1".into()));
+    }
+    let reports = play_all(args, format);
+    let summary = Summary::of(&reports);
+    std::io::stdout()
+        .lock()
+        .write_all(summary.render(args, format).as_bytes())
+        .map_err(|e| CliError::Other(e.to_string()))?;
+    if summary.failures > 0 {
+        return Err(CliError::Other(format!("{} game(s) failed", summary.failures)));
+    }
+    Ok(())
+}
+
+fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
+    GameSetup {
+        format,
+        rules: args.rules,
+        opener: if game % 2 == 0 { Camp::A } else { Camp::B },
+        players: [args.a, args.b],
+        seed: args.seed.wrapping_add(game as u64),
+    }
+}
+
+fn play_all(args: &Args, format: Format) -> Vec<GameReport> {
+    let bar = ProgressBar::new(args.games as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise} / ~{eta}]")
+    {
+        bar.set_style(style);
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<GameReport>>> = Mutex::new(vec![None; args.games]);
+    let wins = [AtomicUsize::new(0), AtomicUsize::new(0)];
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.clamp(1, 64) {
+            scope.spawn(|| {
+                loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= args.games {
+                        break;
+                    }
+                    let report = play_game(&setup(args, format, game));
+                    if let Some(o) = report.outcome {
+                        wins[o.winner.index()].fetch_add(1, Ordering::Relaxed);
+                    }
+                    if let Ok(mut slots) = slots.lock() {
+                        slots[game] = Some(report);
+                    }
+                    bar.set_message(format!(
+                        "A {} - B {}",
+                        wins[0].load(Ordering::Relaxed),
+                        wins[1].load(Ordering::Relaxed)
+                    ));
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    slots.into_inner().unwrap_or_default().into_iter().flatten().collect()
+}
+
+/// The figures of a tournament.
+#[derive(Debug, Default)]
+struct Summary {
+    games: usize,
+    wins: [usize; 2],
+    by_count: [usize; 2],
+    failures: usize,
+    plies: Vec<usize>,
+    think: [Vec<Duration>; 2],
+}
+
+impl Summary {
+    fn of(reports: &[GameReport]) -> Summary {
+        let mut s = Summary { games: reports.len(), ..Summary::default() };
+        for r in reports {
+            match r.outcome {
+                Some(o) if r.illegal.is_none() => {
+                    s.wins[o.winner.index()] += 1;
+                    if matches!(o.reason, WinReason::Count { .. }) {
+                        s.by_count[o.winner.index()] += 1;
+                    }
+                }
+                _ => s.failures += 1,
+            }
+            s.plies.push(r.moves.len());
+            for side in 0..2 {
+                s.think[side].extend_from_slice(&r.think[side]);
+            }
+        }
+        for t in &mut s.think {
+            t.sort();
+        }
+        s
+    }
+
+    fn render(&self, args: &Args, format: Format) -> String {
+        let pct = |n: usize| 100.0 * n as f64 / self.games.max(1) as f64;
+        let avg = self.plies.iter().sum::<usize>() as f64 / self.plies.len().max(1) as f64;
+        let max_plies = self.plies.iter().max().copied().unwrap_or(0);
+        let mut out = format!(
+            "{} games, format {format}, {} rules, seed {}: A = {} ({}) vs B = {} ({})\n",
+            self.games,
+            args.rules,
+            args.seed,
+            args.a,
+            args.a.opponent(),
+            args.b,
+            args.b.opponent()
+        );
+        out += &format!(
+            "wins: A {} ({:.1}%), B {} ({:.1}%)\n",
+            self.wins[0],
+            pct(self.wins[0]),
+            self.wins[1],
+            pct(self.wins[1])
+        );
+        out += &format!("wins by count: A {}, B {}\n", self.by_count[0], self.by_count[1]);
+        out += &format!("plies: average {avg:.1}, max {max_plies}\n");
+        for (side, name) in [(0, "A"), (1, "B")] {
+            let t = &self.think[side];
+            let median = t.get(t.len() / 2).copied().unwrap_or_default();
+            let max = t.last().copied().unwrap_or_default();
+            out += &format!(
+                "think time per move, {name} ({}): median {:.1} ms, max {:.1} ms over {} moves\n",
+                [args.a, args.b][side],
+                median.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3,
+                t.len()
+            );
+        }
+        out += &format!("failures (illegal move, or {MAX_PLIES} plies without an end): {}\n", self.failures);
+        out
+    }
+}
