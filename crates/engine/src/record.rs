@@ -486,10 +486,12 @@ impl fmt::Display for Record {
         writeln!(f)?;
         let mut tokens = Vec::with_capacity(self.moves.len() * 3 / 2 + 1);
         for (ply, notation) in self.moves.iter().enumerate() {
-            if ply % 2 == 0 {
-                tokens.push(format!("{}.", ply / 2 + 1));
-            }
-            tokens.push(notation.to_string());
+            // A number stays on the line of the move it numbers.
+            tokens.push(if ply % 2 == 0 {
+                format!("{}. {notation}", ply / 2 + 1)
+            } else {
+                notation.to_string()
+            });
         }
         tokens.push(self.result.tag_value().to_owned());
         let mut column = 0;

@@ -208,10 +208,13 @@ fn extra_tags_keep_their_order_and_refuse_standard_or_bad_names() {
     }
 }
 
+/// A text, where its mistake is (line, column), and a check of what the mistake is.
+type Mistake = (String, (usize, usize), fn(&SyntaxError) -> bool);
+
 #[test]
 fn each_text_mistake_is_located_and_named() {
     let h = header("*");
-    let cases: Vec<(String, (usize, usize), fn(&SyntaxError) -> bool)> = vec![
+    let cases: Vec<Mistake> = vec![
         ("[Format \"1\"\n".into(), (1, 12), |p| matches!(p, SyntaxError::Tag(_))),
         ("[Format 1]\n".into(), (1, 9), |p| matches!(p, SyntaxError::Tag(_))),
         ("[]\n".into(), (1, 2), |p| matches!(p, SyntaxError::Tag(_))),
