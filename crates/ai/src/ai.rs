@@ -106,6 +106,8 @@ pub struct Ai {
     rng: Rng,
     searcher: Searcher,
     last: Option<SearchInfo>,
+    /// The position after each of our recent moves, with the move: undoing one is shuffling.
+    recent: Vec<(u64, Move)>,
 }
 
 impl Ai {
@@ -119,6 +121,7 @@ impl Ai {
             rng: Rng::new(seed),
             searcher: Searcher::new(profile.tt_bits, profile.search),
             last: None,
+            recent: Vec::new(),
         }
     }
 
@@ -161,15 +164,32 @@ impl Ai {
             settings.max_depth = limits.depth.unwrap_or(settings.max_depth.max(12));
         }
         let deadline = Some(start + budget);
-        let result = self.searcher.search(position, history, settings, deadline);
-        let (mv, score) = self.pick(&result.moves);
+        // Our own recent moves still on the record of this game (the opponent may have moved
+        // other pawns since, so the position itself would not repeat).
+        let window = &history[history.len().saturating_sub(8)..];
+        let undo: Vec<(usize, usize)> = self
+            .recent
+            .iter()
+            .filter(|(after, _)| window.contains(after))
+            .filter_map(|(_, m)| Some((m.to()?.index(), m.from()?.index())))
+            .collect();
+        let result = self.searcher.search(position, history, &undo, settings, deadline);
+        let (mv, score) = self.pick(position, &result.moves);
+        if !matches!(mv, Move::Pass | Move::Swap { .. }) {
+            let mut after = *position;
+            after.play_unchecked(mv);
+            self.recent.push((after.hash(), mv));
+            if self.recent.len() > 4 {
+                self.recent.remove(0);
+            }
+        }
         self.last =
             Some(SearchInfo { depth: result.depth, nodes: result.nodes, score, elapsed: start.elapsed() });
         mv
     }
 
     /// The best move, or with this level's misjudgement, a close one.
-    fn pick(&mut self, moves: &[crate::search::RootMove]) -> (Move, i32) {
+    fn pick(&mut self, position: &Position, moves: &[crate::search::RootMove]) -> (Move, i32) {
         let Some(best) = moves.first() else { return (Move::Pass, 0) };
         // Every level sees a win in one, and nobody blunders into a lost position on purpose.
         if best.score > WIN_THRESHOLD || moves.len() == 1 || self.profile.noise == 0 {
@@ -178,7 +198,7 @@ impl Ai {
         let mut judged: Vec<(i32, usize)> = moves
             .iter()
             .enumerate()
-            .filter(|(_, m)| m.score > -WIN_THRESHOLD)
+            .filter(|(i, m)| *i == 0 || (m.score > -WIN_THRESHOLD && is_natural(position, m.mv)))
             .map(|(i, m)| (m.score + self.rng.symmetric(self.profile.noise), i))
             .collect();
         if judged.is_empty() {
@@ -188,6 +208,22 @@ impl Ai {
         let pick = if judged.len() > 1 && self.rng.chance(self.profile.second_best) { 1 } else { 0 };
         let chosen = &moves[judged[pick].1];
         (chosen.mv, chosen.score)
+    }
+}
+
+/// Whether a move is one a player might plausibly prefer by mistake: forward or sideways, and
+/// not out of the goal. Mistakes are chosen among those only, so that a weak level misjudges
+/// races instead of shuffling backwards.
+fn is_natural(position: &Position, mv: Move) -> bool {
+    let g: &crate::geometry::Geometry = &crate::geometry::GEOMETRY;
+    match mv {
+        Move::Step { from, to } | Move::Jump { from, to } => {
+            let c = position.colour_at(from).map_or(0, |c| c.index());
+            let leaves_goal =
+                g.goal_mask[c] >> from.index() & 1 == 1 && g.goal_mask[c] >> to.index() & 1 == 0;
+            crate::eval::gain(g, c, from.index(), to.index()) >= 0 && !leaves_goal
+        }
+        Move::Swap { .. } | Move::Pass => true,
     }
 }
 

@@ -66,6 +66,7 @@ pub(crate) struct Searcher {
     // Per search:
     settings: Settings,
     seen: HashMap<u64, u32>,
+    undo: Vec<(usize, usize)>,
     path: Vec<u64>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -82,6 +83,7 @@ impl Searcher {
             weights: Weights::STANDARD,
             settings,
             seen: HashMap::new(),
+            undo: Vec::new(),
             path: Vec::new(),
             nodes: 0,
             deadline: None,
@@ -89,15 +91,19 @@ impl Searcher {
         }
     }
 
-    /// Searches `pos` (not over) with iterative deepening.
+    /// Searches `pos` (not over) with iterative deepening. Root moves that take a pawn from
+    /// `undo.0` to `undo.1` (undoing one of the mover's recent moves) pay the repetition penalty.
     pub(crate) fn search(
         &mut self,
         pos: &Position,
         game: &[u64],
+        undo: &[(usize, usize)],
         settings: Settings,
         deadline: Option<Instant>,
     ) -> SearchResult {
         self.settings = settings;
+        self.undo.clear();
+        self.undo.extend_from_slice(undo);
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
@@ -162,6 +168,13 @@ impl Searcher {
             if self.aborted {
                 return false;
             }
+            let score = if let (Some(from), Some(to)) = (mv.from(), mv.to())
+                && self.undo.contains(&(from.index(), to.index()))
+            {
+                score - REPEAT_PENALTY
+            } else {
+                score
+            };
             // A move that failed low keeps a score just below the best, in its old order.
             root.score = if score > alpha || self.settings.exact_root { score } else { alpha - 1 - i as i32 };
             if score > alpha {
