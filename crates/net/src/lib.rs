@@ -1,2 +1,26 @@
 //! Tripot online play over libp2p: game sessions, discovery, rooms.
+//!
+//! - [`session`]: the game session, a state machine (ggrs style) that verifies every peer move
+//!   with the engine and hands back [`SessionEvent`]s; it talks through a [`Transport`].
+//! - [`draw`]: the commit–reveal draw for who opens.
+//! - [`identity`]: the persistent ed25519 identity in the config directory.
+//! - [`save`]: the saved game (record plus peer and game ids), written after every move.
+//! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
+//!   and the async driver that runs a session over a long-lived game stream, with a
+//!   [`online::SessionHandle`] for the user interface.
 #![forbid(unsafe_code)]
+
+pub mod draw;
+pub mod event;
+pub mod game;
+pub mod identity;
+pub mod online;
+pub mod save;
+pub mod session;
+pub mod swarm;
+pub mod transport;
+
+pub use event::{Refuser, SessionEvent};
+pub use game::{Ending, Game, Termination};
+pub use session::{LocalError, Offer, Session, SessionConfig};
+pub use transport::{LinkEvent, QueueTransport, Transport};

@@ -1,0 +1,92 @@
+//! What a session hands back to its driver (ggrs style: events, not callbacks).
+
+use std::time::Duration;
+
+use tripot_engine::{Camp, Notation, Position};
+use tripot_protocol::{GameId, RejectReason};
+
+use crate::game::Ending;
+
+/// Who refused a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refuser {
+    /// This side refused what the peer sent.
+    Local,
+    /// The peer refused what this side sent.
+    Peer,
+}
+
+/// An event of a game session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionEvent {
+    /// The handshake is done; the game starts (or a resumed game is live again).
+    Connected {
+        /// The game.
+        game_id: GameId,
+        /// This side's camp.
+        local_camp: Camp,
+        /// The camp that opens.
+        opener: Camp,
+        /// The opponent's name.
+        peer_name: String,
+        /// The position now.
+        position: Position,
+    },
+    /// A local move was accepted and sent.
+    MoveSent {
+        /// Its ply number.
+        ply: u32,
+        /// The move as sent (full path).
+        notation: Notation,
+        /// The position after it.
+        position: Position,
+    },
+    /// A peer move was verified and applied.
+    MoveReceived {
+        /// Its ply number.
+        ply: u32,
+        /// The move.
+        notation: Notation,
+        /// The position after it.
+        position: Position,
+    },
+    /// The peer verified and applied one of our moves.
+    MoveAcknowledged {
+        /// The ply acknowledged.
+        ply: u32,
+        /// From sending it to receiving the acknowledgement.
+        round_trip: Duration,
+    },
+    /// Something was refused: by us (the peer was told why) or by the peer.
+    Rejected {
+        /// Who refused.
+        by: Refuser,
+        /// Why.
+        reason: RejectReason,
+        /// The ply concerned, if any.
+        ply: Option<u32>,
+        /// Details.
+        detail: String,
+    },
+    /// The link to the peer dropped during a game.
+    PeerDisconnected,
+    /// Still waiting for the peer to come back (emitted about once a second).
+    Reconnecting {
+        /// Time waited so far.
+        waited: Duration,
+    },
+    /// The grace period is over: the player may claim the game or keep waiting.
+    GraceExpired {
+        /// Time waited so far.
+        waited: Duration,
+    },
+    /// The peer is back and both sides agree on the game again.
+    Resumed {
+        /// The last ply both sides held.
+        common_ply: u32,
+        /// Moves this side replayed to the peer.
+        replayed: u32,
+    },
+    /// The game ended.
+    GameOver(Ending),
+}

@@ -1,0 +1,533 @@
+//! The async driver: runs a [`Session`] over a libp2p game stream on a tokio task, and gives the
+//! user interface a [`SessionHandle`] (commands in, [`NetEvent`]s out).
+//!
+//! The guest always opens the game stream; the host accepts it. After a drop either side may
+//! dial the other (a restarted host dials the guest's last addresses), but only the guest opens
+//! the new stream, so two streams never race. The host answers LAN probes on streams that start
+//! with a query, and refuses strangers while a game is on.
+
+mod lan;
+mod link;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use futures::StreamExt as _;
+use libp2p::identity::Keypair;
+use libp2p::swarm::SwarmEvent;
+use libp2p::swarm::dial_opts::DialOpts;
+use libp2p::{Multiaddr, PeerId, Stream, Swarm, multiaddr::Protocol};
+use tokio::sync::mpsc;
+use tripot_engine::Notation;
+use tripot_protocol::{GameId, Message, Reject, RejectReason, Role};
+
+pub use lan::{LanHost, browse};
+
+use crate::event::SessionEvent;
+use crate::save::{SaveError, SavedGame};
+use crate::session::{LocalError, Offer, Session, SessionConfig};
+use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig, SwarmError, game_protocol};
+use crate::transport::{LinkEvent, QueueTransport};
+
+/// Everything an online game needs besides what to play.
+#[derive(Debug, Clone)]
+pub struct OnlineConfig {
+    /// Session timings and the player's name.
+    pub session: SessionConfig,
+    /// Network settings.
+    pub net: NetConfig,
+    /// Where to save the game after every move (none: not saved).
+    pub save: Option<PathBuf>,
+}
+
+/// What to do.
+#[derive(Debug, Clone)]
+pub enum Start {
+    /// Offer a new game and wait for a guest.
+    Host(Offer),
+    /// Join the host at this address.
+    Join(Multiaddr),
+    /// Resume a saved game.
+    Resume(Box<SavedGame>),
+}
+
+/// What the driver reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetEvent {
+    /// A new address to share (with the `/p2p/` peer id).
+    Listening(Multiaddr),
+    /// A session event.
+    Session(SessionEvent),
+    /// A local action was refused.
+    LocalError(LocalError),
+    /// The game was saved (its ply count then).
+    Saved(u32),
+    /// Something went wrong that does not end the session (a save failure, a failed dial).
+    Warning(String),
+}
+
+/// Commands to the driver.
+#[derive(Debug)]
+enum Command {
+    Play(Notation),
+    Resign,
+    Claim,
+}
+
+/// The user interface's side of a running online session.
+#[derive(Debug)]
+pub struct SessionHandle {
+    events: mpsc::UnboundedReceiver<NetEvent>,
+    commands: mpsc::UnboundedSender<Command>,
+    local_peer: PeerId,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl SessionHandle {
+    /// The next event; `None` once the driver stopped.
+    pub async fn next_event(&mut self) -> Option<NetEvent> {
+        self.events.recv().await
+    }
+
+    /// An event if one is ready (for a UI that polls on its own ticks).
+    pub fn try_event(&mut self) -> Option<NetEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// Plays a local move.
+    pub fn play(&self, notation: Notation) {
+        let _ = self.commands.send(Command::Play(notation));
+    }
+
+    /// Resigns.
+    pub fn resign(&self) {
+        let _ = self.commands.send(Command::Resign);
+    }
+
+    /// Claims the game after the grace period.
+    pub fn claim(&self) {
+        let _ = self.commands.send(Command::Claim);
+    }
+
+    /// This client's peer id.
+    #[must_use]
+    pub const fn local_peer(&self) -> PeerId {
+        self.local_peer
+    }
+}
+
+impl Drop for SessionHandle {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Why an online session could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum OnlineError {
+    /// The swarm.
+    #[error(transparent)]
+    Swarm(#[from] SwarmError),
+    /// The save file.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    /// The join address cannot be dialled.
+    #[error("cannot dial {addr}: {reason}")]
+    Dial {
+        /// The address.
+        addr: Multiaddr,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Starts an online session on the current tokio runtime.
+///
+/// # Errors
+/// [`OnlineError`] when the swarm cannot listen or the address cannot be dialled.
+pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result<SessionHandle, OnlineError> {
+    let local_peer = keypair.public().to_peer_id();
+    let now = Instant::now();
+    let random_opener = matches!(&start, Start::Resume(saved) if saved.random_opener);
+    let (role, target, saved_addrs) = match &start {
+        Start::Host(_) => (Role::Host, None, Vec::new()),
+        Start::Join(addr) => (Role::Guest, peer_of(addr), vec![addr.clone()]),
+        Start::Resume(saved) => {
+            if saved.game.role == Role::Host && !saved.listen_addrs.is_empty() {
+                // Listen where the guest knows us; fall back to the configured addresses below.
+                let mut listen = saved.listen_addrs.clone();
+                listen.extend(config.net.listen.iter().cloned());
+                config.net.listen = listen;
+            }
+            (saved.game.role, PeerId::from_bytes(&saved.game.peer_id).ok(), saved.peer_addrs.clone())
+        }
+    };
+    let mut swarm = match swarm::build(keypair, &config.net) {
+        Ok(swarm) => swarm,
+        Err(error) => return Err(error.into()),
+    };
+    let session = match start {
+        Start::Host(offer) => Session::host(
+            QueueTransport::new(),
+            config.session.clone(),
+            offer,
+            GameId(rand::random()),
+            local_peer.to_bytes(),
+            now,
+        ),
+        Start::Join(_) => {
+            Session::guest(QueueTransport::new(), config.session.clone(), local_peer.to_bytes(), now)
+        }
+        Start::Resume(saved) => Session::resume(
+            QueueTransport::new(),
+            config.session.clone(),
+            saved.game,
+            local_peer.to_bytes(),
+            now,
+        ),
+    };
+    if let (Role::Guest, None, Some(addr)) = (role, target, saved_addrs.first()) {
+        swarm
+            .dial(addr.clone())
+            .map_err(|e| OnlineError::Dial { addr: addr.clone(), reason: e.to_string() })?;
+    }
+    let incoming = if role == Role::Host {
+        swarm.behaviour().stream.new_control().accept(game_protocol()).ok()
+    } else {
+        None
+    };
+    let (event_tx, events) = mpsc::unbounded_channel();
+    let (commands, command_rx) = mpsc::unbounded_channel();
+    let (link_tx, link_rx) = mpsc::channel(64);
+    let (opened_tx, opened_rx) = mpsc::channel(4);
+    let driver = Driver {
+        swarm,
+        session,
+        role,
+        target,
+        peer_addrs: saved_addrs,
+        listen_addrs: Vec::new(),
+        save: config.save,
+        random_opener,
+        saved_at: None,
+        events: event_tx,
+        link_tx,
+        opened_tx,
+        generation: 0,
+        current: None,
+        candidates: HashMap::new(),
+        opening: false,
+        last_dial: None,
+        waiting_since: now,
+        local_peer,
+    };
+    let task = tokio::spawn(driver.run(incoming, link_rx, opened_rx, command_rx));
+    Ok(SessionHandle { events, commands, local_peer, task })
+}
+
+/// The peer id at the end of an address, if it has one.
+fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
+    addr.iter().find_map(|p| if let Protocol::P2p(peer) = p { Some(peer) } else { None })
+}
+
+struct Driver {
+    swarm: Swarm<Behaviour>,
+    session: Session<QueueTransport>,
+    role: Role,
+    /// The opponent, once known.
+    target: Option<PeerId>,
+    peer_addrs: Vec<Multiaddr>,
+    listen_addrs: Vec<Multiaddr>,
+    save: Option<PathBuf>,
+    random_opener: bool,
+    /// (ply, over) at the last save.
+    saved_at: Option<(u32, bool)>,
+    events: mpsc::UnboundedSender<NetEvent>,
+    link_tx: mpsc::Sender<link::Tagged>,
+    opened_tx: mpsc::Sender<(PeerId, Result<Stream, String>)>,
+    generation: u64,
+    current: Option<(u64, link::Writer)>,
+    /// Host: streams whose first message is not known yet.
+    candidates: HashMap<u64, (PeerId, link::Writer)>,
+    /// Guest: a stream is being opened.
+    opening: bool,
+    last_dial: Option<Instant>,
+    waiting_since: Instant,
+    local_peer: PeerId,
+}
+
+impl Driver {
+    async fn run(
+        mut self,
+        mut incoming: Option<libp2p_stream::IncomingStreams>,
+        mut link_rx: mpsc::Receiver<link::Tagged>,
+        mut opened_rx: mpsc::Receiver<(PeerId, Result<Stream, String>)>,
+        mut command_rx: mpsc::UnboundedReceiver<Command>,
+    ) {
+        let mut tick = tokio::time::interval(Duration::from_millis(200));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                event = self.swarm.select_next_some() => self.on_swarm(event),
+                Some((peer, stream)) = next_incoming(&mut incoming) => self.on_incoming(peer, stream),
+                Some((generation, event)) = link_rx.recv() => self.on_link(generation, event),
+                Some((peer, result)) = opened_rx.recv() => self.on_opened(peer, result),
+                command = command_rx.recv() => match command {
+                    Some(command) => self.on_command(command),
+                    // The interface is gone: stop.
+                    None => return,
+                },
+                _ = tick.tick() => {}
+            }
+            self.step();
+        }
+    }
+
+    fn emit(&self, event: NetEvent) {
+        let _ = self.events.send(event);
+    }
+
+    /// Polls the session, moves its messages to the stream, saves, reports, reconnects.
+    fn step(&mut self) {
+        let now = Instant::now();
+        let mut events = self.session.poll(now);
+        events.extend(self.session.take_events());
+        if self.session.transport_mut().take_close_request() {
+            self.drop_link(true);
+        }
+        let outgoing: Vec<Message> = self.session.transport_mut().take_outgoing().collect();
+        if let Some((_, writer)) = &self.current {
+            let stuck = outgoing.into_iter().any(|m| !writer.send(m));
+            if stuck {
+                self.drop_link(true);
+                self.session.transport_mut().deliver(LinkEvent::Down);
+            }
+        }
+        self.save_if_changed();
+        for event in events {
+            self.emit(NetEvent::Session(event));
+        }
+        self.reconnect(now);
+    }
+
+    fn save_if_changed(&mut self) {
+        let Some(game) = self.session.game() else { return };
+        let state = (game.ply(), game.ending.is_some());
+        if self.saved_at == Some(state) {
+            return;
+        }
+        let Some(path) = &self.save else { return };
+        let saved = SavedGame {
+            game: game.clone(),
+            peer_addrs: self.peer_addrs.clone(),
+            listen_addrs: self.listen_addrs.clone(),
+            random_opener: self.random_opener
+                || self.session.offer().is_some_and(|o| o.opens == tripot_protocol::Opens::Random),
+        };
+        match saved.write(path) {
+            Ok(()) => {
+                self.saved_at = Some(state);
+                self.emit(NetEvent::Saved(state.0));
+            }
+            Err(error) => self.emit(NetEvent::Warning(format!("save failed: {error}"))),
+        }
+    }
+
+    /// Drops the current stream; `disconnect` also closes the connections to the peer so that a
+    /// dead connection is not reused.
+    fn drop_link(&mut self, disconnect: bool) {
+        self.current = None;
+        self.generation += 1;
+        if disconnect && let Some(peer) = self.target {
+            let _ = self.swarm.disconnect_peer_id(peer);
+        }
+    }
+
+    /// While the link is down in a game: the guest opens a stream on an existing connection or
+    /// dials; a host restored from a save dials the guest so that it can open one.
+    fn reconnect(&mut self, now: Instant) {
+        if self.session.is_connected() || self.current.is_some() || self.opening {
+            return;
+        }
+        let Some(peer) = self.target else { return };
+        if !self.session.needs_link() || (self.role == Role::Host && self.session.game().is_none()) {
+            return;
+        }
+        if self.swarm.is_connected(&peer) {
+            if self.role == Role::Guest {
+                self.opening = true;
+                let mut control = self.swarm.behaviour().stream.new_control();
+                let opened = self.opened_tx.clone();
+                tokio::spawn(async move {
+                    let result = control.open_stream(peer, game_protocol()).await.map_err(|e| e.to_string());
+                    let _ = opened.send((peer, result)).await;
+                });
+            }
+            return;
+        }
+        if self.last_dial.is_some_and(|t| now.saturating_duration_since(t) < Duration::from_secs(2)) {
+            return;
+        }
+        self.last_dial = Some(now);
+        let opts = DialOpts::peer_id(peer).addresses(self.peer_addrs.clone()).build();
+        if let Err(error) = self.swarm.dial(opts) {
+            tracing::debug!(%error, "redial failed");
+        }
+    }
+
+    fn on_opened(&mut self, peer: PeerId, result: Result<Stream, String>) {
+        self.opening = false;
+        match result {
+            Ok(stream) if Some(peer) == self.target => self.install(peer, stream),
+            Ok(_) => {}
+            Err(error) => {
+                self.emit(NetEvent::Warning(format!("opening the game stream failed: {error}")));
+                let _ = self.swarm.disconnect_peer_id(peer);
+            }
+        }
+    }
+
+    /// Makes `stream` the game stream.
+    fn install(&mut self, peer: PeerId, stream: Stream) {
+        if self.session.is_connected() {
+            self.session.transport_mut().deliver(LinkEvent::Down);
+        }
+        self.generation += 1;
+        let writer = link::spawn(stream, self.generation, self.link_tx.clone());
+        self.current = Some((self.generation, writer));
+        self.session.transport_mut().deliver(LinkEvent::Up { peer: peer.to_bytes() });
+    }
+
+    fn on_incoming(&mut self, peer: PeerId, stream: Stream) {
+        self.generation += 1;
+        let writer = link::spawn(stream, self.generation, self.link_tx.clone());
+        // Keep only a few undecided streams: a stranger cannot pile them up.
+        if self.candidates.len() >= 8 {
+            self.candidates.clear();
+        }
+        self.candidates.insert(self.generation, (peer, writer));
+    }
+
+    fn on_link(&mut self, generation: u64, event: LinkEvent) {
+        if self.current.as_ref().is_some_and(|(g, _)| *g == generation) {
+            if event == LinkEvent::Down {
+                self.current = None;
+            }
+            self.session.transport_mut().deliver(event);
+            return;
+        }
+        let Some((peer, writer)) = self.candidates.remove(&generation) else { return };
+        let LinkEvent::Message(message) = event else { return };
+        match message {
+            Message::Query => {
+                let waiting = self.waiting_since.elapsed().as_secs();
+                if self.session.game().is_none()
+                    && let Some(listing) = self.listing(waiting)
+                {
+                    let _ = writer.send(listing);
+                }
+                // Dropping the writer a moment later would cut the reply: let the reader end it.
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    drop(writer);
+                });
+            }
+            Message::Hello(_) | Message::Resume(_) if self.target.is_none_or(|t| t == peer) => {
+                self.target = Some(peer);
+                self.adopt(generation, writer, peer, message);
+            }
+            _ => {
+                let reject = Reject { reason: RejectReason::Busy, ply: None, detail: String::new() };
+                let _ = writer.send(Message::Reject(reject));
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    drop(writer);
+                });
+            }
+        }
+    }
+
+    /// A host's candidate stream becomes the game stream.
+    fn adopt(&mut self, generation: u64, writer: link::Writer, peer: PeerId, first: Message) {
+        if self.session.is_connected() {
+            self.session.transport_mut().deliver(LinkEvent::Down);
+        }
+        self.current = Some((generation, writer));
+        self.session.transport_mut().deliver(LinkEvent::Up { peer: peer.to_bytes() });
+        self.session.transport_mut().deliver(LinkEvent::Message(first));
+    }
+
+    fn listing(&self, waiting_secs: u64) -> Option<Message> {
+        let offer = self.session.offer()?;
+        Some(Message::Listing {
+            name: self.session.name().chars().take(8).collect(),
+            format: offer.format.number(),
+            rules: offer.rules.name().to_owned(),
+            waiting_secs: u32::try_from(waiting_secs).unwrap_or(u32::MAX),
+        })
+    }
+
+    fn on_command(&mut self, command: Command) {
+        let now = Instant::now();
+        let result = match command {
+            Command::Play(notation) => self.session.play(&notation, now),
+            Command::Resign => self.session.resign(now),
+            Command::Claim => self.session.claim(now),
+        };
+        if let Err(error) = result {
+            self.emit(NetEvent::LocalError(error));
+        }
+    }
+
+    fn on_swarm(&mut self, event: SwarmEvent<BehaviourEvent>) {
+        match event {
+            SwarmEvent::NewListenAddr { address, .. } => {
+                self.listen_addrs.push(address.clone());
+                let full = address.with(Protocol::P2p(self.local_peer));
+                self.emit(NetEvent::Listening(full));
+            }
+            SwarmEvent::ConnectionEstablished { peer_id, endpoint, .. } => {
+                if self.role == Role::Guest && self.target.is_none() {
+                    self.target = Some(peer_id);
+                }
+                if Some(peer_id) == self.target && endpoint.is_dialer() {
+                    let addr = endpoint.get_remote_address().clone();
+                    if !self.peer_addrs.contains(&addr) {
+                        self.peer_addrs.insert(0, addr);
+                    }
+                }
+            }
+            SwarmEvent::OutgoingConnectionError { error, .. } => {
+                self.emit(NetEvent::Warning(format!("dial failed: {error}")));
+            }
+            SwarmEvent::Behaviour(BehaviourEvent::Identify(libp2p::identify::Event::Received {
+                peer_id,
+                info,
+                ..
+            })) if Some(peer_id) == self.target => {
+                for addr in info.listen_addrs {
+                    if !self.peer_addrs.contains(&addr) && self.peer_addrs.len() < 16 {
+                        self.peer_addrs.push(addr);
+                    }
+                }
+            }
+            SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
+                connection,
+                result: Err(_),
+                ..
+            })) => {
+                // Ping does not close a dead connection by itself.
+                let _ = self.swarm.close_connection(connection);
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn next_incoming(incoming: &mut Option<libp2p_stream::IncomingStreams>) -> Option<(PeerId, Stream)> {
+    match incoming {
+        Some(streams) => streams.next().await,
+        None => std::future::pending().await,
+    }
+}

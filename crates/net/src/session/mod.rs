@@ -1,0 +1,787 @@
+//! The game session: a state machine between the player, the engine and the link.
+//!
+//! It never blocks and never does I/O: the driver feeds it link events through a [`Transport`],
+//! calls [`Session::poll`] with the current time, and gets [`SessionEvent`]s back. Every move
+//! from the peer goes through the engine's verifier against the local position before anything
+//! changes; anything refused is answered with a [`Reject`] saying why.
+
+use std::time::{Duration, Instant};
+
+use tripot_engine::{Camp, Format, Notation, Rules};
+use tripot_protocol::{
+    Commitment, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Reject, RejectReason, ResumePoint,
+    Role,
+};
+
+use crate::draw::{self, Draw};
+use crate::event::{Refuser, SessionEvent};
+use crate::game::{Ending, Game, Termination, camp_of};
+use crate::transport::{LinkEvent, Transport};
+
+/// Timings and limits of a session.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    /// The local player's display name.
+    pub name: String,
+    /// Send a keep-alive when nothing was sent for this long.
+    pub keep_alive: Duration,
+    /// Consider the link dead when nothing was heard for this long.
+    pub peer_timeout: Duration,
+    /// How long to wait for a vanished peer before the player may claim the game.
+    pub grace: Duration,
+    /// Messages per second a peer may send (a burst of this many is allowed too).
+    pub flood_limit: u32,
+}
+
+impl Default for SessionConfig {
+    fn default() -> SessionConfig {
+        SessionConfig {
+            name: String::from("player"),
+            keep_alive: Duration::from_secs(5),
+            peer_timeout: Duration::from_secs(20),
+            grace: Duration::from_secs(120),
+            flood_limit: 100,
+        }
+    }
+}
+
+/// What the host offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Offer {
+    /// Format.
+    pub format: Format,
+    /// Rules preset.
+    pub rules: Rules,
+    /// Who opens.
+    pub opens: Opens,
+}
+
+/// A local action the session refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocalError {
+    /// No game yet (handshake not finished).
+    #[error("the game has not started")]
+    NotStarted,
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// Not the local player's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The engine refused the move.
+    #[error("{0}")]
+    Illegal(String),
+    /// Claiming before the grace period or while the peer is connected.
+    #[error("the game can be claimed only after the grace period, while the opponent is away")]
+    CannotClaim,
+}
+
+/// Where the handshake of a new game stands.
+#[derive(Debug)]
+enum Handshake {
+    /// Host: waiting for the guest's hello. Guest: waiting for the link.
+    Waiting,
+    /// Guest: hello sent, waiting for the host's hello.
+    HelloSent { draw: Draw },
+    /// Random draw: waiting for the peer's reveal.
+    AwaitReveal {
+        pending: Box<Game>,
+        draw: Draw,
+        peer_commitment: Commitment,
+        host_id: Vec<u8>,
+        guest_id: Vec<u8>,
+    },
+    /// Done: the game exists.
+    Done,
+}
+
+/// The link as the session sees it.
+#[derive(Debug, Clone, Copy)]
+enum Link {
+    Up { peer_heard: Instant },
+    Down { since: Instant, announced_secs: u64, grace_told: bool },
+}
+
+/// A game session between this side and one peer.
+#[derive(Debug)]
+pub struct Session<T> {
+    transport: T,
+    config: SessionConfig,
+    role: Role,
+    local_id: Vec<u8>,
+    /// The peer id of the current (or last) link.
+    peer: Vec<u8>,
+    game_id: GameId,
+    offer: Option<Offer>,
+    handshake: Handshake,
+    game: Option<Game>,
+    link: Link,
+    last_sent: Instant,
+    keep_alive_seq: u32,
+    /// Moves sent and not yet acknowledged: (ply, when sent).
+    unacked: Vec<(u32, Instant)>,
+    /// Flood control: tokens left and when they were last refilled.
+    tokens: f64,
+    refilled: Instant,
+    events: Vec<SessionEvent>,
+}
+
+impl<T: Transport> Session<T> {
+    fn with(transport: T, config: SessionConfig, role: Role, local_id: Vec<u8>, now: Instant) -> Session<T> {
+        let tokens = f64::from(config.flood_limit);
+        Session {
+            transport,
+            config,
+            role,
+            local_id,
+            peer: Vec::new(),
+            game_id: GameId([0; 16]),
+            offer: None,
+            handshake: Handshake::Waiting,
+            game: None,
+            link: Link::Down { since: now, announced_secs: 0, grace_told: true },
+            last_sent: now,
+            keep_alive_seq: 0,
+            unacked: Vec::new(),
+            tokens,
+            refilled: now,
+            events: Vec::new(),
+        }
+    }
+
+    /// A host offering a new game.
+    pub fn host(
+        transport: T,
+        config: SessionConfig,
+        offer: Offer,
+        game_id: GameId,
+        local_id: Vec<u8>,
+        now: Instant,
+    ) -> Session<T> {
+        let mut session = Session::with(transport, config, Role::Host, local_id, now);
+        session.offer = Some(offer);
+        session.game_id = game_id;
+        session
+    }
+
+    /// A guest joining whatever the host offers.
+    pub fn guest(transport: T, config: SessionConfig, local_id: Vec<u8>, now: Instant) -> Session<T> {
+        Session::with(transport, config, Role::Guest, local_id, now)
+    }
+
+    /// A game restored from its save, waiting for the peer to come back.
+    pub fn resume(
+        transport: T,
+        config: SessionConfig,
+        game: Game,
+        local_id: Vec<u8>,
+        now: Instant,
+    ) -> Session<T> {
+        let mut session = Session::with(transport, config, game.role, local_id, now);
+        session.game_id = game.game_id;
+        session.handshake = Handshake::Done;
+        session.link = Link::Down { since: now, announced_secs: 0, grace_told: false };
+        session.game = Some(game);
+        session
+    }
+
+    /// The game, once the handshake is done.
+    #[must_use]
+    pub const fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// This side's role.
+    #[must_use]
+    pub const fn role(&self) -> Role {
+        self.role
+    }
+
+    /// What the host offers (for a guest, once the host's hello arrived).
+    #[must_use]
+    pub const fn offer(&self) -> Option<Offer> {
+        self.offer
+    }
+
+    /// The local player's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.config.name
+    }
+
+    /// Whether the session still needs its peer: before and during the game, and after it while
+    /// a move of ours is not acknowledged (the peer may not know the game is over).
+    #[must_use]
+    pub fn needs_link(&self) -> bool {
+        self.game.as_ref().is_none_or(|g| g.ending.is_none()) || !self.unacked.is_empty()
+    }
+
+    /// Whether the link is up.
+    #[must_use]
+    pub const fn is_connected(&self) -> bool {
+        matches!(self.link, Link::Up { .. })
+    }
+
+    /// The transport (the driver fills and drains it).
+    pub fn transport_mut(&mut self) -> &mut T {
+        &mut self.transport
+    }
+
+    fn send(&mut self, message: Message, now: Instant) {
+        self.last_sent = now;
+        self.transport.send(message);
+    }
+
+    fn reject(&mut self, reason: RejectReason, ply: Option<u32>, detail: String, now: Instant) {
+        let detail: String = detail.chars().take(100).collect();
+        self.events.push(SessionEvent::Rejected { by: Refuser::Local, reason, ply, detail: detail.clone() });
+        self.send(Message::Reject(Reject { reason, ply, detail }), now);
+    }
+
+    /// Processes everything the link delivered and the timers; returns the events since last time.
+    pub fn poll(&mut self, now: Instant) -> Vec<SessionEvent> {
+        while let Some(event) = self.transport.receive() {
+            self.on_link(event, now);
+        }
+        self.on_timers(now);
+        std::mem::take(&mut self.events)
+    }
+
+    fn on_link(&mut self, event: LinkEvent, now: Instant) {
+        match event {
+            LinkEvent::Up { peer } => self.on_up(peer, now),
+            LinkEvent::Down => self.on_down(now),
+            LinkEvent::Message(message) => {
+                if let Link::Up { peer_heard } = &mut self.link {
+                    *peer_heard = now;
+                }
+                if self.flooded(now) {
+                    return;
+                }
+                self.on_message(message, now);
+            }
+            LinkEvent::Malformed(error) => {
+                if self.flooded(now) {
+                    return;
+                }
+                let reason = match error {
+                    tripot_protocol::FrameError::TooLarge(_) => RejectReason::TooLarge,
+                    _ => RejectReason::Malformed,
+                };
+                self.reject(reason, None, error.to_string(), now);
+            }
+        }
+    }
+
+    /// Token bucket: `true` when the peer exceeded its rate (it is told once and disconnected).
+    fn flooded(&mut self, now: Instant) -> bool {
+        let limit = f64::from(self.config.flood_limit);
+        let elapsed = now.saturating_duration_since(self.refilled).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * limit).min(limit);
+        self.refilled = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            return false;
+        }
+        if self.is_connected() {
+            self.reject(RejectReason::Flood, None, format!("more than {} messages per second", limit), now);
+            self.transport.close();
+            self.on_down(now);
+        }
+        true
+    }
+
+    fn on_up(&mut self, peer: Vec<u8>, now: Instant) {
+        self.peer.clone_from(&peer);
+        self.link = Link::Up { peer_heard: now };
+        self.last_sent = now;
+        self.unacked.clear();
+        match (&self.handshake, &self.game) {
+            (Handshake::Done, Some(game)) => {
+                let point = game.resume_point();
+                self.send(Message::Resume(point), now);
+            }
+            (Handshake::Waiting, _) if self.role == Role::Guest => {
+                // The guest speaks first: its hello carries its commitment for a possible draw.
+                let draw = Draw::new(&peer, &self.local_id);
+                let hello = self.hello(GameId([0; 16]), Some(draw.commitment()));
+                self.send(Message::Hello(hello), now);
+                self.handshake = Handshake::HelloSent { draw };
+            }
+            _ => {}
+        }
+    }
+
+    fn on_down(&mut self, now: Instant) {
+        if matches!(self.link, Link::Down { .. }) {
+            return;
+        }
+        let in_game = self.game.as_ref().is_some_and(|g| g.ending.is_none());
+        self.link = Link::Down { since: now, announced_secs: 0, grace_told: !in_game };
+        if self.game.is_some() {
+            self.events.push(SessionEvent::PeerDisconnected);
+        } else {
+            // A handshake cut short starts again from scratch with whoever comes next.
+            self.handshake = Handshake::Waiting;
+        }
+    }
+
+    fn on_timers(&mut self, now: Instant) {
+        match &mut self.link {
+            Link::Up { peer_heard } => {
+                if now.saturating_duration_since(*peer_heard) >= self.config.peer_timeout {
+                    self.transport.close();
+                    self.on_down(now);
+                    return;
+                }
+                if now.saturating_duration_since(self.last_sent) >= self.config.keep_alive {
+                    self.keep_alive_seq = self.keep_alive_seq.wrapping_add(1);
+                    self.send(Message::KeepAlive { seq: self.keep_alive_seq }, now);
+                }
+            }
+            Link::Down { since, announced_secs, grace_told } => {
+                if self.game.as_ref().is_none_or(|g| g.ending.is_some()) {
+                    return;
+                }
+                let waited = now.saturating_duration_since(*since);
+                if waited.as_secs() > *announced_secs {
+                    *announced_secs = waited.as_secs();
+                    self.events.push(SessionEvent::Reconnecting { waited });
+                }
+                if !*grace_told && waited >= self.config.grace {
+                    *grace_told = true;
+                    self.events.push(SessionEvent::GraceExpired { waited });
+                }
+            }
+        }
+    }
+
+    fn hello(&self, game_id: GameId, commitment: Option<Commitment>) -> Hello {
+        let (format, rules, opens) = match self.offer {
+            Some(offer) => (offer.format.number(), offer.rules.name().to_owned(), offer.opens),
+            None => (0, String::new(), Opens::Random),
+        };
+        Hello {
+            protocol: PROTOCOL_VERSION,
+            app: env!("CARGO_PKG_VERSION").to_owned(),
+            game_id,
+            role: self.role,
+            format,
+            rules,
+            opens,
+            name: self.config.name.chars().take(tripot_protocol::MAX_NAME / 4).collect(),
+            commitment,
+        }
+    }
+
+    fn on_message(&mut self, message: Message, now: Instant) {
+        match message {
+            Message::Hello(hello) => self.on_hello(hello, now),
+            Message::Reveal { value } => self.on_reveal(value, now),
+            Message::Move(m) => self.on_move(m, now),
+            Message::Ack { ply, hash } => self.on_ack(ply, hash, now),
+            Message::Resign { ply } => self.on_resign(ply, now),
+            Message::Resume(point) => self.on_resume(point, now),
+            Message::KeepAlive { .. } => {}
+            Message::Reject(reject) => self.on_reject(reject),
+            Message::RematchOffer { .. } | Message::RematchAnswer { .. } => {
+                // Rematches are offered by starting a new game; an offer over this stream is
+                // declined politely rather than treated as an attack.
+                if let Message::RematchOffer { .. } = message {
+                    self.send(Message::RematchAnswer { accept: false }, now);
+                }
+            }
+            Message::Query | Message::Listing { .. } => {
+                self.reject(RejectReason::Unexpected, None, format!("{} during a game", message.kind()), now);
+            }
+        }
+    }
+
+    fn on_hello(&mut self, hello: Hello, now: Instant) {
+        if hello.protocol != PROTOCOL_VERSION {
+            self.reject(
+                RejectReason::Version,
+                None,
+                format!("protocol {} here, {} there", PROTOCOL_VERSION, hello.protocol),
+                now,
+            );
+            self.transport.close();
+            self.on_down(now);
+            return;
+        }
+        let peer_id = self.peer_id_hint();
+        match (self.role, std::mem::replace(&mut self.handshake, Handshake::Waiting)) {
+            (Role::Host, Handshake::Waiting) if hello.role == Role::Guest => {
+                let Some(offer) = self.offer else { return };
+                let (Some(peer_commitment), Opens::Random) = (hello.commitment, offer.opens) else {
+                    let opener = match offer.opens {
+                        Opens::Guest => Camp::B,
+                        _ => Camp::A,
+                    };
+                    let reply = self.hello(self.game_id, None);
+                    self.send(Message::Hello(reply), now);
+                    let game = self.new_game(offer, opener, hello.name, peer_id);
+                    self.start(game);
+                    return;
+                };
+                let draw = Draw::new(&self.local_id, &peer_id);
+                let reply = self.hello(self.game_id, Some(draw.commitment()));
+                self.send(Message::Hello(reply), now);
+                self.send(Message::Reveal { value: draw.value() }, now);
+                let pending = Box::new(self.new_game(offer, Camp::A, hello.name, peer_id.clone()));
+                self.handshake = Handshake::AwaitReveal {
+                    pending,
+                    draw,
+                    peer_commitment,
+                    host_id: self.local_id.clone(),
+                    guest_id: peer_id,
+                };
+            }
+            (Role::Guest, Handshake::HelloSent { draw }) if hello.role == Role::Host => {
+                let (Some(format), Ok(rules)) =
+                    (Format::from_number(hello.format), hello.rules.parse::<Rules>())
+                else {
+                    self.reject(RejectReason::Unexpected, None, "unknown format or rules".into(), now);
+                    return;
+                };
+                self.game_id = hello.game_id;
+                let offer = Offer { format, rules, opens: hello.opens };
+                self.offer = Some(offer);
+                match (hello.opens, hello.commitment) {
+                    (Opens::Random, Some(peer_commitment)) => {
+                        let pending = Box::new(self.new_game(offer, Camp::A, hello.name, peer_id.clone()));
+                        self.handshake = Handshake::AwaitReveal {
+                            pending,
+                            draw,
+                            peer_commitment,
+                            host_id: peer_id,
+                            guest_id: self.local_id.clone(),
+                        };
+                    }
+                    (Opens::Random, None) => {
+                        self.reject(
+                            RejectReason::Unexpected,
+                            None,
+                            "random draw without commitment".into(),
+                            now,
+                        );
+                    }
+                    (opens, _) => {
+                        let opener = if opens == Opens::Guest { Camp::B } else { Camp::A };
+                        let game = self.new_game(offer, opener, hello.name, peer_id);
+                        self.start(game);
+                    }
+                }
+            }
+            (_, previous) => {
+                self.handshake = previous;
+                self.reject(RejectReason::Unexpected, None, "hello out of place".into(), now);
+            }
+        }
+    }
+
+    /// The peer id as bound into the draw: what the last `Up` said.
+    fn peer_id_hint(&self) -> Vec<u8> {
+        self.peer.clone()
+    }
+
+    fn new_game(&self, offer: Offer, opener: Camp, peer_name: String, peer_id: Vec<u8>) -> Game {
+        let peer_name = peer_name.chars().take(tripot_protocol::MAX_NAME / 4).collect();
+        Game::new(
+            self.game_id,
+            self.role,
+            offer.format,
+            offer.rules,
+            opener,
+            self.config.name.clone(),
+            peer_name,
+            peer_id,
+        )
+    }
+
+    fn start(&mut self, game: Game) {
+        self.events.push(SessionEvent::Connected {
+            game_id: game.game_id,
+            local_camp: game.local_camp(),
+            opener: game.opener,
+            peer_name: game.peer_name.clone(),
+            position: game.position,
+        });
+        self.game = Some(game);
+        self.handshake = Handshake::Done;
+    }
+
+    fn on_reveal(&mut self, value: [u8; 32], now: Instant) {
+        let Handshake::AwaitReveal { pending, draw, peer_commitment, host_id, guest_id } =
+            std::mem::replace(&mut self.handshake, Handshake::Waiting)
+        else {
+            self.reject(RejectReason::Unexpected, None, "reveal out of place".into(), now);
+            return;
+        };
+        if !draw::verify(&peer_commitment, &value, &host_id, &guest_id) {
+            self.reject(RejectReason::BadReveal, None, "the revealed value does not match".into(), now);
+            self.transport.close();
+            self.on_down(now);
+            return;
+        }
+        if self.role == Role::Guest {
+            self.send(Message::Reveal { value: draw.value() }, now);
+        }
+        let (host_value, guest_value) =
+            if self.role == Role::Host { (draw.value(), value) } else { (value, draw.value()) };
+        let opener = camp_of(draw::opener(&host_value, &guest_value));
+        let mut game = *pending;
+        game.opener = opener;
+        game.position = game.start();
+        game.hashes = vec![game.position.hash()];
+        self.start(game);
+    }
+
+    fn on_move(&mut self, m: MoveMsg, now: Instant) {
+        let Some(game) = &self.game else {
+            self.reject(RejectReason::Unexpected, Some(m.ply), "no game yet".into(), now);
+            return;
+        };
+        if game.ending.is_some() {
+            self.reject(RejectReason::GameOver, Some(m.ply), "the game is over".into(), now);
+            return;
+        }
+        let expected = game.ply() + 1;
+        if m.ply != expected {
+            self.reject(RejectReason::WrongPly, Some(m.ply), format!("expected ply {expected}"), now);
+            return;
+        }
+        let local_camp = game.local_camp();
+        let position = game.position;
+        if position.turn() != local_camp.other() {
+            self.reject(RejectReason::OutOfTurn, Some(m.ply), "it is not your turn".into(), now);
+            return;
+        }
+        let verified = m
+            .path
+            .parse::<Notation>()
+            .map_err(|e| e.to_string())
+            .and_then(|notation| position.verify(&notation).map_err(|e| e.to_string()));
+        let verified = match verified {
+            Ok(verified) => verified,
+            Err(why) => {
+                // A move the engine refuses is a forfeit: an honest client never sends one.
+                let detail = format!("{}: {why}", m.path.chars().take(40).collect::<String>());
+                self.reject(RejectReason::IllegalMove, Some(m.ply), detail.clone(), now);
+                let ending = Ending { winner: local_camp, termination: Termination::Forfeit(detail) };
+                self.end(ending);
+                return;
+            }
+        };
+        let mut after = position;
+        after.play_unchecked(verified.mv);
+        if after.hash() != m.hash {
+            self.reject(
+                RejectReason::HashMismatch,
+                Some(m.ply),
+                format!("hash {:016x} here, {:016x} there", after.hash(), m.hash),
+                now,
+            );
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        game.push(verified.notation.clone(), after);
+        let ending = game.ending.clone();
+        self.send(Message::Ack { ply: m.ply, hash: after.hash() }, now);
+        self.events.push(SessionEvent::MoveReceived {
+            ply: m.ply,
+            notation: verified.notation,
+            position: after,
+        });
+        if let Some(ending) = ending {
+            self.events.push(SessionEvent::GameOver(ending));
+        }
+    }
+
+    fn end(&mut self, ending: Ending) {
+        if let Some(game) = &mut self.game
+            && game.ending.is_none()
+        {
+            game.ending = Some(ending.clone());
+            self.events.push(SessionEvent::GameOver(ending));
+        }
+    }
+
+    fn on_ack(&mut self, ply: u32, hash: u64, now: Instant) {
+        let Some(game) = &self.game else { return };
+        let known = usize::try_from(ply).ok().and_then(|i| game.hashes.get(i)).copied();
+        if known != Some(hash) {
+            self.events.push(SessionEvent::Rejected {
+                by: Refuser::Local,
+                reason: RejectReason::HashMismatch,
+                ply: Some(ply),
+                detail: "acknowledgement with a different hash".into(),
+            });
+            return;
+        }
+        if let Some(index) = self.unacked.iter().position(|&(p, _)| p == ply) {
+            let (_, sent) = self.unacked.remove(index);
+            self.events.push(SessionEvent::MoveAcknowledged {
+                ply,
+                round_trip: now.saturating_duration_since(sent),
+            });
+        }
+    }
+
+    fn on_resign(&mut self, ply: u32, now: Instant) {
+        let Some(game) = &self.game else {
+            self.reject(RejectReason::Unexpected, None, "no game yet".into(), now);
+            return;
+        };
+        if game.ending.is_some() {
+            return;
+        }
+        let _ = ply;
+        let ending = Ending { winner: game.local_camp(), termination: Termination::Resigned };
+        self.end(ending);
+    }
+
+    fn on_reject(&mut self, reject: Reject) {
+        // A claimed game: the peer ended it while we were away.
+        if reject.reason == RejectReason::GameOver
+            && reject.detail == CLAIMED
+            && let Some(game) = &self.game
+        {
+            let ending = Ending { winner: game.local_camp().other(), termination: Termination::Abandoned };
+            self.end(ending);
+        }
+        self.events.push(SessionEvent::Rejected {
+            by: Refuser::Peer,
+            reason: reject.reason,
+            ply: reject.ply,
+            detail: reject.detail.chars().take(100).collect(),
+        });
+    }
+
+    fn on_resume(&mut self, point: ResumePoint, now: Instant) {
+        let Some(game) = &self.game else {
+            self.reject(RejectReason::UnknownGame, None, "no game to resume".into(), now);
+            return;
+        };
+        if point.game_id != game.game_id {
+            self.reject(RejectReason::UnknownGame, None, format!("playing {}", game.game_id), now);
+            return;
+        }
+        let ours = game.ply();
+        let common = point.ply.min(ours);
+        let known = usize::try_from(point.ply).ok().and_then(|i| game.hashes.get(i)).copied();
+        if point.ply <= ours && known != Some(point.hash) {
+            self.reject(RejectReason::HashMismatch, Some(point.ply), "the games differ".into(), now);
+            return;
+        }
+        let replay: Vec<MoveMsg> = (point.ply..ours)
+            .filter_map(|i| {
+                let index = usize::try_from(i).ok()?;
+                Some(MoveMsg {
+                    ply: i + 1,
+                    path: game.moves.get(index)?.to_string(),
+                    hash: *game.hashes.get(index + 1)?,
+                })
+            })
+            .collect();
+        let ending = game.ending.clone();
+        let local_camp = game.local_camp();
+        let replayed = u32::try_from(replay.len()).unwrap_or(u32::MAX);
+        for m in replay {
+            self.unacked.push((m.ply, now));
+            self.send(Message::Move(m), now);
+        }
+        match ending {
+            // We resigned while the peer was away: tell it now.
+            Some(Ending { termination: Termination::Resigned, winner }) if winner != local_camp => {
+                self.send(Message::Resign { ply: ours }, now);
+            }
+            // We claimed the game while the peer was away: tell it now.
+            Some(Ending { termination: Termination::Abandoned, winner }) if winner == local_camp => {
+                let reject = Reject { reason: RejectReason::GameOver, ply: None, detail: CLAIMED.into() };
+                self.send(Message::Reject(reject), now);
+            }
+            _ => {}
+        }
+        self.events.push(SessionEvent::Resumed { common_ply: common, replayed });
+    }
+
+    /// Plays a local move: verified by the engine, applied, sent to the peer (or queued for the
+    /// resume exchange when the link is down).
+    ///
+    /// # Errors
+    /// [`LocalError`] when there is no game, it is over, it is not our turn, or the move is illegal.
+    pub fn play(&mut self, notation: &Notation, now: Instant) -> Result<(), LocalError> {
+        let game = self.game.as_mut().ok_or(LocalError::NotStarted)?;
+        if game.ending.is_some() {
+            return Err(LocalError::Over);
+        }
+        if game.position.turn() != game.local_camp() {
+            return Err(LocalError::NotYourTurn);
+        }
+        let verified = game.position.verify(notation).map_err(|e| LocalError::Illegal(e.to_string()))?;
+        let mut after = game.position;
+        after.play_unchecked(verified.mv);
+        game.push(verified.notation.clone(), after);
+        let ply = game.ply();
+        let ending = game.ending.clone();
+        let message = MoveMsg { ply, path: verified.notation.to_string(), hash: after.hash() };
+        if self.is_connected() {
+            self.unacked.push((ply, now));
+            self.send(Message::Move(message), now);
+        }
+        self.events.push(SessionEvent::MoveSent { ply, notation: verified.notation, position: after });
+        if let Some(ending) = ending {
+            self.events.push(SessionEvent::GameOver(ending));
+        }
+        Ok(())
+    }
+
+    /// Resigns the game.
+    ///
+    /// # Errors
+    /// [`LocalError::NotStarted`] or [`LocalError::Over`].
+    pub fn resign(&mut self, now: Instant) -> Result<(), LocalError> {
+        let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
+        if game.ending.is_some() {
+            return Err(LocalError::Over);
+        }
+        let ending = Ending { winner: game.local_camp().other(), termination: Termination::Resigned };
+        let ply = game.ply();
+        self.end(ending);
+        if self.is_connected() {
+            self.send(Message::Resign { ply }, now);
+        }
+        Ok(())
+    }
+
+    /// Claims the game after the grace period, while the opponent is still away.
+    ///
+    /// # Errors
+    /// [`LocalError::CannotClaim`] before the grace period or while the peer is connected.
+    pub fn claim(&mut self, now: Instant) -> Result<(), LocalError> {
+        let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
+        if game.ending.is_some() {
+            return Err(LocalError::Over);
+        }
+        match self.link {
+            Link::Down { since, .. } if now.saturating_duration_since(since) >= self.config.grace => {
+                let ending = Ending { winner: game.local_camp(), termination: Termination::Abandoned };
+                self.end(ending);
+                Ok(())
+            }
+            _ => Err(LocalError::CannotClaim),
+        }
+    }
+
+    /// Takes the events produced by local actions since the last poll.
+    pub fn take_events(&mut self) -> Vec<SessionEvent> {
+        std::mem::take(&mut self.events)
+    }
+}
+
+/// The reject detail that tells a returning peer its game was claimed.
+const CLAIMED: &str = "claimed";
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,362 @@
+//! Two sessions over an in-memory link: every frame goes through the real codec.
+
+use std::time::{Duration, Instant};
+
+use tripot_engine::{Camp, Format, Notation, Rules};
+use tripot_protocol::{FrameDecoder, GameId, Message, MoveMsg, Opens, RejectReason, encode};
+
+use super::*;
+use crate::transport::QueueTransport;
+
+struct Pair {
+    host: Session<QueueTransport>,
+    guest: Session<QueueTransport>,
+    now: Instant,
+    up: bool,
+    host_events: Vec<SessionEvent>,
+    guest_events: Vec<SessionEvent>,
+}
+
+fn config(name: &str) -> SessionConfig {
+    SessionConfig { name: name.into(), ..SessionConfig::default() }
+}
+
+/// Moves one side's outgoing messages to the other, through encode and the frame decoder.
+fn carry(from: &mut QueueTransport, to: &mut QueueTransport, up: bool) -> usize {
+    let messages: Vec<Message> = from.take_outgoing().collect();
+    let count = messages.len();
+    if !up {
+        return 0;
+    }
+    for message in messages {
+        let frame = encode(&message).unwrap();
+        let mut decoder = FrameDecoder::new();
+        for result in decoder.feed_all(&frame).unwrap() {
+            to.deliver(LinkEvent::Message(result.unwrap()));
+        }
+    }
+    count
+}
+
+impl Pair {
+    fn new(opens: Opens) -> Pair {
+        let now = Instant::now();
+        let offer = Offer { format: Format::One, rules: Rules::Tripot, opens };
+        let host =
+            Session::host(QueueTransport::new(), config("Hôte"), offer, GameId([1; 16]), b"H".to_vec(), now);
+        let guest = Session::guest(QueueTransport::new(), config("Invité"), b"G".to_vec(), now);
+        let mut pair = Pair { host, guest, now, up: false, host_events: vec![], guest_events: vec![] };
+        pair.connect();
+        pair
+    }
+
+    fn connect(&mut self) {
+        self.up = true;
+        self.host.transport_mut().deliver(LinkEvent::Up { peer: b"G".to_vec() });
+        self.guest.transport_mut().deliver(LinkEvent::Up { peer: b"H".to_vec() });
+        self.settle();
+    }
+
+    fn cut(&mut self) {
+        self.up = false;
+        self.host.transport_mut().deliver(LinkEvent::Down);
+        self.guest.transport_mut().deliver(LinkEvent::Down);
+        self.settle();
+    }
+
+    /// Polls both sides and carries messages until nothing moves.
+    fn settle(&mut self) {
+        for _ in 0..100 {
+            self.host_events.extend(self.host.poll(self.now));
+            self.guest_events.extend(self.guest.poll(self.now));
+            let a = carry(self.host.transport_mut(), self.guest.transport_mut(), self.up);
+            let b = carry(self.guest.transport_mut(), self.host.transport_mut(), self.up);
+            if a + b == 0 {
+                return;
+            }
+        }
+        panic!("the sessions never settled");
+    }
+
+    fn side(&mut self, camp: Camp) -> &mut Session<QueueTransport> {
+        if camp == Camp::A { &mut self.host } else { &mut self.guest }
+    }
+
+    /// Plays the first legal move of whoever is to move.
+    fn play_first(&mut self) -> Notation {
+        let position = self.host.game().unwrap().position;
+        let mv = position.legal_moves()[0];
+        let notation = position.notation(mv);
+        let now = self.now;
+        self.side(position.turn()).play(&notation, now).unwrap();
+        self.settle();
+        notation
+    }
+}
+
+#[test]
+fn a_handshake_starts_the_same_game_on_both_sides() {
+    for opens in [Opens::Host, Opens::Guest, Opens::Random] {
+        let pair = Pair::new(opens);
+        let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+        assert_eq!(host.game_id, guest.game_id);
+        assert_eq!(host.opener, guest.opener);
+        assert_eq!(host.position, guest.position);
+        assert_eq!(host.peer_name, "Invité");
+        assert_eq!(guest.peer_name, "Hôte");
+        match opens {
+            Opens::Host => assert_eq!(host.opener, Camp::A),
+            Opens::Guest => assert_eq!(host.opener, Camp::B),
+            Opens::Random => {}
+        }
+        assert!(
+            pair.host_events.iter().any(|e| matches!(e, SessionEvent::Connected { local_camp: Camp::A, .. }))
+        );
+        assert!(
+            pair.guest_events
+                .iter()
+                .any(|e| matches!(e, SessionEvent::Connected { local_camp: Camp::B, .. }))
+        );
+    }
+}
+
+#[test]
+fn the_random_draw_gives_both_openers() {
+    let openers: Vec<Camp> = (0..40).map(|_| Pair::new(Opens::Random).host.game().unwrap().opener).collect();
+    assert!(openers.contains(&Camp::A) && openers.contains(&Camp::B));
+}
+
+#[test]
+fn moves_are_verified_applied_and_acknowledged() {
+    let mut pair = Pair::new(Opens::Host);
+    for _ in 0..20 {
+        pair.play_first();
+    }
+    let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+    assert_eq!(host.moves.len(), 20);
+    assert_eq!(host.moves, guest.moves);
+    assert_eq!(host.hashes, guest.hashes);
+    let acks = pair.host_events.iter().filter(|e| matches!(e, SessionEvent::MoveAcknowledged { .. })).count();
+    assert_eq!(acks, 10);
+}
+
+#[test]
+fn a_whole_game_ends_the_same_on_both_sides() {
+    let mut pair = Pair::new(Opens::Guest);
+    // Each side heads for its goal greedily: the game must end by the rules.
+    for _ in 0..2000 {
+        let position = pair.host.game().unwrap().position;
+        if position.is_over() {
+            break;
+        }
+        let mover = position.turn();
+        let best = position
+            .legal_moves()
+            .iter()
+            .copied()
+            .min_by_key(|&mv| {
+                let mut after = position;
+                after.play_unchecked(mv);
+                (after.total_distance(mover), after.hash())
+            })
+            .unwrap();
+        let notation = position.notation(best);
+        let now = pair.now;
+        pair.side(mover).play(&notation, now).unwrap();
+        pair.settle();
+    }
+    let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+    assert!(host.ending.is_some(), "no end after {} moves", host.moves.len());
+    assert_eq!(host.ending, guest.ending);
+    assert_eq!(host.moves, guest.moves);
+}
+
+/// Sends a raw message from the "guest" link to the host, as a hostile peer would.
+fn inject(pair: &mut Pair, message: Message) -> Vec<SessionEvent> {
+    pair.host.transport_mut().deliver(LinkEvent::Message(message));
+    let events = pair.host.poll(pair.now);
+    let _ = pair.host.transport_mut().take_outgoing().count();
+    events
+}
+
+fn refused(events: &[SessionEvent], reason: RejectReason) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, SessionEvent::Rejected { by: Refuser::Local, reason: r, .. } if *r == reason))
+}
+
+#[test]
+fn bad_moves_are_refused_and_change_nothing() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first(); // host's move; guest to move
+    let before = pair.host.game().unwrap().clone();
+    let position = before.position;
+    let good = position.notation(position.legal_moves()[0]);
+    let mut after = position;
+    after.play_unchecked(position.legal_moves()[0]);
+
+    let repeated = MoveMsg { ply: 1, path: good.to_string(), hash: after.hash() };
+    assert!(refused(&inject(&mut pair, Message::Move(repeated)), RejectReason::WrongPly));
+    let wrong_hash = MoveMsg { ply: 2, path: good.to_string(), hash: after.hash() ^ 1 };
+    assert!(refused(&inject(&mut pair, Message::Move(wrong_hash)), RejectReason::HashMismatch));
+    assert!(refused(&inject(&mut pair, Message::Query), RejectReason::Unexpected));
+    let hello = pair.guest.hello(GameId([0; 16]), None);
+    assert!(refused(&inject(&mut pair, Message::Hello(hello)), RejectReason::Unexpected));
+    assert_eq!(pair.host.game().unwrap(), &before);
+
+    // Now a legal guest move, then the guest moves again out of turn.
+    let now = pair.now;
+    pair.guest.play(&good, now).unwrap();
+    pair.settle();
+    let position = pair.host.game().unwrap().position;
+    let guest_pawn_move =
+        tripot_engine::Position::start(Format::One, Rules::Tripot, Camp::B).legal_moves()[1];
+    let out_of_turn = MoveMsg { ply: 3, path: position.notation(guest_pawn_move).to_string(), hash: 0 };
+    let before = pair.host.game().unwrap().clone();
+    assert!(refused(&inject(&mut pair, Message::Move(out_of_turn)), RejectReason::OutOfTurn));
+    assert_eq!(pair.host.game().unwrap(), &before);
+}
+
+#[test]
+fn an_illegal_move_forfeits() {
+    let mut pair = Pair::new(Opens::Guest);
+    let events = inject(&mut pair, Message::Move(MoveMsg { ply: 1, path: "e17-i9".into(), hash: 0 }));
+    assert!(refused(&events, RejectReason::IllegalMove));
+    let game = pair.host.game().unwrap();
+    assert!(game.moves.is_empty());
+    assert_eq!(
+        game.ending.as_ref().map(|e| (e.winner, e.tag())),
+        Some((Camp::A, "forfeit")),
+        "the honest side wins by forfeit"
+    );
+}
+
+#[test]
+fn garbage_text_is_an_illegal_move() {
+    let mut pair = Pair::new(Opens::Guest);
+    let events = inject(&mut pair, Message::Move(MoveMsg { ply: 1, path: "zz99--".into(), hash: 0 }));
+    assert!(refused(&events, RejectReason::IllegalMove));
+}
+
+#[test]
+fn a_flood_is_cut_off() {
+    let mut pair = Pair::new(Opens::Host);
+    for seq in 0..1000 {
+        pair.host.transport_mut().deliver(LinkEvent::Message(Message::KeepAlive { seq }));
+    }
+    let events = pair.host.poll(pair.now);
+    assert!(refused(&events, RejectReason::Flood));
+    assert!(!pair.host.is_connected());
+    assert!(pair.host.transport_mut().take_close_request());
+}
+
+#[test]
+fn a_resume_replays_the_missing_moves() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    pair.play_first();
+    pair.cut();
+    // The host plays while the guest is away: the move is kept and replayed on resume.
+    let position = pair.host.game().unwrap().position;
+    let notation = position.notation(position.legal_moves()[0]);
+    pair.now += Duration::from_secs(3);
+    let now = pair.now;
+    pair.host.play(&notation, now).unwrap();
+    pair.settle();
+    assert!(pair.guest_events.iter().any(|e| matches!(e, SessionEvent::Reconnecting { .. })));
+    pair.connect();
+    let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+    assert_eq!(guest.moves.len(), 3);
+    assert_eq!(host.hashes, guest.hashes);
+    assert!(
+        pair.host_events.iter().any(|e| matches!(e, SessionEvent::Resumed { common_ply: 2, replayed: 1 }))
+    );
+    pair.play_first();
+    assert_eq!(pair.host.game().unwrap().moves, pair.guest.game().unwrap().moves);
+}
+
+#[test]
+fn a_restored_session_resumes_from_its_save() {
+    let mut pair = Pair::new(Opens::Host);
+    for _ in 0..5 {
+        pair.play_first();
+    }
+    // The guest "crashes" after saving at ply 4 (its last move was not saved... here, all were).
+    let mut saved = pair.guest.game().unwrap().clone();
+    saved.moves.pop();
+    saved.hashes.pop();
+    saved.position = {
+        let mut p = saved.start();
+        for n in &saved.moves {
+            let v = p.verify(n).unwrap();
+            p.play_unchecked(v.mv);
+        }
+        p
+    };
+    pair.cut();
+    pair.guest = Session::resume(QueueTransport::new(), config("Invité"), saved, b"G".to_vec(), pair.now);
+    pair.connect();
+    assert_eq!(pair.guest.game().unwrap().moves.len(), 5);
+    assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+}
+
+#[test]
+fn the_grace_period_allows_a_claim() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    pair.cut();
+    let now = pair.now;
+    assert_eq!(pair.host.claim(now), Err(LocalError::CannotClaim));
+    pair.now += Duration::from_secs(121);
+    pair.settle();
+    assert!(pair.host_events.iter().any(|e| matches!(e, SessionEvent::GraceExpired { .. })));
+    let now = pair.now;
+    pair.host.claim(now).unwrap();
+    assert_eq!(pair.host.game().unwrap().ending.as_ref().map(|e| e.tag()), Some("abandoned"));
+    // The guest comes back: it learns the game was claimed.
+    pair.connect();
+    let ending = pair.guest.game().unwrap().ending.clone().unwrap();
+    assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
+}
+
+#[test]
+fn silence_drops_the_link_and_keep_alives_prevent_it() {
+    let mut pair = Pair::new(Opens::Host);
+    for _ in 0..10 {
+        pair.now += Duration::from_secs(6);
+        pair.settle();
+    }
+    assert!(pair.host.is_connected() && pair.guest.is_connected());
+    // Now the guest goes silent (its messages are lost).
+    pair.up = false;
+    pair.now += Duration::from_secs(25);
+    pair.settle();
+    assert!(!pair.host.is_connected());
+    assert!(pair.host_events.iter().any(|e| matches!(e, SessionEvent::PeerDisconnected)));
+}
+
+#[test]
+fn a_resignation_ends_the_game_for_both() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    let now = pair.now;
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    let ending = pair.host.game().unwrap().ending.clone().unwrap();
+    assert_eq!((ending.winner, ending.tag()), (Camp::A, "resign"));
+    assert_eq!(pair.guest.game().unwrap().ending, Some(ending));
+}
+
+#[test]
+fn a_wrong_version_is_refused() {
+    let mut pair = Pair::new(Opens::Host);
+    let mut hello = pair.guest.hello(GameId([0; 16]), None);
+    hello.protocol = 99;
+    let fresh = Offer { format: Format::One, rules: Rules::Tripot, opens: Opens::Host };
+    pair.host =
+        Session::host(QueueTransport::new(), config("H"), fresh, GameId([2; 16]), b"H".to_vec(), pair.now);
+    pair.host.transport_mut().deliver(LinkEvent::Up { peer: b"G".to_vec() });
+    let events = inject(&mut pair, Message::Hello(hello));
+    assert!(refused(&events, RejectReason::Version));
+    assert!(pair.host.game().is_none());
+}
