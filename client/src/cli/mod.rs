@@ -12,6 +12,7 @@ mod bestmove;
 mod moves;
 mod race;
 mod tournament;
+mod view;
 
 /// Tripot dame chinoise.
 #[derive(Debug, Parser)]
@@ -20,6 +21,9 @@ pub(crate) struct Cli {
     /// What to do; with none, the game opens in the terminal.
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
+    /// Language of the game: fr or en (default: from LANG, French otherwise).
+    #[arg(long, global = true, value_parser = ["fr", "en"])]
+    pub(crate) lang: Option<String>,
 }
 
 /// The subcommands.
@@ -33,6 +37,8 @@ pub(crate) enum Command {
     Tournament(tournament::Args),
     /// The solitaire race: one colour alone from its home to its goal.
     Race(race::Args),
+    /// Replay a saved game move by move.
+    View(view::Args),
 }
 
 /// A failed subcommand, mapped to its exit code.
@@ -65,8 +71,8 @@ impl CliError {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(command) => run_command(command),
-        None => Err(CliError::Other("the terminal game is not built yet; see `tripot --help`".into())),
+        Some(command) => run_command(command, lang(cli.lang.as_deref())),
+        None => crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(|e| CliError::Other(e.to_string())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -77,11 +83,21 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn run_command(command: Command) -> Result<(), CliError> {
+/// The language asked for with `--lang`, or the environment's.
+pub(crate) fn lang(flag: Option<&str>) -> crate::i18n::Lang {
+    match flag {
+        Some("en") => crate::i18n::Lang::En,
+        Some(_) => crate::i18n::Lang::Fr,
+        None => crate::i18n::Lang::from_env(),
+    }
+}
+
+fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError> {
     match command {
         Command::Moves(args) => moves::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Race(args) => race::run(&args),
+        Command::View(args) => view::run(&args, lang),
     }
 }

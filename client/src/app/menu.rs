@@ -1,0 +1,135 @@
+//! The main menu's state: which line is chosen and the settings of each mode.
+
+use tripot_ai::Level;
+use tripot_engine::Format;
+
+use super::setup::OpenerChoice;
+
+/// A line of the main menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Start a solo game.
+    Solo,
+    /// The computer's level (and its named opponent).
+    Level,
+    /// Solo format.
+    SoloFormat,
+    /// Solo: who opens.
+    SoloOpener,
+    /// Start a hot-seat duel.
+    Duel,
+    /// Duel format.
+    DuelFormat,
+    /// Duel: who opens.
+    DuelOpener,
+    /// Online play, not available in this build.
+    Online,
+    /// The rules page.
+    Rules,
+    /// Leave.
+    Quit,
+}
+
+impl MenuItem {
+    /// Every line, top to bottom.
+    pub const ALL: [MenuItem; 10] = [
+        MenuItem::Solo,
+        MenuItem::Level,
+        MenuItem::SoloFormat,
+        MenuItem::SoloOpener,
+        MenuItem::Duel,
+        MenuItem::DuelFormat,
+        MenuItem::DuelOpener,
+        MenuItem::Online,
+        MenuItem::Rules,
+        MenuItem::Quit,
+    ];
+
+    /// Whether the line can be chosen. Online play is shown as coming, not faked.
+    #[must_use]
+    pub const fn enabled(self) -> bool {
+        !matches!(self, MenuItem::Online)
+    }
+
+    /// A setting changed with ←/→ (drawn indented under its mode).
+    #[must_use]
+    pub const fn is_setting(self) -> bool {
+        matches!(
+            self,
+            MenuItem::Level
+                | MenuItem::SoloFormat
+                | MenuItem::SoloOpener
+                | MenuItem::DuelFormat
+                | MenuItem::DuelOpener
+        )
+    }
+}
+
+/// The menu: the chosen line and every setting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    /// Index in [`MenuItem::ALL`].
+    pub selected: usize,
+    /// Solo: the computer's level.
+    pub level: Level,
+    /// Solo: format.
+    pub solo_format: Format,
+    /// Solo: who opens.
+    pub solo_opener: OpenerChoice,
+    /// Duel: format.
+    pub duel_format: Format,
+    /// Duel: who opens.
+    pub duel_opener: OpenerChoice,
+}
+
+impl Default for Menu {
+    fn default() -> Menu {
+        Menu {
+            selected: 0,
+            level: Level::Moyen,
+            solo_format: Format::One,
+            solo_opener: OpenerChoice::First,
+            duel_format: Format::One,
+            duel_opener: OpenerChoice::First,
+        }
+    }
+}
+
+impl Menu {
+    /// The chosen line.
+    #[must_use]
+    pub fn item(&self) -> MenuItem {
+        MenuItem::ALL[self.selected.min(MenuItem::ALL.len() - 1)]
+    }
+
+    /// Moves the choice up (`-1`) or down (`1`), skipping lines that cannot be chosen.
+    pub(crate) fn move_selection(&mut self, delta: isize) {
+        let n = MenuItem::ALL.len() as isize;
+        let mut i = self.selected as isize;
+        for _ in 0..n {
+            i = (i + delta).rem_euclid(n);
+            if MenuItem::ALL[i as usize].enabled() {
+                self.selected = i as usize;
+                return;
+            }
+        }
+    }
+
+    /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).
+    pub(crate) fn change(&mut self, delta: isize) {
+        match self.item() {
+            MenuItem::Level => self.level = cycle(&Level::ALL, self.level, delta),
+            MenuItem::SoloFormat => self.solo_format = cycle(&Format::ALL, self.solo_format, delta),
+            MenuItem::SoloOpener => self.solo_opener = cycle(&OpenerChoice::ALL, self.solo_opener, delta),
+            MenuItem::DuelFormat => self.duel_format = cycle(&Format::ALL, self.duel_format, delta),
+            MenuItem::DuelOpener => self.duel_opener = cycle(&OpenerChoice::ALL, self.duel_opener, delta),
+            _ => {}
+        }
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
+    let n = all.len() as isize;
+    let i = all.iter().position(|x| *x == current).unwrap_or(0) as isize;
+    all[(i + delta).rem_euclid(n) as usize]
+}

@@ -1,0 +1,259 @@
+//! The one mutable state of the terminal game, with its behaviour split by topic:
+//! [`menu`] (the main menu's settings), [`setup`] (what a game is), [`game`] (a game and the
+//! player's selection), `play` (moves, the computer, hints, undo, saving).
+//!
+//! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
+
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+
+use ratatui::Frame;
+use tripot_ai::Ai;
+use tripot_engine::{Hole, Position};
+
+use crate::event::Event;
+use crate::i18n::Lang;
+use crate::save::{SaveStore, Saved};
+
+pub mod game;
+pub mod menu;
+pub(crate) mod play;
+pub mod setup;
+
+pub use game::{Game, Played};
+pub use menu::{Menu, MenuItem};
+pub use play::Animation;
+pub use setup::{Mode, OpenerChoice, Setup};
+
+/// Which screen is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The main menu.
+    Menu,
+    /// The rules.
+    Rules,
+    /// A game (with the end-of-game panel once it is over).
+    Game,
+    /// "A game was left unfinished: resume it?"
+    Resume,
+}
+
+/// A clickable area remembered while drawing, so that a click maps back to what was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    /// "Fin du saut".
+    EndJump,
+    /// "Indice".
+    Hint,
+    /// "Annuler".
+    Undo,
+    /// Coordinates on/off.
+    Coords,
+    /// Back to the menu.
+    Menu,
+    /// End screen: play again.
+    Rematch,
+    /// Resume prompt: resume.
+    Resume,
+    /// Resume prompt: start afresh.
+    NewGame,
+    /// A menu line.
+    MenuLine(usize),
+    /// A menu setting's "previous" arrow.
+    MenuPrev(usize),
+    /// A menu setting's "next" arrow.
+    MenuNext(usize),
+}
+
+/// Where things were drawn last frame.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Hits {
+    /// Board geometry: top-left cell of screen column x = -12, row r = 8, and the cell size.
+    pub(crate) board: Option<BoardGeometry>,
+    /// Buttons and menu lines: (x, y, width, button).
+    pub(crate) buttons: Vec<(u16, u16, u16, Button)>,
+}
+
+/// How holes map to terminal cells: hole `h` with `screen() = (x, r)` is drawn at column
+/// `left + (x + 12) * sx`, line `top + (8 - r) * sy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BoardGeometry {
+    pub(crate) left: u16,
+    pub(crate) top: u16,
+    pub(crate) sx: u16,
+    pub(crate) sy: u16,
+}
+
+impl BoardGeometry {
+    pub(crate) fn cell(&self, hole: Hole) -> (u16, u16) {
+        let (x, r) = hole.screen();
+        let col = self.left + (x + 12) as u16 * self.sx;
+        let line = self.top + (8 - r) as u16 * self.sy;
+        (col, line)
+    }
+
+    /// The hole drawn at (or right beside) a terminal cell.
+    pub(crate) fn hole_at(&self, column: u16, line: u16) -> Option<Hole> {
+        Hole::all().find(|&h| {
+            let (c, l) = self.cell(h);
+            l == line && column + 1 >= c && column <= c + 1 && (self.sx > 1 || column == c)
+        })
+    }
+}
+
+impl Hits {
+    pub(crate) fn button_at(&self, column: u16, line: u16) -> Option<Button> {
+        self.buttons
+            .iter()
+            .find(|&&(x, y, w, _)| y == line && column >= x && column < x + w)
+            .map(|&(_, _, _, b)| b)
+    }
+}
+
+/// A message under the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Message {
+    pub(crate) text: String,
+    /// Shown with emphasis (a passed turn, an error).
+    pub(crate) strong: bool,
+}
+
+/// The terminal game.
+pub struct App {
+    pub(crate) lang: Lang,
+    pub(crate) page: Page,
+    pub(crate) menu: Menu,
+    pub(crate) game: Option<Game>,
+    pub(crate) store: Option<SaveStore>,
+    /// The unfinished game found at start, while the resume prompt is shown.
+    pub(crate) pending_resume: Option<Saved>,
+    /// The file the current game is saved to.
+    pub(crate) game_file: Option<PathBuf>,
+    /// The computer opponent of the current solo game, shared with its search thread.
+    pub(crate) ai: Option<Arc<Mutex<Ai>>>,
+    pub(crate) sender: Sender<Event>,
+    pub(crate) hits: Hits,
+    pub(crate) message: Option<Message>,
+    /// Request number of the computer's move or the hint being computed.
+    pub(crate) request: u64,
+    pub(crate) thinking: Option<u64>,
+    pub(crate) hint_request: Option<u64>,
+    pub(crate) animation: Option<Animation>,
+    pub(crate) ticks: u64,
+    pub(crate) rules_scroll: u16,
+    pub(crate) running: bool,
+}
+
+impl App {
+    /// A new app on the main menu. With a store, games are saved there, and an unfinished one
+    /// is offered for resumption (a corrupt save is moved aside and reported).
+    #[must_use]
+    pub fn new(lang: Lang, store: Option<SaveStore>, sender: Sender<Event>) -> App {
+        let mut app = App {
+            lang,
+            page: Page::Menu,
+            menu: Menu::default(),
+            game: None,
+            store,
+            pending_resume: None,
+            game_file: None,
+            ai: None,
+            sender,
+            hits: Hits::default(),
+            message: None,
+            request: 0,
+            thinking: None,
+            hint_request: None,
+            animation: None,
+            ticks: 0,
+            rules_scroll: 0,
+            running: true,
+        };
+        app.look_for_unfinished_game();
+        app
+    }
+
+    /// Whether the app still runs (false once the player quits).
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    /// The page shown.
+    #[must_use]
+    pub fn page(&self) -> Page {
+        self.page
+    }
+
+    /// The game being played or last played.
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The menu's state.
+    #[must_use]
+    pub fn menu(&self) -> &Menu {
+        &self.menu
+    }
+
+    /// Whether the computer is searching.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Whether a computer move is being shown hop by hop.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    /// The message under the board, if any.
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|m| m.text.as_str())
+    }
+
+    /// Starts a game from the standard set-up.
+    pub fn start_game(&mut self, setup: Setup) {
+        let start = Position::start(setup.format, setup.rules, setup.opener);
+        self.start_from(setup, start);
+    }
+
+    /// Starts a game from any position (its side to move opens): for tests and set-up games.
+    pub fn start_from(&mut self, setup: Setup, start: Position) {
+        self.cancel_requests();
+        self.game = Some(Game::new(setup, start));
+        self.page = Page::Game;
+        self.message = None;
+        self.begin_game_file();
+        self.after_move();
+    }
+
+    /// Reacts to one event: the same function serves the terminal loop and the tests.
+    pub fn handle_event(&mut self, event: Event) {
+        crate::handlers::handle(self, event);
+    }
+
+    /// Draws the current page.
+    pub fn draw(&mut self, frame: &mut Frame<'_>) {
+        crate::ui::draw(self, frame);
+    }
+
+    pub(crate) fn quit(&mut self) {
+        self.cancel_requests();
+        self.running = false;
+    }
+
+    pub(crate) fn back_to_menu(&mut self) {
+        self.cancel_requests();
+        self.page = Page::Menu;
+        self.message = None;
+    }
+
+    pub(crate) fn say(&mut self, text: impl Into<String>, strong: bool) {
+        self.message = Some(Message { text: text.into(), strong });
+    }
+}

@@ -1,0 +1,348 @@
+//! Playing: committing moves, automatic passes, the computer's turn (searched on another thread,
+//! then shown hop by hop), hints, undo, and saving after every move.
+
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use tripot_ai::Ai;
+use tripot_engine::{Hole, Move, Notation};
+
+use super::game::{Action, Played};
+use super::setup::Mode;
+use super::{App, Page};
+use crate::event::Event;
+use crate::save::game_of;
+
+/// Ticks between two hops of the computer's move on screen.
+const HOP_TICKS: u8 = 4;
+
+/// The computer's move being shown hop by hop before it is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Animation {
+    pub(crate) played: Played,
+    /// The holes the pawn goes through (for a swap: the two pawns).
+    pub(crate) path: Vec<Hole>,
+    /// How many holes of `path` have been reached so far (at least 1).
+    pub(crate) shown: usize,
+    pub(crate) wait: u8,
+}
+
+impl Animation {
+    fn new(played: Played) -> Animation {
+        let path = match &played.notation {
+            Notation::Path(path) => path.to_vec(),
+            Notation::Swap { mine, theirs } => vec![*mine, *theirs],
+            Notation::Pass => Vec::new(),
+        };
+        Animation { played, path, shown: 1, wait: 0 }
+    }
+
+    /// Where the moving pawn stands on screen now.
+    pub(crate) fn at(&self) -> Option<Hole> {
+        self.path.get(self.shown.saturating_sub(1)).copied()
+    }
+}
+
+impl App {
+    /// After a move (or at the start): ends the game, passes a blocked side, or hands the turn
+    /// to the computer or the player.
+    pub(crate) fn after_move(&mut self) {
+        loop {
+            let Some(game) = &mut self.game else { return };
+            let position = *game.position();
+            if position.is_over() {
+                self.save();
+                return;
+            }
+            let legal = position.legal_moves();
+            if legal.as_slice() == [Move::Pass] {
+                let t = self.lang.t();
+                let mover = position.turn();
+                let text = match game.setup.mode {
+                    Mode::Solo { .. } if game.setup.is_human(mover) => t.you_were_blocked.to_owned(),
+                    Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
+                    Mode::Duel => format!("{} {}", self.lang.player(mover), t.was_blocked),
+                };
+                game.push(Played { mv: Move::Pass, notation: Notation::Pass });
+                self.say(text, true);
+                self.save();
+                continue;
+            }
+            if game.setup.is_human(position.turn()) {
+                game.cursor_to_mover();
+            } else {
+                self.request_computer();
+            }
+            return;
+        }
+    }
+
+    /// Plays a move chosen by the player or shown by the animation.
+    pub(crate) fn commit(&mut self, played: Played) {
+        let Some(game) = &mut self.game else { return };
+        if !game.position().is_legal(played.mv) {
+            return;
+        }
+        game.push(played);
+        self.save();
+        self.after_move();
+    }
+
+    /// The player acts on a hole (Enter, a click).
+    pub(crate) fn act_on(&mut self, hole: Hole) {
+        if self.busy() {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        game.set_cursor(hole);
+        let action = game.act_on(hole);
+        self.react(action);
+    }
+
+    /// "Fin du saut".
+    pub(crate) fn end_jump(&mut self) {
+        if self.busy() {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        let action = game.end_chain();
+        self.react(action);
+    }
+
+    fn react(&mut self, action: Action) {
+        let t = self.lang.t();
+        match action {
+            Action::Play(played) => {
+                self.message = None;
+                self.commit(played);
+            }
+            Action::Selected => {
+                let any = self.game.as_ref().is_some_and(|g| g.targets().any());
+                self.say(if any { t.choose_destination } else { t.no_destination }, false);
+            }
+            Action::Hopped => self.say(t.chain_running, false),
+            Action::Deselected => self.message = None,
+            Action::Nothing => {
+                let Some(game) = &self.game else { return };
+                let position = game.position();
+                let theirs = position.camp_pawns(position.turn().other());
+                if game.selection.is_none() && theirs.contains(game.cursor) && game.human_to_move() {
+                    self.say(t.not_your_pawn, false);
+                }
+            }
+        }
+    }
+
+    /// Whether the computer is thinking or showing its move (the board does not take input).
+    pub(crate) fn busy(&self) -> bool {
+        self.thinking.is_some() || self.animation.is_some()
+    }
+
+    fn request_computer(&mut self) {
+        let Some(game) = &self.game else { return };
+        self.request += 1;
+        let request = self.request;
+        self.thinking = Some(request);
+        let position = *game.position();
+        let history = game.history_hashes();
+        let ai = self.ai.clone();
+        let sender = self.sender.clone();
+        thread::spawn(move || {
+            let mv = match ai {
+                Some(ai) => match ai.lock() {
+                    Ok(mut ai) => ai.choose(&position, &history),
+                    Err(poisoned) => poisoned.into_inner().choose(&position, &history),
+                },
+                None => tripot_ai::hint(&position, &history),
+            };
+            let _ = sender.send(Event::ComputerMove { request, mv });
+        });
+    }
+
+    /// The computer's answer: shown hop by hop, then played.
+    pub(crate) fn on_computer_move(&mut self, request: u64, mv: Move) {
+        if self.thinking != Some(request) {
+            return;
+        }
+        self.thinking = None;
+        let Some(game) = &self.game else { return };
+        let position = *game.position();
+        // The engine is the authority: a move it refuses is replaced by its first legal move.
+        let mv = if position.is_legal(mv) {
+            mv
+        } else {
+            position.legal_moves().first().copied().unwrap_or(Move::Pass)
+        };
+        let played = Played { mv, notation: position.notation(mv) };
+        self.animation = Some(Animation::new(played));
+    }
+
+    /// Time passes: the animation moves on.
+    pub(crate) fn tick(&mut self) {
+        self.ticks = self.ticks.wrapping_add(1);
+        let Some(animation) = &mut self.animation else { return };
+        animation.wait += 1;
+        if animation.wait < HOP_TICKS {
+            return;
+        }
+        animation.wait = 0;
+        if animation.shown < animation.path.len() {
+            animation.shown += 1;
+            return;
+        }
+        let played = animation.played.clone();
+        self.animation = None;
+        self.commit(played);
+    }
+
+    /// Skips the rest of the animation (any key while it runs).
+    pub(crate) fn finish_animation(&mut self) {
+        if let Some(animation) = self.animation.take() {
+            self.commit(animation.played);
+        }
+    }
+
+    /// "Indice": asks for a hint on another thread.
+    pub(crate) fn request_hint(&mut self) {
+        if self.busy() || self.hint_request.is_some() {
+            return;
+        }
+        let Some(game) = &self.game else { return };
+        if !game.human_to_move() {
+            return;
+        }
+        self.request += 1;
+        let request = self.request;
+        self.hint_request = Some(request);
+        let position = *game.position();
+        let history = game.history_hashes();
+        let sender = self.sender.clone();
+        thread::spawn(move || {
+            let mv = tripot_ai::hint(&position, &history);
+            let _ = sender.send(Event::Hint { request, mv });
+        });
+    }
+
+    /// The hint arrived: its path is drawn and named.
+    pub(crate) fn on_hint(&mut self, request: u64, mv: Move) {
+        if self.hint_request != Some(request) {
+            return;
+        }
+        self.hint_request = None;
+        let Some(game) = &mut self.game else { return };
+        if !game.position().is_legal(mv) {
+            return;
+        }
+        let played = Played { mv, notation: game.position().notation(mv) };
+        let text = format!("{} : {}", self.lang.t().hint_is, describe(self.lang, &played.notation));
+        if let Some(from) = mv.from() {
+            game.set_cursor(from);
+        }
+        game.hint = Some(played);
+        self.say(text, false);
+    }
+
+    /// "Annuler": back to the player's previous turn.
+    pub(crate) fn undo(&mut self) {
+        let Some(game) = &self.game else { return };
+        if game.position().is_over() {
+            return;
+        }
+        let Some(count) = game.undo_count() else {
+            self.say(self.lang.t().nothing_to_undo, false);
+            return;
+        };
+        self.cancel_requests();
+        if let Some(game) = &mut self.game {
+            game.take_back(count);
+            game.cursor_to_mover();
+        }
+        self.message = None;
+        self.save();
+    }
+
+    /// Drops the computer's pending move or hint and any animation.
+    pub(crate) fn cancel_requests(&mut self) {
+        self.thinking = None;
+        self.hint_request = None;
+        self.animation = None;
+    }
+
+    /// Creates the computer opponent (solo) and the file of a new game.
+    pub(crate) fn begin_game_file(&mut self) {
+        self.ai = match self.game.as_ref().map(|g| g.setup.mode) {
+            Some(Mode::Solo { level, seed }) => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+            _ => None,
+        };
+        self.game_file = self.store.as_ref().map(|s| s.new_game_path());
+    }
+
+    /// Saves the game as it is now. A game with no move yet is not written.
+    pub(crate) fn save(&mut self) {
+        let (Some(store), Some(path), Some(game)) = (&self.store, &self.game_file, &self.game) else {
+            return;
+        };
+        if game.moves().is_empty() {
+            return;
+        }
+        if let Err(error) = store.write(path, game, None) {
+            let text = format!("{} : {error}", self.lang.t().save_failed);
+            self.say(text, true);
+        }
+    }
+
+    /// At start: an unfinished game is offered; corrupt files are moved aside and reported.
+    pub(crate) fn look_for_unfinished_game(&mut self) {
+        let Some(store) = &self.store else { return };
+        let (unfinished, moved) = store.unfinished();
+        if let Some(aside) = moved.first() {
+            let text = format!("{} {} ({})", self.lang.t().corrupt_moved, aside.to.display(), aside.reason);
+            self.say(text, true);
+        }
+        if unfinished.is_some() {
+            self.pending_resume = unfinished;
+            self.page = Page::Resume;
+        }
+    }
+
+    /// Resumes the game offered at start.
+    pub(crate) fn resume(&mut self) {
+        let Some(saved) = self.pending_resume.take() else { return };
+        let Some(setup) = crate::save::setup_of(&saved.record) else { return };
+        self.cancel_requests();
+        self.game = Some(game_of(&saved, setup));
+        self.begin_game_file();
+        self.game_file = Some(saved.path);
+        self.page = Page::Game;
+        self.message = None;
+        self.after_move();
+    }
+
+    /// Declines the offered game: it is marked abandoned and the menu opens.
+    pub(crate) fn decline_resume(&mut self) {
+        if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
+            && let Err(error) = store.abandon(&saved)
+        {
+            let text = format!("{} : {error}", self.lang.t().save_failed);
+            self.say(text, true);
+        }
+        self.page = Page::Menu;
+    }
+
+    /// The same set-up again, the other side opening.
+    pub(crate) fn rematch(&mut self) {
+        let Some(game) = &self.game else { return };
+        let setup = game.setup.rematch();
+        self.start_game(setup);
+    }
+}
+
+/// A move as the history shows it: the path, "Échange m1<>l2", or "tour passé".
+pub(crate) fn describe(lang: crate::i18n::Lang, notation: &Notation) -> String {
+    let t = lang.t();
+    match notation {
+        Notation::Path(_) => notation.to_string(),
+        Notation::Swap { .. } => format!("{} {notation}", t.swap_word),
+        Notation::Pass => t.pass_word.to_owned(),
+    }
+}

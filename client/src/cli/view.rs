@@ -1,0 +1,66 @@
+//! `tripot view FILE`: replays a saved game move by move in the terminal, or prints the board
+//! at one move (`--print`).
+
+use std::path::PathBuf;
+
+use crossterm::event::{self as term, KeyEventKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::CliError;
+use crate::i18n::Lang;
+use crate::save::{SaveError, SaveStore};
+use crate::tui::TerminalGuard;
+use crate::viewer::Viewer;
+
+/// Arguments of `tripot view`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The game record (a file saved by the game, or any record).
+    pub(crate) file: PathBuf,
+    /// Print the screen as text and exit, instead of opening the viewer.
+    #[arg(long)]
+    pub(crate) print: bool,
+    /// The move to show first (0 = the start); with --print, defaults to the last move.
+    #[arg(long)]
+    pub(crate) at: Option<usize>,
+}
+
+/// Width and height of the `--print` screen.
+const PRINT_SIZE: (u16, u16) = (110, 38);
+
+/// Opens the viewer, or prints.
+pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
+    let saved = SaveStore::read(&args.file).map_err(|error| match &error {
+        SaveError::Record { source, .. } if source.is_malformed() => CliError::Malformed(error.to_string()),
+        SaveError::Record { .. } => CliError::Illegal(error.to_string()),
+        _ => CliError::Other(error.to_string()),
+    })?;
+    let mut viewer = Viewer::new(lang, &saved);
+    if args.print {
+        viewer.go_to(args.at.unwrap_or(usize::MAX));
+        let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))
+            .map_err(|e| CliError::Other(e.to_string()))?;
+        terminal.draw(|frame| viewer.draw(frame)).map_err(|e| CliError::Other(e.to_string()))?;
+        let buffer = terminal.backend().buffer();
+        let mut text = String::new();
+        for y in 0..buffer.area.height {
+            let line: String = (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        print!("{text}");
+        return Ok(());
+    }
+    viewer.go_to(args.at.unwrap_or(0));
+    let other = |e: std::io::Error| CliError::Other(e.to_string());
+    let mut guard = TerminalGuard::enter().map_err(other)?;
+    loop {
+        guard.terminal.draw(|frame| viewer.draw(frame)).map_err(other)?;
+        match term::read().map_err(other)? {
+            term::Event::Key(key) if key.kind != KeyEventKind::Release && !viewer.key(key) => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}

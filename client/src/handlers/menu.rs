@@ -1,0 +1,75 @@
+//! Main menu: ↑↓ choose a line, ←→ change a setting, Enter start; the mouse clicks lines and
+//! arrows.
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use tripot_engine::Rules;
+
+use crate::app::{App, Button, MenuItem, Mode, Page, Setup};
+
+pub(super) fn key(app: &mut App, key: KeyEvent) {
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => app.menu.move_selection(-1),
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => app.menu.move_selection(1),
+        KeyCode::Left | KeyCode::Char('h') => app.menu.change(-1),
+        KeyCode::Right | KeyCode::Char('l') => app.menu.change(1),
+        KeyCode::Enter | KeyCode::Char(' ') => activate(app),
+        KeyCode::Char('q') | KeyCode::Esc => app.quit(),
+        _ => {}
+    }
+}
+
+pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
+    if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+        return;
+    }
+    match app.hits.button_at(mouse.column, mouse.row) {
+        Some(Button::MenuLine(i)) if MenuItem::ALL.get(i).is_some_and(|item| item.enabled()) => {
+            let again = app.menu.selected == i;
+            app.menu.selected = i;
+            if again || !app.menu.item().is_setting() {
+                activate(app);
+            }
+        }
+        Some(Button::MenuPrev(i)) => {
+            app.menu.selected = i;
+            app.menu.change(-1);
+        }
+        Some(Button::MenuNext(i)) => {
+            app.menu.selected = i;
+            app.menu.change(1);
+        }
+        _ => {}
+    }
+}
+
+/// Enter on a line: start a game, open a page, or change the setting.
+fn activate(app: &mut App) {
+    let menu = &app.menu;
+    match menu.item() {
+        MenuItem::Solo => {
+            let setup = Setup {
+                mode: Mode::Solo { level: menu.level, seed: rand::random() },
+                format: menu.solo_format,
+                rules: Rules::Tripot,
+                opener: menu.solo_opener.resolve(),
+            };
+            app.start_game(setup);
+        }
+        MenuItem::Duel => {
+            let setup = Setup {
+                mode: Mode::Duel,
+                format: menu.duel_format,
+                rules: Rules::Tripot,
+                opener: menu.duel_opener.resolve(),
+            };
+            app.start_game(setup);
+        }
+        MenuItem::Rules => {
+            app.rules_scroll = 0;
+            app.page = Page::Rules;
+        }
+        MenuItem::Quit => app.quit(),
+        MenuItem::Online => {}
+        _ => app.menu.change(1),
+    }
+}

@@ -1,0 +1,39 @@
+//! Input handling, one module per page. [`handle`] is what the event loop (and the tests) call.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::app::{App, Page};
+use crate::event::Event;
+
+mod game;
+mod menu;
+mod resume;
+mod rules;
+
+/// Reacts to one event.
+pub(crate) fn handle(app: &mut App, event: Event) {
+    match event {
+        Event::Key(key) if is_interrupt(&key) => app.quit(),
+        Event::Tick => app.tick(),
+        Event::ComputerMove { request, mv } => app.on_computer_move(request, mv),
+        Event::Hint { request, mv } => app.on_hint(request, mv),
+        Event::Resize => {}
+        Event::Key(key) => match app.page {
+            Page::Menu => menu::key(app, key),
+            Page::Rules => rules::key(app, key),
+            Page::Game => game::key(app, key),
+            Page::Resume => resume::key(app, key),
+        },
+        Event::Mouse(mouse) => match app.page {
+            Page::Menu => menu::mouse(app, mouse),
+            Page::Rules => rules::mouse(app, mouse),
+            Page::Game => game::mouse(app, mouse),
+            Page::Resume => resume::mouse(app, mouse),
+        },
+    }
+}
+
+/// Ctrl-C, which raw mode delivers as a key: always quits, the terminal is restored on the way out.
+fn is_interrupt(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
+}

@@ -1,0 +1,24 @@
+//! The "resume the unfinished game?" prompt.
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use crate::app::{App, Button};
+
+pub(super) fn key(app: &mut App, key: KeyEvent) {
+    match key.code {
+        KeyCode::Enter | KeyCode::Char('r' | 'o' | 'y') => app.resume(),
+        KeyCode::Esc | KeyCode::Char('n') => app.decline_resume(),
+        _ => {}
+    }
+}
+
+pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
+    if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+        return;
+    }
+    match app.hits.button_at(mouse.column, mouse.row) {
+        Some(Button::Resume) => app.resume(),
+        Some(Button::NewGame) => app.decline_resume(),
+        _ => {}
+    }
+}

@@ -1,0 +1,327 @@
+//! The words of the game, in French (the Tripot's language, the default) and in English.
+
+use tripot_engine::{Camp, Format};
+
+/// The language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// Français, as at the Tripot.
+    #[default]
+    Fr,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// English when the `LANG` environment variable asks for it (`en_GB.UTF-8`, `en`…), French
+    /// otherwise: the Tripot is in Nice.
+    #[must_use]
+    pub fn from_env() -> Lang {
+        match std::env::var("LANG") {
+            Ok(value) if value.to_ascii_lowercase().starts_with("en") => Lang::En,
+            _ => Lang::Fr,
+        }
+    }
+
+    /// The fixed texts of this language.
+    #[must_use]
+    pub(crate) fn t(self) -> &'static Texts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+
+    /// "1 couleur par camp (10 pions)".
+    pub(crate) fn format_label(self, format: Format) -> String {
+        let n = format.number();
+        let pawns = 10 * u32::from(n);
+        match (self, n) {
+            (Lang::Fr, 1) => format!("1 couleur par camp ({pawns} pions)"),
+            (Lang::Fr, _) => format!("{n} couleurs par camp ({pawns} pions)"),
+            (Lang::En, 1) => format!("1 colour per side ({pawns} pawns)"),
+            (Lang::En, _) => format!("{n} colours per side ({pawns} pawns)"),
+        }
+    }
+
+    /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
+    pub(crate) fn player(self, camp: Camp) -> String {
+        let n = camp.index() + 1;
+        match self {
+            Lang::Fr => format!("Joueur {n}"),
+            Lang::En => format!("Player {n}"),
+        }
+    }
+}
+
+/// Every fixed text of the interface.
+#[derive(Debug)]
+pub(crate) struct Texts {
+    pub(crate) title: &'static str,
+    pub(crate) subtitle: &'static str,
+    pub(crate) solo: &'static str,
+    pub(crate) duel: &'static str,
+    pub(crate) level: &'static str,
+    pub(crate) format: &'static str,
+    pub(crate) opener: &'static str,
+    pub(crate) opener_me: &'static str,
+    pub(crate) opener_computer: &'static str,
+    pub(crate) opener_draw: &'static str,
+    pub(crate) online: &'static str,
+    pub(crate) soon: &'static str,
+    pub(crate) rules: &'static str,
+    pub(crate) quit: &'static str,
+    pub(crate) menu_keys: &'static str,
+    pub(crate) too_small: &'static str,
+    pub(crate) you: &'static str,
+    pub(crate) to_move: &'static str,
+    pub(crate) thinking: &'static str,
+    pub(crate) history: &'static str,
+    pub(crate) swap_word: &'static str,
+    pub(crate) pass_word: &'static str,
+    pub(crate) you_were_blocked: &'static str,
+    pub(crate) was_blocked: &'static str,
+    pub(crate) end_jump: &'static str,
+    pub(crate) hint: &'static str,
+    pub(crate) undo: &'static str,
+    pub(crate) coords: &'static str,
+    pub(crate) menu: &'static str,
+    pub(crate) rematch: &'static str,
+    pub(crate) arrived: &'static str,
+    pub(crate) distance: &'static str,
+    pub(crate) wins: &'static str,
+    pub(crate) you_win: &'static str,
+    pub(crate) you_lose: &'static str,
+    pub(crate) by_goal: &'static str,
+    pub(crate) by_count: &'static str,
+    pub(crate) moves_count: &'static str,
+    pub(crate) select_pawn: &'static str,
+    pub(crate) not_your_pawn: &'static str,
+    pub(crate) choose_destination: &'static str,
+    pub(crate) chain_running: &'static str,
+    pub(crate) nothing_to_undo: &'static str,
+    pub(crate) hint_is: &'static str,
+    pub(crate) no_destination: &'static str,
+    pub(crate) legend_step: &'static str,
+    pub(crate) legend_jump: &'static str,
+    pub(crate) legend_swap: &'static str,
+    pub(crate) legend_goal: &'static str,
+    pub(crate) game_keys: &'static str,
+    pub(crate) resume_title: &'static str,
+    pub(crate) resume_question: &'static str,
+    pub(crate) resume: &'static str,
+    pub(crate) new_game: &'static str,
+    pub(crate) save_failed: &'static str,
+    pub(crate) corrupt_moved: &'static str,
+    pub(crate) rules_keys: &'static str,
+    pub(crate) rules_text: &'static [&'static str],
+    pub(crate) view_keys: &'static str,
+    pub(crate) view_move: &'static str,
+    pub(crate) view_start: &'static str,
+}
+
+static FR: Texts = Texts {
+    title: "TRIPOT",
+    subtitle: "la dame chinoise du Tripot d'Edmonde",
+    solo: "Solo contre l'IA",
+    duel: "Duel à deux",
+    level: "Niveau",
+    format: "Format",
+    opener: "Qui ouvre",
+    opener_me: "Moi",
+    opener_computer: "L'ordinateur",
+    opener_draw: "Tirage au sort",
+    online: "En ligne : partie rapide, lobby, salon privé",
+    soon: "bientôt",
+    rules: "Règles",
+    quit: "Quitter",
+    menu_keys: "↑↓ choisir · ←→ régler · Entrée valider · q quitter",
+    too_small: "Agrandissez la fenêtre : il faut au moins 80 × 30 caractères.",
+    you: "Vous",
+    to_move: "à jouer",
+    thinking: "réfléchit…",
+    history: "Historique",
+    swap_word: "Échange",
+    pass_word: "tour passé",
+    you_were_blocked: "Vous étiez bloqué — tour passé",
+    was_blocked: "était bloqué — tour passé",
+    end_jump: "Fin du saut",
+    hint: "Indice",
+    undo: "Annuler",
+    coords: "Coordonnées",
+    menu: "Menu",
+    rematch: "Revanche",
+    arrived: "arrivés",
+    distance: "distance",
+    wins: "gagne",
+    you_win: "Vous avez gagné !",
+    you_lose: "Vous avez perdu.",
+    by_goal: "pointe d'arrivée complète",
+    by_count: "au compte, après deux tours passés",
+    moves_count: "coups",
+    select_pawn: "Choisissez un de vos pions.",
+    not_your_pawn: "Ce n'est pas un de vos pions.",
+    choose_destination: "Choisissez une destination (Échap pour annuler).",
+    chain_running: "Sautez encore, ou « Fin du saut ».",
+    nothing_to_undo: "Rien à annuler.",
+    hint_is: "Indice",
+    no_destination: "Ce pion ne peut pas bouger.",
+    legend_step: "pas",
+    legend_jump: "saut",
+    legend_swap: "échange",
+    legend_goal: "arrivée",
+    game_keys: "flèches · Entrée jouer · Échap annuler · f fin du saut · i indice · u annuler · c coord. · q menu",
+    resume_title: "Partie en cours",
+    resume_question: "Une partie n'est pas terminée. La reprendre ?",
+    resume: "Reprendre",
+    new_game: "Nouvelle partie",
+    save_failed: "Sauvegarde impossible",
+    corrupt_moved: "Sauvegarde illisible, mise de côté sous",
+    rules_keys: "↑↓ faire défiler · Échap retour",
+    rules_text: &[
+        "Le but",
+        "Chaque camp part d'une pointe de l'étoile et doit amener tous ses pions dans la pointe \
+         opposée avant l'adversaire. On ne prend jamais de pion.",
+        "",
+        "À votre tour, vous déplacez un seul pion, de n'importe laquelle de vos couleurs :",
+        "• Le pas : vers un des six trous voisins, s'il est vide. Un pas termine le tour.",
+        "• Le saut : par-dessus un pion voisin (de n'importe quelle couleur), vers le trou vide \
+         juste derrière, en ligne droite.",
+        "• Le saut symétrique : par-dessus un pion situé jusqu'à cinq trous plus loin, autant de \
+         trous vides avant le pivot qu'après.",
+        "• La chaîne : après un saut, le même pion peut sauter encore, dans n'importe quelle \
+         direction, sans jamais revenir sur un trou déjà visité. Arrêtez-vous avec « Fin du saut ».",
+        "",
+        "L'échange du pion bloqué (règle maison)",
+        "• Cas A : un de vos pions est coincé (aucun coup, ou aucun coup pour sortir de sa \
+         branche de départ) et aucun autre pion ne peut le libérer : échangez-le avec un pion \
+         adverse à sa portée.",
+        "• Cas B : il ne vous reste qu'un pion hors de l'arrivée et un pion adverse occupe votre \
+         pointe d'arrivée : délogez-le en l'échangeant avec un de vos pions à sa portée.",
+        "Portée : voisins, ou séparés par un seul trou occupé en ligne droite. L'échange prend \
+         tout le tour.",
+        "",
+        "Tour passé et fin de partie",
+        "Un camp qui ne peut rien jouer passe son tour. Si les deux camps passent l'un après \
+         l'autre, on compte : le plus de pions arrivés gagne, puis la plus petite distance \
+         totale, puis le joueur 1.",
+        "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
+        "",
+        "Au clavier : flèches pour aller de trou en trou, Entrée pour choisir le pion puis la \
+         destination, Échap pour annuler, f pour « Fin du saut », i pour un indice, u pour \
+         annuler le dernier coup, c pour les coordonnées.",
+        "À la souris : cliquez le pion, puis la destination ; survolez une destination pour voir \
+         le chemin.",
+    ],
+    view_keys: "←→ coup par coup · Début/Fin · q quitter",
+    view_move: "Coup",
+    view_start: "Départ",
+};
+
+static EN: Texts = Texts {
+    title: "TRIPOT",
+    subtitle: "Chinese checkers of the Tripot d'Edmonde",
+    solo: "Solo against the computer",
+    duel: "Two-player duel",
+    level: "Level",
+    format: "Format",
+    opener: "Who opens",
+    opener_me: "Me",
+    opener_computer: "The computer",
+    opener_draw: "A draw",
+    online: "Online: quick match, lobby, private room",
+    soon: "coming soon",
+    rules: "Rules",
+    quit: "Quit",
+    menu_keys: "↑↓ choose · ←→ change · Enter confirm · q quit",
+    too_small: "Please enlarge the window: at least 80 × 30 characters are needed.",
+    you: "You",
+    to_move: "to move",
+    thinking: "thinking…",
+    history: "History",
+    swap_word: "Swap",
+    pass_word: "turn passed",
+    you_were_blocked: "You were blocked — turn passed",
+    was_blocked: "was blocked — turn passed",
+    end_jump: "End jump",
+    hint: "Hint",
+    undo: "Undo",
+    coords: "Coordinates",
+    menu: "Menu",
+    rematch: "Rematch",
+    arrived: "arrived",
+    distance: "distance",
+    wins: "wins",
+    you_win: "You won!",
+    you_lose: "You lost.",
+    by_goal: "goal complete",
+    by_count: "by count, after two passes in a row",
+    moves_count: "moves",
+    select_pawn: "Pick one of your pawns.",
+    not_your_pawn: "That is not one of your pawns.",
+    choose_destination: "Pick a destination (Esc to cancel).",
+    chain_running: "Jump again, or \"End jump\".",
+    nothing_to_undo: "Nothing to undo.",
+    hint_is: "Hint",
+    no_destination: "This pawn cannot move.",
+    legend_step: "step",
+    legend_jump: "jump",
+    legend_swap: "swap",
+    legend_goal: "goal",
+    game_keys: "arrows · Enter play · Esc cancel · f end jump · i hint · u undo · c coords · q menu",
+    resume_title: "Unfinished game",
+    resume_question: "A game was left unfinished. Resume it?",
+    resume: "Resume",
+    new_game: "New game",
+    save_failed: "Cannot save",
+    corrupt_moved: "Unreadable save moved aside to",
+    rules_keys: "↑↓ scroll · Esc back",
+    rules_text: &[
+        "The goal",
+        "Each side starts in one point of the star and must bring all its pawns into the \
+         opposite point before the other side. Nothing is ever captured.",
+        "",
+        "On your turn you move one pawn, of any of your colours:",
+        "• Step: to one of the six neighbouring holes, if empty. A step ends the turn.",
+        "• Jump: over a neighbouring pawn (any colour) to the empty hole right behind it, in a \
+         straight line.",
+        "• Symmetric jump: over a pawn up to five holes away, with as many empty holes before the \
+         pivot as after it.",
+        "• Chain: after a jump the same pawn may jump again, in any direction, never landing \
+         twice on a hole visited this turn. Stop with \"End jump\".",
+        "",
+        "The swap of the stuck pawn (house rule)",
+        "• Case A: one of your pawns is stuck (no move, or no move out of its home point) and no \
+         other pawn can free it: swap it with an enemy pawn in range.",
+        "• Case B: one pawn of yours is left outside the goal and an enemy pawn sits in your goal: \
+         dislodge it by swapping it with one of your pawns in range.",
+        "Range: neighbours, or one occupied hole apart in a straight line. A swap takes the whole \
+         turn.",
+        "",
+        "Passed turn and the end",
+        "A side that cannot move passes. If both sides pass one after the other, the count \
+         decides: more pawns arrived, then the smaller total distance, then player 1.",
+        "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
+        "",
+        "Keyboard: arrows move from hole to hole, Enter picks the pawn then the destination, \
+         Esc cancels, f ends a jump chain, i gives a hint, u undoes, c shows coordinates.",
+        "Mouse: click the pawn, then the destination; hover a destination to see the path.",
+    ],
+    view_keys: "←→ move by move · Home/End · q quit",
+    view_move: "Move",
+    view_start: "Start",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn french_is_the_default_and_english_is_complete() {
+        assert_eq!(Lang::default(), Lang::Fr);
+        assert_eq!(Lang::Fr.t().end_jump, "Fin du saut");
+        assert_eq!(Lang::En.t().end_jump, "End jump");
+        assert_eq!(Lang::Fr.t().rules_text.len(), Lang::En.t().rules_text.len());
+        assert_eq!(Lang::Fr.format_label(Format::Two), "2 couleurs par camp (20 pions)");
+    }
+}

@@ -1,0 +1,259 @@
+//! Games on disk: every game is a game record (`tripot_engine::Record`) in the data directory,
+//! rewritten after every move, so that nothing played is ever lost.
+//!
+//! Layout: `<data dir>/games/<date>-<time>-<n>.tripot`, one file per game. A game whose record
+//! says `[Result "*"]` and has no `Reason` is unfinished and is offered for resumption at start;
+//! declining sets `[Reason "abandoned"]`. A file that cannot be read back as a valid record is
+//! renamed to `….corrupt` (moved aside, never overwritten) and reported.
+//!
+//! The data directory is the platform's (`directories`), or `$TRIPOT_DATA_DIR` when set, which
+//! the tests use to play in a temporary directory.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tripot_ai::Level;
+use tripot_engine::{OpenerChoice, Record, RecordError, RecordResult, Replay};
+
+use crate::app::{Game, Mode, Setup};
+
+/// The environment variable that overrides the data directory.
+pub const DATA_DIR_ENV: &str = "TRIPOT_DATA_DIR";
+
+/// Extension of a game record.
+const EXTENSION: &str = "tripot";
+
+/// Reason written in an unfinished game the player chose not to resume.
+const ABANDONED: &str = "abandoned";
+
+/// Why a game could not be saved or read.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// A file or directory operation failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
+    /// The file is not a valid game record.
+    #[error("{path}: {source}")]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: RecordError,
+    },
+    /// No data directory could be found for this platform.
+    #[error("no data directory on this system; set {DATA_DIR_ENV}")]
+    NoDataDir,
+}
+
+/// A game read back from disk, every move verified.
+#[derive(Debug, Clone)]
+pub struct Saved {
+    /// Its file.
+    pub path: PathBuf,
+    /// The record as read.
+    pub record: Record,
+    /// The game replayed.
+    pub replay: Replay,
+}
+
+/// A file that was not a valid record and was moved aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovedAside {
+    /// Where it now is.
+    pub to: PathBuf,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+/// The folder of saved games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveStore {
+    dir: PathBuf,
+}
+
+impl SaveStore {
+    /// Games under `data_dir/games`.
+    #[must_use]
+    pub fn new(data_dir: &Path) -> SaveStore {
+        SaveStore { dir: data_dir.join("games") }
+    }
+
+    /// The store in `$TRIPOT_DATA_DIR`, or the platform's data directory.
+    pub fn from_env() -> Result<SaveStore, SaveError> {
+        if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            return Ok(SaveStore::new(Path::new(&dir)));
+        }
+        directories::ProjectDirs::from("", "", "tripot")
+            .map(|dirs| SaveStore::new(dirs.data_dir()))
+            .ok_or(SaveError::NoDataDir)
+    }
+
+    /// The folder holding the game files.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A fresh file name for a game starting now.
+    pub(crate) fn new_game_path(&self) -> PathBuf {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let (days, secs) = (now / 86_400, now % 86_400);
+        let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
+        let stem = format!("{date}-{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
+        (0..)
+            .map(|n| {
+                let name =
+                    if n == 0 { format!("{stem}.{EXTENSION}") } else { format!("{stem}-{n}.{EXTENSION}") };
+                self.dir.join(name)
+            })
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| self.dir.join(format!("{stem}.{EXTENSION}")))
+    }
+
+    /// Writes the game's record to `path`, atomically (a temporary file renamed over it), so a
+    /// crash mid-write never leaves half a record.
+    pub fn write(&self, path: &Path, game: &Game, reason: Option<&str>) -> Result<(), SaveError> {
+        let io_error = |source| SaveError::Io { path: path.to_path_buf(), source };
+        fs::create_dir_all(&self.dir).map_err(|source| SaveError::Io { path: self.dir.clone(), source })?;
+        let mut record = record_of(game);
+        record.reason = reason.map(str::to_owned);
+        let temporary = path.with_extension("tmp");
+        fs::write(&temporary, record.to_string()).map_err(io_error)?;
+        fs::rename(&temporary, path).map_err(io_error)
+    }
+
+    /// Reads and replays a game file.
+    pub fn read(path: &Path) -> Result<Saved, SaveError> {
+        let bytes = fs::read(path).map_err(|source| SaveError::Io { path: path.to_path_buf(), source })?;
+        let record_error = |source| SaveError::Record { path: path.to_path_buf(), source };
+        let record = Record::parse_bytes(&bytes).map_err(record_error)?;
+        let replay = record.replay().map_err(record_error)?;
+        Ok(Saved { path: path.to_path_buf(), record, replay })
+    }
+
+    /// The most recent unfinished game, if any. Files that are not valid records are moved
+    /// aside and listed in the second value.
+    pub fn unfinished(&self) -> (Option<Saved>, Vec<MovedAside>) {
+        let mut moved = Vec::new();
+        let Ok(entries) = fs::read_dir(&self.dir) else { return (None, moved) };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
+            .collect();
+        files.sort();
+        let mut latest = None;
+        for path in files {
+            match SaveStore::read(&path) {
+                Ok(saved) => {
+                    if saved.record.result == RecordResult::Unfinished
+                        && saved.record.reason.is_none()
+                        && setup_of(&saved.record).is_some()
+                    {
+                        latest = Some(saved);
+                    }
+                }
+                Err(error) => {
+                    if let Some(aside) = move_aside(&path, &error) {
+                        moved.push(aside);
+                    }
+                }
+            }
+        }
+        (latest, moved)
+    }
+
+    /// Marks an unfinished game as abandoned, so it is no longer offered.
+    pub fn abandon(&self, saved: &Saved) -> Result<(), SaveError> {
+        let mut record = saved.record.clone();
+        record.reason = Some(ABANDONED.to_owned());
+        fs::write(&saved.path, record.to_string())
+            .map_err(|source| SaveError::Io { path: saved.path.clone(), source })
+    }
+}
+
+/// Renames a bad file to `<name>.corrupt` (or `.corrupt-N` if that exists). `None` if even the
+/// rename failed (then the file stays where it is and is reported again next time).
+fn move_aside(path: &Path, error: &SaveError) -> Option<MovedAside> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    let to = (0..100)
+        .map(|n| if n == 0 { format!("{name}.corrupt") } else { format!("{name}.corrupt-{n}") })
+        .map(|candidate| path.with_file_name(candidate))
+        .find(|candidate| !candidate.exists())?;
+    fs::rename(path, &to).ok()?;
+    Some(MovedAside { to, reason: error.to_string() })
+}
+
+/// The record of a game: standard tags, the mode in extra tags, every move.
+pub(crate) fn record_of(game: &Game) -> Record {
+    let setup = &game.setup;
+    let start = *game.start();
+    let standard = tripot_engine::Position::start(setup.format, setup.rules, start.turn());
+    let mut record = if start == standard {
+        Record::new(setup.format, setup.rules, start.turn())
+    } else {
+        Record::from_position(start)
+    };
+    record.opener_choice = Some(OpenerChoice::Chosen);
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    record.date = Some(tripot_engine::date_from_unix(now as i64));
+    match setup.mode {
+        Mode::Solo { level, seed } => {
+            record.players = [Some("Joueur 1".to_owned()), Some(level.opponent().to_owned())];
+            let _ = record.set_tag("Mode", "solo");
+            let _ = record.set_tag("Level", level.key());
+            let _ = record.set_tag("Seed", &seed.to_string());
+        }
+        Mode::Duel => {
+            record.players = [Some("Joueur 1".to_owned()), Some("Joueur 2".to_owned())];
+            let _ = record.set_tag("Mode", "duel");
+        }
+    }
+    for played in game.moves() {
+        record.push(played.notation.clone());
+    }
+    if let Some(outcome) = game.outcome() {
+        record.result = outcome.into();
+    }
+    record
+}
+
+/// The set-up a record was played with, if it is one of ours (solo or duel).
+pub(crate) fn setup_of(record: &Record) -> Option<Setup> {
+    let mode = match record.tag("Mode")? {
+        "solo" => {
+            let level: Level = record.tag("Level")?.parse().ok()?;
+            let seed = record.tag("Seed").and_then(|s| s.parse().ok()).unwrap_or(0);
+            Mode::Solo { level, seed }
+        }
+        "duel" => Mode::Duel,
+        _ => return None,
+    };
+    Some(Setup { mode, format: record.format(), rules: record.rules(), opener: record.opener() })
+}
+
+/// Rebuilds a game from a saved record: the same positions and moves.
+pub(crate) fn game_of(saved: &Saved, setup: Setup) -> Game {
+    let mut game = Game::new(setup, saved.replay.positions[0]);
+    for verified in &saved.replay.moves {
+        game.push(crate::app::Played { mv: verified.mv, notation: verified.notation.clone() });
+    }
+    game
+}
+
+/// A game with any set-up, for `tripot view` of records not made by this client.
+pub(crate) fn viewer_setup(record: &Record) -> Setup {
+    setup_of(record).unwrap_or(Setup {
+        mode: Mode::Duel,
+        format: record.format(),
+        rules: record.rules(),
+        opener: record.opener(),
+    })
+}

@@ -1,0 +1,89 @@
+//! Drawing, one module per page. Each frame also records where buttons and holes were drawn
+//! ([`crate::app::Hits`]), so the mouse handlers map a click back to what the player saw.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::app::{App, Button, Hits, Page};
+
+pub(crate) mod board;
+mod game;
+mod menu;
+pub(crate) mod pieces;
+mod resume;
+mod rules;
+pub(crate) mod viewer;
+
+/// The smallest terminal the game is laid out for.
+pub(crate) const MIN_WIDTH: u16 = 80;
+/// See [`MIN_WIDTH`].
+pub(crate) const MIN_HEIGHT: u16 = 30;
+
+/// Draws the app's page.
+pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
+    app.hits = Hits::default();
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(app, frame, area);
+        return;
+    }
+    match app.page {
+        Page::Menu => menu::draw(app, frame, area),
+        Page::Rules => rules::draw(app, frame, area),
+        Page::Game => game::draw(app, frame, area),
+        Page::Resume => resume::draw(app, frame, area),
+    }
+}
+
+fn too_small(app: &App, frame: &mut Frame<'_>, area: Rect) {
+    let text = vec![
+        Line::from(Span::styled(app.lang.t().title, Style::default().add_modifier(Modifier::BOLD))),
+        Line::from(""),
+        Line::from(app.lang.t().too_small),
+        Line::from(format!("{} × {} → {MIN_WIDTH} × {MIN_HEIGHT}", area.width, area.height)),
+    ];
+    let height = (text.len() as u16 + 2).min(area.height);
+    let rect = Rect { y: area.y + area.height.saturating_sub(height) / 2, height, ..area };
+    frame.render_widget(Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }), rect);
+}
+
+/// A button to draw: its label, its key, what it does, whether it can be pressed now.
+pub(crate) struct ButtonSpec<'a> {
+    pub(crate) label: &'a str,
+    pub(crate) key: Option<char>,
+    pub(crate) which: Button,
+    pub(crate) enabled: bool,
+}
+
+/// Draws a button ` label (k) ` at (x, y), records it, and returns its width.
+pub(crate) fn button(frame: &mut Frame<'_>, hits: &mut Hits, x: u16, y: u16, spec: ButtonSpec<'_>) -> u16 {
+    let ButtonSpec { label, key, which, enabled } = spec;
+    let text = match key {
+        Some(k) => format!(" {label} ({k}) "),
+        None => format!(" {label} "),
+    };
+    let width = text.chars().count() as u16;
+    let style = if enabled {
+        Style::default().fg(Color::Black).bg(Color::Gray).add_modifier(Modifier::BOLD)
+    } else {
+        Style::default().fg(Color::DarkGray).bg(Color::Black)
+    };
+    let area = frame.area();
+    if x + width <= area.width && y < area.height {
+        frame.render_widget(Paragraph::new(Span::styled(text, style)), Rect { x, y, width, height: 1 });
+        if enabled {
+            hits.buttons.push((x, y, width, which));
+        }
+    }
+    width
+}
+
+/// A rectangle of `width` × `height` centred in `area`.
+pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect { x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width, height }
+}

@@ -1,0 +1,52 @@
+//! The rules, short and readable.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+
+use crate::app::App;
+
+pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let t = app.lang.t();
+    let width = 90.min(area.width);
+    let rect = Rect { x: area.x + (area.width - width) / 2, y: area.y, width, height: area.height - 1 };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::DarkGray))
+        .title(Span::styled(
+            format!(" {} ", t.rules),
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        ))
+        .title_alignment(Alignment::Center);
+    let lines: Vec<Line<'_>> = t
+        .rules_text
+        .iter()
+        .map(|&text| {
+            if is_heading(text) {
+                Line::from(Span::styled(
+                    text,
+                    Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+                ))
+            } else {
+                Line::from(Span::styled(text, Style::default().fg(Color::White)))
+            }
+        })
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((app.rules_scroll, 0)),
+        rect,
+    );
+    frame.render_widget(
+        Paragraph::new(Span::styled(t.rules_keys, Style::default().fg(Color::Gray)))
+            .alignment(Alignment::Center),
+        Rect { y: area.y + area.height - 1, height: 1, ..area },
+    );
+}
+
+/// Headings are the short lines without a final full stop.
+fn is_heading(text: &str) -> bool {
+    !text.is_empty() && text.chars().count() < 50 && !text.ends_with('.') && !text.ends_with(':')
+}
