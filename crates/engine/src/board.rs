@@ -134,19 +134,13 @@ pub(crate) static PIVOT_ZONE: [[u128; 6]; HOLE_COUNT] = {
     masks
 };
 
-/// A jump over a pivot at a given distance: where it lands and what must be empty past the pivot.
-#[derive(Clone, Copy)]
-pub(crate) struct JumpSpan {
-    /// Landing hole, or [`NONE`] when the line leaves the board first.
-    pub(crate) landing: u8,
-    /// Holes at distances `d+1 ..= 2d`, landing included.
-    pub(crate) beyond: u128,
-}
-
-/// `JUMPS[hole][direction][d - 1]` for pivot distance `d` in `1..=5`.
-pub(crate) static JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
-    let empty = JumpSpan { landing: NONE, beyond: 0 };
-    let mut table = [[[empty; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT];
+/// `JUMP_BEYOND[hole][direction][d - 1]`: for a pivot at distance `d` in `1..=5`, the holes at
+/// distances `d+1 ..= 2d`, which must all be empty; the landing hole is the farthest of them.
+/// When the line leaves the board before the landing, the entry is every hole: the pivot itself
+/// is then among them, so the "all empty" test fails and no jump is generated, with no extra
+/// branch in the move generator.
+pub(crate) static JUMP_BEYOND: [[[u128; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
+    let mut table = [[[ALL_HOLES; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT];
     let mut h = 0;
     while h < HOLE_COUNT {
         let mut dir = 0;
@@ -154,7 +148,6 @@ pub(crate) static JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
             let ray = RAYS[h][dir];
             let mut d = 1;
             while d <= MAX_PIVOT_DISTANCE {
-                // A line too short for the landing leaves the entry empty: no jump.
                 if ray[2 * d - 1] != NONE {
                     let mut beyond = 0u128;
                     let mut k = d + 1;
@@ -162,7 +155,7 @@ pub(crate) static JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
                         beyond |= 1 << ray[k - 1];
                         k += 1;
                     }
-                    table[h][dir][d - 1] = JumpSpan { landing: ray[2 * d - 1], beyond };
+                    table[h][dir][d - 1] = beyond;
                 }
                 d += 1;
             }
@@ -171,6 +164,25 @@ pub(crate) static JUMPS: [[[JumpSpan; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
         h += 1;
     }
     table
+};
+
+/// For each hole and direction, the neighbour that way as a mask (0 off the board): the only
+/// pivot a short jump may use.
+pub(crate) static NEIGHBOUR_TOWARDS: [[u128; 6]; HOLE_COUNT] = {
+    let mut masks = [[0u128; 6]; HOLE_COUNT];
+    let mut h = 0;
+    while h < HOLE_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            let n = RAYS[h][d][0];
+            if n != NONE {
+                masks[h][d] = 1 << n;
+            }
+            d += 1;
+        }
+        h += 1;
+    }
+    masks
 };
 
 /// Which hole along a ray a given index is: `RAY_DISTANCE[hole][other]` is the distance when the
@@ -339,8 +351,8 @@ mod tests {
     fn the_longest_jump_covers_ten_holes() {
         // RULES.md §3.2: d = 5 lands 10 holes away, which needs a line of 11 holes.
         let longest = (0..HOLE_COUNT)
-            .flat_map(|h| (0..6).map(move |d| JUMPS[h][d][4]))
-            .filter(|span| span.landing != NONE)
+            .flat_map(|h| (0..6).map(move |d| JUMP_BEYOND[h][d][4]))
+            .filter(|&beyond| beyond != ALL_HOLES)
             .count();
         assert!(longest > 0);
     }

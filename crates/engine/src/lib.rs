@@ -24,6 +24,7 @@ mod colour;
 mod hole;
 mod hole_set;
 mod illegal;
+mod lines;
 mod movegen;
 mod moves;
 mod notation;

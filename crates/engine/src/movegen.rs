@@ -2,63 +2,89 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{HOLE_COUNT, JUMPS, LINE_DISTANCE, NEIGHBOURS, NONE, PIVOT_ZONE};
+use crate::board::{
+    JUMP_BEYOND, LINE_DISTANCE, MAX_PIVOT_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE, SWAP_ZONE,
+};
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
+use crate::lines::Lines;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+
+/// The landing hole of the single jump from `from` in direction `dir` as a one-bit mask, or 0;
+/// `lifted` is the board as the jumping pawn sees it (itself lifted). `MAX` is the farthest pivot
+/// allowed: 1 (short jumps) or [`MAX_PIVOT_DISTANCE`] (symmetric jumps).
+#[inline(always)]
+fn landing_bit<const MAX: usize>(from: usize, dir: usize, lifted: u128) -> u128 {
+    // Directions 0..3 raise the index, so the nearest pawn is the lowest bit; the others lower it.
+    let up = dir < 3;
+    let beyond = if MAX == 1 {
+        if NEIGHBOUR_TOWARDS[from][dir] & lifted == 0 {
+            return 0;
+        }
+        JUMP_BEYOND[from][dir][0]
+    } else {
+        let line = PIVOT_ZONE[from][dir];
+        let zone = line & lifted;
+        if zone == 0 {
+            return 0;
+        }
+        // The nearest pawn is the pivot.
+        let pivot = if up { zone.trailing_zeros() } else { 127 - zone.leading_zeros() } as usize;
+        let d = LINE_DISTANCE[from][pivot] as usize;
+        JUMP_BEYOND[from][dir][d - 1]
+    };
+    if beyond & lifted != 0 {
+        return 0;
+    }
+    // The landing is the farthest hole past the pivot.
+    if up { 1u128 << (127 - beyond.leading_zeros()) } else { beyond & beyond.wrapping_neg() }
+}
 
 /// The landing hole of the single jump from `from` in direction `dir`, with `occupied` the
 /// board as the jumping pawn sees it (itself lifted), or `None`.
 #[inline]
 pub(crate) fn jump_landing(from: usize, dir: usize, occupied: u128, max_pivot: usize) -> Option<usize> {
-    let zone = PIVOT_ZONE[from][dir] & occupied;
-    if zone == 0 {
+    let bit = if max_pivot == 1 {
+        landing_bit::<1>(from, dir, occupied)
+    } else {
+        landing_bit::<MAX_PIVOT_DISTANCE>(from, dir, occupied)
+    };
+    let landing = bit.trailing_zeros() as usize;
+    // Limits between 1 and 5 (no preset has one) keep only the jumps short enough.
+    if bit == 0 || LINE_DISTANCE[from][landing] as usize > 2 * max_pivot {
         return None;
     }
-    // Directions 0..3 raise the index, so the nearest pawn is the lowest bit; the others lower it.
-    let pivot = if dir < 3 { zone.trailing_zeros() } else { 127 - zone.leading_zeros() } as usize;
-    let d = LINE_DISTANCE[from][pivot] as usize;
-    if d > max_pivot {
-        return None;
-    }
-    let span = &JUMPS[from][dir][d - 1];
-    if span.landing == NONE || span.beyond & occupied != 0 {
-        return None;
-    }
-    Some(span.landing as usize)
+    Some(landing)
 }
 
-/// Every hole a chain of jumps can reach from `from` (§3.3): a breadth-first search of the
-/// single-jump graph on the board without the moving pawn. `occupied` still includes it.
-#[inline]
-pub(crate) fn chain_reach(from: usize, occupied: u128, max_pivot: usize) -> u128 {
-    let lifted = occupied & !(1u128 << from);
-    let mut visited = 1u128 << from;
-    let mut queue = [0u8; HOLE_COUNT];
-    queue[0] = from as u8;
-    let (mut head, mut tail) = (0, 1);
-    while head < tail {
-        let at = queue[head] as usize;
-        head += 1;
+/// Every hole a chain of jumps can reach from `from` (§3.3), by a search over single jumps
+/// found along the rays: the reference for the line-based search of [`Lines`].
+#[cfg(test)]
+pub(crate) fn chain_reach_by_rays(from: usize, occupied: u128, max_pivot: usize) -> u128 {
+    let start = 1u128 << from;
+    let lifted = occupied & !start;
+    let mut reached = start;
+    let mut todo = start;
+    while todo != 0 {
+        let at = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
         for dir in 0..6 {
-            if let Some(landing) = jump_landing(at, dir, lifted, max_pivot) {
-                let bit = 1u128 << landing;
-                if visited & bit == 0 {
-                    visited |= bit;
-                    queue[tail] = landing as u8;
-                    tail += 1;
-                }
+            if let Some(landing) = jump_landing(at, dir, lifted, max_pivot)
+                && reached >> landing & 1 == 0
+            {
+                reached |= 1 << landing;
+                todo |= 1 << landing;
             }
         }
     }
-    visited & !(1u128 << from)
+    reached & !start
 }
 
 /// Every destination of the pawn on `from`: empty neighbours and chain ends (§3.3).
 #[inline]
 pub(crate) fn destinations(from: usize, occupied: u128, max_pivot: usize) -> u128 {
-    (NEIGHBOURS[from] & !occupied) | chain_reach(from, occupied, max_pivot)
+    (NEIGHBOURS[from] & !occupied) | Lines::new(occupied).chain_reach_within(from, max_pivot)
 }
 
 /// The mover's pawns with their destinations, the raw material of move generation.
@@ -93,11 +119,15 @@ impl Position {
         set
     }
 
+    #[inline]
     pub(crate) fn pawn_moves(&self) -> PawnMoves {
         let max_pivot = self.rules.max_pivot_distance();
         let mut list = PawnMoves::new();
+        let mut lines = Lines::new(self.occupied);
         for hole in HoleSet(self.camps[self.turn.index()]) {
-            list.push((hole.index() as u8, destinations(hole.index(), self.occupied, max_pivot)));
+            let at = hole.index();
+            let steps = NEIGHBOURS[at] & !self.occupied;
+            list.push((at as u8, steps | lines.chain_reach_within(at, max_pivot)));
         }
         list
     }
@@ -122,7 +152,7 @@ impl Position {
                 });
             }
         }
-        if self.rules.swap() {
+        if self.rules.swap() && self.enemy_in_swap_zone() {
             self.push_swaps(&pawns, &mut list);
         }
         if list.is_empty() {
@@ -139,10 +169,20 @@ impl Position {
         }
         let pawns = self.pawn_moves();
         let mut n: usize = pawns.iter().map(|&(_, d)| d.count_ones() as usize).sum();
-        if self.rules.swap() {
+        // Both cases of the swap need an enemy pawn in range of one of the mover's, and swap
+        // range is symmetric: without one, skip the swap generator.
+        if self.rules.swap() && self.enemy_in_swap_zone() {
             n += self.count_swaps(&pawns);
         }
         n.max(1)
+    }
+
+    /// Whether some pawn of the mover has an enemy pawn within swap distance (§5): a cheap
+    /// necessary condition for any swap.
+    #[inline]
+    pub(crate) fn enemy_in_swap_zone(&self) -> bool {
+        let enemy = self.camps[self.turn.other().index()];
+        HoleSet(self.camps[self.turn.index()]).iter().any(|h| SWAP_ZONE[h.index()] & enemy != 0)
     }
 
     /// Whether the mover has a step, a chain or a swap.
@@ -156,4 +196,51 @@ impl Position {
 #[inline]
 pub(crate) const fn hole(index: usize) -> Hole {
     Hole::from_table(index as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{ALL_HOLES, HOLE_COUNT};
+
+    /// The chain search along lines finds exactly what the search along rays finds, on boards
+    /// from empty to crowded, for every pivot limit.
+    #[test]
+    fn line_search_agrees_with_ray_search() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..800 {
+            let density = round % 8;
+            let mut occupied = 0u128;
+            for h in 0..HOLE_COUNT {
+                if next() % 8 < density {
+                    occupied |= 1 << h;
+                }
+            }
+            occupied &= ALL_HOLES;
+            let mut lines = Lines::new(occupied);
+            for from in 0..HOLE_COUNT {
+                for max_pivot in 1..=MAX_PIVOT_DISTANCE {
+                    let with_pawn = occupied | 1 << from;
+                    let mut lines_with = Lines::new(with_pawn);
+                    assert_eq!(
+                        lines_with.chain_reach_within(from, max_pivot),
+                        chain_reach_by_rays(from, with_pawn, max_pivot),
+                        "from {from} max {max_pivot} occupied {with_pawn:#x}"
+                    );
+                }
+            }
+            // Lifting and putting back leaves the lines as they were.
+            let before = lines.occupied_lines();
+            for from in HoleSet(occupied) {
+                lines.chain_reach_within(from.index(), 5);
+            }
+            assert_eq!(lines.occupied_lines(), before);
+        }
+    }
 }
