@@ -1,2 +1,34 @@
-//! tripot-relay: circuit relay v2 and rendezvous node for Tripot players.
+//! tripot-relay: the small node that introduces Tripot players to each other.
+//!
+//! It runs a libp2p [circuit relay v2] server (players behind home routers reach each other
+//! through it, then try to go direct with DCUtR), a [rendezvous] server (open lobby tables and
+//! quick-match seekers under standard namespaces), and the Tripot room directory, a tiny
+//! protocol of our own that maps the hash of a private room code to its host without ever
+//! listing what it holds (see [`directory`]). Identify and ping keep peers informed and alive;
+//! connection and memory limits keep the node standing under load.
+//!
+//! The binary `tripot-relay` is a thin wrapper: [`Options`] parses its flags, [`Relay::start`]
+//! runs the node.
+//!
+//! [circuit relay v2]: https://github.com/libp2p/specs/blob/master/relay/circuit-v2.md
+//! [rendezvous]: https://github.com/libp2p/specs/blob/master/rendezvous/README.md
 #![forbid(unsafe_code)]
+
+mod behaviour;
+pub mod directory;
+mod error;
+mod http;
+mod identity;
+mod limits;
+mod metrics;
+mod namespaces;
+mod node;
+mod options;
+pub mod rate;
+
+pub use error::RelayError;
+pub use identity::{keypair_from_seed, load_or_create_keypair};
+pub use limits::Limits;
+pub use namespaces::{LOBBY_NAMESPACE_PREFIX, QUICK_NAMESPACE_PREFIX};
+pub use node::{Relay, RelayHandle};
+pub use options::Options;

@@ -1,0 +1,39 @@
+//! The relay's composed libp2p behaviour.
+
+use crate::{Limits, directory};
+use libp2p::identity::Keypair;
+use libp2p::swarm::NetworkBehaviour;
+use libp2p::{connection_limits, identify, memory_connection_limits, ping, relay, rendezvous};
+
+/// Identify's protocol version: peers see what they are talking to.
+pub(crate) const IDENTIFY_PROTOCOL: &str = "/tripot/1.0.0";
+
+#[derive(NetworkBehaviour)]
+pub(crate) struct RelayBehaviour {
+    // Limits first: they refuse connections before any other behaviour spends on them.
+    pub(crate) connection_limits: connection_limits::Behaviour,
+    pub(crate) memory_limits: memory_connection_limits::Behaviour,
+    pub(crate) relay: relay::Behaviour,
+    pub(crate) rendezvous: rendezvous::server::Behaviour,
+    pub(crate) directory: directory::Behaviour,
+    pub(crate) identify: identify::Behaviour,
+    pub(crate) ping: ping::Behaviour,
+}
+
+impl RelayBehaviour {
+    pub(crate) fn new(key: &Keypair, limits: &Limits) -> Self {
+        let peer_id = key.public().to_peer_id();
+        RelayBehaviour {
+            connection_limits: connection_limits::Behaviour::new(limits.connection_limits()),
+            memory_limits: memory_connection_limits::Behaviour::with_max_bytes(limits.max_memory_mib << 20),
+            relay: relay::Behaviour::new(peer_id, limits.relay_config()),
+            rendezvous: rendezvous::server::Behaviour::new(limits.rendezvous_config()),
+            directory: directory::server_behaviour(),
+            identify: identify::Behaviour::new(
+                identify::Config::new(IDENTIFY_PROTOCOL.to_owned(), key.public())
+                    .with_agent_version(format!("tripot-relay/{}", env!("CARGO_PKG_VERSION"))),
+            ),
+            ping: ping::Behaviour::default(),
+        }
+    }
+}

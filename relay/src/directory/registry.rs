@@ -1,0 +1,336 @@
+//! The directory's state: open rooms, their expiry, and the throttling of lookups that miss.
+
+use super::wire::{RefuseReason, RoomKey};
+use crate::rate::{Bucket, KeyedBuckets, Rate};
+use libp2p::PeerId;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+/// The directory's bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegistryLimits {
+    /// Rooms open at once, over all hosts.
+    pub max_rooms: usize,
+    /// Rooms one host may hold at once.
+    pub max_rooms_per_host: usize,
+    /// Shortest TTL accepted (shorter ones are raised to it).
+    pub min_ttl: Duration,
+    /// Longest TTL granted (longer ones are cut to it).
+    pub max_ttl: Duration,
+    /// Lookups that miss, per peer id.
+    pub misses_per_peer: Rate,
+    /// Lookups that miss, per IP address (peer ids are free to make; addresses are not).
+    pub misses_per_ip: Option<Rate>,
+    /// Lookups that miss, over everyone: bounds what a crowd of addresses can guess.
+    pub misses_overall: Rate,
+}
+
+impl Default for RegistryLimits {
+    fn default() -> Self {
+        RegistryLimits {
+            max_rooms: 20_000,
+            max_rooms_per_host: 4,
+            min_ttl: Duration::from_secs(15),
+            max_ttl: Duration::from_secs(60 * 60),
+            // A typo or two is fine; a guesser gets one try every 6 s.
+            misses_per_peer: Rate { burst: 5, period: Duration::from_secs(6) },
+            misses_per_ip: Some(Rate { burst: 20, period: Duration::from_secs(3) }),
+            misses_overall: Rate { burst: 200, period: Duration::from_millis(50) },
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Room {
+    host: PeerId,
+    expires: Instant,
+}
+
+/// The answer to an open request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenOutcome {
+    /// Open until then; the TTL granted.
+    Opened(Duration),
+    /// Refused.
+    Refused(RefuseReason),
+}
+
+/// The answer to a lookup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FindOutcome {
+    /// The room's host.
+    Found(PeerId),
+    /// No such room.
+    NotFound,
+    /// Too many misses lately; try again after this long.
+    Throttled(Duration),
+}
+
+/// Open rooms and the lookup throttles.
+#[derive(Debug)]
+pub struct Registry {
+    limits: RegistryLimits,
+    rooms: HashMap<RoomKey, Room>,
+    per_host: HashMap<PeerId, usize>,
+    misses_by_peer: KeyedBuckets<PeerId>,
+    misses_by_ip: Option<KeyedBuckets<IpAddr>>,
+    misses_overall: Bucket,
+}
+
+/// Throttled peers and addresses remembered at once (full buckets are forgotten first).
+const MAX_THROTTLE_KEYS: usize = 100_000;
+
+impl Registry {
+    /// An empty directory.
+    pub fn new(limits: RegistryLimits, now: Instant) -> Self {
+        Registry {
+            limits,
+            rooms: HashMap::new(),
+            per_host: HashMap::new(),
+            misses_by_peer: KeyedBuckets::new(limits.misses_per_peer, MAX_THROTTLE_KEYS),
+            misses_by_ip: limits.misses_per_ip.map(|r| KeyedBuckets::new(r, MAX_THROTTLE_KEYS)),
+            misses_overall: Bucket::new(limits.misses_overall, now),
+        }
+    }
+
+    /// Rooms open now (expired ones may linger until the next [`Registry::expire`]).
+    pub fn len(&self) -> usize {
+        self.rooms.len()
+    }
+
+    /// Whether no room is open.
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty()
+    }
+
+    /// Opens or refreshes `key` for `host`.
+    pub fn open(&mut self, host: PeerId, key: RoomKey, ttl: Duration, now: Instant) -> OpenOutcome {
+        if ttl.is_zero() {
+            return OpenOutcome::Refused(RefuseReason::BadTtl);
+        }
+        let ttl = ttl.clamp(self.limits.min_ttl, self.limits.max_ttl);
+        match self.rooms.get_mut(&key) {
+            Some(room) if room.host == host => {
+                room.expires = now + ttl;
+                return OpenOutcome::Opened(ttl);
+            }
+            Some(room) if room.expires > now => return OpenOutcome::Refused(RefuseReason::Taken),
+            Some(_) => self.remove(&key),
+            None => {}
+        }
+        if self.rooms.len() >= self.limits.max_rooms {
+            self.expire(now);
+            if self.rooms.len() >= self.limits.max_rooms {
+                return OpenOutcome::Refused(RefuseReason::Full);
+            }
+        }
+        let held = self.per_host.entry(host).or_insert(0);
+        if *held >= self.limits.max_rooms_per_host {
+            return OpenOutcome::Refused(RefuseReason::Full);
+        }
+        *held += 1;
+        self.rooms.insert(key, Room { host, expires: now + ttl });
+        OpenOutcome::Opened(ttl)
+    }
+
+    /// Closes `key` if `host` holds it; returns whether it did.
+    pub fn close(&mut self, host: PeerId, key: &RoomKey) -> bool {
+        if self.rooms.get(key).is_some_and(|r| r.host == host) {
+            self.remove(key);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Closes every room `host` holds (it left the relay).
+    pub fn close_all(&mut self, host: &PeerId) -> usize {
+        if self.per_host.remove(host).is_none() {
+            return 0;
+        }
+        let before = self.rooms.len();
+        self.rooms.retain(|_, r| r.host != *host);
+        before - self.rooms.len()
+    }
+
+    /// Looks `key` up for `asker` at `ip`. Only misses cost: a friend with the right code is
+    /// never slowed down by someone else's guesses from another address.
+    pub fn find(&mut self, asker: PeerId, ip: Option<IpAddr>, key: &RoomKey, now: Instant) -> FindOutcome {
+        let mut wait = self.misses_by_peer.wait(&asker, now).max(self.misses_overall.wait(now));
+        if let (Some(by_ip), Some(ip)) = (self.misses_by_ip.as_mut(), ip) {
+            wait = wait.max(by_ip.wait(&ip, now));
+        }
+        if !wait.is_zero() {
+            return FindOutcome::Throttled(wait);
+        }
+        if let Some(room) = self.rooms.get(key)
+            && room.expires > now
+        {
+            return FindOutcome::Found(room.host);
+        }
+        self.misses_by_peer.take(&asker, now);
+        self.misses_overall.take(now);
+        if let (Some(by_ip), Some(ip)) = (self.misses_by_ip.as_mut(), ip) {
+            by_ip.take(&ip, now);
+        }
+        FindOutcome::NotFound
+    }
+
+    /// Drops expired rooms; returns how many.
+    pub fn expire(&mut self, now: Instant) -> usize {
+        let expired: Vec<RoomKey> =
+            self.rooms.iter().filter(|(_, r)| r.expires <= now).map(|(k, _)| *k).collect();
+        for key in &expired {
+            self.remove(key);
+        }
+        expired.len()
+    }
+
+    fn remove(&mut self, key: &RoomKey) {
+        if let Some(room) = self.rooms.remove(key)
+            && let Some(held) = self.per_host.get_mut(&room.host)
+        {
+            *held = held.saturating_sub(1);
+            if *held == 0 {
+                self.per_host.remove(&room.host);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use std::net::Ipv4Addr;
+
+    const IP1: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1));
+    const IP2: IpAddr = IpAddr::V4(Ipv4Addr::new(192, 0, 2, 2));
+
+    fn key(b: u8) -> RoomKey {
+        RoomKey([b; 32])
+    }
+
+    fn registry(now: Instant) -> Registry {
+        Registry::new(RegistryLimits::default(), now)
+    }
+
+    #[test]
+    fn open_find_close() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        let guest = PeerId::random();
+        assert_eq!(
+            r.open(host, key(1), Duration::from_secs(60), t),
+            OpenOutcome::Opened(Duration::from_secs(60))
+        );
+        assert_eq!(r.find(guest, Some(IP1), &key(1), t), FindOutcome::Found(host));
+        assert!(!r.close(guest, &key(1)), "only the host closes its room");
+        assert!(r.close(host, &key(1)));
+        assert_eq!(r.find(guest, Some(IP1), &key(1), t), FindOutcome::NotFound);
+        assert!(r.is_empty());
+    }
+
+    #[test]
+    fn ttl_is_clamped_and_rooms_expire() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        assert_eq!(
+            r.open(host, key(1), Duration::from_secs(1), t),
+            OpenOutcome::Opened(Duration::from_secs(15))
+        );
+        // The standard rendezvous default (2 h) is accepted, cut to our maximum.
+        assert_eq!(
+            r.open(host, key(2), Duration::from_secs(7200), t),
+            OpenOutcome::Opened(Duration::from_secs(3600))
+        );
+        assert_eq!(r.open(host, key(3), Duration::ZERO, t), OpenOutcome::Refused(RefuseReason::BadTtl));
+        let later = t + Duration::from_secs(16);
+        assert_eq!(r.find(PeerId::random(), None, &key(1), later), FindOutcome::NotFound);
+        assert_eq!(r.expire(later), 1);
+        assert_eq!(r.len(), 1);
+    }
+
+    #[test]
+    fn a_key_cannot_be_taken_over() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let (host, thief) = (PeerId::random(), PeerId::random());
+        r.open(host, key(1), Duration::from_secs(60), t);
+        assert_eq!(
+            r.open(thief, key(1), Duration::from_secs(60), t),
+            OpenOutcome::Refused(RefuseReason::Taken)
+        );
+        // Once expired, the key is free again.
+        let later = t + Duration::from_secs(61);
+        assert!(matches!(r.open(thief, key(1), Duration::from_secs(60), later), OpenOutcome::Opened(_)));
+    }
+
+    #[test]
+    fn hosts_are_bounded_and_leaving_closes_their_rooms() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        for b in 0..4 {
+            assert!(matches!(r.open(host, key(b), Duration::from_secs(60), t), OpenOutcome::Opened(_)));
+        }
+        assert_eq!(
+            r.open(host, key(9), Duration::from_secs(60), t),
+            OpenOutcome::Refused(RefuseReason::Full)
+        );
+        assert_eq!(r.close_all(&host), 4);
+        assert!(r.is_empty());
+    }
+
+    #[test]
+    fn misses_throttle_the_guesser_not_the_friend() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        r.open(host, key(7), Duration::from_secs(600), t);
+        let stranger = PeerId::random();
+        let mut misses = 0;
+        for b in 100..200 {
+            match r.find(stranger, Some(IP1), &key(b), t) {
+                FindOutcome::NotFound => misses += 1,
+                FindOutcome::Throttled(wait) => assert!(wait > Duration::ZERO),
+                FindOutcome::Found(_) => unreachable!(),
+            }
+        }
+        assert_eq!(misses, 5, "the per-peer burst");
+        // Same stranger, even with the right key: throttled (otherwise throttling means nothing).
+        assert!(matches!(r.find(stranger, Some(IP1), &key(7), t), FindOutcome::Throttled(_)));
+        // The friend, from another address, finds the room at once.
+        assert_eq!(r.find(PeerId::random(), Some(IP2), &key(7), t), FindOutcome::Found(host));
+    }
+
+    #[test]
+    fn fresh_peer_ids_do_not_escape_the_address_limit() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let mut misses = 0;
+        for b in 0..100 {
+            if r.find(PeerId::random(), Some(IP1), &key(b), t) == FindOutcome::NotFound {
+                misses += 1;
+            }
+        }
+        assert_eq!(misses, 20, "the per-address burst");
+    }
+
+    #[test]
+    fn the_overall_cap_bounds_a_crowd() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let mut misses = 0;
+        for i in 0..1000u32 {
+            let ip = IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + i));
+            if r.find(PeerId::random(), Some(ip), &key((i % 250) as u8), t) == FindOutcome::NotFound {
+                misses += 1;
+            }
+        }
+        assert_eq!(misses, 200, "the overall burst");
+    }
+}

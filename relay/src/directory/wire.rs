@@ -1,0 +1,353 @@
+//! Directory messages on the wire: a big-endian `u16` length, then a tag byte and fixed fields.
+
+use futures::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use libp2p::{PeerId, StreamProtocol};
+use std::fmt;
+use std::io;
+
+/// The directory's protocol name.
+pub const PROTOCOL: StreamProtocol = StreamProtocol::new("/tripot/rooms/1.0.0");
+
+/// The largest frame either side accepts, length prefix excluded.
+pub const MAX_FRAME: usize = 256;
+
+/// The directory key of a room: a 32-byte hash of its code, never the code itself.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoomKey(pub [u8; 32]);
+
+impl fmt::Debug for RoomKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A prefix is enough to tell keys apart in logs.
+        write!(f, "RoomKey(")?;
+        for b in &self.0[..4] {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, "…)")
+    }
+}
+
+/// What a client asks the directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// Open (or refresh) a room held by the sender for `ttl_secs` seconds.
+    Open {
+        /// The room's key.
+        key: RoomKey,
+        /// How long the room stays open without a refresh.
+        ttl_secs: u32,
+    },
+    /// Close a room the sender holds (its game started, or the host left).
+    Close {
+        /// The room's key.
+        key: RoomKey,
+    },
+    /// Who holds this room?
+    Find {
+        /// The room's key.
+        key: RoomKey,
+    },
+}
+
+/// Why the directory refused a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefuseReason {
+    /// Too many lookups that missed: try again later.
+    Throttled,
+    /// The directory holds as many rooms as it may.
+    Full,
+    /// Another peer holds this key.
+    Taken,
+    /// The TTL is outside the directory's bounds.
+    BadTtl,
+}
+
+/// The directory's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Response {
+    /// The room is open for this many seconds.
+    Opened {
+        /// The TTL granted (the one asked for, clamped).
+        ttl_secs: u32,
+    },
+    /// The room is closed (or was not open).
+    Closed,
+    /// The room's host.
+    Found {
+        /// The host's peer id; dial it through the relay's circuit.
+        host: PeerId,
+    },
+    /// No such room.
+    NotFound,
+    /// Refused.
+    Refused {
+        /// Why.
+        reason: RefuseReason,
+        /// When to try again, in milliseconds (0 if retrying will not help).
+        retry_after_ms: u32,
+    },
+}
+
+/// A frame that is not a directory message.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WireError {
+    /// Empty frame.
+    #[error("empty directory frame")]
+    Empty,
+    /// Unknown message tag.
+    #[error("unknown directory message tag {0}")]
+    UnknownTag(u8),
+    /// Fields missing or left over.
+    #[error("directory frame of the wrong length")]
+    BadLength,
+    /// A peer id that does not parse.
+    #[error("invalid peer id in directory frame")]
+    BadPeerId,
+    /// Larger than [`MAX_FRAME`].
+    #[error("directory frame of {0} bytes is over the limit")]
+    TooLarge(usize),
+}
+
+impl From<WireError> for io::Error {
+    fn from(e: WireError) -> Self {
+        io::Error::new(io::ErrorKind::InvalidData, e)
+    }
+}
+
+fn key_at(body: &[u8]) -> Result<RoomKey, WireError> {
+    let bytes: [u8; 32] = body.get(..32).and_then(|s| s.try_into().ok()).ok_or(WireError::BadLength)?;
+    Ok(RoomKey(bytes))
+}
+
+impl Request {
+    /// The frame body.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(37);
+        match self {
+            Request::Open { key, ttl_secs } => {
+                out.push(1);
+                out.extend_from_slice(&key.0);
+                out.extend_from_slice(&ttl_secs.to_be_bytes());
+            }
+            Request::Close { key } => {
+                out.push(2);
+                out.extend_from_slice(&key.0);
+            }
+            Request::Find { key } => {
+                out.push(3);
+                out.extend_from_slice(&key.0);
+            }
+        }
+        out
+    }
+
+    /// Parses a frame body; any byte string gives a message or an error, never a panic.
+    pub fn decode(frame: &[u8]) -> Result<Self, WireError> {
+        let (&tag, body) = frame.split_first().ok_or(WireError::Empty)?;
+        match (tag, body.len()) {
+            (1, 36) => {
+                let ttl = body.get(32..36).and_then(|s| s.try_into().ok()).ok_or(WireError::BadLength)?;
+                Ok(Request::Open { key: key_at(body)?, ttl_secs: u32::from_be_bytes(ttl) })
+            }
+            (2, 32) => Ok(Request::Close { key: key_at(body)? }),
+            (3, 32) => Ok(Request::Find { key: key_at(body)? }),
+            (1..=3, _) => Err(WireError::BadLength),
+            (t, _) => Err(WireError::UnknownTag(t)),
+        }
+    }
+}
+
+impl RefuseReason {
+    fn code(self) -> u8 {
+        match self {
+            RefuseReason::Throttled => 1,
+            RefuseReason::Full => 2,
+            RefuseReason::Taken => 3,
+            RefuseReason::BadTtl => 4,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Self> {
+        Some(match code {
+            1 => RefuseReason::Throttled,
+            2 => RefuseReason::Full,
+            3 => RefuseReason::Taken,
+            4 => RefuseReason::BadTtl,
+            _ => return None,
+        })
+    }
+}
+
+impl Response {
+    /// The frame body.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(48);
+        match self {
+            Response::Opened { ttl_secs } => {
+                out.push(1);
+                out.extend_from_slice(&ttl_secs.to_be_bytes());
+            }
+            Response::Closed => out.push(2),
+            Response::Found { host } => {
+                out.push(3);
+                out.extend_from_slice(&host.to_bytes());
+            }
+            Response::NotFound => out.push(4),
+            Response::Refused { reason, retry_after_ms } => {
+                out.push(5);
+                out.push(reason.code());
+                out.extend_from_slice(&retry_after_ms.to_be_bytes());
+            }
+        }
+        out
+    }
+
+    /// Parses a frame body; any byte string gives a message or an error, never a panic.
+    pub fn decode(frame: &[u8]) -> Result<Self, WireError> {
+        let (&tag, body) = frame.split_first().ok_or(WireError::Empty)?;
+        match tag {
+            1 => {
+                let ttl: [u8; 4] = body.try_into().map_err(|_| WireError::BadLength)?;
+                Ok(Response::Opened { ttl_secs: u32::from_be_bytes(ttl) })
+            }
+            2 if body.is_empty() => Ok(Response::Closed),
+            3 => Ok(Response::Found { host: PeerId::from_bytes(body).map_err(|_| WireError::BadPeerId)? }),
+            4 if body.is_empty() => Ok(Response::NotFound),
+            5 => {
+                let (&code, rest) = body.split_first().ok_or(WireError::BadLength)?;
+                let retry: [u8; 4] = rest.try_into().map_err(|_| WireError::BadLength)?;
+                let reason = RefuseReason::from_code(code).ok_or(WireError::UnknownTag(code))?;
+                Ok(Response::Refused { reason, retry_after_ms: u32::from_be_bytes(retry) })
+            }
+            2 | 4 => Err(WireError::BadLength),
+            t => Err(WireError::UnknownTag(t)),
+        }
+    }
+}
+
+async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u8>> {
+    let mut len = [0u8; 2];
+    io.read_exact(&mut len).await?;
+    let len = usize::from(u16::from_be_bytes(len));
+    if len > MAX_FRAME {
+        return Err(WireError::TooLarge(len).into());
+    }
+    let mut frame = vec![0u8; len];
+    io.read_exact(&mut frame).await?;
+    Ok(frame)
+}
+
+async fn write_frame<T: AsyncWrite + Unpin + Send>(io: &mut T, body: &[u8]) -> io::Result<()> {
+    let len = u16::try_from(body.len()).map_err(|_| WireError::TooLarge(body.len()))?;
+    if body.len() > MAX_FRAME {
+        return Err(WireError::TooLarge(body.len()).into());
+    }
+    io.write_all(&len.to_be_bytes()).await?;
+    io.write_all(body).await?;
+    io.close().await
+}
+
+/// The request-response codec of the directory.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Codec;
+
+impl libp2p::request_response::Codec for Codec {
+    type Protocol = StreamProtocol;
+    type Request = Request;
+    type Response = Response;
+
+    async fn read_request<T>(&mut self, _: &StreamProtocol, io: &mut T) -> io::Result<Request>
+    where
+        T: AsyncRead + Unpin + Send,
+    {
+        Ok(Request::decode(&read_frame(io).await?)?)
+    }
+
+    async fn read_response<T>(&mut self, _: &StreamProtocol, io: &mut T) -> io::Result<Response>
+    where
+        T: AsyncRead + Unpin + Send,
+    {
+        Ok(Response::decode(&read_frame(io).await?)?)
+    }
+
+    async fn write_request<T>(&mut self, _: &StreamProtocol, io: &mut T, req: Request) -> io::Result<()>
+    where
+        T: AsyncWrite + Unpin + Send,
+    {
+        write_frame(io, &req.encode()).await
+    }
+
+    async fn write_response<T>(&mut self, _: &StreamProtocol, io: &mut T, res: Response) -> io::Result<()>
+    where
+        T: AsyncWrite + Unpin + Send,
+    {
+        write_frame(io, &res.encode()).await
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key(b: u8) -> RoomKey {
+        RoomKey([b; 32])
+    }
+
+    #[test]
+    fn requests_round_trip() {
+        for r in [
+            Request::Open { key: key(1), ttl_secs: 90 },
+            Request::Close { key: key(2) },
+            Request::Find { key: key(3) },
+        ] {
+            assert_eq!(Request::decode(&r.encode()), Ok(r));
+        }
+    }
+
+    #[test]
+    fn responses_round_trip() {
+        for r in [
+            Response::Opened { ttl_secs: 60 },
+            Response::Closed,
+            Response::Found { host: PeerId::random() },
+            Response::NotFound,
+            Response::Refused { reason: RefuseReason::Throttled, retry_after_ms: 1500 },
+            Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 },
+        ] {
+            assert_eq!(Response::decode(&r.encode()), Ok(r));
+        }
+    }
+
+    #[test]
+    fn bad_frames_are_errors() {
+        assert_eq!(Request::decode(&[]), Err(WireError::Empty));
+        assert_eq!(Request::decode(&[9]), Err(WireError::UnknownTag(9)));
+        assert_eq!(Request::decode(&[3, 1, 2]), Err(WireError::BadLength));
+        assert_eq!(Response::decode(&[3, 1, 2]), Err(WireError::BadPeerId));
+        assert_eq!(Response::decode(&[5, 9, 0, 0, 0, 0]), Err(WireError::UnknownTag(9)));
+    }
+
+    #[test]
+    fn oversized_frames_are_refused_before_allocation() {
+        let mut bytes = Vec::from(u16::MAX.to_be_bytes());
+        bytes.extend_from_slice(&[0; 16]);
+        let mut io = futures::io::Cursor::new(bytes);
+        let err = futures::executor::block_on(read_frame(&mut io)).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    }
+
+    proptest! {
+        #[test]
+        fn decoding_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let _ = Request::decode(&bytes);
+            let _ = Response::decode(&bytes);
+        }
+
+        #[test]
+        fn open_round_trips(k in any::<[u8; 32]>(), ttl in any::<u32>()) {
+            let r = Request::Open { key: RoomKey(k), ttl_secs: ttl };
+            prop_assert_eq!(Request::decode(&r.encode()), Ok(r));
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! The running node: builds the swarm, listens, then serves until told to stop.
+
+use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
+use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response};
+use crate::http::{self, HttpState};
+use crate::metrics::Metrics;
+use crate::namespaces::{LOBBY_NAMESPACE_PREFIX, QUICK_NAMESPACE_PREFIX};
+use crate::{Limits, Options, RelayError};
+use futures::StreamExt;
+use libp2p::core::transport::ListenerId;
+use libp2p::identity::Keypair;
+use libp2p::metrics::Recorder;
+use libp2p::multiaddr::Protocol;
+use libp2p::swarm::{ConnectionId, SwarmEvent};
+use libp2p::{Multiaddr, PeerId, Swarm, noise, relay, rendezvous, request_response, tcp, yamux};
+use prometheus_client::registry::Registry as PromRegistry;
+use std::collections::{HashMap, HashSet};
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How long the listeners may take to report their addresses at start.
+const LISTEN_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often expired rooms are swept.
+const SWEEP_EVERY: Duration = Duration::from_secs(5);
+
+/// Starts relay nodes.
+#[derive(Debug)]
+pub struct Relay;
+
+/// A running relay: its addresses, and the way to stop it.
+#[derive(Debug)]
+pub struct RelayHandle {
+    peer_id: PeerId,
+    addresses: Vec<Multiaddr>,
+    http: Option<SocketAddr>,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl RelayHandle {
+    /// The relay's peer id.
+    pub fn peer_id(&self) -> PeerId {
+        self.peer_id
+    }
+
+    /// The addresses to give to players, each ending in `/p2p/<peer id>`: the announced ones,
+    /// or the listened ones when none was announced.
+    pub fn addresses(&self) -> &[Multiaddr] {
+        &self.addresses
+    }
+
+    /// Where `/health` and `/metrics` are served, if they are.
+    pub fn http_address(&self) -> Option<SocketAddr> {
+        self.http
+    }
+
+    /// Stops the node: listeners closed, connections dropped. Returns when it has stopped.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = (&mut self.task).await;
+    }
+}
+
+impl Relay {
+    /// Starts a node as the flags say.
+    pub async fn start(options: &Options) -> Result<RelayHandle, RelayError> {
+        let keypair = options.keypair()?;
+        Relay::start_with(keypair, &options.listen, &options.announce, options.limits(), options.http).await
+    }
+
+    /// Starts a node with an explicit identity, addresses and limits.
+    pub async fn start_with(
+        keypair: Keypair,
+        listen: &[Multiaddr],
+        announce: &[Multiaddr],
+        limits: Limits,
+        http: Option<SocketAddr>,
+    ) -> Result<RelayHandle, RelayError> {
+        if listen.is_empty() {
+            return Err(RelayError::NoListenAddress);
+        }
+        let peer_id = keypair.public().to_peer_id();
+        let mut prom = PromRegistry::default();
+        let swarm_limits = limits.clone();
+        let idle = limits.idle_connection_timeout;
+        let mut swarm = libp2p::SwarmBuilder::with_existing_identity(keypair)
+            .with_tokio()
+            .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
+            .map_err(|e| RelayError::Transport(e.to_string()))?
+            .with_quic()
+            .with_bandwidth_metrics(&mut prom)
+            .with_behaviour(|key| RelayBehaviour::new(key, &swarm_limits))
+            .map_err(|e| RelayError::Transport(e.to_string()))?
+            .with_swarm_config(|c| c.with_idle_connection_timeout(idle))
+            .build();
+
+        let mut listeners = HashMap::new();
+        for addr in listen {
+            let id = swarm
+                .listen_on(addr.clone())
+                .map_err(|e| RelayError::Listen { addr: addr.clone(), reason: e.to_string() })?;
+            listeners.insert(id, addr.clone());
+        }
+        // The relay server refuses every reservation until it has a confirmed external
+        // address. Only the operator's word counts: what peers observe is never trusted.
+        for addr in announce {
+            swarm.add_external_address(addr.clone());
+        }
+
+        let metrics = Metrics::new(prom);
+        let http = match http {
+            Some(addr) => {
+                let listener = tokio::net::TcpListener::bind(addr)
+                    .await
+                    .map_err(|source| RelayError::Http { addr, source })?;
+                let bound = listener.local_addr().map_err(|source| RelayError::Http { addr, source })?;
+                let state = HttpState { registry: metrics.registry.clone(), peer_id: peer_id.to_string() };
+                Some((bound, tokio::spawn(http::serve(listener, state))))
+            }
+            None => None,
+        };
+
+        let mut node = Node {
+            swarm,
+            announced: !announce.is_empty(),
+            pending_listeners: listeners,
+            listen_addrs: Vec::new(),
+            registry: Registry::new(limits.rooms, Instant::now()),
+            room_ttl_max: limits.rooms.max_ttl,
+            connection_ips: HashMap::new(),
+            registrations: HashSet::new(),
+            metrics,
+        };
+        let deadline = tokio::time::Instant::now() + LISTEN_TIMEOUT;
+        while !node.pending_listeners.is_empty() {
+            match tokio::time::timeout_at(deadline, node.swarm.select_next_some()).await {
+                Ok(event) => node.handle(event)?,
+                Err(_) => {
+                    let addr =
+                        node.pending_listeners.values().next().cloned().unwrap_or_else(Multiaddr::empty);
+                    return Err(RelayError::Listen { addr, reason: "no address reported in time".into() });
+                }
+            }
+        }
+        let base = if announce.is_empty() { node.listen_addrs.clone() } else { announce.to_vec() };
+        let addresses = base.into_iter().map(|a| with_peer_id(a, peer_id)).collect();
+
+        let (stop_tx, stop_rx) = oneshot::channel();
+        let http_addr = http.as_ref().map(|(addr, _)| *addr);
+        let http_task = http.map(|(_, task)| task);
+        let task = tokio::spawn(async move {
+            node.run(stop_rx).await;
+            if let Some(task) = http_task {
+                task.abort();
+            }
+        });
+        Ok(RelayHandle { peer_id, addresses, http: http_addr, stop: Some(stop_tx), task })
+    }
+}
+
+fn with_peer_id(addr: Multiaddr, peer_id: PeerId) -> Multiaddr {
+    match addr.iter().last() {
+        Some(Protocol::P2p(_)) => addr,
+        _ => addr.with(Protocol::P2p(peer_id)),
+    }
+}
+
+fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
+    addr.iter().find_map(|p| match p {
+        Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
+        Protocol::Ip6(ip) => Some(IpAddr::V6(ip)),
+        _ => None,
+    })
+}
+
+struct Node {
+    swarm: Swarm<RelayBehaviour>,
+    announced: bool,
+    pending_listeners: HashMap<ListenerId, Multiaddr>,
+    listen_addrs: Vec<Multiaddr>,
+    registry: Registry,
+    room_ttl_max: Duration,
+    connection_ips: HashMap<ConnectionId, IpAddr>,
+    registrations: HashSet<(String, PeerId)>,
+    metrics: Metrics,
+}
+
+impl Node {
+    async fn run(mut self, mut stop: oneshot::Receiver<()>) {
+        let mut sweep = tokio::time::interval(SWEEP_EVERY);
+        loop {
+            tokio::select! {
+                event = self.swarm.select_next_some() => {
+                    if let Err(e) = self.handle(event) {
+                        tracing::warn!("{e}");
+                    }
+                }
+                _ = sweep.tick() => {
+                    let expired = self.registry.expire(Instant::now());
+                    if expired > 0 {
+                        tracing::debug!(expired, "rooms expired");
+                    }
+                    self.update_room_gauge();
+                }
+                _ = &mut stop => break,
+            }
+        }
+        tracing::info!("shutting down");
+        let listeners: Vec<ListenerId> = self.pending_listeners.keys().copied().collect();
+        for id in listeners {
+            self.swarm.remove_listener(id);
+        }
+        let peers: Vec<PeerId> = self.swarm.connected_peers().copied().collect();
+        for peer in peers {
+            let _ = self.swarm.disconnect_peer_id(peer);
+        }
+    }
+
+    fn update_room_gauge(&self) {
+        self.metrics.tripot.rooms.set(i64::try_from(self.registry.len()).unwrap_or(i64::MAX));
+    }
+
+    fn handle(&mut self, event: SwarmEvent<RelayBehaviourEvent>) -> Result<(), RelayError> {
+        self.metrics.libp2p.record(&event);
+        match event {
+            SwarmEvent::NewListenAddr { listener_id, address } => {
+                tracing::info!(%address, "listening");
+                if !self.announced {
+                    // Without announced addresses, the addresses we listen on are our own by
+                    // construction (never what a peer claims to see).
+                    self.swarm.add_external_address(address.clone());
+                }
+                self.listen_addrs.push(address);
+                self.pending_listeners.remove(&listener_id);
+            }
+            SwarmEvent::ExpiredListenAddr { address, .. } => {
+                self.listen_addrs.retain(|a| *a != address);
+                if !self.announced {
+                    self.swarm.remove_external_address(&address);
+                }
+            }
+            SwarmEvent::ListenerError { error, .. } => tracing::warn!("listener error: {error}"),
+            SwarmEvent::ListenerClosed { listener_id, reason, addresses } => {
+                if let Some(addr) = self.pending_listeners.remove(&listener_id) {
+                    let reason = match reason {
+                        Ok(()) => "closed".to_owned(),
+                        Err(e) => e.to_string(),
+                    };
+                    return Err(RelayError::Listen { addr, reason });
+                }
+                tracing::warn!(?addresses, "listener closed");
+            }
+            SwarmEvent::ConnectionEstablished { peer_id, connection_id, endpoint, .. } => {
+                tracing::debug!(%peer_id, addr = %endpoint.get_remote_address(), "connected");
+                if let Some(ip) = ip_of(endpoint.get_remote_address()) {
+                    self.connection_ips.insert(connection_id, ip);
+                }
+                self.metrics.tripot.connections.inc();
+            }
+            SwarmEvent::ConnectionClosed { peer_id, connection_id, num_established, .. } => {
+                self.connection_ips.remove(&connection_id);
+                self.metrics.tripot.connections.dec();
+                if num_established == 0 {
+                    let closed = self.registry.close_all(&peer_id);
+                    if closed > 0 {
+                        tracing::debug!(%peer_id, closed, "host left: its rooms are closed");
+                        self.update_room_gauge();
+                    }
+                }
+            }
+            SwarmEvent::IncomingConnectionError { error, send_back_addr, .. } => {
+                tracing::debug!(%send_back_addr, "incoming connection refused: {error}");
+            }
+            SwarmEvent::Behaviour(event) => self.on_behaviour(event),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn on_behaviour(&mut self, event: RelayBehaviourEvent) {
+        match event {
+            RelayBehaviourEvent::Relay(event) => {
+                self.metrics.libp2p.record(&event);
+                self.on_relay(event);
+            }
+            RelayBehaviourEvent::Rendezvous(event) => self.on_rendezvous(event),
+            RelayBehaviourEvent::Directory(event) => self.on_directory(event),
+            RelayBehaviourEvent::Identify(event) => self.metrics.libp2p.record(&event),
+            RelayBehaviourEvent::Ping(event) => self.metrics.libp2p.record(&event),
+            RelayBehaviourEvent::ConnectionLimits(never) | RelayBehaviourEvent::MemoryLimits(never) => {
+                match never {}
+            }
+        }
+    }
+
+    fn on_relay(&mut self, event: relay::Event) {
+        let m = &self.metrics.tripot;
+        match event {
+            relay::Event::ReservationReqAccepted { src_peer_id, renewed } => {
+                tracing::debug!(%src_peer_id, renewed, "reservation accepted");
+                if !renewed {
+                    m.reservations.inc();
+                }
+            }
+            relay::Event::ReservationReqDenied { src_peer_id, status } => {
+                tracing::info!(%src_peer_id, ?status, "reservation denied");
+            }
+            relay::Event::ReservationClosed { .. } | relay::Event::ReservationTimedOut { .. } => {
+                m.reservations.dec();
+            }
+            relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
+                tracing::debug!(%src_peer_id, %dst_peer_id, "circuit opened");
+                m.circuits.inc();
+                m.circuits_total.inc();
+            }
+            relay::Event::CircuitReqDenied { src_peer_id, dst_peer_id, status } => {
+                tracing::info!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
+            }
+            relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
+                tracing::debug!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
+                m.circuits.dec();
+            }
+            relay::Event::StatusChanged { status } => tracing::info!(?status, "relay status"),
+            other => tracing::debug!(?other, "relay event"),
+        }
+    }
+
+    fn on_rendezvous(&mut self, event: rendezvous::server::Event) {
+        match event {
+            rendezvous::server::Event::PeerRegistered { peer, registration } => {
+                let namespace = registration.namespace.to_string();
+                if let Some(gauge) = self.namespace_gauge(&namespace)
+                    && self.registrations.insert((namespace, peer))
+                {
+                    gauge.inc();
+                }
+            }
+            rendezvous::server::Event::PeerUnregistered { peer, namespace } => {
+                let namespace = namespace.to_string();
+                if self.registrations.remove(&(namespace.clone(), peer))
+                    && let Some(gauge) = self.namespace_gauge(&namespace)
+                {
+                    gauge.dec();
+                    if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
+                        self.metrics.tripot.lobby_games.inc();
+                    } else {
+                        self.metrics.tripot.quick_matches.inc();
+                    }
+                }
+            }
+            rendezvous::server::Event::RegistrationExpired(registration) => {
+                let namespace = registration.namespace.to_string();
+                let peer = registration.record.peer_id();
+                if self.registrations.remove(&(namespace.clone(), peer))
+                    && let Some(gauge) = self.namespace_gauge(&namespace)
+                {
+                    gauge.dec();
+                }
+            }
+            rendezvous::server::Event::PeerNotRegistered { peer, namespace, error } => {
+                tracing::debug!(%peer, %namespace, ?error, "registration refused");
+            }
+            rendezvous::server::Event::DiscoverServed { .. } => {}
+            rendezvous::server::Event::DiscoverNotServed { enquirer, error } => {
+                tracing::debug!(%enquirer, ?error, "discover refused");
+            }
+        }
+    }
+
+    fn namespace_gauge(&self, namespace: &str) -> Option<prometheus_client::metrics::gauge::Gauge> {
+        if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
+            Some(self.metrics.tripot.lobby_tables.clone())
+        } else if namespace.starts_with(QUICK_NAMESPACE_PREFIX) {
+            Some(self.metrics.tripot.quick_waiting.clone())
+        } else {
+            None
+        }
+    }
+
+    fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
+        match event {
+            request_response::Event::Message {
+                peer,
+                connection_id,
+                message: request_response::Message::Request { request, channel, .. },
+            } => {
+                let ip = self.connection_ips.get(&connection_id).copied();
+                let response = self.answer(peer, ip, request);
+                if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
+                    tracing::debug!(%peer, "room directory: the asker left before the answer");
+                }
+            }
+            request_response::Event::InboundFailure { peer, error, .. } => {
+                tracing::debug!(%peer, "room directory request failed: {error}");
+            }
+            _ => {}
+        }
+    }
+
+    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, request: Request) -> Response {
+        let now = Instant::now();
+        let millis = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+        let lookups = &self.metrics.tripot.room_lookups;
+        let response = match request {
+            Request::Open { key, ttl_secs } => {
+                let ttl = Duration::from_secs(u64::from(ttl_secs)).min(self.room_ttl_max);
+                match self.registry.open(peer, key, ttl, now) {
+                    OpenOutcome::Opened(ttl) => {
+                        self.metrics.tripot.rooms_opened.inc();
+                        Response::Opened { ttl_secs: u32::try_from(ttl.as_secs()).unwrap_or(u32::MAX) }
+                    }
+                    OpenOutcome::Refused(reason) => Response::Refused { reason, retry_after_ms: 0 },
+                }
+            }
+            Request::Close { key } => {
+                self.registry.close(peer, &key);
+                Response::Closed
+            }
+            Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
+                FindOutcome::Found(host) => {
+                    lookups.get_or_create(&vec![("result", "found")]).inc();
+                    Response::Found { host }
+                }
+                FindOutcome::NotFound => {
+                    lookups.get_or_create(&vec![("result", "not_found")]).inc();
+                    Response::NotFound
+                }
+                FindOutcome::Throttled(wait) => {
+                    lookups.get_or_create(&vec![("result", "throttled")]).inc();
+                    Response::Refused {
+                        reason: directory::RefuseReason::Throttled,
+                        retry_after_ms: millis(wait),
+                    }
+                }
+            },
+        };
+        self.update_room_gauge();
+        response
+    }
+}
