@@ -133,7 +133,7 @@ impl Lines {
 
     /// Every hole a chain of jumps can reach from the pawn on `from` (§3.3): the holes reachable
     /// in the single-jump graph of the board without that pawn, `from` itself excluded.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn chain_reach<const MAX: u32>(&mut self, from: usize) -> u128 {
         let start = 1u128 << from;
         // The moving pawn is lifted for the whole chain.

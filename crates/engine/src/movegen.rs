@@ -121,13 +121,21 @@ impl Position {
 
     #[inline]
     pub(crate) fn pawn_moves(&self) -> PawnMoves {
-        let max_pivot = self.rules.max_pivot_distance();
+        // One compiled loop per preset, so that the chain search inlines into it.
+        match self.rules.max_pivot_distance() {
+            1 => self.pawn_moves_within::<1>(),
+            _ => self.pawn_moves_within::<{ MAX_PIVOT_DISTANCE as u32 }>(),
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves_within<const MAX: u32>(&self) -> PawnMoves {
         let mut list = PawnMoves::new();
         let mut lines = Lines::new(self.occupied);
         for hole in HoleSet(self.camps[self.turn.index()]) {
             let at = hole.index();
             let steps = NEIGHBOURS[at] & !self.occupied;
-            list.push((at as u8, steps | lines.chain_reach_within(at, max_pivot)));
+            list.push((at as u8, steps | lines.chain_reach::<MAX>(at)));
         }
         list
     }
