@@ -1,0 +1,306 @@
+//! The real `tripot-relay` binary on loopback: reservations, circuits, health, metrics, the
+//! room directory, rendezvous TTLs, its own circuit limits, a stable identity, SIGTERM.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use futures::{AsyncReadExt, AsyncWriteExt, StreamExt};
+use libp2p::swarm::SwarmEvent;
+use libp2p::{StreamProtocol, ping, rendezvous};
+use std::time::{Duration, Instant};
+use support::*;
+use tripot_relay::directory::{RefuseReason, Request, Response, RoomKey};
+
+const BULK: StreamProtocol = StreamProtocol::new("/tripot-test/bulk");
+
+async fn wait_for_exit(relay: &mut RelayProcess, within: Duration) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = relay.child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(start.elapsed() < within, "tripot-relay did not stop within {within:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reservation_circuit_health_metrics_and_sigterm() {
+    let mut relay = RelayProcess::start(&["--secret-key-seed", "1"]);
+    assert_eq!(relay.peer_id, tripot_relay::keypair_from_seed(1).public().to_peer_id());
+    let http = relay.http.clone().unwrap();
+    let (status, body) = http_get(&http, "/health");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains(&relay.peer_id.to_string()));
+    assert!(http_get(&http, "/nope").0.contains("404"));
+
+    let tcp = relay.tcp_addr();
+    let mut host = client();
+    reserve(&mut host, &tcp, relay.peer_id).await;
+    let host_id = *host.local_peer_id();
+    let _host_events = spawn(host);
+
+    // One guest through the relay over TCP, one over QUIC: both reach the host relayed.
+    let mut guests = Vec::new();
+    for relay_addr in [tcp.clone(), relay.quic_addr()] {
+        let mut guest = client();
+        guest.dial(circuit_addr(&relay_addr, host_id)).unwrap();
+        until(&mut guest, 10, |e| match e {
+            SwarmEvent::Behaviour(ClientEvent::Ping(ping::Event { peer, result: Ok(_), .. }))
+                if peer == host_id =>
+            {
+                Some(())
+            }
+            SwarmEvent::OutgoingConnectionError { error, .. } => panic!("circuit refused: {error}"),
+            _ => None,
+        })
+        .await;
+        guests.push(spawn(guest));
+    }
+
+    let (status, metrics) = http_get(&http, "/metrics");
+    assert!(status.contains("200"));
+    assert!(metrics.contains("tripot_circuits 2"), "{metrics}");
+    assert!(metrics.contains("tripot_circuits_opened_total 2"), "{metrics}");
+    assert!(metrics.contains("tripot_reservations 1"), "{metrics}");
+    assert!(metrics.contains("libp2p_relay"), "libp2p's relay metrics are exported");
+
+    relay.terminate();
+    let status = wait_for_exit(&mut relay, Duration::from_secs(10)).await;
+    assert!(status.success(), "{status:?}");
+    assert!(relay.rest_of_stdout().contains("STOPPED"));
+}
+
+/// Opens a relayed connection guest → host and returns the guest, the host's id and a
+/// control to open streams, with the host echoing the byte count of every bulk stream.
+async fn relayed_pair(relay: &RelayProcess) -> (libp2p::Swarm<Client>, libp2p::PeerId) {
+    let tcp = relay.tcp_addr();
+    let mut host = client();
+    reserve(&mut host, &tcp, relay.peer_id).await;
+    let host_id = *host.local_peer_id();
+    let mut incoming = host.behaviour().stream.new_control().accept(BULK).unwrap();
+    tokio::spawn(async move {
+        while let Some((_, mut stream)) = incoming.next().await {
+            let mut total = 0u64;
+            let mut buf = vec![0u8; 64 * 1024];
+            loop {
+                match stream.read(&mut buf).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => total += n as u64,
+                }
+            }
+            let _ = stream.write_all(&total.to_be_bytes()).await;
+            let _ = stream.close().await;
+        }
+    });
+    let _host_events = spawn(host);
+    let mut guest = client();
+    guest.dial(circuit_addr(&tcp, host_id)).unwrap();
+    until(&mut guest, 10, |e| match e {
+        SwarmEvent::ConnectionEstablished { peer_id, .. } if peer_id == host_id => Some(()),
+        SwarmEvent::OutgoingConnectionError { error, .. } => panic!("circuit refused: {error}"),
+        _ => None,
+    })
+    .await;
+    // Keep the host's events flowing for the whole test.
+    std::mem::forget(_host_events);
+    (guest, host_id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_applies_its_own_circuit_limits() {
+    // Our defaults: a circuit carries far more than libp2p's 128 KiB default.
+    let relay = RelayProcess::start(&[]);
+    let (guest, host_id) = relayed_pair(&relay).await;
+    let mut control = guest.behaviour().stream.new_control();
+    let mut events = spawn(guest);
+    let mut stream = control.open_stream(host_id, BULK).await.unwrap();
+    let payload = vec![7u8; 1 << 20];
+    stream.write_all(&payload).await.unwrap();
+    stream.close().await.unwrap();
+    let mut count = [0u8; 8];
+    stream.read_exact(&mut count).await.unwrap();
+    assert_eq!(u64::from_be_bytes(count), 1 << 20, "1 MiB relayed, 8 times libp2p's default cap");
+    // And the circuit is still up afterwards.
+    let mut pings = 0;
+    while pings < 2 {
+        match tokio::time::timeout(Duration::from_secs(5), events.recv()).await.unwrap().unwrap() {
+            SwarmEvent::Behaviour(ClientEvent::Ping(ping::Event { peer, result: Ok(_), .. }))
+                if peer == host_id =>
+            {
+                pings += 1
+            }
+            SwarmEvent::ConnectionClosed { peer_id, .. } if peer_id == host_id => panic!("circuit cut"),
+            _ => {}
+        }
+    }
+    drop(relay);
+
+    // The duration flag is the one in force: set to 3 s, the circuit is cut at 3 s, not at
+    // libp2p's 2 minutes.
+    let relay = RelayProcess::start(&["--max-circuit-secs", "3"]);
+    let (mut guest, host_id) = relayed_pair(&relay).await;
+    let opened = Instant::now();
+    until(&mut guest, 15, |e| match e {
+        SwarmEvent::ConnectionClosed { peer_id, .. } if peer_id == host_id => Some(()),
+        _ => None,
+    })
+    .await;
+    let lasted = opened.elapsed();
+    assert!(lasted >= Duration::from_millis(2500) && lasted < Duration::from_secs(10), "{lasted:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_are_found_by_key_and_never_listed() {
+    let relay = RelayProcess::start(&[]);
+    let tcp = relay.tcp_addr();
+    let key = RoomKey([42; 32]);
+
+    let mut host = client();
+    reserve(&mut host, &tcp, relay.peer_id).await;
+    let host_id = *host.local_peer_id();
+    assert_eq!(
+        ask(&mut host, relay.peer_id, Request::Open { key, ttl_secs: 60 }).await,
+        Response::Opened { ttl_secs: 60 }
+    );
+    // A public lobby table beside it, with a short TTL (rendezvous' 2 h minimum is lifted)...
+    host.add_external_address(circuit_addr(&tcp, host_id));
+    let lobby = rendezvous::Namespace::from_static("tripot/lobby/1");
+    host.behaviour_mut().rendezvous.register(lobby.clone(), relay.peer_id, Some(20)).unwrap();
+    until(&mut host, 10, |e| match e {
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Registered {
+            ttl, ..
+        })) => {
+            assert_eq!(ttl, 20);
+            Some(())
+        }
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::RegisterFailed {
+            error,
+            ..
+        })) => {
+            panic!("short TTL refused: {error:?}")
+        }
+        _ => None,
+    })
+    .await;
+    // ...and the standard default TTL (none given: 2 h) is still accepted.
+    let quick = rendezvous::Namespace::from_static("tripot/quick/any");
+    host.behaviour_mut().rendezvous.register(quick, relay.peer_id, None).unwrap();
+    until(&mut host, 10, |e| match e {
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Registered {
+            ttl, ..
+        })) => {
+            assert_eq!(ttl, rendezvous::DEFAULT_TTL);
+            Some(())
+        }
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::RegisterFailed {
+            error,
+            ..
+        })) => {
+            panic!("default TTL refused: {error:?}")
+        }
+        _ => None,
+    })
+    .await;
+    let _host_events = spawn(host);
+
+    // A stranger lists everything rendezvous holds: the lobby and quick-match entries, and
+    // nothing that reveals or leads to the room.
+    let mut stranger = client();
+    connect(&mut stranger, &tcp, relay.peer_id).await;
+    stranger.behaviour_mut().rendezvous.discover(None, None, None, relay.peer_id);
+    let listed = until(&mut stranger, 10, |e| match e {
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Discovered {
+            registrations,
+            ..
+        })) => Some(registrations),
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::DiscoverFailed {
+            error,
+            ..
+        })) => panic!("discover failed: {error:?}"),
+        _ => None,
+    })
+    .await;
+    let mut namespaces: Vec<String> = listed.iter().map(|r| r.namespace.to_string()).collect();
+    namespaces.sort();
+    assert_eq!(namespaces, ["tripot/lobby/1", "tripot/quick/any"]);
+
+    // Guessing keys: a few misses, then throttled — even for the right key.
+    let mut misses = 0;
+    let mut throttled = false;
+    for b in 0..12u8 {
+        match ask(&mut stranger, relay.peer_id, Request::Find { key: RoomKey([b; 32]) }).await {
+            Response::NotFound => misses += 1,
+            Response::Refused { reason: RefuseReason::Throttled, retry_after_ms } => {
+                assert!(retry_after_ms > 0);
+                throttled = true;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!(throttled && misses <= 5, "misses {misses}");
+    assert!(matches!(
+        ask(&mut stranger, relay.peer_id, Request::Find { key }).await,
+        Response::Refused { reason: RefuseReason::Throttled, .. }
+    ));
+
+    // A friend with the key finds the host at once (throttling follows the guesser's peer id;
+    // on loopback both share an address, whose budget is larger).
+    let mut friend = client();
+    connect(&mut friend, &tcp, relay.peer_id).await;
+    assert_eq!(
+        ask(&mut friend, relay.peer_id, Request::Find { key }).await,
+        Response::Found { host: host_id }
+    );
+    // Nobody else can take the key over.
+    assert_eq!(
+        ask(&mut friend, relay.peer_id, Request::Open { key, ttl_secs: 60 }).await,
+        Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 }
+    );
+    let (_, metrics) = http_get(relay.http.as_deref().unwrap(), "/metrics");
+    assert!(metrics.contains("tripot_rooms 1"), "{metrics}");
+    assert!(metrics.contains("tripot_lobby_tables 1"), "{metrics}");
+    assert!(metrics.contains("tripot_quick_waiting 1"), "{metrics}");
+    assert!(metrics.contains("tripot_room_lookups_total{result=\"found\"} 1"), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_closes_when_its_host_leaves() {
+    let relay = RelayProcess::start(&[]);
+    let tcp = relay.tcp_addr();
+    let key = RoomKey([9; 32]);
+    let mut host = client();
+    connect(&mut host, &tcp, relay.peer_id).await;
+    assert!(matches!(
+        ask(&mut host, relay.peer_id, Request::Open { key, ttl_secs: 600 }).await,
+        Response::Opened { .. }
+    ));
+    let mut friend = client();
+    connect(&mut friend, &tcp, relay.peer_id).await;
+    assert!(matches!(ask(&mut friend, relay.peer_id, Request::Find { key }).await, Response::Found { .. }));
+    drop(host);
+    // The relay sees the connection close and drops the room with it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match ask(&mut friend, relay.peer_id, Request::Find { key }).await {
+            Response::NotFound => break,
+            Response::Found { .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+        assert!(Instant::now() < deadline, "the room outlived its host");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_identity_file_keeps_the_peer_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("relay.key");
+    let key = key.to_str().unwrap();
+    let first = RelayProcess::start(&["--identity", key]).peer_id;
+    let second = RelayProcess::start(&["--identity", key]).peer_id;
+    assert_eq!(first, second);
+    let other = tempfile::tempdir().unwrap();
+    let third = RelayProcess::start(&["--identity", other.path().join("k").to_str().unwrap()]).peer_id;
+    assert_ne!(first, third);
+}
