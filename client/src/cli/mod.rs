@@ -8,9 +8,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod apply;
 mod bestmove;
 mod moves;
+mod perft;
 mod race;
+mod replay;
 mod tournament;
 mod view;
 
@@ -31,6 +34,12 @@ pub(crate) struct Cli {
 pub(crate) enum Command {
     /// List every legal move of a position.
     Moves(moves::Args),
+    /// Play moves on a position and print the position reached (and the result, if over).
+    Apply(apply::Args),
+    /// Count the move sequences of each length from a position (move generator check).
+    Perft(perft::Args),
+    /// Verify a game record and print its final position and result.
+    Replay(replay::Args),
     /// Print the move a computer level would play in a position.
     Bestmove(bestmove::Args),
     /// Play games between two computer levels and report wins and think times.
@@ -95,6 +104,9 @@ pub(crate) fn lang(flag: Option<&str>) -> crate::i18n::Lang {
 fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError> {
     match command {
         Command::Moves(args) => moves::run(&args),
+        Command::Apply(args) => apply::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Race(args) => race::run(&args),

@@ -1,0 +1,64 @@
+//! `tripot replay FILE`: verifies a game record and prints where it ends.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use tripot_engine::{MAX_RECORD_BYTES, Record};
+
+use super::CliError;
+
+/// Arguments of `tripot replay`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = "\
+Reads a game record (tag pairs such as [Format \"1\"] [Rules \"tripot\"] [Opener \"A\"] \
+[Result \"*\"], then numbered moves `1. m4-m5 e14-e13 2. …`), replays it verifying every move, \
+and checks that the recorded result is what the moves produce (a resignation, forfeit, \
+abandonment or claim is accepted as recorded while the moves leave the game open).
+
+Prints the final position string, then `result: A wins (goal complete)`, \
+`result: B wins (resignation)`, … or `result: unfinished`.
+Exit codes: 0 valid, 1 an illegal move or a result the moves contradict (named with its move \
+number), 2 a corrupt file (named with its line and column).
+
+Example:
+  tripot replay game.tripot")]
+pub(crate) struct Args {
+    /// The record file, or `-` for standard input.
+    pub(crate) file: PathBuf,
+}
+
+/// Replays the record; prints the final position and the result.
+pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let name = args.file.display();
+    let bytes = read_limited(args).map_err(|e| CliError::Other(format!("{name}: {e}")))?;
+    let record = Record::parse_bytes(&bytes).map_err(|e| CliError::Malformed(format!("{name}: {e}")))?;
+    let replay = record.replay().map_err(|e| {
+        let message = format!("{name}: {e}");
+        if e.is_malformed() { CliError::Malformed(message) } else { CliError::Illegal(message) }
+    })?;
+    let result = match (replay.outcome, &record.reason) {
+        (Some(outcome), _) => outcome.to_string(),
+        (None, Some(reason)) if record.result.winner().is_some() => {
+            // The reason is free text from the file: keep it on one line.
+            let reason: String = reason.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+            let text = record.result.to_string();
+            format!("{}: {reason})", text.trim_end_matches(')'))
+        }
+        (None, _) => record.result.to_string(),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}\nresult: {result}", replay.final_position).map_err(|e| CliError::Other(e.to_string()))
+}
+
+/// The file's bytes, reading at most one byte more than a record may have so that a huge file
+/// (or an endless stream) is refused by the parser without being read whole.
+fn read_limited(args: &Args) -> std::io::Result<Vec<u8>> {
+    let limit = MAX_RECORD_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    if args.file.as_os_str() == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)?;
+    } else {
+        std::fs::File::open(&args.file)?.take(limit).read_to_end(&mut bytes)?;
+    }
+    Ok(bytes)
+}
