@@ -166,6 +166,29 @@ pub(crate) static JUMP_BEYOND: [[[u128; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
     table
 };
 
+/// For each hole, every hole a single jump from it may look at: up to 10 holes along each of the
+/// six directions (a pivot at distance 5 and the 5 holes past it).
+pub(crate) static JUMP_READS: [u128; HOLE_COUNT] = {
+    let mut masks = [0u128; HOLE_COUNT];
+    let mut h = 0;
+    while h < HOLE_COUNT {
+        let mut d = 0;
+        while d < 6 {
+            let mut k = 0;
+            while k < 2 * MAX_PIVOT_DISTANCE {
+                let i = RAYS[h][d][k];
+                if i != NONE {
+                    masks[h] |= 1 << i;
+                }
+                k += 1;
+            }
+            d += 1;
+        }
+        h += 1;
+    }
+    masks
+};
+
 /// For each hole and direction, the neighbour that way as a mask (0 off the board): the only
 /// pivot a short jump may use.
 pub(crate) static NEIGHBOUR_TOWARDS: [[u128; 6]; HOLE_COUNT] = {

@@ -94,7 +94,7 @@ impl Lines {
 
     /// Adds or removes the pawn on `hole`.
     #[inline(always)]
-    fn toggle(&mut self, hole: usize) {
+    pub(crate) fn toggle(&mut self, hole: usize) {
         for axis in 0..3 {
             let (line, pos) = PLACES[axis][hole];
             self.occupied[axis][line as usize] ^= 1 << pos;
@@ -149,6 +149,37 @@ impl Lines {
         }
         self.toggle(from);
         reached & !start
+    }
+
+    /// Whether a chain of jumps from the pawn on `from` can reach a hole of `targets`: the
+    /// search of [`Lines::chain_reach`], stopped as soon as it gets there.
+    #[inline]
+    pub(crate) fn chain_reaches(&mut self, from: usize, targets: u128, max_pivot: usize) -> bool {
+        match max_pivot {
+            1 => self.chain_reaches_within::<1>(from, targets),
+            2 => self.chain_reaches_within::<2>(from, targets),
+            3 => self.chain_reaches_within::<3>(from, targets),
+            4 => self.chain_reaches_within::<4>(from, targets),
+            _ => self.chain_reaches_within::<5>(from, targets),
+        }
+    }
+
+    fn chain_reaches_within<const MAX: u32>(&mut self, from: usize, targets: u128) -> bool {
+        let start = 1u128 << from;
+        self.toggle(from);
+        let mut reached = start;
+        let mut todo = start;
+        let mut found = false;
+        while todo != 0 && !found {
+            let at = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = self.jumps_from::<MAX>(at) & !reached;
+            found = new & targets != 0;
+            reached |= new;
+            todo |= new;
+        }
+        self.toggle(from);
+        found
     }
 
     /// The raw line masks, for tests.

@@ -2,10 +2,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
 use crate::colour::Colour;
 use crate::hole_set::HoleSet;
-use crate::movegen::{PawnMoves, destinations, hole};
+use crate::lines::Lines;
+use crate::movegen::{PawnMoves, hole};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -42,13 +43,47 @@ impl Position {
     /// `stuck` not stuck (§5 case A).
     fn can_be_freed(&self, stuck: usize, colour: Colour, pawns: &PawnMoves) -> bool {
         let max_pivot = self.rules.max_pivot_distance();
-        pawns.iter().filter(|&&(other, _)| other as usize != stuck).any(|&(other, dests)| {
+        // Not stuck any more means a destination out of its home branch if it stands there,
+        // any destination otherwise.
+        let home = colour.home().bits();
+        let wanted = if home >> stuck & 1 == 1 { ALL_HOLES & !home } else { ALL_HOLES };
+        // Every candidate move is tried on one set of lines, changed and changed back, and the
+        // chain search stops at the first wanted hole.
+        let mut lines = Lines::new(self.occupied);
+        // The search from the stuck pawn only ever looks at its neighbours and along the lines
+        // through the holes it reaches: a move that changes no hole there changes nothing.
+        let reach = lines.chain_reach_within(stuck, max_pivot);
+        let looked_at =
+            HoleSet(reach | 1 << stuck).iter().fold(NEIGHBOURS[stuck], |z, h| z | JUMP_READS[h.index()]);
+        for &(other, dests) in pawns {
+            let other = other as usize;
+            let dests = if looked_at >> other & 1 == 1 { dests } else { dests & looked_at };
+            if other == stuck || dests == 0 {
+                continue;
+            }
             let without = self.occupied & !(1u128 << other);
-            HoleSet(dests).iter().any(|to| {
-                let occupied = without | 1 << to.index();
-                !is_stuck(stuck, colour, destinations(stuck, occupied, max_pivot))
-            })
-        })
+            lines.toggle(other);
+            let mut freed = false;
+            for to in HoleSet(dests) {
+                let to = to.index();
+                let steps = NEIGHBOURS[stuck] & !(without | 1 << to);
+                if steps & wanted != 0 {
+                    freed = true;
+                    break;
+                }
+                lines.toggle(to);
+                freed = lines.chain_reaches(stuck, wanted, max_pivot);
+                lines.toggle(to);
+                if freed {
+                    break;
+                }
+            }
+            lines.toggle(other);
+            if freed {
+                return true;
+            }
+        }
+        false
     }
 
     /// The legal swaps, cases A and B together without repeats (§5).
