@@ -31,3 +31,23 @@ fn perft_fixture() {
     }
     assert!(checked >= 10);
 }
+
+/// The mid-game lines of `perft.txt` come from the shared move fixture: their depth-1 count under
+/// the Tripot rules is the fixture's number of moves for that position, not our engine's word.
+#[test]
+fn perft_fixture_depth_one_agrees_with_the_shared_move_fixture() {
+    let moves = include_str!("data/tripot-moves.tsv");
+    let mut checked = 0;
+    for line in include_str!("data/perft.txt").lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let ["tripot", position, depth_one, ..] = fields.as_slice() else {
+            continue;
+        };
+        let Some(listed) = moves.lines().find_map(|m| m.strip_prefix(&format!("{position}\t"))) else {
+            continue;
+        };
+        assert_eq!(listed.split_whitespace().count().to_string(), *depth_one, "{position}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} fixture positions in perft.txt");
+}
