@@ -15,6 +15,7 @@ pub mod event;
 pub mod game;
 pub mod identity;
 pub mod online;
+pub mod room;
 pub mod save;
 pub mod session;
 pub mod swarm;
