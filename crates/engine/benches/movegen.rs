@@ -1,1 +1,78 @@
-fn main() {}
+//! Speed of the move generator: perft from the format-1 start under both presets, and legal
+//! moves of fixed mid-game positions of each format (`benches/data/midgame.txt`).
+//!
+//! Like shakmaty's benches, every measured run checks the count it produces, so a faster but
+//! wrong generator cannot look good here.
+//!
+//! `cargo bench -p tripot-engine --bench movegen` (add `-- perft` or `-- legal_moves` to pick).
+
+// criterion_group! and criterion_main! generate public functions without documentation.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tripot_engine::{Camp, Format, Position, Rules, perft};
+
+/// Known perft counts from the format-1 start (issue 2): depth 4 and 5.
+const PERFT: [(Rules, u32, u64); 4] = [
+    (Rules::Tripot, 4, 145_924),
+    (Rules::Tripot, 5, 4_645_174),
+    (Rules::Classic, 4, 115_600),
+    (Rules::Classic, 5, 3_188_520),
+];
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    for (rules, depth, nodes) in PERFT {
+        let start = Position::start(Format::One, rules, Camp::A);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(BenchmarkId::new(rules.name(), depth), &depth, |b, &depth| {
+            b.iter(|| assert_eq!(perft(black_box(&start), depth), nodes));
+        });
+    }
+    group.finish();
+}
+
+/// The mid-game positions of one format, with their expected number of legal moves.
+fn midgame(format: u8) -> Vec<(Position, usize)> {
+    include_str!("data/midgame.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| {
+            let mut fields = line.split('\t');
+            let f: u8 = fields.next()?.parse().ok()?;
+            let moves: usize = fields.next()?.parse().ok()?;
+            let position: Position = fields.next()?.parse().ok()?;
+            (f == format).then_some((position, moves))
+        })
+        .collect()
+}
+
+fn bench_legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("legal_moves");
+    for format in 1..=3u8 {
+        let positions = midgame(format);
+        assert_eq!(positions.len(), 8, "format {format}: 8 positions in benches/data/midgame.txt");
+        let total: usize = positions.iter().map(|(_, n)| n).sum();
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_with_input(BenchmarkId::new("list", format), &positions, |b, positions| {
+            b.iter(|| {
+                let listed: usize = positions.iter().map(|(p, _)| black_box(p).legal_moves().len()).sum();
+                assert_eq!(listed, total);
+            });
+        });
+        group.bench_with_input(BenchmarkId::new("count", format), &positions, |b, positions| {
+            b.iter(|| {
+                let counted: usize = positions.iter().map(|(p, _)| black_box(p).count_legal_moves()).sum();
+                assert_eq!(counted, total);
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_legal_moves);
+criterion_main!(benches);

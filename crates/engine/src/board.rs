@@ -359,10 +359,10 @@ mod tests {
 
     #[test]
     fn directions_keep_index_order() {
-        for h in 0..HOLE_COUNT {
-            for d in 0..6 {
+        for (h, rays) in RAYS.iter().enumerate() {
+            for (d, ray) in rays.iter().enumerate() {
                 let mut previous = h;
-                for &i in RAYS[h][d].iter().take_while(|&&i| i != NONE) {
+                for &i in ray.iter().take_while(|&&i| i != NONE) {
                     assert_eq!(i as usize > previous, d < 3);
                     previous = i as usize;
                 }

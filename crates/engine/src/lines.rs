@@ -95,9 +95,9 @@ impl Lines {
     /// Adds or removes the pawn on `hole`.
     #[inline(always)]
     pub(crate) fn toggle(&mut self, hole: usize) {
-        for axis in 0..3 {
-            let (line, pos) = PLACES[axis][hole];
-            self.occupied[axis][line as usize] ^= 1 << pos;
+        for (places, lines) in PLACES.iter().zip(&mut self.occupied) {
+            let (line, pos) = places[hole];
+            lines[line as usize] ^= 1 << pos;
         }
     }
 

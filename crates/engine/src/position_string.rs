@@ -161,7 +161,8 @@ mod tests {
 
     #[test]
     fn each_kind_of_mistake_gets_its_own_error() {
-        let cases: [(&str, fn(&PositionError) -> bool); 11] = [
+        type Case = (&'static str, fn(&PositionError) -> bool);
+        let cases: [Case; 11] = [
             ("", |e| matches!(e, PositionError::Empty)),
             ("C:Ne17", |e| matches!(e, PositionError::Turn(_))),
             ("A", |e| matches!(e, PositionError::NoSegment)),

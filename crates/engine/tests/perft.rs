@@ -1,6 +1,8 @@
 //! Perft counts from `tests/data/perft.txt`: the known move-tree sizes of the issue, per format
 //! and rules. Depths that take long in a debug build are left to `cargo bench` and `tripot perft`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use tripot_engine::{Camp, Format, Position, Rules, perft};
 
 #[test]

@@ -5,6 +5,8 @@
 //! Positions come from random play from each format's start under both presets, and from random
 //! scatters of the pawns over the whole board.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use tripot_engine::{Camp, Format, Hole, Move, Notation, Path, Position, Rules};
 

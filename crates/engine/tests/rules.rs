@@ -5,6 +5,8 @@
 //! Most jump tests use row 5 (`e5`…`q5`, 13 holes, through the free SW and SE branches of
 //! format 1), the longest line that crosses no home branch.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use tripot_engine::{
     Camp, Colour, Format, Hole, HoleSet, HopError, IllegalMove, Move, Notation, Outcome, Position, Rules,
     WinReason,
