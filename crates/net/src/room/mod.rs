@@ -10,8 +10,10 @@
 //! - [`ProofThrottle`]: wrong proofs slow down the peer that sent them (exponential backoff)
 //!   and, past a global cap, every peer with a failure, so online guessing is hopeless while a
 //!   stranger's failures never lock out a friend.
+//! - [`handshake`]: the exchange on a stream: the guest proves first, then the host.
 
 mod code;
+pub mod handshake;
 pub mod proof;
 mod throttle;
 
