@@ -13,6 +13,7 @@ pub mod cli;
 pub mod event;
 mod handlers;
 pub mod i18n;
+mod online;
 pub mod save;
 pub mod terminal_game;
 mod tui;

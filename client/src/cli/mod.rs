@@ -10,6 +10,9 @@ use clap::{Parser, Subcommand};
 
 mod apply;
 mod bestmove;
+mod host;
+mod join;
+mod lan;
 mod moves;
 mod perft;
 mod race;
@@ -48,6 +51,12 @@ pub(crate) enum Command {
     Race(race::Args),
     /// Replay a saved game move by move.
     View(view::Args),
+    /// Offer an online game and print the addresses to share.
+    Host(host::Args),
+    /// Join an online game at the address its host printed.
+    Join(join::Args),
+    /// List the players hosting on the LAN and join one.
+    Lan(lan::Args),
 }
 
 /// A failed subcommand, mapped to its exit code.
@@ -111,5 +120,8 @@ fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError
         Command::Tournament(args) => tournament::run(&args),
         Command::Race(args) => race::run(&args),
         Command::View(args) => view::run(&args, lang),
+        Command::Host(args) => host::run(&args),
+        Command::Join(args) => join::run(&args),
+        Command::Lan(args) => lan::run(&args),
     }
 }

@@ -23,5 +23,10 @@ pub mod transport;
 
 pub use event::{Refuser, SessionEvent};
 pub use game::{Ending, Game, Termination};
+pub use libp2p::identity::Keypair;
+pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
+pub use online::{LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
+pub use save::SavedGame;
 pub use session::{LocalError, Offer, Session, SessionConfig};
+pub use swarm::NetConfig;
 pub use transport::{LinkEvent, QueueTransport, Transport};

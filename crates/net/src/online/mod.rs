@@ -221,6 +221,8 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
         last_dial: None,
         waiting_since: now,
         local_peer,
+        identified: HashMap::new(),
+        pending_disconnect: None,
     };
     let task = tokio::spawn(driver.run(incoming, link_rx, opened_rx, command_rx));
     Ok(SessionHandle { events, commands, local_peer, task })
@@ -255,6 +257,10 @@ struct Driver {
     last_dial: Option<Instant>,
     waiting_since: Instant,
     local_peer: PeerId,
+    /// Connections to close soon: (peer, when).
+    pending_disconnect: Option<(PeerId, Instant)>,
+    /// Listen addresses peers announced through identify.
+    identified: HashMap<PeerId, Vec<Multiaddr>>,
 }
 
 impl Driver {
@@ -293,9 +299,7 @@ impl Driver {
         let now = Instant::now();
         let mut events = self.session.poll(now);
         events.extend(self.session.take_events());
-        if self.session.transport_mut().take_close_request() {
-            self.drop_link(true);
-        }
+        // Messages first: a refusal must reach the peer before its link is dropped.
         let outgoing: Vec<Message> = self.session.transport_mut().take_outgoing().collect();
         if let Some((_, writer)) = &self.current {
             let stuck = outgoing.into_iter().any(|m| !writer.send(m));
@@ -303,6 +307,15 @@ impl Driver {
                 self.drop_link(true);
                 self.session.transport_mut().deliver(LinkEvent::Down);
             }
+        }
+        if self.session.transport_mut().take_close_request() {
+            self.drop_link(true);
+        }
+        if let Some((peer, due)) = self.pending_disconnect
+            && now >= due
+        {
+            self.pending_disconnect = None;
+            let _ = self.swarm.disconnect_peer_id(peer);
         }
         self.save_if_changed();
         for event in events {
@@ -337,17 +350,23 @@ impl Driver {
     /// Drops the current stream; `disconnect` also closes the connections to the peer so that a
     /// dead connection is not reused.
     fn drop_link(&mut self, disconnect: bool) {
+        // Dropping the writer lets it flush what is queued, then close the stream.
         self.current = None;
         self.generation += 1;
         if disconnect && let Some(peer) = self.target {
-            let _ = self.swarm.disconnect_peer_id(peer);
+            // A moment later, so that the last refusal gets out first.
+            self.pending_disconnect = Some((peer, Instant::now() + Duration::from_millis(300)));
         }
     }
 
     /// While the link is down in a game: the guest opens a stream on an existing connection or
     /// dials; a host restored from a save dials the guest so that it can open one.
     fn reconnect(&mut self, now: Instant) {
-        if self.session.is_connected() || self.current.is_some() || self.opening {
+        if self.session.is_connected()
+            || self.current.is_some()
+            || self.opening
+            || self.pending_disconnect.is_some()
+        {
             return;
         }
         let Some(peer) = self.target else { return };
@@ -435,6 +454,7 @@ impl Driver {
             }
             Message::Hello(_) | Message::Resume(_) if self.target.is_none_or(|t| t == peer) => {
                 self.target = Some(peer);
+                self.learn_peer_addrs();
                 self.adopt(generation, writer, peer, message);
             }
             _ => {
@@ -466,6 +486,16 @@ impl Driver {
             rules: offer.rules.name().to_owned(),
             waiting_secs: u32::try_from(waiting_secs).unwrap_or(u32::MAX),
         })
+    }
+
+    /// Adds the opponent's announced listen addresses to those a reconnection dials.
+    fn learn_peer_addrs(&mut self) {
+        let Some(addrs) = self.target.and_then(|t| self.identified.get(&t)) else { return };
+        for addr in addrs {
+            if !self.peer_addrs.contains(addr) && self.peer_addrs.len() < 16 {
+                self.peer_addrs.push(addr.clone());
+            }
+        }
     }
 
     fn on_command(&mut self, command: Command) {
@@ -505,12 +535,13 @@ impl Driver {
                 peer_id,
                 info,
                 ..
-            })) if Some(peer_id) == self.target => {
-                for addr in info.listen_addrs {
-                    if !self.peer_addrs.contains(&addr) && self.peer_addrs.len() < 16 {
-                        self.peer_addrs.push(addr);
-                    }
+            })) => {
+                // Kept for every peer (bounded): the guest may identify before it says hello.
+                if self.identified.len() >= 32 {
+                    self.identified.clear();
                 }
+                self.identified.insert(peer_id, info.listen_addrs.into_iter().take(8).collect());
+                self.learn_peer_addrs();
             }
             SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
                 connection,

@@ -768,6 +768,8 @@ impl<T: Transport> Session<T> {
             Link::Down { since, .. } if now.saturating_duration_since(since) >= self.config.grace => {
                 let ending = Ending { winner: game.local_camp(), termination: Termination::Abandoned };
                 self.end(ending);
+                // The peer is gone: nothing of ours waits for its acknowledgement any more.
+                self.unacked.clear();
                 Ok(())
             }
             _ => Err(LocalError::CannotClaim),

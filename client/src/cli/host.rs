@@ -1,0 +1,47 @@
+//! `tripot host`: offer a game and print the addresses to share.
+
+use tripot_engine::{Format, Rules};
+use tripot_net::session::Offer;
+use tripot_protocol::Opens;
+
+use super::CliError;
+use crate::online::{OnlineArgs, Plan};
+
+/// Who opens, as chosen on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub(crate) enum OpensArg {
+    /// The host (you) opens.
+    Host,
+    /// The guest opens.
+    Guest,
+    /// A fair draw (commit–reveal).
+    Random,
+}
+
+/// Arguments of `tripot host`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// Colours per camp: 1, 2 or 3.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub(crate) format: u8,
+    /// Rules preset: tripot or classic.
+    #[arg(long, default_value = "tripot")]
+    pub(crate) rules: Rules,
+    /// Who opens.
+    #[arg(long, value_enum, default_value = "random")]
+    pub(crate) opens: OpensArg,
+    #[command(flatten)]
+    pub(crate) online: OnlineArgs,
+}
+
+/// Hosts a game until it ends.
+pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let format = Format::from_number(args.format)
+        .ok_or_else(|| CliError::Malformed("format must be 1, 2 or 3".into()))?;
+    let opens = match args.opens {
+        OpensArg::Host => Opens::Host,
+        OpensArg::Guest => Opens::Guest,
+        OpensArg::Random => Opens::Random,
+    };
+    crate::online::run(&args.online, Plan::Host(Offer { format, rules: args.rules, opens }))
+}

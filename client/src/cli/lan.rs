@@ -1,0 +1,75 @@
+//! `tripot lan`: list the players hosting on the LAN (found by mDNS) and join one.
+
+use std::io::{BufRead as _, Write as _};
+use std::time::Duration;
+
+use super::CliError;
+use crate::online::{self, OnlineArgs, Plan};
+
+/// Arguments of `tripot lan`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// How long to listen for hosts (seconds).
+    #[arg(long, default_value_t = 3)]
+    pub(crate) wait_secs: u64,
+    /// Only list the hosts (one JSON line each with --headless), join none.
+    #[arg(long)]
+    pub(crate) list: bool,
+    /// Join the n-th host listed (1-based) without asking.
+    #[arg(long)]
+    pub(crate) pick: Option<usize>,
+    #[command(flatten)]
+    pub(crate) online: OnlineArgs,
+}
+
+/// Lists LAN hosts, then joins the one chosen.
+pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let net = args.online.net();
+    let hosts = online::runtime()?.block_on(async {
+        let keypair = online::identity()?;
+        tripot_net::online::browse(keypair, &net, Duration::from_secs(args.wait_secs))
+            .await
+            .map_err(|e| CliError::Other(e.to_string()))
+    })?;
+    let mut out = std::io::stdout().lock();
+    for (i, host) in hosts.iter().enumerate() {
+        let line = if args.online.headless {
+            serde_json::json!({
+                "event": "lan_host", "index": i + 1, "name": host.name, "format": host.format,
+                "rules": host.rules, "waiting_secs": host.waiting_secs, "addr": host.addr.to_string(),
+            })
+            .to_string()
+        } else {
+            format!(
+                "{:>2}. {:<16} format {}  {:<8} attend depuis {} s",
+                i + 1,
+                host.name,
+                host.format,
+                host.rules,
+                host.waiting_secs
+            )
+        };
+        writeln!(out, "{line}").map_err(|e| CliError::Other(e.to_string()))?;
+    }
+    drop(out);
+    if args.list {
+        return Ok(());
+    }
+    if hosts.is_empty() {
+        return Err(CliError::Other("no Tripot host found on the LAN".into()));
+    }
+    let pick = match args.pick {
+        Some(n) => n,
+        None => {
+            print!("Numéro de la partie à rejoindre : ");
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            std::io::stdin().lock().read_line(&mut line).map_err(|e| CliError::Other(e.to_string()))?;
+            line.trim().parse().map_err(|_| CliError::Malformed(format!("not a number: {}", line.trim())))?
+        }
+    };
+    let host = hosts
+        .get(pick.wrapping_sub(1))
+        .ok_or_else(|| CliError::Malformed(format!("no host number {pick}")))?;
+    online::run(&args.online, Plan::Join(host.addr.clone()))
+}

@@ -1,0 +1,96 @@
+//! A line-oriented interactive mode: events are printed as sentences, moves are typed in
+//! notation (`m4-m5`, `m1-m3-k5`, `m1<>l2`), plus `resign`, `claim` and `quit`.
+
+use std::io::{BufRead as _, Write as _};
+
+use tokio::sync::mpsc;
+use tripot_engine::Notation;
+use tripot_net::{Game, NetEvent, Refuser, SessionEvent, SessionHandle};
+
+use crate::cli::CliError;
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Result<(), CliError> {
+    let (lines_tx, mut lines) = mpsc::unbounded_channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    if let Some(game) = &restored {
+        say(&format!("Partie reprise ({} coups) — en attente de {}…", game.moves.len(), game.peer_name));
+    }
+    say("Coups en notation (m4-m5, m1-m3-k5, m1<>l2) ; resign, claim, quit.");
+    let mut over = false;
+    loop {
+        tokio::select! {
+            event = handle.next_event() => {
+                let Some(event) = event else { return Err(CliError::Other("the network task stopped".into())) };
+                if let NetEvent::Session(SessionEvent::GameOver(_)) = event {
+                    over = true;
+                }
+                if let Some(text) = describe(&event) {
+                    say(&text);
+                }
+            }
+            line = lines.recv() => {
+                let Some(line) = line else { return Ok(()) };
+                match line.trim() {
+                    "" => {}
+                    "quit" | "q" => return Ok(()),
+                    "resign" => handle.resign(),
+                    "claim" => handle.claim(),
+                    text => match text.parse::<Notation>() {
+                        Ok(notation) => handle.play(notation),
+                        Err(error) => say(&format!("? {error}")),
+                    },
+                }
+                if over {
+                    say("La partie est finie ; quit pour sortir.");
+                }
+            }
+        }
+    }
+}
+
+fn describe(event: &NetEvent) -> Option<String> {
+    Some(match event {
+        NetEvent::Listening(addr) => format!("Adresse à partager : {addr}"),
+        NetEvent::Saved(_) => return None,
+        NetEvent::Warning(text) => format!("(avertissement) {text}"),
+        NetEvent::LocalError(error) => format!("Refusé : {error}"),
+        NetEvent::Session(event) => match event {
+            SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => format!(
+                "Connecté à {peer_name}. Vous jouez le camp {local_camp}, le camp {opener} commence.\n{position}"
+            ),
+            SessionEvent::MoveSent { ply, notation, .. } => format!("{ply}. vous : {notation}"),
+            SessionEvent::MoveReceived { ply, notation, position } => {
+                format!("{ply}. adversaire : {notation}\n{position}")
+            }
+            SessionEvent::MoveAcknowledged { .. } => return None,
+            SessionEvent::Rejected { by: Refuser::Local, reason, detail, .. } => {
+                format!("Coup de l'adversaire refusé ({reason}) : {detail}")
+            }
+            SessionEvent::Rejected { by: Refuser::Peer, reason, detail, .. } => {
+                format!("L'adversaire a refusé ({reason}) : {detail}")
+            }
+            SessionEvent::PeerDisconnected => String::from("Connexion perdue."),
+            SessionEvent::Reconnecting { waited } => format!("reconnexion… ({} s)", waited.as_secs()),
+            SessionEvent::GraceExpired { .. } => {
+                String::from("L'adversaire ne revient pas : tapez claim pour gagner la partie, ou attendez.")
+            }
+            SessionEvent::Resumed { common_ply, replayed } => {
+                format!("Reconnecté : reprise au coup {common_ply} ({replayed} coups renvoyés).")
+            }
+            SessionEvent::GameOver(ending) => format!("Partie terminée : {ending}"),
+        },
+    })
+}

@@ -1,0 +1,129 @@
+//! Headless mode: the computer plays the local side; every event is one JSON line on stdout.
+
+use std::io::Write as _;
+use std::time::Duration;
+
+use tripot_ai::{Ai, Level};
+use tripot_engine::{Camp, Position};
+use tripot_net::{Game, NetEvent, SessionEvent, SessionHandle};
+
+use super::{OnlineArgs, json};
+use crate::cli::CliError;
+
+/// What the headless player knows of the game.
+struct View {
+    position: Position,
+    local: Camp,
+    history: Vec<u64>,
+    over: bool,
+    /// Our last move, not yet acknowledged.
+    unacked: Option<u32>,
+}
+
+fn print(event: &NetEvent) {
+    if let Some(line) = json::event(event) {
+        let mut out = std::io::stdout().lock();
+        // A closed stdout (the script went away) must not stop the game.
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+pub(crate) async fn run(
+    mut handle: SessionHandle,
+    level: Level,
+    args: &OnlineArgs,
+    restored: Option<Game>,
+) -> Result<(), CliError> {
+    let mut ai = Ai::new(level, args.seed);
+    let mut view = restored.map(|game| View {
+        position: game.position,
+        local: game.local_camp(),
+        history: game.hashes.clone(),
+        over: game.ending.is_some(),
+        unacked: None,
+    });
+    let mut thinking = false;
+    let mut linger_until: Option<tokio::time::Instant> = None;
+    loop {
+        if let Some(v) = &view
+            && !v.over
+            && !v.position.is_over()
+            && !thinking
+            && v.position.turn() == v.local
+        {
+            if args.move_delay_ms > 0 {
+                tokio::time::sleep(Duration::from_millis(args.move_delay_ms)).await;
+            }
+            let mv = tokio::task::block_in_place(|| ai.choose(&v.position, &v.history));
+            handle.play(v.position.notation(mv));
+            thinking = true;
+        }
+        let event = match linger_until {
+            Some(deadline) => match tokio::time::timeout_at(deadline, handle.next_event()).await {
+                Ok(event) => event,
+                Err(_) => return Ok(()),
+            },
+            None => handle.next_event().await,
+        };
+        let Some(event) = event else {
+            return Err(CliError::Other("the network task stopped".into()));
+        };
+        print(&event);
+        let NetEvent::Session(session) = &event else {
+            if let NetEvent::LocalError(_) = event {
+                thinking = false;
+            }
+            continue;
+        };
+        match session {
+            SessionEvent::Connected { local_camp, position, .. } => {
+                view = Some(View {
+                    position: *position,
+                    local: *local_camp,
+                    history: vec![position.hash()],
+                    over: false,
+                    unacked: None,
+                });
+            }
+            SessionEvent::MoveSent { ply, position, .. } => {
+                thinking = false;
+                if let Some(v) = &mut view {
+                    v.position = *position;
+                    v.history.push(position.hash());
+                    v.unacked = Some(*ply);
+                }
+            }
+            SessionEvent::MoveReceived { position, .. } => {
+                if let Some(v) = &mut view {
+                    v.position = *position;
+                    v.history.push(position.hash());
+                }
+            }
+            SessionEvent::MoveAcknowledged { ply, .. } => {
+                if let Some(v) = &mut view
+                    && v.unacked == Some(*ply)
+                {
+                    v.unacked = None;
+                    if v.over {
+                        // The peer has our last move: we may go.
+                        linger_until = Some(tokio::time::Instant::now() + Duration::from_millis(300));
+                    }
+                }
+            }
+            SessionEvent::GraceExpired { .. } if args.claim => handle.claim(),
+            SessionEvent::GameOver(ending) => {
+                // After a claim the opponent is gone: nothing to wait for.
+                let claimed = matches!(ending.termination, tripot_net::Termination::Abandoned);
+                let waiting_for_ack = !claimed && view.as_ref().is_some_and(|v| v.unacked.is_some());
+                if let Some(v) = &mut view {
+                    v.over = true;
+                }
+                // Give the last acknowledgement time to travel (both ways).
+                let linger = if waiting_for_ack { Duration::from_secs(30) } else { Duration::from_secs(1) };
+                linger_until = Some(tokio::time::Instant::now() + linger);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! One JSON object per line for each event (headless mode).
+
+use serde_json::{Value, json};
+use tripot_net::{Ending, NetEvent, Refuser, SessionEvent, Termination};
+
+/// The JSON line of an event, or `None` for events scripts need not see.
+pub(crate) fn event(event: &NetEvent) -> Option<Value> {
+    Some(match event {
+        NetEvent::Listening(addr) => json!({"event": "listening", "addr": addr.to_string()}),
+        NetEvent::Saved(ply) => json!({"event": "saved", "ply": ply}),
+        NetEvent::Warning(text) => json!({"event": "warning", "detail": text}),
+        NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
+        NetEvent::Session(session) => session_event(session),
+    })
+}
+
+fn session_event(event: &SessionEvent) -> Value {
+    match event {
+        SessionEvent::Connected { game_id, local_camp, opener, peer_name, position } => json!({
+            "event": "connected", "game_id": game_id.to_string(), "camp": local_camp.to_string(),
+            "opener": opener.to_string(), "peer": peer_name, "position": position.to_string(),
+        }),
+        SessionEvent::MoveSent { ply, notation, position } => json!({
+            "event": "move_sent", "ply": ply, "move": notation.to_string(), "hash": format!("{:016x}", position.hash()),
+        }),
+        SessionEvent::MoveReceived { ply, notation, position } => json!({
+            "event": "move_received", "ply": ply, "move": notation.to_string(),
+            "hash": format!("{:016x}", position.hash()),
+        }),
+        SessionEvent::MoveAcknowledged { ply, round_trip } => json!({
+            "event": "ack", "ply": ply, "round_trip_us": u64::try_from(round_trip.as_micros()).unwrap_or(u64::MAX),
+        }),
+        SessionEvent::Rejected { by, reason, ply, detail } => json!({
+            "event": "rejected", "by": if *by == Refuser::Local { "local" } else { "peer" },
+            "reason": format!("{reason:?}"), "ply": ply, "detail": detail,
+        }),
+        SessionEvent::PeerDisconnected => json!({"event": "disconnected"}),
+        SessionEvent::Reconnecting { waited } => {
+            json!({"event": "reconnecting", "waited_secs": waited.as_secs()})
+        }
+        SessionEvent::GraceExpired { waited } => {
+            json!({"event": "grace_expired", "waited_secs": waited.as_secs()})
+        }
+        SessionEvent::Resumed { common_ply, replayed } => {
+            json!({"event": "resumed", "common_ply": common_ply, "replayed": replayed})
+        }
+        SessionEvent::GameOver(ending) => game_over(ending),
+    }
+}
+
+fn game_over(ending: &Ending) -> Value {
+    let detail = match &ending.termination {
+        Termination::Forfeit(why) => why.clone(),
+        _ => String::new(),
+    };
+    json!({
+        "event": "game_over", "winner": ending.winner.to_string(), "termination": ending.tag(),
+        "detail": detail, "text": ending.to_string(),
+    })
+}

@@ -1,0 +1,163 @@
+//! Online play from the command line: the options shared by `host`, `join` and `lan`, the
+//! headless mode (computer player, one JSON line per event) and a line-oriented interactive mode.
+//!
+//! Both modes drive a [`tripot_net::SessionHandle`]: the network runs on its own task and hands
+//! back events; the interface only plays moves and shows what happened.
+
+mod console;
+mod headless;
+mod json;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tripot_ai::Level;
+use tripot_net::session::{Offer, SessionConfig};
+use tripot_net::{NetConfig, OnlineConfig, SavedGame, Start};
+
+use crate::cli::CliError;
+
+/// Options common to every online command.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct OnlineArgs {
+    /// Your name as the opponent sees it.
+    #[arg(long, env = "TRIPOT_NAME")]
+    pub(crate) name: Option<String>,
+    /// No interface: play with the computer and print one JSON line per event on stdout.
+    #[arg(long, requires = "ai")]
+    pub(crate) headless: bool,
+    /// The computer level that plays in headless mode (debutant … impossible, or 1..5).
+    #[arg(long)]
+    pub(crate) ai: Option<Level>,
+    /// Seed of the computer's choices.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// Wait this long before each computer move (ms).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) move_delay_ms: u64,
+    /// Where to save the game after every move (default: the config directory's games/).
+    #[arg(long)]
+    pub(crate) save: Option<PathBuf>,
+    /// Resume the game saved in this file instead of starting a new one.
+    #[arg(long)]
+    pub(crate) resume: Option<PathBuf>,
+    /// Address to listen on (repeatable; default all IPv4 interfaces, TCP and QUIC).
+    #[arg(long = "listen")]
+    pub(crate) listen: Vec<tripot_net::Multiaddr>,
+    /// Seconds to wait for a vanished opponent before the game may be claimed.
+    #[arg(long, default_value_t = 120)]
+    pub(crate) grace_secs: u64,
+    /// Headless mode: claim the game as soon as the grace period is over.
+    #[arg(long)]
+    pub(crate) claim: bool,
+    /// Do not announce or discover on the LAN (mDNS).
+    #[arg(long)]
+    pub(crate) no_mdns: bool,
+    /// Keep-alive interval (ms).
+    #[arg(long, default_value_t = 5000, hide = true)]
+    pub(crate) keep_alive_ms: u64,
+    /// Silence after which the link counts as dead (ms).
+    #[arg(long, default_value_t = 20_000, hide = true)]
+    pub(crate) peer_timeout_ms: u64,
+    /// Idle connection timeout (ms).
+    #[arg(long, default_value_t = 60_000, hide = true)]
+    pub(crate) idle_timeout_ms: u64,
+}
+
+impl OnlineArgs {
+    fn player_name(&self) -> String {
+        self.name
+            .clone()
+            .or_else(|| std::env::var("USER").ok())
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| String::from("joueur"))
+    }
+
+    /// The network settings these options ask for.
+    pub(crate) fn net(&self) -> NetConfig {
+        let mut net = NetConfig {
+            mdns: !self.no_mdns,
+            idle_timeout: Duration::from_millis(self.idle_timeout_ms),
+            ping_interval: Duration::from_millis(self.keep_alive_ms.max(1000)),
+            ..NetConfig::default()
+        };
+        if !self.listen.is_empty() {
+            net.listen.clone_from(&self.listen);
+        }
+        net
+    }
+
+    fn config(&self) -> Result<OnlineConfig, CliError> {
+        let save = match (&self.save, &self.resume) {
+            (Some(path), _) | (None, Some(path)) => path.clone(),
+            (None, None) => {
+                let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                dir.join("games").join(format!("online-{stamp}.tripot"))
+            }
+        };
+        Ok(OnlineConfig {
+            session: SessionConfig {
+                name: self.player_name(),
+                keep_alive: Duration::from_millis(self.keep_alive_ms),
+                peer_timeout: Duration::from_millis(self.peer_timeout_ms),
+                grace: Duration::from_secs(self.grace_secs),
+                ..SessionConfig::default()
+            },
+            net: self.net(),
+            save: Some(save),
+        })
+    }
+}
+
+/// What to start, before the saved game (if any) is read.
+pub(crate) enum Plan {
+    /// Host a new game.
+    Host(Offer),
+    /// Join the host at this address.
+    Join(tripot_net::Multiaddr),
+}
+
+/// Runs an online game to its end.
+pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
+    let config = args.config()?;
+    let start = match (&args.resume, plan) {
+        (Some(path), _) => {
+            let saved = SavedGame::read(path).map_err(|e| CliError::Malformed(e.to_string()))?;
+            Start::Resume(Box::new(saved))
+        }
+        (None, Plan::Host(offer)) => Start::Host(offer),
+        (None, Plan::Join(addr)) => Start::Join(addr),
+    };
+    let runtime = runtime()?;
+    runtime.block_on(async {
+        let keypair = identity()?;
+        let restored = match &start {
+            Start::Resume(saved) => Some(saved.game.clone()),
+            _ => None,
+        };
+        let handle =
+            tripot_net::online::start(keypair, config, start).map_err(|e| CliError::Other(e.to_string()))?;
+        match (args.headless, args.ai) {
+            (true, Some(level)) => headless::run(handle, level, args, restored).await,
+            _ => console::run(handle, restored).await,
+        }
+    })
+}
+
+/// The multi-threaded runtime the network and the computer player share.
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Other(format!("cannot start the network runtime: {e}")))
+}
+
+/// The persistent identity.
+pub(crate) fn identity() -> Result<tripot_net::Keypair, CliError> {
+    let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
+    tripot_net::identity::load_or_create(&dir).map_err(|e| CliError::Other(e.to_string()))
+}

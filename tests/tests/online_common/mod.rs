@@ -1,0 +1,212 @@
+//! Helpers for the online end-to-end tests: build and run `tripot` processes, read their JSON
+//! event lines, check their saved records.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tripot_engine::Record;
+
+/// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
+/// built beside this test (the client package's own tests make cargo build it), else built now.
+pub fn tripot_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(bin) = std::env::var_os("TRIPOT_BIN") {
+            return PathBuf::from(bin);
+        }
+        // target/<profile>/deps/this-test → target/<profile>/tripot
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+        if profile_dir.join("tripot").exists() {
+            return profile_dir.join("tripot");
+        }
+        let target_dir = profile_dir.parent().unwrap().to_path_buf();
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.args(["build", "-q", "-p", "tripot", "--bin", "tripot"]).env("CARGO_TARGET_DIR", &target_dir);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo build -p tripot");
+        assert!(status.success(), "building tripot failed");
+        profile_dir.join("tripot")
+    })
+    .clone()
+}
+
+/// A running `tripot` process whose stdout JSON lines are collected.
+pub struct Player {
+    pub child: Child,
+    lines: mpsc::Receiver<Value>,
+    pub seen: Arc<Mutex<Vec<Value>>>,
+    pub save: PathBuf,
+    pub config_dir: PathBuf,
+    stderr: Arc<Mutex<String>>,
+}
+
+/// Options every test player gets: loopback only, no mDNS, fast timers.
+pub fn loopback_args() -> Vec<String> {
+    ["--headless", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"].iter().map(|s| s.to_string()).collect()
+}
+
+impl Player {
+    /// Starts `tripot ARGS… --save SAVE` with its own config directory.
+    pub fn spawn(args: &[String], config_dir: &Path, save: &Path) -> Player {
+        Player::spawn_with(Command::new(tripot_bin()), args, config_dir, save)
+    }
+
+    /// As [`Player::spawn`], from a prepared command (e.g. `ip netns exec … tripot`).
+    pub fn spawn_with(mut command: Command, args: &[String], config_dir: &Path, save: &Path) -> Player {
+        std::fs::create_dir_all(config_dir).unwrap();
+        let mut child = command
+            .args(args)
+            .arg("--save")
+            .arg(save)
+            .env("TRIPOT_CONFIG_DIR", config_dir)
+            .env("RUST_LOG", "off")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start tripot");
+        let (tx, lines) = mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if let Ok(value) = serde_json::from_str::<Value>(&line) {
+                    if tx.send(value).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let err_pipe = child.stderr.take().unwrap();
+        let err_sink = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            for line in BufReader::new(err_pipe).lines().map_while(Result::ok) {
+                let mut sink = err_sink.lock().unwrap();
+                if sink.len() < 64 * 1024 {
+                    sink.push_str(&line);
+                    sink.push('\n');
+                }
+            }
+        });
+        Player {
+            child,
+            lines,
+            seen: Arc::new(Mutex::new(Vec::new())),
+            save: save.to_path_buf(),
+            config_dir: config_dir.to_path_buf(),
+            stderr,
+        }
+    }
+
+    /// Waits for an event line matching `pred` (earlier lines are kept in `seen`).
+    pub fn wait_for(&mut self, what: &str, timeout: Duration, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(value) => {
+                    self.seen.lock().unwrap().push(value.clone());
+                    if pred(&value) {
+                        return value;
+                    }
+                }
+                Err(_) => panic!(
+                    "timed out waiting for {what}; seen: {:#?}\nstderr: {}",
+                    self.seen.lock().unwrap().iter().rev().take(12).collect::<Vec<_>>(),
+                    self.stderr.lock().unwrap()
+                ),
+            }
+        }
+    }
+
+    /// Waits for an event by name.
+    pub fn wait_event(&mut self, event: &str, timeout: Duration) -> Value {
+        self.wait_for(event, timeout, |v| v["event"] == event)
+    }
+
+    /// The first TCP address it listens on.
+    pub fn address(&mut self) -> String {
+        let v = self.wait_for("a listening address", Duration::from_secs(20), |v| {
+            v["event"] == "listening" && v["addr"].as_str().is_some_and(|a| a.contains("/tcp/"))
+        });
+        v["addr"].as_str().unwrap().to_owned()
+    }
+
+    /// Waits for the process to exit by itself; returns its exit status code.
+    pub fn finish(&mut self, timeout: Duration) -> i32 {
+        let deadline = Instant::now() + timeout;
+        loop {
+            // Keep draining lines so that nothing blocks.
+            while let Ok(value) = self.lines.try_recv() {
+                self.seen.lock().unwrap().push(value);
+            }
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while let Ok(value) = self.lines.recv_timeout(Duration::from_millis(200)) {
+                    self.seen.lock().unwrap().push(value);
+                }
+                return status.code().unwrap_or(-1);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "process did not finish; last events: {:#?}\nstderr: {}",
+                    self.seen.lock().unwrap().iter().rev().take(12).collect::<Vec<_>>(),
+                    self.stderr.lock().unwrap()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Every event seen so far with this name.
+    pub fn events(&self, event: &str) -> Vec<Value> {
+        self.seen.lock().unwrap().iter().filter(|v| v["event"] == event).cloned().collect()
+    }
+
+    /// Sends a signal to the process.
+    pub fn signal(&self, signal: &str) {
+        let status =
+            Command::new("kill").args([format!("-{signal}"), self.child.id().to_string()]).status().unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads a saved record and replays it (every move verified); returns it.
+pub fn replayed_record(path: &Path) -> Record {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let record = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+    record.replay().unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+    record
+}
+
+/// What two records of the same game must share: moves, result, players, game id.
+pub fn same_game(a: &Record, b: &Record) {
+    assert_eq!(a.moves(), b.moves());
+    assert_eq!(a.result, b.result);
+    assert_eq!(a.players, b.players);
+    assert_eq!(a.tag("GameId"), b.tag("GameId"));
+    assert_eq!((a.format(), a.rules(), a.opener()), (b.format(), b.rules(), b.opener()));
+}
+
+/// Converts string slices to owned arguments.
+pub fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
