@@ -2,6 +2,7 @@
 //! show: wins, wins by count, game length, think time per move.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use tripot_ai::Level;
 use tripot_ai::arena::{GameReport, GameSetup, MAX_PLIES, play_game};
-use tripot_engine::{Camp, Format, Rules, WinReason};
+use tripot_engine::{Camp, Format, Record, Rules, WinReason, date_from_unix};
 
 use super::CliError;
 
@@ -37,6 +38,9 @@ pub(crate) struct Args {
     /// Games played at once (threads). Think times are only meaningful with 1 on a busy machine.
     #[arg(long, default_value_t = 1)]
     pub(crate) jobs: usize,
+    /// Save every game as a record in this folder (`game-0001.tripot`, …), created if needed.
+    #[arg(long)]
+    pub(crate) save: Option<PathBuf>,
 }
 
 /// Plays the games and prints the summary on stdout.
@@ -46,6 +50,9 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         return Err(CliError::Malformed("--games must be at least 1".into()));
     }
     let reports = play_all(args, format);
+    if let Some(dir) = &args.save {
+        save_all(dir, args, format, &reports)?;
+    }
     let summary = Summary::of(&reports);
     std::io::stdout()
         .lock()
@@ -65,6 +72,37 @@ fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
         players: [args.a, args.b],
         seed: args.seed.wrapping_add(game as u64),
     }
+}
+
+/// Writes each game as a record: players named by level, the seed as an extra tag, the result
+/// when the game ended, a reason when it did not.
+fn save_all(dir: &Path, args: &Args, format: Format, reports: &[GameReport]) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::Other(format!("cannot save in {}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let date = date_from_unix(i64::try_from(now).unwrap_or(0));
+    for (game, report) in reports.iter().enumerate() {
+        let setup = setup(args, format, game);
+        let mut record = Record::new(setup.format, setup.rules, setup.opener);
+        record.players = setup.players.map(|l| Some(format!("{} ({l})", l.opponent())));
+        record.date = Some(date.clone());
+        record.set_tag("Seed", &setup.seed.to_string()).map_err(|e| CliError::Other(e.to_string()))?;
+        let mut pos = report.start;
+        for &mv in &report.moves {
+            match record.play(&pos, mv) {
+                Ok(next) => pos = next,
+                Err(e) => {
+                    record.reason = Some(format!("illegal move {mv}: {}", e.reason));
+                    break;
+                }
+            }
+        }
+        if report.outcome.is_none() && record.reason.is_none() {
+            record.reason = Some(format!("stopped after {MAX_PLIES} plies"));
+        }
+        std::fs::write(dir.join(format!("game-{:04}.tripot", game + 1)), record.to_string()).map_err(io)?;
+    }
+    Ok(())
 }
 
 fn play_all(args: &Args, format: Format) -> Vec<GameReport> {
