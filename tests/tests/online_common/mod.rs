@@ -14,7 +14,7 @@ use tripot_engine::Record;
 
 /// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 /// built beside this test (the client package's own tests make cargo build it), else built now.
-pub fn tripot_bin() -> PathBuf {
+pub(crate) fn tripot_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
         if let Some(bin) = std::env::var_os("TRIPOT_BIN") {
@@ -41,28 +41,28 @@ pub fn tripot_bin() -> PathBuf {
 }
 
 /// A running `tripot` process whose stdout JSON lines are collected.
-pub struct Player {
-    pub child: Child,
+pub(crate) struct Player {
+    pub(crate) child: Child,
     lines: mpsc::Receiver<Value>,
-    pub seen: Arc<Mutex<Vec<Value>>>,
-    pub save: PathBuf,
-    pub config_dir: PathBuf,
+    pub(crate) seen: Arc<Mutex<Vec<Value>>>,
+    pub(crate) save: PathBuf,
+    pub(crate) config_dir: PathBuf,
     stderr: Arc<Mutex<String>>,
 }
 
 /// Options every test player gets: loopback only, no mDNS, fast timers.
-pub fn loopback_args() -> Vec<String> {
+pub(crate) fn loopback_args() -> Vec<String> {
     ["--headless", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"].iter().map(|s| s.to_string()).collect()
 }
 
 impl Player {
     /// Starts `tripot ARGS… --save SAVE` with its own config directory.
-    pub fn spawn(args: &[String], config_dir: &Path, save: &Path) -> Player {
+    pub(crate) fn spawn(args: &[String], config_dir: &Path, save: &Path) -> Player {
         Player::spawn_with(Command::new(tripot_bin()), args, config_dir, save)
     }
 
     /// As [`Player::spawn`], from a prepared command (e.g. `ip netns exec … tripot`).
-    pub fn spawn_with(mut command: Command, args: &[String], config_dir: &Path, save: &Path) -> Player {
+    pub(crate) fn spawn_with(mut command: Command, args: &[String], config_dir: &Path, save: &Path) -> Player {
         std::fs::create_dir_all(config_dir).unwrap();
         let mut child = command
             .args(args)
@@ -110,7 +110,7 @@ impl Player {
     }
 
     /// Waits for an event line matching `pred` (earlier lines are kept in `seen`).
-    pub fn wait_for(&mut self, what: &str, timeout: Duration, pred: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) fn wait_for(&mut self, what: &str, timeout: Duration, pred: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -131,12 +131,12 @@ impl Player {
     }
 
     /// Waits for an event by name.
-    pub fn wait_event(&mut self, event: &str, timeout: Duration) -> Value {
+    pub(crate) fn wait_event(&mut self, event: &str, timeout: Duration) -> Value {
         self.wait_for(event, timeout, |v| v["event"] == event)
     }
 
     /// The first TCP address it listens on.
-    pub fn address(&mut self) -> String {
+    pub(crate) fn address(&mut self) -> String {
         let v = self.wait_for("a listening address", Duration::from_secs(20), |v| {
             v["event"] == "listening" && v["addr"].as_str().is_some_and(|a| a.contains("/tcp/"))
         });
@@ -144,7 +144,7 @@ impl Player {
     }
 
     /// Waits for the process to exit by itself; returns its exit status code.
-    pub fn finish(&mut self, timeout: Duration) -> i32 {
+    pub(crate) fn finish(&mut self, timeout: Duration) -> i32 {
         let deadline = Instant::now() + timeout;
         loop {
             // Keep draining lines so that nothing blocks.
@@ -170,12 +170,12 @@ impl Player {
     }
 
     /// Every event seen so far with this name.
-    pub fn events(&self, event: &str) -> Vec<Value> {
+    pub(crate) fn events(&self, event: &str) -> Vec<Value> {
         self.seen.lock().unwrap().iter().filter(|v| v["event"] == event).cloned().collect()
     }
 
     /// Sends a signal to the process.
-    pub fn signal(&self, signal: &str) {
+    pub(crate) fn signal(&self, signal: &str) {
         let status =
             Command::new("kill").args([format!("-{signal}"), self.child.id().to_string()]).status().unwrap();
         assert!(status.success());
@@ -190,7 +190,7 @@ impl Drop for Player {
 }
 
 /// Reads a saved record and replays it (every move verified); returns it.
-pub fn replayed_record(path: &Path) -> Record {
+pub(crate) fn replayed_record(path: &Path) -> Record {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
     record.replay().unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
@@ -198,7 +198,7 @@ pub fn replayed_record(path: &Path) -> Record {
 }
 
 /// What two records of the same game must share: moves, result, players, game id.
-pub fn same_game(a: &Record, b: &Record) {
+pub(crate) fn same_game(a: &Record, b: &Record) {
     assert_eq!(a.moves(), b.moves());
     assert_eq!(a.result, b.result);
     assert_eq!(a.players, b.players);
@@ -207,6 +207,6 @@ pub fn same_game(a: &Record, b: &Record) {
 }
 
 /// Converts string slices to owned arguments.
-pub fn args(list: &[&str]) -> Vec<String> {
+pub(crate) fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
