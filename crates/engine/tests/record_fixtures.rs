@@ -1,6 +1,10 @@
 //! The record fixtures of `tests/data/records/`: finished games of each format and rules, a game
-//! won by a swap, a resignation, an unfinished game, and corrupt or impossible records, each with
-//! the result or the error `expected.tsv` gives for it.
+//! won by a swap, a classic game from a set-up where A is blocked and passes, a resignation, an
+//! unfinished game, and corrupt or impossible records, each with the result or the error
+//! `expected.tsv` gives for it.
+//!
+//! There is no game ended by count: it needs both camps blocked in a row, so every pawn with all
+//! its neighbours occupied, which only a full board (121 pawns, more than any format has) allows.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
@@ -72,6 +76,25 @@ fn the_swap_fixture_is_won_by_its_last_move_a_swap() {
     assert!(!before.is_over());
     assert!(replay.final_position.is_over());
     assert!(matches!(record.result, RecordResult::Won { termination: Termination::Goal, .. }));
+}
+
+#[test]
+fn the_blocked_fixture_passes_twice_then_plays() {
+    let text = std::fs::read_to_string(records_dir().join("classic-blocked-passes.tripot")).unwrap();
+    let record = Record::parse(&text).unwrap();
+    assert!(record.setup().is_some());
+    let passes: Vec<usize> =
+        record.moves().iter().enumerate().filter(|(_, m)| **m == Notation::Pass).map(|(i, _)| i).collect();
+    assert_eq!(passes, [0, 2]);
+    let replay = record.replay().unwrap();
+    assert!(replay.positions[1].previous_was_pass());
+    assert_eq!(replay.outcome, None);
+    // A pass that is not forced is refused: B, not blocked, may not pass back.
+    let mut forced = Record::from_position(*record.setup().unwrap());
+    forced.push(Notation::Pass);
+    forced.push(Notation::Pass);
+    let error = forced.replay().unwrap_err();
+    assert!(error.to_string().starts_with("move 1 by B (pass): pass is only allowed"), "{error}");
 }
 
 #[test]
