@@ -73,22 +73,40 @@ static HOLE_AT: [[[u8; 16]; LINES]; 3] = {
     holes
 };
 
-/// The pawns of a position, line by line along the three axes.
+/// The pawns of a position, line by line along the three axes. A [`crate::Position`] keeps its
+/// own up to date move by move, so move generation starts from it without rebuilding it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Lines {
     occupied: [[u16; LINES]; 3],
 }
 
+impl std::fmt::Debug for Lines {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The same information as the occupied holes, printed elsewhere.
+        f.debug_struct("Lines").finish_non_exhaustive()
+    }
+}
+
 impl Lines {
-    /// The lines of the board whose occupied holes are `occupied`.
+    /// No pawn on any line.
+    pub(crate) const EMPTY: Lines = Lines { occupied: [[0; LINES]; 3] };
+
+    /// Adds or removes the pawns on every hole of `changed`.
     #[inline]
-    pub(crate) fn new(occupied: u128) -> Lines {
-        let mut lines = Lines { occupied: [[0; LINES]; 3] };
-        let mut rest = occupied;
+    pub(crate) fn update(&mut self, changed: u128) {
+        let mut rest = changed;
         while rest != 0 {
             let h = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            lines.toggle(h);
+            self.toggle(h);
         }
+    }
+
+    /// The lines of the board whose occupied holes are `occupied`.
+    #[inline]
+    pub(crate) fn new(occupied: u128) -> Lines {
+        let mut lines = Lines::EMPTY;
+        lines.update(occupied);
         lines
     }
 

@@ -7,7 +7,6 @@ use crate::board::{
 };
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
-use crate::lines::Lines;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -81,12 +80,6 @@ pub(crate) fn chain_reach_by_rays(from: usize, occupied: u128, max_pivot: usize)
     reached & !start
 }
 
-/// Every destination of the pawn on `from`: empty neighbours and chain ends (§3.3).
-#[inline]
-pub(crate) fn destinations(from: usize, occupied: u128, max_pivot: usize) -> u128 {
-    (NEIGHBOURS[from] & !occupied) | Lines::new(occupied).chain_reach_within(from, max_pivot)
-}
-
 /// The mover's pawns with their destinations, the raw material of move generation.
 pub(crate) type PawnMoves = ArrayVec<(u8, u128), 30>;
 
@@ -97,7 +90,10 @@ impl Position {
         if !self.occupied().contains(from) {
             return HoleSet::EMPTY;
         }
-        HoleSet(destinations(from.index(), self.occupied, self.rules.max_pivot_distance()))
+        let at = from.index();
+        let mut lines = self.lines;
+        let reach = lines.chain_reach_within(at, self.rules.max_pivot_distance());
+        HoleSet((NEIGHBOURS[at] & !self.occupied) | reach)
     }
 
     /// The empty neighbours of `from`: the destinations reached by a step.
@@ -131,11 +127,17 @@ impl Position {
     #[inline(always)]
     fn pawn_moves_within<const MAX: u32>(&self) -> PawnMoves {
         let mut list = PawnMoves::new();
-        let mut lines = Lines::new(self.occupied);
+        let mut lines = self.lines;
         for hole in HoleSet(self.camps[self.turn.index()]) {
             let at = hole.index();
-            let steps = NEIGHBOURS[at] & !self.occupied;
-            list.push((at as u8, steps | lines.chain_reach::<MAX>(at)));
+            // Every step lands on a neighbour and every jump passes a neighbour (d > 1) or
+            // lands two away (d = 1): with all of those taken, there is nothing to search.
+            let dests = if SWAP_ZONE[at] & !self.occupied == 0 {
+                0
+            } else {
+                (NEIGHBOURS[at] & !self.occupied) | lines.chain_reach::<MAX>(at)
+            };
+            list.push((at as u8, dests));
         }
         list
     }
@@ -210,6 +212,7 @@ pub(crate) const fn hole(index: usize) -> Hole {
 mod tests {
     use super::*;
     use crate::board::{ALL_HOLES, HOLE_COUNT};
+    use crate::lines::Lines;
 
     /// The chain search along lines finds exactly what the search along rays finds, on boards
     /// from empty to crowded, for every pivot limit.
