@@ -74,9 +74,9 @@ impl Profile {
                 time_cap: ms(500),
             },
             Level::Moyen => Profile {
-                search: s(2, 50_000, 6, 200, 24, true),
-                noise: 4,
-                second_best: 40,
+                search: s(3, 20_000, 6, 200, 10, true),
+                noise: 3,
+                second_best: 30,
                 tt_bits: 16,
                 time_cap: ms(1000),
             },
