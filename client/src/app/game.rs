@@ -124,6 +124,18 @@ impl Game {
         &self.moves
     }
 
+    /// The hole under the keyboard cursor.
+    #[must_use]
+    pub fn cursor(&self) -> Hole {
+        self.cursor
+    }
+
+    /// The holes of the chain being built (the selected pawn first), if a pawn is selected.
+    #[must_use]
+    pub fn selection_path(&self) -> Option<Vec<Hole>> {
+        self.selection.as_ref().map(|s| s.path.to_vec())
+    }
+
     /// Who won, once the game is over.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {

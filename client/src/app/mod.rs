@@ -216,6 +216,18 @@ impl App {
         self.message.as_ref().map(|m| m.text.as_str())
     }
 
+    /// Where the last frame drew `hole` (column, line), for clicking on it.
+    #[must_use]
+    pub fn hole_cell(&self, hole: Hole) -> Option<(u16, u16)> {
+        self.hits.board.map(|b| b.cell(hole))
+    }
+
+    /// Where the last frame drew `button` (its first column, its line).
+    #[must_use]
+    pub fn button_cell(&self, button: Button) -> Option<(u16, u16)> {
+        self.hits.buttons.iter().find(|b| b.3 == button).map(|b| (b.0, b.1))
+    }
+
     /// Starts a game from the standard set-up.
     pub fn start_game(&mut self, setup: Setup) {
         let start = Position::start(setup.format, setup.rules, setup.opener);

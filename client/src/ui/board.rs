@@ -102,7 +102,8 @@ pub(crate) fn draw(frame: &mut Frame<'_>, area: Rect, position: &Position, marks
             let lowest = Hole::all().filter(|h| h.axial().0 == q).min_by_key(|h| h.axial().1);
             if let Some(hole) = lowest {
                 let (x, r) = hole.screen();
-                let col = geometry.left + (x + 11) as u16 * geometry.sx;
+                let col =
+                    (i32::from(geometry.left) + i32::from(x + 11) * i32::from(geometry.sx)).max(0) as u16;
                 let line = geometry.top + (9 - r) as u16 * geometry.sy;
                 put(col, line, char::from(b'a' + letter), label);
             }

@@ -223,8 +223,6 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
                 format!("  {spin} {}", t.thinking),
                 Style::default().fg(Color::LightYellow),
             ));
-        } else if to_move {
-            detail.push(Span::styled(format!("  {}", t.to_move), Style::default().fg(Color::LightYellow)));
         }
         lines.push(Line::from(detail));
     }
@@ -283,7 +281,12 @@ pub(super) fn draw_history(
 ) {
     let t = lang.t();
     let mut lines = vec![Line::from(Span::styled(
-        format!(" {} — {} {}", t.history, game.moves().len(), t.moves_count),
+        format!(
+            " {} — {} {}",
+            t.history,
+            game.moves().len(),
+            if game.moves().len() == 1 { t.one_move } else { t.moves_count }
+        ),
         Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
     ))];
     let column = ((area.width.saturating_sub(6)) / 2).max(8) as usize;

@@ -1,0 +1,236 @@
+//! Whole games played through the same handler the event loop uses: a hot-seat game with the
+//! keyboard alone, a solo game with the mouse alone.
+
+mod common;
+
+use common::{ch, click, click_button, enter_on, hole, key, position, wait_for_computer};
+use crossterm::event::KeyCode;
+use tripot::app::{App, Button, Mode, Page, Setup};
+use tripot::event::{Event, Events};
+use tripot::i18n::Lang;
+use tripot_ai::Level;
+use tripot_engine::{Camp, Format, Move, Notation, Position, Rules, WinReason};
+
+/// Format 1, A to move: S needs two steps (h12, h13, h14) to fill its goal; N has one pawn
+/// out of its goal, on m6.
+fn near_the_end() -> Position {
+    position("A:Nm1,l2,m2,k3,l3,m3,j4,k4,l4,m6:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h12", Rules::Tripot)
+}
+
+#[test]
+fn hot_seat_game_with_the_keyboard_alone() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let setup = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+    app.start_from(setup, near_the_end());
+
+    // Esc drops a selection; Enter on the pawn again drops it too.
+    enter_on(&mut app, hole("h12"));
+    assert_eq!(app.game().unwrap().selection_path(), Some(vec![hole("h12")]));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    // The other side's pawn cannot be picked.
+    enter_on(&mut app, hole("m6"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+
+    enter_on(&mut app, hole("h12"));
+    enter_on(&mut app, hole("h13"));
+    enter_on(&mut app, hole("m6"));
+    enter_on(&mut app, hole("m5"));
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+    // Undo in hot-seat takes back the last move: player 2 moves again.
+    app.handle_event(ch('u'));
+    assert_eq!(app.game().unwrap().moves().len(), 1);
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    enter_on(&mut app, hole("m6"));
+    enter_on(&mut app, hole("l6"));
+    enter_on(&mut app, hole("h13"));
+    enter_on(&mut app, hole("h14"));
+
+    let game = app.game().unwrap();
+    let written: Vec<String> = game.moves().iter().map(|p| p.notation.to_string()).collect();
+    assert_eq!(written, ["h12-h13", "m6-l6", "h13-h14"]);
+    let outcome = game.outcome().unwrap();
+    assert_eq!((outcome.winner, outcome.reason), (Camp::A, WinReason::Goal));
+    // Undo is over once the game is; the rematch has the other side open; then the menu.
+    app.handle_event(ch('u'));
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    app.handle_event(ch('r'));
+    let rematch = app.game().unwrap();
+    assert_eq!(rematch.moves().len(), 0);
+    assert_eq!(rematch.position().turn(), Camp::B);
+    assert_eq!(*rematch.position(), Position::start(Format::One, Rules::Tripot, Camp::B));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    app.handle_event(ch('q'));
+    assert!(!app.running());
+}
+
+/// A duel after k4-k5 and f14-f13, and the longest shortest chain camp A then has.
+fn opened_lane(app: &mut App) -> (tripot_engine::Path, Position) {
+    let setup = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+    app.start_game(setup);
+    for (from, to) in [("k4", "k5"), ("f14", "f13")] {
+        enter_on(app, hole(from));
+        enter_on(app, hole(to));
+    }
+    let position = *app.game().unwrap().position();
+    let path = position
+        .camp_pawns(Camp::A)
+        .iter()
+        .flat_map(|from| {
+            position.destinations(from).iter().filter_map(move |to| position.jump_path(from, to))
+        })
+        .max_by_key(|p| (p.len(), p[0].index(), p[p.len() - 1].index()))
+        .unwrap();
+    assert!(path.len() >= 3, "a chain of two hops at least");
+    (path, position)
+}
+
+#[test]
+fn a_chain_built_hop_by_hop_ends_with_fin_du_saut() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let (path, _) = opened_lane(&mut app);
+    assert!(path.len() >= 3);
+    enter_on(&mut app, path[0]);
+    for (i, &hop) in path[1..].iter().enumerate() {
+        enter_on(&mut app, hop);
+        let built = app.game().unwrap().selection_path();
+        if i + 2 < path.len() {
+            assert_eq!(built.as_deref(), Some(&path[..i + 2]), "hop {i}");
+        }
+    }
+    // The chain may end by itself when no hop is left; otherwise "Fin du saut".
+    if app.game().unwrap().moves().len() == 2 {
+        let path_now = app.game().unwrap().selection_path().unwrap();
+        assert_eq!(path_now, path.to_vec());
+        app.handle_event(ch('f'));
+    }
+    let game = app.game().unwrap();
+    assert_eq!(game.moves().len(), 3);
+    assert_eq!(game.moves()[2].notation, Notation::Path(path.clone()));
+    assert!(matches!(game.moves()[2].mv, Move::Jump { .. }));
+}
+
+#[test]
+fn esc_during_a_chain_drops_the_hops() {
+    let events = Events::new();
+    let mut app = App::new(Lang::En, None, events.sender());
+    let (path, _) = opened_lane(&mut app);
+    enter_on(&mut app, path[0]);
+    enter_on(&mut app, path[1]);
+    assert_eq!(app.game().unwrap().selection_path(), Some(path[..2].to_vec()));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.game().unwrap().selection_path(), Some(vec![path[0]]));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+}
+
+#[test]
+fn solo_game_with_the_mouse_alone() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let setup = Setup {
+        mode: Mode::Solo { level: Level::Debutant, seed: 3 },
+        format: Format::One,
+        rules: Rules::Tripot,
+        opener: Camp::A,
+    };
+    app.start_from(setup, near_the_end());
+
+    // The hint, by its button: it arrives from another thread.
+    click_button(&mut app, Button::Hint);
+    let hint = loop {
+        match events.next_timeout(std::time::Duration::from_secs(20)).expect("a hint") {
+            event @ Event::Hint { .. } => {
+                app.handle_event(event);
+                break app.message().unwrap().to_owned();
+            }
+            other => app.handle_event(other),
+        }
+    };
+    assert!(hint.starts_with("Indice : "), "{hint}");
+
+    click(&mut app, hole("h12"));
+    click(&mut app, hole("h13"));
+    assert_eq!(app.game().unwrap().moves().len(), 1);
+    assert!(app.is_thinking());
+    // Clicks while the computer thinks do nothing.
+    click(&mut app, hole("h13"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    wait_for_computer(&mut app, &events);
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+
+    // Undo (the button) takes back the computer's reply and my move.
+    click_button(&mut app, Button::Undo);
+    assert_eq!(app.game().unwrap().moves().len(), 0);
+    click(&mut app, hole("h12"));
+    click(&mut app, hole("h13"));
+    wait_for_computer(&mut app, &events);
+
+    // Whatever the computer did, a move now fills the goal: play it with clicks.
+    let position = *app.game().unwrap().position();
+    let winning = position
+        .legal_moves()
+        .into_iter()
+        .find(|&m| position.play(m).is_ok_and(|p| p.goal_complete(Camp::A)))
+        .expect("a winning move");
+    let (Move::Step { from, to } | Move::Jump { from, to }) = winning else { panic!("{winning:?}") };
+    click(&mut app, from);
+    click(&mut app, to);
+    if app.game().unwrap().selection_path().is_some_and(|p| p.len() > 1) {
+        click_button(&mut app, Button::EndJump);
+    }
+    let outcome = app.game().unwrap().outcome().expect("over");
+    assert_eq!(outcome.winner, Camp::A);
+    // Rematch by its button: the computer opens and plays by itself.
+    click_button(&mut app, Button::Rematch);
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    assert!(app.is_thinking());
+    wait_for_computer(&mut app, &events);
+    assert_eq!(app.game().unwrap().moves().len(), 1);
+    click_button(&mut app, Button::Menu);
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn menu_starts_a_duel_with_its_settings() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    for _ in 0..4 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    assert_eq!(app.menu().duel_format, Format::Two);
+    for _ in 0..2 {
+        app.handle_event(key(KeyCode::Up));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    let game = app.game().unwrap();
+    assert_eq!(game.setup.format, Format::Two);
+    assert_eq!(game.setup.mode, Mode::Duel);
+    assert_eq!(game.position().turn(), Camp::B);
+    // The online line is shown but never chosen.
+    app.handle_event(ch('q'));
+    for _ in 0..20 {
+        app.handle_event(key(KeyCode::Down));
+        assert_ne!(app.menu().item(), tripot::app::MenuItem::Online);
+    }
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    app.start_game(Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A });
+    app.handle_event(Event::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('c'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    assert!(!app.running());
+}

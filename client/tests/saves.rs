@@ -1,0 +1,170 @@
+//! Persistence: every move saved as a game record, an unfinished game offered at start and
+//! resumed as it was, a corrupt file moved aside and reported, a finished game replayed by
+//! `tripot view`.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{ch, enter_on, hole, key, position};
+use crossterm::event::KeyCode;
+use tripot::app::{App, Mode, Page, Setup};
+use tripot::event::Events;
+use tripot::i18n::Lang;
+use tripot::save::SaveStore;
+use tripot_engine::{Camp, Format, Record, RecordResult, Rules};
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tripot-saves-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn game_files(store: &SaveStore) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(store.dir())
+        .map_or_else(|_| Vec::new(), |entries| entries.map(|e| e.unwrap().path()).collect());
+    files.sort();
+    files
+}
+
+fn duel() -> Setup {
+    Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A }
+}
+
+#[test]
+fn every_move_is_saved_and_an_unfinished_game_is_resumed() {
+    let store = SaveStore::new(&fresh_dir("resume"));
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Menu);
+    app.start_game(duel());
+    assert!(game_files(&store).is_empty(), "no file before the first move");
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    let files = game_files(&store);
+    assert_eq!(files.len(), 1);
+    let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().len(), 1);
+    enter_on(&mut app, hole("f14"));
+    enter_on(&mut app, hole("f13"));
+    let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().iter().map(ToString::to_string).collect::<Vec<_>>(), ["k4-k5", "f14-f13"]);
+    assert_eq!(record.result, RecordResult::Unfinished);
+    let position = *app.game().unwrap().position();
+    drop(app);
+
+    // Next start: the game is offered, and resumed exactly.
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Game);
+    let game = app.game().unwrap();
+    assert_eq!(*game.position(), position);
+    assert_eq!(game.moves().len(), 2);
+    assert_eq!(game.setup.mode, Mode::Duel);
+    // It goes on in the same file.
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    assert_eq!(game_files(&store).len(), 1);
+    let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().len(), 3);
+    drop(app);
+
+    // Declined: marked abandoned, kept, never offered again.
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    app.handle_event(ch('n'));
+    assert_eq!(app.page(), Page::Menu);
+    let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().len(), 3);
+    assert_eq!(record.reason.as_deref(), Some("abandoned"));
+    let app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn undo_rewrites_the_save() {
+    let store = SaveStore::new(&fresh_dir("undo"));
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_game(duel());
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    enter_on(&mut app, hole("f14"));
+    enter_on(&mut app, hole("f13"));
+    app.handle_event(ch('u'));
+    let files = game_files(&store);
+    let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().len(), 1);
+}
+
+#[test]
+fn a_corrupt_save_is_moved_aside_and_reported() {
+    let store = SaveStore::new(&fresh_dir("corrupt"));
+    fs::create_dir_all(store.dir()).unwrap();
+    let bad = store.dir().join("2026-01-01-000000.tripot");
+    fs::write(&bad, "[Format \"1\"]\n[Rules \"tripot\"]\n\n1. m4-m9 *\n").unwrap();
+    let garbage = store.dir().join("2026-01-02-000000.tripot");
+    fs::write(&garbage, [0xff, 0xfe, 0x00, 0x13]).unwrap();
+    let events = Events::new();
+    let app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Menu);
+    let message = app.message().unwrap_or_default().to_owned();
+    assert!(message.contains("mise de côté"), "{message}");
+    let files = game_files(&store);
+    let names: Vec<String> =
+        files.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, ["2026-01-01-000000.tripot.corrupt", "2026-01-02-000000.tripot.corrupt"]);
+    // Moved, not rewritten.
+    assert_eq!(fs::read(&files[1]).unwrap(), [0xff, 0xfe, 0x00, 0x13]);
+    // A new game gets a file of its own.
+    let mut app = app;
+    app.start_game(duel());
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    assert_eq!(game_files(&store).len(), 3);
+}
+
+#[test]
+fn a_finished_game_is_saved_with_its_result_and_replays_in_tripot_view() {
+    let dir = fresh_dir("view");
+    let store = SaveStore::new(&dir);
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let start =
+        position("A:Nm1,l2,m2,k3,l3,m3,j4,k4,l4,m6:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13", Rules::Tripot);
+    app.start_from(duel(), start);
+    enter_on(&mut app, hole("h13"));
+    enter_on(&mut app, hole("h14"));
+    assert!(app.game().unwrap().outcome().is_some());
+    let file = game_files(&store).pop().unwrap();
+    let record = Record::parse(&fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record.result.winner(), Some(Camp::A));
+    // A finished game is not offered for resumption.
+    assert_eq!(App::new(Lang::Fr, Some(store), events.sender()).page(), Page::Menu);
+
+    let tripot = env!("CARGO_BIN_EXE_tripot");
+    let out = Command::new(tripot).args(["--lang", "fr", "view", "--print"]).arg(&file).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let screen = String::from_utf8(out.stdout).unwrap();
+    assert!(screen.contains("Coup 1/1 : h13-h14"), "{screen}");
+    assert!(screen.contains("Joueur 1 gagne"), "{screen}");
+    let out = Command::new(tripot)
+        .args(["--lang", "en", "view", "--print", "--at", "0"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Start"));
+
+    // A broken file: a clear error and exit code 2, nothing else.
+    let broken = dir.join("broken.tripot");
+    fs::write(&broken, "not a record").unwrap();
+    let out = Command::new(tripot).args(["view", "--print"]).arg(&broken).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("tripot: "));
+}
