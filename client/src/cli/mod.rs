@@ -90,7 +90,9 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(command) => run_command(command, lang(cli.lang.as_deref())),
-        None => crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(|e| CliError::Other(e.to_string())),
+        None => {
+            crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(|e| CliError::Other(e.to_string()))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
