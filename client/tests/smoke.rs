@@ -1,0 +1,105 @@
+//! The real binary in a real terminal (tmux): open the menu, start a duel, play two moves with
+//! the keyboard, quit, and check the terminal settings are back as they were. Skipped, with a
+//! message, where tmux is missing (`scripts/install-test-deps.sh` installs it).
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Session(String);
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
+    }
+}
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn screen(session: &str) -> String {
+    tmux(&["capture-pane", "-p", "-t", session])
+}
+
+fn wait_for(session: &str, text: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let shown = screen(session);
+        if shown.contains(text) {
+            return shown;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "never showed {text:?}:\n{shown}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+fn keys(session: &str, keys: &[&str]) {
+    for key in keys {
+        tmux(&["send-keys", "-t", session, key]);
+        sleep(Duration::from_millis(60));
+    }
+}
+
+#[test]
+fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tripot-smoke-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let d = dir.display();
+    let script = format!(
+        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang fr; echo $? > {d}/exit; \
+         stty -a > {d}/after; sleep 60",
+        bin = env!("CARGO_BIN_EXE_tripot"),
+    );
+    let name = format!("tripot-smoke-{}", std::process::id());
+    let status = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "32", &script])
+        .status()
+        .unwrap();
+    assert!(status.success(), "tmux could not start a session");
+    let session = Session(name);
+    let s = session.0.as_str();
+
+    wait_for(s, "Solo contre l'IA");
+    keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
+    wait_for(s, "Duel à deux");
+    // Player 1: the cursor starts on a front pawn; Enter picks it, Up goes to an empty
+    // neighbour, Enter plays the step.
+    keys(s, &["Enter"]);
+    wait_for(s, "Choisissez une destination");
+    keys(s, &["Up", "Enter"]);
+    wait_for(s, "Historique — 1 coup");
+    // Player 2, the same downwards.
+    keys(s, &["Enter", "Down", "Enter"]);
+    let shown = wait_for(s, "Historique — 2 coups");
+    assert!(shown.contains("Joueur 1 — Choisissez un de vos pions."), "{shown}");
+    keys(s, &["q"]);
+    wait_for(s, "Quitter");
+    keys(s, &["q"]);
+
+    let start = Instant::now();
+    while !dir.join("after").exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "tripot did not exit:\n{}", screen(s));
+        sleep(Duration::from_millis(50));
+    }
+    sleep(Duration::from_millis(100));
+    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
+    assert_eq!(
+        fs::read_to_string(dir.join("before")).unwrap(),
+        fs::read_to_string(dir.join("after")).unwrap(),
+        "terminal settings restored"
+    );
+    // The game was saved, two moves long.
+    let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(games.len(), 1);
+    let record = tripot_engine::Record::parse(&fs::read_to_string(&games[0]).unwrap()).unwrap();
+    assert_eq!(record.moves().len(), 2);
+}
