@@ -2,10 +2,11 @@
 
 use std::time::{Duration, Instant};
 
-use tripot_engine::{Move, Position};
+use tripot_engine::{Colour, Format, Hole, Move, Position};
 
 use crate::eval::WIN_THRESHOLD;
 use crate::level::Level;
+use crate::race::plan;
 use crate::rng::Rng;
 use crate::search::{Searcher, Settings};
 
@@ -45,6 +46,8 @@ struct Profile {
     tt_bits: u32,
     /// Wall-clock safety net, reached only on a machine far slower than expected.
     time_cap: Duration,
+    /// Beam width of the race planner once the armies have passed each other (0: never).
+    race_beam: usize,
 }
 
 impl Profile {
@@ -65,6 +68,7 @@ impl Profile {
                 second_best: 200,
                 tt_bits: 10,
                 time_cap: ms(200),
+                race_beam: 0,
             },
             Level::Facile => Profile {
                 search: s(2, 20_000, 3, 60, 10, true),
@@ -72,6 +76,7 @@ impl Profile {
                 second_best: 100,
                 tt_bits: 14,
                 time_cap: ms(500),
+                race_beam: 0,
             },
             Level::Moyen => Profile {
                 search: s(3, 20_000, 6, 200, 10, true),
@@ -79,6 +84,7 @@ impl Profile {
                 second_best: 30,
                 tt_bits: 16,
                 time_cap: ms(1000),
+                race_beam: 0,
             },
             Level::Difficile => Profile {
                 search: s(4, 30_000, u32::MAX, 400, 16, false),
@@ -86,6 +92,7 @@ impl Profile {
                 second_best: 0,
                 tt_bits: 18,
                 time_cap: ms(1000),
+                race_beam: 300,
             },
             Level::Impossible => Profile {
                 search: s(8, 150_000, u32::MAX, 400, 20, false),
@@ -93,6 +100,7 @@ impl Profile {
                 second_best: 0,
                 tt_bits: 20,
                 time_cap: ms(2500),
+                race_beam: 3000,
             },
         }
     }
@@ -173,6 +181,10 @@ impl Ai {
             .filter(|(after, _)| window.contains(after))
             .filter_map(|(_, m)| Some((m.to()?.index(), m.from()?.index())))
             .collect();
+        if let Some(mv) = self.race_move(position, history) {
+            self.last = Some(SearchInfo { depth: 0, nodes: 0, score: 0, elapsed: start.elapsed() });
+            return mv;
+        }
         let result = self.searcher.search(position, history, &undo, settings, deadline);
         let (mv, score) = self.pick(position, &result.moves);
         if !matches!(mv, Move::Pass | Move::Swap { .. }) {
@@ -186,6 +198,37 @@ impl Ai {
         self.last =
             Some(SearchInfo { depth: result.depth, nodes: result.nodes, score, elapsed: start.elapsed() });
         mv
+    }
+
+    /// Once the armies have passed each other (format 1: every S pawn above every N pawn), the
+    /// game is two separate races: the best move is the first of the shortest race, which a
+    /// depth-limited search does not find. `None` when not in such an ending, or no plan.
+    fn race_move(&self, position: &Position, history: &[u64]) -> Option<Move> {
+        if self.profile.race_beam == 0 || position.format() != Format::One {
+            return None;
+        }
+        let rows = |c: Colour| position.pawns(c).iter().map(|h| h.axial().1);
+        let (lowest_s, highest_n) = (rows(Colour::S).min()?, rows(Colour::N).max()?);
+        if lowest_s <= highest_n {
+            return None;
+        }
+        let mine = *position.format().colours(position.turn()).first()?;
+        let theirs = position.camp_pawns(position.turn().other()).bits();
+        let steps = plan(
+            mine,
+            position.pawns(mine).bits(),
+            theirs,
+            position.rules(),
+            self.profile.race_beam,
+            u32::MAX,
+            60,
+        )?;
+        let &(from, to, _) = steps.first()?;
+        let (from, to) = (Hole::new(from as u8)?, Hole::new(to as u8)?);
+        let mv = if from.distance(to) == 1 { Move::Step { from, to } } else { Move::Jump { from, to } };
+        let mut after = *position;
+        after.play_unchecked(mv);
+        (position.is_legal(mv) && !history.contains(&after.hash())).then_some(mv)
     }
 
     /// The best move, or with this level's misjudgement, a close one.

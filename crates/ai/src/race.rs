@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use tripot_engine::{Colour, Hole, Rules};
+use tripot_engine::{Colour, HOLE_COUNT, Hole, Rules};
 
 use crate::geometry::{GEOMETRY, Geometry};
 use crate::level::Level;
@@ -67,72 +67,84 @@ struct Node {
 
 /// The cost the beam minimises: distance to the goal's tip, with a straggler term as in the
 /// game's evaluation so that the group climbs together and keeps its ladders.
-fn cost_of(g: &Geometry, pawns: u128) -> i32 {
-    let tip = &g.tip[RUNNER.index()];
+fn cost_of(tip: &[u8; HOLE_COUNT], pawns: u128) -> i32 {
     let mut bits = pawns;
     let mut cost = 0;
     while bits != 0 {
         let h = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        let d = i32::from(tip[h]);
-        cost += 16 * d + d * d;
+        cost += hole_cost(tip, h);
     }
     cost
 }
 
-/// Plays the solitaire race at `level` under `rules`.
-#[must_use]
-pub fn solitaire(level: Level, rules: Rules) -> Race {
+#[inline]
+fn hole_cost(tip: &[u8; HOLE_COUNT], hole: usize) -> i32 {
+    let d = i32::from(tip[hole]);
+    16 * d + d * d
+}
+
+/// One move of a race plan: from, to, and the runner's pawns before it.
+pub(crate) type PlanStep = (usize, usize, u128);
+
+/// A beam search for the shortest race of `colour` from `start` to its goal, around the fixed
+/// `obstacles` (which serve as pivots too): at most `max_moves` moves, `beam` positions kept per
+/// move, chains of at most `max_hops` hops. `None` when no race within the limits was found.
+pub(crate) fn plan(
+    colour: Colour,
+    start: u128,
+    obstacles: u128,
+    rules: Rules,
+    beam: usize,
+    max_hops: u32,
+    max_moves: usize,
+) -> Option<Vec<PlanStep>> {
     let g: &Geometry = &GEOMETRY;
-    let profile = RaceProfile::of(level);
+    let tip = &g.tip[colour.index()];
     let max_pivot = rules.max_pivot_distance();
-    let goal = RUNNER.goal().bits();
-    let start = RUNNER.home().bits();
+    let goal = colour.goal().bits();
     let mut layers: Vec<Vec<Node>> =
-        vec![vec![Node { pawns: start, cost: cost_of(g, start), parent: 0, from: 0, to: 0 }]];
+        vec![vec![Node { pawns: start, cost: cost_of(tip, start), parent: 0, from: 0, to: 0 }]];
     let mut seen: HashSet<u128> = HashSet::from([start]);
-    let mut finish = None;
-    while finish.is_none() && layers.len() <= MAX_MOVES {
+    let mut finish = if start == goal { Some(0) } else { None };
+    while finish.is_none() && layers.len() <= max_moves {
         let Some(layer) = layers.last() else { break };
         let mut children = Vec::new();
         for (index, node) in layer.iter().enumerate() {
+            let occupied = node.pawns | obstacles;
             let mut bits = node.pawns;
             while bits != 0 {
                 let from = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let mut dests = (g.neighbours[from] & !node.pawns)
-                    | g.chain_reach(from, node.pawns, max_pivot, profile.max_hops);
+                let mut dests =
+                    (g.neighbours[from] & !occupied) | g.chain_reach(from, occupied, max_pivot, max_hops);
                 while dests != 0 {
                     let to = dests.trailing_zeros() as usize;
                     dests &= dests - 1;
                     let pawns = node.pawns & !(1u128 << from) | 1u128 << to;
-                    let tip = &g.tip[RUNNER.index()];
-                    let (df, dt) = (i32::from(tip[from]), i32::from(tip[to]));
-                    let cost = node.cost - 16 * df - df * df + 16 * dt + dt * dt;
+                    let cost = node.cost - hole_cost(tip, from) + hole_cost(tip, to);
                     children.push(Node { pawns, cost, parent: index as u32, from: from as u8, to: to as u8 });
                 }
             }
         }
         // Deterministic: ties between equal costs go to the lower pawn mask.
-        let keep = profile.beam;
-        if children.len() > 4 * keep {
-            children.select_nth_unstable_by_key(4 * keep, |n| (n.cost, n.pawns));
-            children.truncate(4 * keep);
+        if children.len() > 4 * beam {
+            children.select_nth_unstable_by_key(4 * beam, |n| (n.cost, n.pawns));
+            children.truncate(4 * beam);
         }
         children.sort_unstable_by_key(|n| (n.cost, n.pawns));
         children.dedup_by_key(|n| n.pawns);
-        let mut next = Vec::with_capacity(keep);
+        let mut next = Vec::with_capacity(beam);
         for child in children {
-            if next.len() == keep {
+            if next.len() == beam {
                 break;
             }
             if seen.insert(child.pawns) {
+                next.push(child);
                 if child.pawns == goal {
-                    finish = Some(next.len());
-                    next.push(child);
+                    finish = Some(next.len() - 1);
                     break;
                 }
-                next.push(child);
             }
         }
         if next.is_empty() {
@@ -140,22 +152,36 @@ pub fn solitaire(level: Level, rules: Rules) -> Race {
         }
         layers.push(next);
     }
-    let mut moves = Vec::new();
-    if let Some(mut index) = finish {
-        for depth in (1..layers.len()).rev() {
-            let node = layers[depth][index];
-            let before = layers[depth - 1][node.parent as usize].pawns;
-            let (from, to) = (node.from as usize, node.to as usize);
+    let mut index = finish?;
+    let mut steps = Vec::new();
+    for depth in (1..layers.len()).rev() {
+        let node = layers[depth][index];
+        let before = layers[depth - 1][node.parent as usize].pawns;
+        steps.push((node.from as usize, node.to as usize, before));
+        index = node.parent as usize;
+    }
+    steps.reverse();
+    Some(steps)
+}
+
+/// Plays the solitaire race at `level` under `rules`.
+#[must_use]
+pub fn solitaire(level: Level, rules: Rules) -> Race {
+    let g: &Geometry = &GEOMETRY;
+    let profile = RaceProfile::of(level);
+    let steps = plan(RUNNER, RUNNER.home().bits(), 0, rules, profile.beam, profile.max_hops, MAX_MOVES);
+    let moves = steps
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(from, to, before)| {
             let path = if g.neighbours[from] >> to & 1 == 1 {
                 vec![from, to]
             } else {
-                g.chain_path(from, to, before, max_pivot).unwrap_or_else(|| vec![from, to])
+                g.chain_path(from, to, before, rules.max_pivot_distance()).unwrap_or_else(|| vec![from, to])
             };
-            moves.push(path.into_iter().filter_map(|h| Hole::new(h as u8)).collect());
-            index = node.parent as usize;
-        }
-        moves.reverse();
-    }
+            path.into_iter().filter_map(|h| Hole::new(h as u8)).collect()
+        })
+        .collect();
     Race { moves }
 }
 
