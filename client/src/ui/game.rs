@@ -146,7 +146,7 @@ fn board_view(app: &App, game: &Game) -> (Position, Marks) {
         match &hint.notation {
             Notation::Path(path) => {
                 marks.hint = vec![path[0], path[path.len() - 1]];
-                marks.path = path.to_vec();
+                marks.path = path[..path.len() - 1].to_vec();
             }
             Notation::Swap { mine, theirs } => marks.hint = vec![*mine, *theirs],
             Notation::Pass => {}
