@@ -159,6 +159,13 @@ impl Ai {
     pub fn choose_with_limits(&mut self, position: &Position, history: &[u64], limits: Limits) -> Move {
         let start = Instant::now();
         let mut settings = self.profile.search;
+        // A node costs more with more pawns (longer move lists, more chains): keep the time
+        // per move about the same in every format.
+        settings.node_budget = match position.format() {
+            Format::One => settings.node_budget,
+            Format::Two => settings.node_budget * 2 / 3,
+            Format::Three => settings.node_budget / 2,
+        };
         if let Some(nodes) = limits.nodes {
             settings.node_budget = nodes.max(1);
         }
@@ -274,13 +281,7 @@ fn is_natural(position: &Position, mv: Move) -> bool {
 /// well under a second. `history` as for [`Ai::choose`].
 #[must_use]
 pub fn hint(position: &Position, history: &[u64]) -> Move {
-    Ai::new(Level::Difficile, 0).choose_with_limits(
-        position,
-        history,
-        Limits {
-            time: Some(Duration::from_millis(900)),
-            nodes: Some(Profile::of(Level::Difficile).search.node_budget),
-            depth: None,
-        },
-    )
+    let mut ai = Ai::new(Level::Difficile, 0);
+    ai.profile.time_cap = Duration::from_millis(900);
+    ai.choose(position, history)
 }
