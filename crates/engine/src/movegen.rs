@@ -7,6 +7,7 @@ use crate::board::{
 };
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
+use crate::lines::Lines;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -91,8 +92,7 @@ impl Position {
             return HoleSet::EMPTY;
         }
         let at = from.index();
-        let mut lines = self.lines;
-        let reach = lines.chain_reach_within(at, self.rules.max_pivot_distance());
+        let reach = Lines::new(self.occupied).chain_reach_within(at, self.rules.max_pivot_distance());
         HoleSet((NEIGHBOURS[at] & !self.occupied) | reach)
     }
 
@@ -127,7 +127,7 @@ impl Position {
     #[inline(always)]
     fn pawn_moves_within<const MAX: u32>(&self) -> PawnMoves {
         let mut list = PawnMoves::new();
-        let mut lines = self.lines;
+        let mut lines = Lines::new(self.occupied);
         for hole in HoleSet(self.camps[self.turn.index()]) {
             let at = hole.index();
             // Every step lands on a neighbour and every jump passes a neighbour (d > 1) or
@@ -212,7 +212,6 @@ pub(crate) const fn hole(index: usize) -> Hole {
 mod tests {
     use super::*;
     use crate::board::{ALL_HOLES, HOLE_COUNT};
-    use crate::lines::Lines;
 
     /// The chain search along lines finds exactly what the search along rays finds, on boards
     /// from empty to crowded, for every pivot limit.

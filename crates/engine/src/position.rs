@@ -5,7 +5,6 @@ use crate::colour::{Camp, Colour, Format};
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
 use crate::illegal::{IllegalMove, PlayError};
-use crate::lines::Lines;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::rules::Rules;
@@ -26,8 +25,6 @@ pub struct Position {
     pub(crate) rules: Rules,
     pub(crate) passed: u8,
     pub(crate) hash: u64,
-    /// `occupied` again, line by line: what the chain search reads.
-    pub(crate) lines: Lines,
 }
 
 impl Position {
@@ -54,7 +51,6 @@ impl Position {
             rules,
             passed: 0,
             hash: 0,
-            lines: Lines::EMPTY,
         };
         for c in Colour::ALL {
             let bits = position.pawns[c.index()];
@@ -67,7 +63,6 @@ impl Position {
         if turn == Camp::B {
             position.hash ^= TURN_KEY;
         }
-        position.lines = Lines::new(position.occupied);
         position
     }
 
@@ -273,7 +268,6 @@ impl Position {
     /// Plays `m` without checking it: for a move from [`Position::legal_moves`] only.
     pub fn play_unchecked(&mut self, m: Move) {
         let was_pending = self.passed > 0;
-        let was_occupied = self.occupied;
         match m {
             Move::Step { from, to } | Move::Jump { from, to } => {
                 let c = self.colour_index_at(from);
@@ -296,7 +290,6 @@ impl Position {
         if was_pending != (self.passed > 0) {
             self.hash ^= PASSED_KEY;
         }
-        self.lines.update(was_occupied ^ self.occupied);
         self.turn = self.turn.other();
         self.hash ^= TURN_KEY;
     }

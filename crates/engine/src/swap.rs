@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
 use crate::colour::Colour;
 use crate::hole_set::HoleSet;
+use crate::lines::Lines;
 use crate::movegen::{PawnMoves, hole};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -48,7 +49,7 @@ impl Position {
         let wanted = if home >> stuck & 1 == 1 { ALL_HOLES & !home } else { ALL_HOLES };
         // Every candidate move is tried on one set of lines, changed and changed back, and the
         // chain search stops at the first wanted hole.
-        let mut lines = self.lines;
+        let mut lines = Lines::new(self.occupied);
         // The search from the stuck pawn only ever looks at its neighbours and along the lines
         // through the holes it reaches: a move that changes no hole there changes nothing.
         let reach = lines.chain_reach_within(stuck, max_pivot);
