@@ -1,0 +1,68 @@
+//! A ladder match between two levels without building the whole client (no network stack):
+//! the same games as `tripot tournament`, for quick measurements.
+//!
+//! `cargo run --release -p tripot-ai --example ladder -- A B GAMES [FORMAT] [RULES] [SEED]`
+//! e.g. `… -- impossible difficile 50 1 tripot 0`. Game `i` uses seed `SEED + i`; A opens the
+//! even-numbered games. Prints wins, average and longest game, and think times per side.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use tripot_ai::Level;
+use tripot_ai::arena::{GameSetup, play_game};
+use tripot_engine::{Camp, Format, Rules};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let parsed = (|| {
+        let a: Level = args.first()?.parse().ok()?;
+        let b: Level = args.get(1)?.parse().ok()?;
+        let games: u64 = args.get(2)?.parse().ok()?;
+        let format = Format::from_number(args.get(3).map_or(Some(1), |s| s.parse().ok())?)?;
+        let rules: Rules = args.get(4).map_or(Some(Rules::Tripot), |s| s.parse().ok())?;
+        let seed: u64 = args.get(5).map_or(Some(0), |s| s.parse().ok())?;
+        Some((a, b, games, format, rules, seed))
+    })();
+    let Some((a, b, games, format, rules, seed)) = parsed else {
+        eprintln!("usage: ladder A B GAMES [FORMAT 1-3] [RULES tripot|classic] [SEED]");
+        return ExitCode::from(2);
+    };
+    let mut wins = [0u32; 2];
+    let mut failures = 0;
+    let mut plies = Vec::new();
+    let mut think: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    for game in 0..games {
+        let opener = if game % 2 == 0 { Camp::A } else { Camp::B };
+        let report = play_game(&GameSetup { format, rules, opener, players: [a, b], seed: seed + game });
+        match report.outcome {
+            Some(o) if report.illegal.is_none() => wins[o.winner.index()] += 1,
+            _ => failures += 1,
+        }
+        plies.push(report.moves.len());
+        for (all, this_game) in think.iter_mut().zip(&report.think) {
+            all.extend_from_slice(this_game);
+        }
+        eprint!("\r{}/{games} games: A {} B {}", game + 1, wins[0], wins[1]);
+    }
+    eprintln!();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{a} vs {b}, format {format}, {rules}, {games} games from seed {seed}: A {} ({:.0}%), B {}, failures {failures}",
+        wins[0],
+        100.0 * f64::from(wins[0]) / games.max(1) as f64,
+        wins[1]
+    );
+    println!(
+        "plies: average {:.1}, max {}",
+        plies.iter().sum::<usize>() as f64 / plies.len().max(1) as f64,
+        plies.iter().max().copied().unwrap_or(0)
+    );
+    for (side, level) in [(0, a), (1, b)] {
+        let t = &mut think[side];
+        t.sort();
+        let median = t.get(t.len() / 2).copied().unwrap_or_default();
+        let max = t.last().copied().unwrap_or_default();
+        println!("think {level}: median {:.1} ms, max {:.1} ms over {} moves", ms(median), ms(max), t.len());
+    }
+    if failures > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
