@@ -1,5 +1,6 @@
 //! Whole games played through the same handler the event loop uses: a hot-seat game with the
 //! keyboard alone, a solo game with the mouse alone.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

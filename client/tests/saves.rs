@@ -1,6 +1,7 @@
 //! Persistence: every move saved as a game record, an unfinished game offered at start and
 //! resumed as it was, a corrupt file moved aside and reported, a finished game replayed by
 //! `tripot view`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

@@ -1,11 +1,11 @@
 //! What the player sees, as text snapshots (`cargo insta review` after a deliberate change):
 //! the menu, each format's start, a selected pawn with its destinations and a swap marker, the
 //! announcement of a passed turn, the end screen.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
-use common::{ch, enter_on, hole, key, position, render};
-use crossterm::event::KeyCode;
+use common::{ch, enter_on, hole, position, render};
 use tripot::app::{App, Mode, Setup};
 use tripot::event::Events;
 use tripot::i18n::Lang;

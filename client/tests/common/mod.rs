@@ -1,6 +1,6 @@
 //! Helpers shared by the terminal-game tests: events, rendering to text, moving the cursor with
 //! the arrow keys, clicking holes.
-#![allow(dead_code, unreachable_pub, missing_docs)]
+#![allow(dead_code, unreachable_pub, missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::time::Duration;
 
