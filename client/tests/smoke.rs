@@ -104,3 +104,50 @@ fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
     let record = tripot_engine::Record::parse(&fs::read_to_string(&games[0]).unwrap()).unwrap();
     assert_eq!(record.moves().len(), 2);
 }
+
+#[test]
+fn ctrl_c_in_the_middle_of_a_game_quits_and_restores_the_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
+        return;
+    }
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tripot-smoke-ctrlc-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let d = dir.display();
+    let script = format!(
+        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang en; echo $? > {d}/exit; \
+         stty -a > {d}/after; sleep 60",
+        bin = env!("CARGO_BIN_EXE_tripot"),
+    );
+    let name = format!("tripot-smoke-ctrlc-{}", std::process::id());
+    let status = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &name, "-x", "90", "-y", "30", &script])
+        .status()
+        .unwrap();
+    assert!(status.success(), "tmux could not start a session");
+    let session = Session(name);
+    let s = session.0.as_str();
+    wait_for(s, "Two-player duel");
+    keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
+    wait_for(s, "History");
+    keys(s, &["Enter"]);
+    wait_for(s, "Pick a destination");
+    keys(s, &["C-c"]);
+    let start = Instant::now();
+    while !dir.join("after").exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "Ctrl-C did not quit:\n{}", screen(s));
+        sleep(Duration::from_millis(50));
+    }
+    sleep(Duration::from_millis(100));
+    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
+    assert_eq!(
+        fs::read_to_string(dir.join("before")).unwrap(),
+        fs::read_to_string(dir.join("after")).unwrap(),
+        "terminal settings restored"
+    );
+    // Back on the normal screen: the shell's output is visible, the game's screen is gone.
+    let shown = screen(s);
+    assert!(!shown.contains("History"), "{shown}");
+}
