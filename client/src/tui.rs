@@ -24,7 +24,11 @@ impl TerminalGuard {
     pub(crate) fn enter() -> io::Result<TerminalGuard> {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore();
+            // A panic on a helper thread (a search) is caught there; only the interface
+            // thread's panic ends the game and must leave the terminal usable.
+            if std::thread::current().name() == Some("main") {
+                restore();
+            }
             previous(info);
         }));
         enable_raw_mode()?;

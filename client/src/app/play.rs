@@ -148,13 +148,16 @@ impl App {
         let ai = self.ai.clone();
         let sender = self.sender.clone();
         thread::spawn(move || {
-            let mv = match ai {
+            let search = || match ai {
                 Some(ai) => match ai.lock() {
                     Ok(mut ai) => ai.choose(&position, &history),
                     Err(poisoned) => poisoned.into_inner().choose(&position, &history),
                 },
                 None => tripot_ai::hint(&position, &history),
             };
+            // A failing search must not leave the game waiting forever: the answer is then
+            // refused as illegal and replaced by the engine's first legal move.
+            let mv = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)).unwrap_or(Move::Pass);
             let _ = sender.send(Event::ComputerMove { request, mv });
         });
     }
@@ -218,7 +221,8 @@ impl App {
         let history = game.history_hashes();
         let sender = self.sender.clone();
         thread::spawn(move || {
-            let mv = tripot_ai::hint(&position, &history);
+            let hint = || tripot_ai::hint(&position, &history);
+            let mv = std::panic::catch_unwind(hint).unwrap_or(Move::Pass);
             let _ = sender.send(Event::Hint { request, mv });
         });
     }
