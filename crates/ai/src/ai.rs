@@ -79,9 +79,9 @@ impl Profile {
                 race_beam: 0,
             },
             Level::Moyen => Profile {
-                search: s(3, 15_000, 5, 200, 8, true),
-                noise: 4,
-                second_best: 50,
+                search: s(3, 15_000, 4, 40, 6, true),
+                noise: 5,
+                second_best: 60,
                 tt_bits: 16,
                 time_cap: ms(1000),
                 race_beam: 0,
