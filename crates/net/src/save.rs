@@ -199,6 +199,7 @@ pub fn winner(record: &Record) -> Option<Camp> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use tripot_engine::{Format, Rules};
 

@@ -165,6 +165,7 @@ impl FrameDecoder {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
@@ -257,7 +258,7 @@ mod tests {
 
     #[test]
     fn random_bytes_never_panic() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(0x7219_07);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x0072_1907);
         for _ in 0..20_000 {
             let len = rng.random_range(0..300);
             let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();

@@ -62,7 +62,12 @@ impl Player {
     }
 
     /// As [`Player::spawn`], from a prepared command (e.g. `ip netns exec … tripot`).
-    pub(crate) fn spawn_with(mut command: Command, args: &[String], config_dir: &Path, save: &Path) -> Player {
+    pub(crate) fn spawn_with(
+        mut command: Command,
+        args: &[String],
+        config_dir: &Path,
+        save: &Path,
+    ) -> Player {
         std::fs::create_dir_all(config_dir).unwrap();
         let mut child = command
             .args(args)
@@ -80,10 +85,10 @@ impl Player {
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                if let Ok(value) = serde_json::from_str::<Value>(&line) {
-                    if tx.send(value).is_err() {
-                        break;
-                    }
+                if let Ok(value) = serde_json::from_str::<Value>(&line)
+                    && tx.send(value).is_err()
+                {
+                    break;
                 }
             }
         });

@@ -163,10 +163,7 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
             (saved.game.role, PeerId::from_bytes(&saved.game.peer_id).ok(), saved.peer_addrs.clone())
         }
     };
-    let mut swarm = match swarm::build(keypair, &config.net) {
-        Ok(swarm) => swarm,
-        Err(error) => return Err(error.into()),
-    };
+    let mut swarm = swarm::build(keypair, &config.net)?;
     let session = match start {
         Start::Host(offer) => Session::host(
             QueueTransport::new(),
@@ -432,6 +429,10 @@ impl Driver {
         if self.current.as_ref().is_some_and(|(g, _)| *g == generation) {
             if event == LinkEvent::Down {
                 self.current = None;
+                // A guest that left during the handshake frees the table for someone else.
+                if self.role == Role::Host && self.session.game().is_none() {
+                    self.target = None;
+                }
             }
             self.session.transport_mut().deliver(event);
             return;
