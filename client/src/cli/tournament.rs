@@ -68,7 +68,7 @@ fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
     GameSetup {
         format,
         rules: args.rules,
-        opener: if game % 2 == 0 { Camp::A } else { Camp::B },
+        opener: if game.is_multiple_of(2) { Camp::A } else { Camp::B },
         players: [args.a, args.b],
         seed: args.seed.wrapping_add(game as u64),
     }

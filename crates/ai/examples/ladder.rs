@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let mut plies = Vec::new();
     let mut think: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game in 0..games {
-        let opener = if game % 2 == 0 { Camp::A } else { Camp::B };
+        let opener = if game.is_multiple_of(2) { Camp::A } else { Camp::B };
         let report = play_game(&GameSetup { format, rules, opener, players: [a, b], seed: seed + game });
         match report.outcome {
             Some(o) if report.illegal.is_none() => wins[o.winner.index()] += 1,

@@ -96,11 +96,11 @@ fn short_tournaments_end_with_legal_moves() {
     let mut games = 0;
     for rules in Rules::ALL {
         for format in Format::ALL {
-            for seed in 0..2 {
+            for seed in 0..2u64 {
                 let report = play_game(&GameSetup {
                     format,
                     rules,
-                    opener: if seed % 2 == 0 { Camp::A } else { Camp::B },
+                    opener: if seed.is_multiple_of(2) { Camp::A } else { Camp::B },
                     players: [Level::Debutant, Level::Facile],
                     seed,
                 });
