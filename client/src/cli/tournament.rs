@@ -71,6 +71,7 @@ fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
         opener: if game.is_multiple_of(2) { Camp::A } else { Camp::B },
         players: [args.a, args.b],
         seed: args.seed.wrapping_add(game as u64),
+        opening: 2,
     }
 }
 

@@ -33,7 +33,8 @@ fn main() -> ExitCode {
     let mut think: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game in 0..games {
         let opener = if game.is_multiple_of(2) { Camp::A } else { Camp::B };
-        let report = play_game(&GameSetup { format, rules, opener, players: [a, b], seed: seed + game });
+        let report =
+            play_game(&GameSetup { format, rules, opener, players: [a, b], seed: seed + game, opening: 2 });
         match report.outcome {
             Some(o) if report.illegal.is_none() => wins[o.winner.index()] += 1,
             _ => failures += 1,

@@ -23,6 +23,9 @@ pub struct GameSetup {
     pub players: [Level; 2],
     /// Seed of both players (each derives its own from it).
     pub seed: u64,
+    /// Plies played at the start by a seeded Débutant for both sides, so that games between
+    /// the deterministic top levels differ from seed to seed (0: none).
+    pub opening: usize,
 }
 
 /// What happened in a game.
@@ -63,11 +66,17 @@ pub fn play_game(setup: &GameSetup) -> GameReport {
     let mut moves = Vec::new();
     let mut think = [Vec::new(), Vec::new()];
     let mut illegal = None;
+    let mut opener = Ai::new(Level::Debutant, setup.seed);
     while !pos.is_over() && moves.len() < MAX_PLIES {
         let side = pos.turn().index();
-        let clock = Instant::now();
-        let mv = players[side].choose(&pos, &history);
-        think[side].push(clock.elapsed());
+        let mv = if moves.len() < setup.opening {
+            opener.choose(&pos, &history)
+        } else {
+            let clock = Instant::now();
+            let mv = players[side].choose(&pos, &history);
+            think[side].push(clock.elapsed());
+            mv
+        };
         match pos.play(mv) {
             Ok(next) => pos = next,
             Err(_) => {

@@ -136,9 +136,15 @@ impl Searcher {
             }
             // Stable: ties keep the order of the previous iteration.
             moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-            result.moves.clone_from(&moves);
-            result.depth = depth;
-            if moves[0].score.abs() > WIN_THRESHOLD || self.nodes >= settings.node_budget / 2 {
+            // A deep search answers from odd depths only (ending on its own move), so that its
+            // choices do not swing with the parity its budget happened to reach; a win counts
+            // whatever the depth.
+            let decisive = moves[0].score.abs() > WIN_THRESHOLD;
+            if settings.max_depth < 4 || depth % 2 == 1 || decisive {
+                result.moves.clone_from(&moves);
+                result.depth = depth;
+            }
+            if decisive || self.nodes >= settings.node_budget / 2 {
                 break;
             }
         }

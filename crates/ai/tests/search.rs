@@ -81,6 +81,7 @@ fn a_seed_fixes_the_game() {
         opener: Camp::A,
         players: [Level::Debutant, Level::Facile],
         seed,
+        opening: 0,
     };
     let first = play_game(&setup(11));
     let again = play_game(&setup(11));
@@ -103,6 +104,7 @@ fn short_tournaments_end_with_legal_moves() {
                     opener: if seed.is_multiple_of(2) { Camp::A } else { Camp::B },
                     players: [Level::Debutant, Level::Facile],
                     seed,
+                    opening: 2,
                 });
                 assert!(report.illegal.is_none(), "{rules} {format}: illegal {:?}", report.illegal);
                 assert!(
