@@ -22,6 +22,8 @@ use tokio::task::JoinHandle;
 
 /// How long the listeners may take to report their addresses at start.
 const LISTEN_TIMEOUT: Duration = Duration::from_secs(10);
+/// Quiet time after the last listen address before the addresses are printed.
+const SETTLE: Duration = Duration::from_millis(150);
 /// How often expired rooms are swept.
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
 
@@ -144,6 +146,14 @@ impl Relay {
                         node.pending_listeners.values().next().cloned().unwrap_or_else(Multiaddr::empty);
                     return Err(RelayError::Listen { addr, reason: "no address reported in time".into() });
                 }
+            }
+        }
+        // A listener on 0.0.0.0 reports one address per interface, in a burst: collect it.
+        let settle_end = tokio::time::Instant::now() + SETTLE * 8;
+        while tokio::time::Instant::now() < settle_end {
+            match tokio::time::timeout(SETTLE, node.swarm.select_next_some()).await {
+                Ok(event) => node.handle(event)?,
+                Err(_) => break,
             }
         }
         let base = if announce.is_empty() { node.listen_addrs.clone() } else { announce.to_vec() };

@@ -14,12 +14,13 @@ use std::time::Duration;
 #[derive(Debug, Clone, Parser)]
 #[command(name = "tripot-relay", version, about)]
 pub struct Options {
-    /// Addresses to listen on (TCP and QUIC), comma-separated.
+    /// Addresses to listen on (TCP and QUIC), comma-separated. Add /ip6/::/tcp/4001 and
+    /// /ip6/::/udp/4001/quic-v1 for IPv6.
     #[arg(
         long,
         env = "TRIPOT_RELAY_LISTEN",
         value_delimiter = ',',
-        default_value = "/ip4/0.0.0.0/tcp/4001,/ip4/0.0.0.0/udp/4001/quic-v1,/ip6/::/tcp/4001,/ip6/::/udp/4001/quic-v1"
+        default_value = "/ip4/0.0.0.0/tcp/4001,/ip4/0.0.0.0/udp/4001/quic-v1"
     )]
     pub listen: Vec<Multiaddr>,
 
