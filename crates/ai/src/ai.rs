@@ -95,7 +95,7 @@ impl Profile {
                 race_beam: 300,
             },
             Level::Impossible => Profile {
-                search: s(8, 150_000, u32::MAX, 400, 20, false),
+                search: s(7, 150_000, u32::MAX, 400, 12, false),
                 noise: 0,
                 second_best: 0,
                 tt_bits: 20,
