@@ -15,6 +15,7 @@ mod handlers;
 pub mod i18n;
 mod online;
 pub mod save;
+pub mod screen_text;
 pub mod terminal_game;
 mod tui;
 mod ui;

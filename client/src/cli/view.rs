@@ -10,6 +10,7 @@ use ratatui::backend::TestBackend;
 use super::CliError;
 use crate::i18n::Lang;
 use crate::save::{SaveError, SaveStore};
+use crate::screen_text::screen_text;
 use crate::tui::TerminalGuard;
 use crate::viewer::Viewer;
 
@@ -42,14 +43,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
         let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))
             .map_err(|e| CliError::Other(e.to_string()))?;
         terminal.draw(|frame| viewer.draw(frame)).map_err(|e| CliError::Other(e.to_string()))?;
-        let buffer = terminal.backend().buffer();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            let line: String = (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect();
-            text.push_str(line.trim_end());
-            text.push('\n');
-        }
-        print!("{text}");
+        print!("{}", screen_text(terminal.backend().buffer()));
         return Ok(());
     }
     viewer.go_to(args.at.unwrap_or(0));

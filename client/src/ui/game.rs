@@ -184,10 +184,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     let Some(game) = app.game.as_ref() else { return };
     let lang = app.lang;
     let t = lang.t();
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::DarkGray));
+    let block = super::panel_block();
     let inner = block.inner(panel);
     frame.render_widget(block, panel);
     let position = game.position();

@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 use tripot_engine::{Camp, Notation, RecordResult};
 
 use super::board::{self, Marks};
@@ -65,10 +65,7 @@ pub(crate) fn draw(viewer: &Viewer, frame: &mut Frame<'_>) {
     }
     board::draw(frame, board_area, position, &marks);
 
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::DarkGray));
+    let block = super::panel_block();
     let inner = block.inner(panel);
     frame.render_widget(block, panel);
     let mut lines = Vec::new();

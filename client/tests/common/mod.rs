@@ -9,6 +9,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tripot::app::{App, Button};
 use tripot::event::{Event, Events};
+use tripot::screen_text::screen_text;
 use tripot_engine::{Hole, Position, Rules};
 
 pub fn key(code: KeyCode) -> Event {
@@ -31,14 +32,7 @@ pub fn position(text: &str, rules: Rules) -> Position {
 pub fn render(app: &mut App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| app.draw(frame)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        let line: String = (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect();
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
+    screen_text(terminal.backend().buffer())
 }
 
 /// Moves the keyboard cursor to `target` with the arrow keys only.
