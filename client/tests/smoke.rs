@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -45,29 +45,62 @@ fn keys(session: &str, keys: &[&str]) {
     }
 }
 
-#[test]
-fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
+/// The real binary running in a detached tmux session, with its data and the terminal settings
+/// before and after it in `dir`.
+struct Run {
+    dir: PathBuf,
+    session: Session,
+}
+
+/// Starts `tripot --lang LANG` in a `width` × `height` tmux session named after `label`, or
+/// `None` (with a message) where tmux is missing.
+fn start(label: &str, lang: &str, width: u16, height: u16) -> Option<Run> {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
-        return;
+        return None;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tripot-smoke-{}", std::process::id()));
+    let name = format!("{label}-{}", std::process::id());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     let d = dir.display();
     let script = format!(
-        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang fr; echo $? > {d}/exit; \
+        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang {lang}; echo $? > {d}/exit; \
          stty -a > {d}/after; sleep 60",
         bin = env!("CARGO_BIN_EXE_tripot"),
     );
-    let name = format!("tripot-smoke-{}", std::process::id());
+    let (width, height) = (width.to_string(), height.to_string());
     let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", "100", "-y", "32", &script])
+        .args(["new-session", "-d", "-s", &name, "-x", &width, "-y", &height, &script])
         .status()
         .unwrap();
     assert!(status.success(), "tmux could not start a session");
-    let session = Session(name);
-    let s = session.0.as_str();
+    Some(Run { dir, session: Session(name) })
+}
+
+impl Run {
+    /// Waits for the binary to exit, then checks it exited 0 with the terminal settings restored.
+    fn exited_cleanly(&self, timeout_message: &str) {
+        let s = self.session.0.as_str();
+        let start = Instant::now();
+        while !self.dir.join("after").exists() {
+            assert!(start.elapsed() < Duration::from_secs(10), "{timeout_message}:\n{}", screen(s));
+            sleep(Duration::from_millis(50));
+        }
+        sleep(Duration::from_millis(100));
+        assert_eq!(fs::read_to_string(self.dir.join("exit")).unwrap().trim(), "0");
+        assert_eq!(
+            fs::read_to_string(self.dir.join("before")).unwrap(),
+            fs::read_to_string(self.dir.join("after")).unwrap(),
+            "terminal settings restored"
+        );
+    }
+}
+
+#[test]
+fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
+    let Some(run) = start("tripot-smoke", "fr", 100, 32) else { return };
+    let (dir, s) = (&run.dir, run.session.0.as_str());
 
     wait_for(s, "Solo contre l'IA");
     keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
@@ -86,18 +119,7 @@ fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
     wait_for(s, "Quitter");
     keys(s, &["q"]);
 
-    let start = Instant::now();
-    while !dir.join("after").exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "tripot did not exit:\n{}", screen(s));
-        sleep(Duration::from_millis(50));
-    }
-    sleep(Duration::from_millis(100));
-    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
-    assert_eq!(
-        fs::read_to_string(dir.join("before")).unwrap(),
-        fs::read_to_string(dir.join("after")).unwrap(),
-        "terminal settings restored"
-    );
+    run.exited_cleanly("tripot did not exit");
     // The game was saved, two moves long.
     let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(games.len(), 1);
@@ -107,46 +129,15 @@ fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
 
 #[test]
 fn ctrl_c_in_the_middle_of_a_game_quits_and_restores_the_terminal() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
-        return;
-    }
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tripot-smoke-ctrlc-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    let d = dir.display();
-    let script = format!(
-        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang en; echo $? > {d}/exit; \
-         stty -a > {d}/after; sleep 60",
-        bin = env!("CARGO_BIN_EXE_tripot"),
-    );
-    let name = format!("tripot-smoke-ctrlc-{}", std::process::id());
-    let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", "90", "-y", "30", &script])
-        .status()
-        .unwrap();
-    assert!(status.success(), "tmux could not start a session");
-    let session = Session(name);
-    let s = session.0.as_str();
+    let Some(run) = start("tripot-smoke-ctrlc", "en", 90, 30) else { return };
+    let s = run.session.0.as_str();
     wait_for(s, "Two-player duel");
     keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
     wait_for(s, "History");
     keys(s, &["Enter"]);
     wait_for(s, "Pick a destination");
     keys(s, &["C-c"]);
-    let start = Instant::now();
-    while !dir.join("after").exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "Ctrl-C did not quit:\n{}", screen(s));
-        sleep(Duration::from_millis(50));
-    }
-    sleep(Duration::from_millis(100));
-    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
-    assert_eq!(
-        fs::read_to_string(dir.join("before")).unwrap(),
-        fs::read_to_string(dir.join("after")).unwrap(),
-        "terminal settings restored"
-    );
+    run.exited_cleanly("Ctrl-C did not quit");
     // Back on the normal screen: the shell's output is visible, the game's screen is gone.
     let shown = screen(s);
     assert!(!shown.contains("History"), "{shown}");
