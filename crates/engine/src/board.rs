@@ -94,6 +94,21 @@ pub(crate) static RAYS: [[[u8; 16]; 6]; HOLE_COUNT] = {
     rays
 };
 
+/// The holes at distances `near..=far` from hole `h` in direction `dir`, as a mask; holes past the
+/// edge of the board are left out.
+const fn ray_span(h: usize, dir: usize, near: usize, far: usize) -> u128 {
+    let mut mask = 0u128;
+    let mut k = near;
+    while k <= far {
+        let i = RAYS[h][dir][k - 1];
+        if i != NONE {
+            mask |= 1 << i;
+        }
+        k += 1;
+    }
+    mask
+}
+
 /// The six neighbours of each hole, as a mask.
 pub(crate) static NEIGHBOURS: [u128; HOLE_COUNT] = {
     let mut masks = [0u128; HOLE_COUNT];
@@ -101,10 +116,7 @@ pub(crate) static NEIGHBOURS: [u128; HOLE_COUNT] = {
     while h < HOLE_COUNT {
         let mut d = 0;
         while d < 6 {
-            let n = RAYS[h][d][0];
-            if n != NONE {
-                masks[h] |= 1 << n;
-            }
+            masks[h] |= ray_span(h, d, 1, 1);
             d += 1;
         }
         h += 1;
@@ -119,14 +131,7 @@ pub(crate) static PIVOT_ZONE: [[u128; 6]; HOLE_COUNT] = {
     while h < HOLE_COUNT {
         let mut d = 0;
         while d < 6 {
-            let mut k = 0;
-            while k < MAX_PIVOT_DISTANCE {
-                let i = RAYS[h][d][k];
-                if i != NONE {
-                    masks[h][d] |= 1 << i;
-                }
-                k += 1;
-            }
+            masks[h][d] = ray_span(h, d, 1, MAX_PIVOT_DISTANCE);
             d += 1;
         }
         h += 1;
@@ -145,17 +150,10 @@ pub(crate) static JUMP_BEYOND: [[[u128; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
     while h < HOLE_COUNT {
         let mut dir = 0;
         while dir < 6 {
-            let ray = RAYS[h][dir];
             let mut d = 1;
             while d <= MAX_PIVOT_DISTANCE {
-                if ray[2 * d - 1] != NONE {
-                    let mut beyond = 0u128;
-                    let mut k = d + 1;
-                    while k <= 2 * d {
-                        beyond |= 1 << ray[k - 1];
-                        k += 1;
-                    }
-                    table[h][dir][d - 1] = beyond;
+                if RAYS[h][dir][2 * d - 1] != NONE {
+                    table[h][dir][d - 1] = ray_span(h, dir, d + 1, 2 * d);
                 }
                 d += 1;
             }
@@ -174,14 +172,7 @@ pub(crate) static JUMP_READS: [u128; HOLE_COUNT] = {
     while h < HOLE_COUNT {
         let mut d = 0;
         while d < 6 {
-            let mut k = 0;
-            while k < 2 * MAX_PIVOT_DISTANCE {
-                let i = RAYS[h][d][k];
-                if i != NONE {
-                    masks[h] |= 1 << i;
-                }
-                k += 1;
-            }
+            masks[h] |= ray_span(h, d, 1, 2 * MAX_PIVOT_DISTANCE);
             d += 1;
         }
         h += 1;
@@ -197,10 +188,7 @@ pub(crate) static NEIGHBOUR_TOWARDS: [[u128; 6]; HOLE_COUNT] = {
     while h < HOLE_COUNT {
         let mut d = 0;
         while d < 6 {
-            let n = RAYS[h][d][0];
-            if n != NONE {
-                masks[h][d] = 1 << n;
-            }
+            masks[h][d] = ray_span(h, d, 1, 1);
             d += 1;
         }
         h += 1;
