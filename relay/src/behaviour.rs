@@ -3,10 +3,15 @@
 use crate::{Limits, directory};
 use libp2p::identity::Keypair;
 use libp2p::swarm::NetworkBehaviour;
-use libp2p::{connection_limits, identify, memory_connection_limits, ping, relay, rendezvous};
+use libp2p::swarm::behaviour::toggle::Toggle;
+use libp2p::{connection_limits, identify, mdns, memory_connection_limits, ping, relay, rendezvous};
 
 /// Identify's protocol version: peers see what they are talking to.
 pub(crate) const IDENTIFY_PROTOCOL: &str = "/tripot/1.0.0";
+
+/// The start of the relay's identify agent version (`tripot-relay/0.1.0`): how a client that
+/// finds it on a LAN by mDNS tells it from other libp2p nodes.
+pub const AGENT_PREFIX: &str = "tripot-relay/";
 
 #[derive(NetworkBehaviour)]
 pub(crate) struct RelayBehaviour {
@@ -18,10 +23,12 @@ pub(crate) struct RelayBehaviour {
     pub(crate) directory: directory::Behaviour,
     pub(crate) identify: identify::Behaviour,
     pub(crate) ping: ping::Behaviour,
+    /// Announces the relay on the LAN, only when asked (`--mdns`).
+    pub(crate) mdns: Toggle<mdns::tokio::Behaviour>,
 }
 
 impl RelayBehaviour {
-    pub(crate) fn new(key: &Keypair, limits: &Limits) -> Self {
+    pub(crate) fn new(key: &Keypair, limits: &Limits, mdns: Option<mdns::tokio::Behaviour>) -> Self {
         let peer_id = key.public().to_peer_id();
         RelayBehaviour {
             connection_limits: connection_limits::Behaviour::new(limits.connection_limits()),
@@ -31,9 +38,10 @@ impl RelayBehaviour {
             directory: directory::server_behaviour(),
             identify: identify::Behaviour::new(
                 identify::Config::new(IDENTIFY_PROTOCOL.to_owned(), key.public())
-                    .with_agent_version(format!("tripot-relay/{}", env!("CARGO_PKG_VERSION"))),
+                    .with_agent_version(format!("{AGENT_PREFIX}{}", env!("CARGO_PKG_VERSION"))),
             ),
             ping: ping::Behaviour::default(),
+            mdns: Toggle::from(mdns),
         }
     }
 }

@@ -26,6 +26,7 @@ mod node;
 mod options;
 pub mod rate;
 
+pub use behaviour::AGENT_PREFIX;
 pub use error::RelayError;
 pub use identity::{keypair_from_seed, load_or_create_keypair};
 pub use limits::Limits;

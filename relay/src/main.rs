@@ -26,6 +26,9 @@ async fn run(options: Options) -> anyhow::Result<()> {
     for addr in relay.addresses() {
         println!("  {addr}");
     }
+    if options.mdns {
+        println!("Announced on the local network (mDNS): players there find it with no address.");
+    }
     if let Some(http) = relay.http_address() {
         println!("Health: http://{http}/health   Metrics: http://{http}/metrics");
     }

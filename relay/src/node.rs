@@ -12,7 +12,7 @@ use libp2p::identity::Keypair;
 use libp2p::metrics::Recorder;
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{ConnectionId, SwarmEvent};
-use libp2p::{Multiaddr, PeerId, Swarm, noise, relay, rendezvous, request_response, tcp, yamux};
+use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, rendezvous, request_response, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -71,7 +71,9 @@ impl Relay {
     /// Starts a node as the flags say.
     pub async fn start(options: &Options) -> Result<RelayHandle, RelayError> {
         let keypair = options.keypair()?;
-        Relay::start_with(keypair, &options.listen, &options.announce, options.limits(), options.http).await
+        let addresses =
+            Addresses { listen: &options.listen, announce: &options.announce, http: options.http };
+        Relay::launch(keypair, addresses, options.limits(), options.mdns).await
     }
 
     /// Starts a node with an explicit identity, addresses and limits.
@@ -81,6 +83,15 @@ impl Relay {
         announce: &[Multiaddr],
         limits: Limits,
         http: Option<SocketAddr>,
+    ) -> Result<RelayHandle, RelayError> {
+        Relay::launch(keypair, Addresses { listen, announce, http }, limits, false).await
+    }
+
+    async fn launch(
+        keypair: Keypair,
+        Addresses { listen, announce, http }: Addresses<'_>,
+        limits: Limits,
+        mdns_on: bool,
     ) -> Result<RelayHandle, RelayError> {
         if listen.is_empty() {
             return Err(RelayError::NoListenAddress);
@@ -95,7 +106,14 @@ impl Relay {
             .map_err(|e| RelayError::Transport(e.to_string()))?
             .with_quic()
             .with_bandwidth_metrics(&mut prom)
-            .with_behaviour(|key| RelayBehaviour::new(key, &swarm_limits))
+            .with_behaviour(|key| {
+                let mdns = if mdns_on {
+                    Some(mdns::tokio::Behaviour::new(mdns::Config::default(), key.public().to_peer_id())?)
+                } else {
+                    None
+                };
+                Ok(RelayBehaviour::new(key, &swarm_limits, mdns))
+            })
             .map_err(|e| RelayError::Transport(e.to_string()))?
             .with_swarm_config(|c| c.with_idle_connection_timeout(idle))
             .build();
@@ -170,6 +188,13 @@ impl Relay {
         });
         Ok(RelayHandle { peer_id, addresses, http: http_addr, stop: Some(stop_tx), task })
     }
+}
+
+/// Where a node listens, what it announces, where it serves HTTP.
+struct Addresses<'a> {
+    listen: &'a [Multiaddr],
+    announce: &'a [Multiaddr],
+    http: Option<SocketAddr>,
 }
 
 fn with_peer_id(addr: Multiaddr, peer_id: PeerId) -> Multiaddr {
@@ -301,6 +326,8 @@ impl Node {
             RelayBehaviourEvent::Directory(event) => self.on_directory(event),
             RelayBehaviourEvent::Identify(event) => self.metrics.libp2p.record(&event),
             RelayBehaviourEvent::Ping(event) => self.metrics.libp2p.record(&event),
+            // The relay only announces itself; whom it hears of on the LAN does not matter.
+            RelayBehaviourEvent::Mdns(event) => tracing::trace!(?event, "mdns"),
             RelayBehaviourEvent::ConnectionLimits(never) | RelayBehaviourEvent::MemoryLimits(never) => {
                 match never {}
             }

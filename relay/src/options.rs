@@ -42,6 +42,12 @@ pub struct Options {
     #[arg(long, env = "TRIPOT_RELAY_HTTP")]
     pub http: Option<SocketAddr>,
 
+    /// Announce the relay on the local network with mDNS, so that players on the same LAN find
+    /// it with no address to type. Off by default: a relay on a public server has no LAN to
+    /// announce itself on.
+    #[arg(long, env = "TRIPOT_RELAY_MDNS")]
+    pub mdns: bool,
+
     /// Reservations held at once.
     #[arg(long, env = "TRIPOT_RELAY_MAX_RESERVATIONS", default_value_t = Limits::default().max_reservations)]
     pub max_reservations: usize,
