@@ -1,11 +1,13 @@
-//! The libp2p swarm of a Tripot client: TCP and QUIC, noise, yamux, identify, ping, mDNS, and
-//! the generic stream behaviour that carries game streams.
+//! The libp2p swarm of a Tripot client: TCP and QUIC, noise, yamux, identify, ping, mDNS, the
+//! generic stream behaviour that carries game streams, and what reaching peers through a
+//! `tripot-relay` needs: the circuit relay v2 client (a transport and a behaviour), DCUtR hole
+//! punching, the rendezvous client (lobby, quick match) and the relay's room-directory client.
 
 use std::time::Duration;
 
 use libp2p::identity::Keypair;
 use libp2p::swarm::behaviour::toggle::Toggle;
-use libp2p::{Multiaddr, StreamProtocol, Swarm, identify, mdns, noise, ping, tcp, yamux};
+use libp2p::{Multiaddr, StreamProtocol, Swarm, dcutr, identify, mdns, noise, ping, rendezvous, tcp, yamux};
 use tripot_protocol::{AGENT_PREFIX, GAME_PROTOCOL};
 
 /// The identify protocol version of Tripot clients.
@@ -23,6 +25,9 @@ pub struct NetConfig {
     pub idle_timeout: Duration,
     /// Ping interval; a failed ping closes the connection so that a reconnection starts at once.
     pub ping_interval: Duration,
+    /// A `tripot-relay` to reach and be reached through (its address ends in `/p2p/<peer id>`);
+    /// none: direct connections only.
+    pub relay: Option<Multiaddr>,
 }
 
 impl Default for NetConfig {
@@ -32,6 +37,7 @@ impl Default for NetConfig {
             mdns: true,
             idle_timeout: Duration::from_secs(60),
             ping_interval: Duration::from_secs(10),
+            relay: None,
         }
     }
 }
@@ -55,13 +61,21 @@ pub use behaviour::{Behaviour, BehaviourEvent};
 mod behaviour {
     use libp2p::swarm::NetworkBehaviour;
     use libp2p::swarm::behaviour::toggle::Toggle;
-    use libp2p::{identify, mdns, ping};
+    use libp2p::{dcutr, identify, mdns, ping, relay, rendezvous};
 
     /// The behaviours of a client.
     #[derive(NetworkBehaviour)]
     pub struct Behaviour {
         /// Game streams.
         pub stream: libp2p_stream::Behaviour,
+        /// Reservations on a relay (to be reached) and circuits through it (to reach).
+        pub relay: relay::client::Behaviour,
+        /// Hole punching: turns a relayed connection into a direct one when the routers allow.
+        pub dcutr: dcutr::Behaviour,
+        /// Lobby tables and quick-match seekers, under the relay's rendezvous namespaces.
+        pub rendezvous: rendezvous::client::Behaviour,
+        /// Private rooms: the relay's directory, by key, never listed.
+        pub directory: tripot_relay::directory::Behaviour,
         /// Who the peer is (agent version tells Tripot clients from other libp2p apps).
         pub identify: identify::Behaviour,
         /// Liveness.
@@ -100,7 +114,9 @@ pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, S
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .map_err(|e| setup(&e))?
         .with_quic()
-        .with_behaviour(|key| {
+        .with_relay_client(noise::Config::new, yamux::Config::default)
+        .map_err(|e| setup(&e))?
+        .with_behaviour(|key, relay| {
             let peer_id = key.public().to_peer_id();
             let identify = identify::Behaviour::new(
                 identify::Config::new(IDENTIFY_PROTOCOL.to_owned(), key.public())
@@ -115,6 +131,10 @@ pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, S
             };
             Ok(Behaviour {
                 stream: libp2p_stream::Behaviour::new(),
+                relay,
+                dcutr: dcutr::Behaviour::new(peer_id),
+                rendezvous: rendezvous::client::Behaviour::new(key.clone()),
+                directory: tripot_relay::directory::client_behaviour(),
                 identify,
                 ping: ping::Behaviour::new(ping::Config::new().with_interval(ping_interval)),
                 mdns: Toggle::from(mdns),
