@@ -1,10 +1,10 @@
 //! tripot-relay: the small node that introduces Tripot players to each other.
 //!
 //! It runs a libp2p [circuit relay v2] server (players behind home routers reach each other
-//! through it, then try to go direct with DCUtR), a [rendezvous] server (open lobby tables and
-//! quick-match seekers under standard namespaces), and the Tripot room directory, a tiny
-//! protocol of our own that maps the hash of a private room code to its host without ever
-//! listing what it holds (see [`directory`]). Identify and ping keep peers informed and alive;
+//! through it, then try to go direct with DCUtR), a [rendezvous] server (open lobby tables under
+//! standard namespaces, see [`LobbyTable`]), and the Tripot directory, a tiny protocol of our
+//! own that maps the hash of a private room code to its host without ever listing what it holds,
+//! and pairs quick-match seekers atomically (see [`directory`]). Identify and ping keep peers informed and alive;
 //! connection and memory limits keep the node standing under load.
 //!
 //! The binary `tripot-relay` is a thin wrapper: [`Options`] parses its flags, [`Relay::start`]
@@ -30,6 +30,6 @@ pub use behaviour::AGENT_PREFIX;
 pub use error::RelayError;
 pub use identity::{keypair_from_seed, load_or_create_keypair};
 pub use limits::Limits;
-pub use namespaces::{LOBBY_NAMESPACE_PREFIX, QUICK_NAMESPACE_PREFIX};
+pub use namespaces::{LOBBY_NAMESPACE_PREFIX, LobbyTable, MAX_TABLE_NAME};
 pub use node::{Relay, RelayHandle};
 pub use options::Options;

@@ -54,6 +54,11 @@ pub struct Limits {
     pub rendezvous_max_total: usize,
     /// The room directory's bounds.
     pub rooms: RegistryLimits,
+    /// Quick-match seekers waiting at once.
+    pub quick_max_waiting: usize,
+    /// How long the relay holds a seeker's request before answering "still waiting" (the
+    /// client asks again at once); under the request timeout of the directory (10 s).
+    pub quick_hold: Duration,
 }
 
 impl Default for Limits {
@@ -78,6 +83,8 @@ impl Default for Limits {
             rendezvous_max_per_peer: 8,
             rendezvous_max_total: 50_000,
             rooms: RegistryLimits::default(),
+            quick_max_waiting: 10_000,
+            quick_hold: Duration::from_secs(4),
         }
     }
 }

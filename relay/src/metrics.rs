@@ -54,11 +54,7 @@ impl Metrics {
         r.register("rooms_opened", "Private rooms opened", tripot.rooms_opened.clone());
         r.register("room_lookups", "Room directory lookups by result", tripot.room_lookups.clone());
         r.register("lobby_tables", "Open lobby tables registered (rendezvous)", tripot.lobby_tables.clone());
-        r.register(
-            "quick_waiting",
-            "Quick-match seekers registered (rendezvous)",
-            tripot.quick_waiting.clone(),
-        );
+        r.register("quick_waiting", "Quick-match seekers waiting to be paired", tripot.quick_waiting.clone());
         r.register(
             "lobby_games",
             "Lobby tables closed by their host (game started or left)",
@@ -66,7 +62,7 @@ impl Metrics {
         );
         r.register(
             "quick_matches",
-            "Quick-match seekers that unregistered (matched or left)",
+            "Quick-match pairings made (one game each)",
             tripot.quick_matches.clone(),
         );
         r.register(

@@ -1,10 +1,11 @@
 //! The running node: builds the swarm, listens, then serves until told to stop.
 
 use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
-use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response};
+use crate::directory::quick_desk::QuickDesk;
+use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response, Wish};
 use crate::http::{self, HttpState};
 use crate::metrics::Metrics;
-use crate::namespaces::{LOBBY_NAMESPACE_PREFIX, QUICK_NAMESPACE_PREFIX};
+use crate::namespaces::LOBBY_NAMESPACE_PREFIX;
 use crate::{Limits, Options, RelayError};
 use futures::StreamExt;
 use libp2p::core::transport::ListenerId;
@@ -14,7 +15,7 @@ use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{ConnectionId, SwarmEvent};
 use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, rendezvous, request_response, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
@@ -26,6 +27,8 @@ const LISTEN_TIMEOUT: Duration = Duration::from_secs(10);
 const SETTLE: Duration = Duration::from_millis(150);
 /// How often expired rooms are swept.
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
+/// How often lapsed quick-match holds are answered.
+const QUICK_SWEEP_EVERY: Duration = Duration::from_millis(250);
 
 /// Starts relay nodes.
 #[derive(Debug)]
@@ -152,7 +155,8 @@ impl Relay {
             registry: Registry::new(limits.rooms, Instant::now()),
             room_ttl_max: limits.rooms.max_ttl,
             connection_ips: HashMap::new(),
-            registrations: HashSet::new(),
+            registrations: HashMap::new(),
+            quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
             metrics,
         };
         let deadline = tokio::time::Instant::now() + LISTEN_TIMEOUT;
@@ -220,13 +224,17 @@ struct Node {
     registry: Registry,
     room_ttl_max: Duration,
     connection_ips: HashMap<ConnectionId, IpAddr>,
-    registrations: HashSet<(String, PeerId)>,
+    /// Lobby registrations and when each expires: a refresh replaces a registration, and the
+    /// rendezvous server still reports the replaced one's expiry, which must not count.
+    registrations: HashMap<(String, PeerId), Instant>,
+    quick: QuickDesk,
     metrics: Metrics,
 }
 
 impl Node {
     async fn run(mut self, mut stop: oneshot::Receiver<()>) {
         let mut sweep = tokio::time::interval(SWEEP_EVERY);
+        let mut quick_sweep = tokio::time::interval(QUICK_SWEEP_EVERY);
         loop {
             tokio::select! {
                 event = self.swarm.select_next_some() => {
@@ -240,6 +248,10 @@ impl Node {
                         tracing::debug!(expired, "rooms expired");
                     }
                     self.update_room_gauge();
+                }
+                _ = quick_sweep.tick() => {
+                    self.quick.sweep(&mut self.swarm.behaviour_mut().directory, Instant::now());
+                    self.update_quick_gauge();
                 }
                 _ = &mut stop => break,
             }
@@ -257,6 +269,10 @@ impl Node {
 
     fn update_room_gauge(&self) {
         self.metrics.tripot.rooms.set(i64::try_from(self.registry.len()).unwrap_or(i64::MAX));
+    }
+
+    fn update_quick_gauge(&self) {
+        self.metrics.tripot.quick_waiting.set(i64::try_from(self.quick.waiting()).unwrap_or(i64::MAX));
     }
 
     fn handle(&mut self, event: SwarmEvent<RelayBehaviourEvent>) -> Result<(), RelayError> {
@@ -300,6 +316,8 @@ impl Node {
                 self.connection_ips.remove(&connection_id);
                 self.metrics.tripot.connections.dec();
                 if num_established == 0 {
+                    self.quick.left(&peer_id);
+                    self.update_quick_gauge();
                     let closed = self.registry.close_all(&peer_id);
                     if closed > 0 {
                         tracing::debug!(%peer_id, closed, "host left: its rooms are closed");
@@ -367,35 +385,30 @@ impl Node {
     }
 
     fn on_rendezvous(&mut self, event: rendezvous::server::Event) {
+        let tables = &self.metrics.tripot.lobby_tables;
         match event {
             rendezvous::server::Event::PeerRegistered { peer, registration } => {
                 let namespace = registration.namespace.to_string();
-                if let Some(gauge) = self.namespace_gauge(&namespace)
-                    && self.registrations.insert((namespace, peer))
-                {
-                    gauge.inc();
-                }
-            }
-            rendezvous::server::Event::PeerUnregistered { peer, namespace } => {
-                let namespace = namespace.to_string();
-                if self.registrations.remove(&(namespace.clone(), peer))
-                    && let Some(gauge) = self.namespace_gauge(&namespace)
-                {
-                    gauge.dec();
-                    if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
-                        self.metrics.tripot.lobby_games.inc();
-                    } else {
-                        self.metrics.tripot.quick_matches.inc();
+                if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
+                    let expires = Instant::now() + Duration::from_secs(registration.ttl);
+                    if self.registrations.insert((namespace, peer), expires).is_none() {
+                        tables.inc();
                     }
                 }
             }
+            rendezvous::server::Event::PeerUnregistered { peer, namespace } => {
+                if self.registrations.remove(&(namespace.to_string(), peer)).is_some() {
+                    tables.dec();
+                    self.metrics.tripot.lobby_games.inc();
+                }
+            }
             rendezvous::server::Event::RegistrationExpired(registration) => {
-                let namespace = registration.namespace.to_string();
-                let peer = registration.record.peer_id();
-                if self.registrations.remove(&(namespace.clone(), peer))
-                    && let Some(gauge) = self.namespace_gauge(&namespace)
-                {
-                    gauge.dec();
+                let key = (registration.namespace.to_string(), registration.record.peer_id());
+                // A registration refreshed since expires later: only the last one counts.
+                let now = Instant::now() + Duration::from_millis(500);
+                if self.registrations.get(&key).is_some_and(|expires| *expires <= now) {
+                    self.registrations.remove(&key);
+                    tables.dec();
                 }
             }
             rendezvous::server::Event::PeerNotRegistered { peer, namespace, error } => {
@@ -408,16 +421,6 @@ impl Node {
         }
     }
 
-    fn namespace_gauge(&self, namespace: &str) -> Option<prometheus_client::metrics::gauge::Gauge> {
-        if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
-            Some(self.metrics.tripot.lobby_tables.clone())
-        } else if namespace.starts_with(QUICK_NAMESPACE_PREFIX) {
-            Some(self.metrics.tripot.quick_waiting.clone())
-        } else {
-            None
-        }
-    }
-
     fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
         match event {
             request_response::Event::Message {
@@ -425,6 +428,26 @@ impl Node {
                 connection_id,
                 message: request_response::Message::Request { request, channel, .. },
             } => {
+                let directory = &mut self.swarm.behaviour_mut().directory;
+                match request {
+                    Request::Seek { formats, rules } => {
+                        let wish = Wish { formats, rules };
+                        if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
+                        {
+                            tracing::debug!(?pairing, "quick match");
+                            self.metrics.tripot.quick_matches.inc();
+                        }
+                        self.update_quick_gauge();
+                        return;
+                    }
+                    Request::Unseek => {
+                        self.quick.unseek(directory, &peer);
+                        let _ = directory.send_response(channel, Response::Closed);
+                        self.update_quick_gauge();
+                        return;
+                    }
+                    _ => {}
+                }
                 let ip = self.connection_ips.get(&connection_id).copied();
                 let response = self.answer(peer, ip, request);
                 if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
@@ -456,6 +479,10 @@ impl Node {
             Request::Close { key } => {
                 self.registry.close(peer, &key);
                 Response::Closed
+            }
+            // Served in `on_directory`, with a held channel.
+            Request::Seek { .. } | Request::Unseek => {
+                Response::Refused { reason: directory::RefuseReason::Invalid, retry_after_ms: 0 }
             }
             Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
                 FindOutcome::Found(host) => {

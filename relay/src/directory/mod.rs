@@ -11,12 +11,17 @@
 //! `tripot_net::room`), so even the relay's memory holds no code in clear; the host still asks
 //! every joiner to prove knowledge of the code itself before the game starts.
 //!
-//! Open lobby tables and quick match use standard rendezvous namespaces instead, on purpose:
-//! they are public.
+//! Open lobby tables use standard rendezvous namespaces instead, on purpose: they are public.
+//!
+//! Quick match is here too ([`Request::Seek`]): pairing must be atomic, and only one place can
+//! make it so — see [`matchmaker`].
 
+pub mod matchmaker;
+pub(crate) mod quick_desk;
 mod registry;
 mod wire;
 
+pub use matchmaker::{FormatSet, Matchmaker, Pairing, SeekOutcome, Wish};
 pub use registry::{FindOutcome, OpenOutcome, Registry, RegistryLimits};
 pub use wire::{Codec, MAX_FRAME, PROTOCOL, RefuseReason, Request, Response, RoomKey, WireError};
 

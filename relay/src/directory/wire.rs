@@ -1,5 +1,6 @@
 //! Directory messages on the wire: a big-endian `u16` length, then a tag byte and fixed fields.
 
+use super::matchmaker::FormatSet;
 use futures::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use libp2p::{PeerId, StreamProtocol};
 use std::fmt;
@@ -46,6 +47,17 @@ pub enum Request {
         /// The room's key.
         key: RoomKey,
     },
+    /// Quick match: pair me with a waiting player of a compatible format. The relay holds the
+    /// request a few seconds and answers [`Response::Matched`] as soon as it pairs the sender,
+    /// or [`Response::Waiting`] when the hold ends (the client asks again at once).
+    Seek {
+        /// The formats accepted.
+        formats: FormatSet,
+        /// The rules preset (0 Tripot, 1 classic).
+        rules: u8,
+    },
+    /// Quick match: stop seeking.
+    Unseek,
 }
 
 /// Why the directory refused a request.
@@ -59,6 +71,8 @@ pub enum RefuseReason {
     Taken,
     /// The TTL is outside the directory's bounds.
     BadTtl,
+    /// A request the directory cannot serve as asked (an empty format set).
+    Invalid,
 }
 
 /// The directory's answer.
@@ -78,6 +92,23 @@ pub enum Response {
     },
     /// No such room.
     NotFound,
+    /// Quick match: not paired yet; ask again to keep your place.
+    Waiting {
+        /// Seekers waiting at the relay now (the sender included).
+        seekers: u32,
+    },
+    /// Quick match: paired with `peer` for one game.
+    Matched {
+        /// The opponent.
+        peer: PeerId,
+        /// Whether the sender hosts (waits for the opponent on its relay address) or dials
+        /// `<relay>/p2p-circuit/p2p/<peer>`.
+        you_host: bool,
+        /// The format agreed.
+        format: u8,
+        /// The rules preset agreed.
+        rules: u8,
+    },
     /// Refused.
     Refused {
         /// Why.
@@ -99,6 +130,9 @@ pub enum WireError {
     /// Fields missing or left over.
     #[error("directory frame of the wrong length")]
     BadLength,
+    /// A format set that is empty or names unknown formats.
+    #[error("invalid format set in directory frame")]
+    BadFormats,
     /// A peer id that does not parse.
     #[error("invalid peer id in directory frame")]
     BadPeerId,
@@ -136,6 +170,12 @@ impl Request {
                 out.push(3);
                 out.extend_from_slice(&key.0);
             }
+            Request::Seek { formats, rules } => {
+                out.push(4);
+                out.push(formats.mask());
+                out.push(*rules);
+            }
+            Request::Unseek => out.push(5),
         }
         out
     }
@@ -150,7 +190,15 @@ impl Request {
             }
             (2, 32) => Ok(Request::Close { key: key_at(body)? }),
             (3, 32) => Ok(Request::Find { key: key_at(body)? }),
-            (1..=3, _) => Err(WireError::BadLength),
+            (4, _) => {
+                let [mask, rules] = body else { return Err(WireError::BadLength) };
+                Ok(Request::Seek {
+                    formats: FormatSet::from_mask(*mask).ok_or(WireError::BadFormats)?,
+                    rules: *rules,
+                })
+            }
+            (5, 0) => Ok(Request::Unseek),
+            (1..=5, _) => Err(WireError::BadLength),
             (t, _) => Err(WireError::UnknownTag(t)),
         }
     }
@@ -163,6 +211,7 @@ impl RefuseReason {
             RefuseReason::Full => 2,
             RefuseReason::Taken => 3,
             RefuseReason::BadTtl => 4,
+            RefuseReason::Invalid => 5,
         }
     }
 
@@ -172,6 +221,7 @@ impl RefuseReason {
             2 => RefuseReason::Full,
             3 => RefuseReason::Taken,
             4 => RefuseReason::BadTtl,
+            5 => RefuseReason::Invalid,
             _ => return None,
         })
     }
@@ -197,6 +247,17 @@ impl Response {
                 out.push(reason.code());
                 out.extend_from_slice(&retry_after_ms.to_be_bytes());
             }
+            Response::Waiting { seekers } => {
+                out.push(6);
+                out.extend_from_slice(&seekers.to_be_bytes());
+            }
+            Response::Matched { peer, you_host, format, rules } => {
+                out.push(7);
+                out.push(u8::from(*you_host));
+                out.push(*format);
+                out.push(*rules);
+                out.extend_from_slice(&peer.to_bytes());
+            }
         }
         out
     }
@@ -217,6 +278,20 @@ impl Response {
                 let retry: [u8; 4] = rest.try_into().map_err(|_| WireError::BadLength)?;
                 let reason = RefuseReason::from_code(code).ok_or(WireError::UnknownTag(code))?;
                 Ok(Response::Refused { reason, retry_after_ms: u32::from_be_bytes(retry) })
+            }
+            6 => {
+                let seekers: [u8; 4] = body.try_into().map_err(|_| WireError::BadLength)?;
+                Ok(Response::Waiting { seekers: u32::from_be_bytes(seekers) })
+            }
+            7 => {
+                let [you_host, format, rules, peer @ ..] = body else { return Err(WireError::BadLength) };
+                let you_host = match you_host {
+                    0 => false,
+                    1 => true,
+                    _ => return Err(WireError::BadLength),
+                };
+                let peer = PeerId::from_bytes(peer).map_err(|_| WireError::BadPeerId)?;
+                Ok(Response::Matched { peer, you_host, format: *format, rules: *rules })
             }
             2 | 4 => Err(WireError::BadLength),
             t => Err(WireError::UnknownTag(t)),
@@ -300,6 +375,9 @@ mod tests {
             Request::Open { key: key(1), ttl_secs: 90 },
             Request::Close { key: key(2) },
             Request::Find { key: key(3) },
+            Request::Seek { formats: FormatSet::ANY, rules: 0 },
+            Request::Seek { formats: FormatSet::single(2).unwrap(), rules: 1 },
+            Request::Unseek,
         ] {
             assert_eq!(Request::decode(&r.encode()), Ok(r));
         }
@@ -314,6 +392,10 @@ mod tests {
             Response::NotFound,
             Response::Refused { reason: RefuseReason::Throttled, retry_after_ms: 1500 },
             Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 },
+            Response::Refused { reason: RefuseReason::Invalid, retry_after_ms: 0 },
+            Response::Waiting { seekers: 3 },
+            Response::Matched { peer: PeerId::random(), you_host: true, format: 2, rules: 0 },
+            Response::Matched { peer: PeerId::random(), you_host: false, format: 1, rules: 1 },
         ] {
             assert_eq!(Response::decode(&r.encode()), Ok(r));
         }
@@ -326,6 +408,11 @@ mod tests {
         assert_eq!(Request::decode(&[3, 1, 2]), Err(WireError::BadLength));
         assert_eq!(Response::decode(&[3, 1, 2]), Err(WireError::BadPeerId));
         assert_eq!(Response::decode(&[5, 9, 0, 0, 0, 0]), Err(WireError::UnknownTag(9)));
+        assert_eq!(Request::decode(&[4, 0, 0]), Err(WireError::BadFormats));
+        assert_eq!(Request::decode(&[4, 0b1000, 0]), Err(WireError::BadFormats));
+        assert_eq!(Request::decode(&[5, 1]), Err(WireError::BadLength));
+        assert_eq!(Response::decode(&[7, 2, 1, 0]), Err(WireError::BadLength));
+        assert_eq!(Response::decode(&[6, 0]), Err(WireError::BadLength));
     }
 
     #[test]
