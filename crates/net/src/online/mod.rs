@@ -8,6 +8,7 @@
 
 mod lan;
 mod link;
+pub mod matchmaking;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -1,0 +1,393 @@
+//! The open lobby: tables registered on the relay's rendezvous server, one per waiting host.
+//!
+//! A table is a registration whose namespace describes it ([`LobbyTable`]: format, rules, when
+//! it opened, the host's name), so listing the lobby is one paged rendezvous `DISCOVER` and
+//! contacts no host. The host keeps its table alive on a short TTL refreshed on a timer,
+//! registers again by itself when the relay comes back after a restart, and takes the table
+//! down as soon as its game starts (and when it leaves).
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use futures::StreamExt as _;
+use libp2p::identity::Keypair;
+use libp2p::rendezvous::{self, Cookie, Namespace};
+use libp2p::swarm::SwarmEvent;
+use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
+use tokio::sync::{mpsc, oneshot};
+use tripot_relay::LobbyTable;
+
+use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
+use crate::online::{NetEvent, OnlineConfig, SessionHandle, Start, start};
+use crate::session::Offer;
+use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
+
+/// A table's registration lives this long without a refresh (the relay's minimum is 15 s).
+pub const TABLE_TTL: Duration = Duration::from_secs(20);
+/// A table is registered again this often.
+pub const TABLE_REFRESH: Duration = Duration::from_secs(6);
+/// Registrations fetched per rendezvous request while listing.
+const DISCOVER_BATCH: u64 = 50;
+/// Registrations read at most while listing.
+const DISCOVER_MAX: usize = 2000;
+
+/// An open table as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableEntry {
+    /// The host.
+    pub host: PeerId,
+    /// What the table offers.
+    pub table: LobbyTable,
+    /// Where to join it: `<relay>/p2p-circuit/p2p/<host>`.
+    pub addr: Multiaddr,
+    /// Seconds the host has been waiting (by its clock and ours).
+    pub waiting_secs: u64,
+}
+
+/// One page of the lobby.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LobbyPage {
+    /// The tables of this page, longest waiting first.
+    pub tables: Vec<TableEntry>,
+    /// The page number (0-based).
+    pub page: usize,
+    /// Tables over all pages.
+    pub total: usize,
+}
+
+impl LobbyPage {
+    /// Whether a next page exists.
+    #[must_use]
+    pub const fn has_next(&self) -> bool {
+        (self.page + 1) * PAGE_SIZE < self.total
+    }
+}
+
+/// Tables per page.
+pub const PAGE_SIZE: usize = 10;
+
+fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Every open table at the relay (optionally of one format), longest waiting first.
+///
+/// # Errors
+/// [`MatchError`] when the relay cannot be reached or refuses to list.
+pub async fn list_all(
+    keypair: Keypair,
+    net: &NetConfig,
+    relay: &Multiaddr,
+    format: Option<u8>,
+) -> Result<Vec<TableEntry>, MatchError> {
+    let (mut swarm, relay_id) = connected_swarm(keypair, net, relay).await?;
+    let now = unix_now();
+    let mut tables = Vec::new();
+    let mut cookie: Option<Cookie> = None;
+    let mut read = 0;
+    loop {
+        swarm.behaviour_mut().rendezvous.discover(None, cookie.take(), Some(DISCOVER_BATCH), relay_id);
+        let (registrations, next) = discovered(&mut swarm, relay_id).await?;
+        let count = registrations.len();
+        read += count;
+        for registration in registrations {
+            let Some(table) = LobbyTable::parse(&registration.namespace.to_string()) else { continue };
+            if format.is_some_and(|f| f != table.format) {
+                continue;
+            }
+            let host = registration.record.peer_id();
+            tables.push(TableEntry {
+                host,
+                addr: circuit_addr(relay, host),
+                waiting_secs: now.saturating_sub(table.opened_unix),
+                table,
+            });
+        }
+        // A short batch is the last one; the cookie makes the next batch skip what we have.
+        if count < usize::try_from(DISCOVER_BATCH).unwrap_or(usize::MAX) || read >= DISCOVER_MAX {
+            break;
+        }
+        cookie = Some(next);
+    }
+    tables.sort_by(|a, b| b.waiting_secs.cmp(&a.waiting_secs).then(a.host.cmp(&b.host)));
+    Ok(tables)
+}
+
+/// One page (0-based) of the open tables, [`PAGE_SIZE`] a page.
+///
+/// # Errors
+/// As [`list_all`].
+pub async fn list(
+    keypair: Keypair,
+    net: &NetConfig,
+    relay: &Multiaddr,
+    format: Option<u8>,
+    page: usize,
+) -> Result<LobbyPage, MatchError> {
+    let all = list_all(keypair, net, relay, format).await?;
+    Ok(page_of(all, page))
+}
+
+/// Cuts page `page` out of the whole list.
+#[must_use]
+pub fn page_of(all: Vec<TableEntry>, page: usize) -> LobbyPage {
+    let total = all.len();
+    let tables = all.into_iter().skip(page.saturating_mul(PAGE_SIZE)).take(PAGE_SIZE).collect();
+    LobbyPage { tables, page, total }
+}
+
+async fn discovered(
+    swarm: &mut Swarm<Behaviour>,
+    relay_id: PeerId,
+) -> Result<(Vec<rendezvous::Registration>, Cookie), MatchError> {
+    let answer = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match swarm.select_next_some().await {
+                SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(
+                    rendezvous::client::Event::Discovered { rendezvous_node, registrations, cookie },
+                )) if rendezvous_node == relay_id => return Ok((registrations, cookie)),
+                SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(
+                    rendezvous::client::Event::DiscoverFailed { error, .. },
+                )) => return Err(MatchError::Refused(format!("discover: {error:?}"))),
+                event if relay_lost(&event, relay_id) => {
+                    return Err(MatchError::RelayUnreachable("the relay closed the connection".into()));
+                }
+                _ => {}
+            }
+        }
+    })
+    .await;
+    answer.unwrap_or_else(|_| Err(MatchError::RelayUnreachable("no lobby listing within 10 s".into())))
+}
+
+/// A table kept open on the relay by a background task; dropping it takes the table down.
+#[derive(Debug)]
+pub struct TableHandle {
+    close: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl TableHandle {
+    /// Takes the table down (the game started, or the host leaves) and waits until the relay
+    /// was told, at most a second.
+    pub async fn close(mut self) {
+        if let Some(close) = self.close.take() {
+            let _ = close.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(1), &mut self.task).await;
+    }
+}
+
+impl Drop for TableHandle {
+    fn drop(&mut self) {
+        // The task sees the closed channel, unregisters and ends by itself.
+        if let Some(close) = self.close.take() {
+            let _ = close.send(());
+        }
+    }
+}
+
+/// Opens `table` on the relay under `keypair`'s peer id, whose relay address is
+/// `<relay>/p2p-circuit`, and keeps it open until the handle is closed or dropped.
+///
+/// # Errors
+/// [`MatchError`] when the swarm cannot start or the relay address has no peer id.
+pub fn open_table(
+    keypair: Keypair,
+    net: &NetConfig,
+    relay: Multiaddr,
+    table: LobbyTable,
+    warnings: Option<mpsc::UnboundedSender<String>>,
+) -> Result<TableHandle, MatchError> {
+    let relay_id = relay_peer(&relay)?;
+    let namespace = Namespace::new(table.namespace()).map_err(|e| MatchError::Refused(e.to_string()))?;
+    let mut net = net.clone();
+    net.listen = Vec::new();
+    net.mdns = false;
+    let mut swarm = swarm::build(keypair, &net)?;
+    // What the registration's signed record says: reach me through the relay.
+    swarm.add_external_address(relay.clone().with(Protocol::P2pCircuit));
+    let (close, closed) = oneshot::channel();
+    let announcer = Announcer { swarm, relay, relay_id, namespace, warnings };
+    let task = tokio::spawn(announcer.run(closed));
+    Ok(TableHandle { close: Some(close), task })
+}
+
+struct Announcer {
+    swarm: Swarm<Behaviour>,
+    relay: Multiaddr,
+    relay_id: PeerId,
+    namespace: Namespace,
+    warnings: Option<mpsc::UnboundedSender<String>>,
+}
+
+impl Announcer {
+    async fn run(mut self, mut closed: oneshot::Receiver<()>) {
+        // When to dial the relay, or to register next.
+        let mut dial_at = Some(Instant::now());
+        let mut register_at: Option<Instant> = None;
+        let mut dialing = false;
+        let mut backoff = Duration::from_millis(250);
+        let mut tick = tokio::time::interval(Duration::from_millis(100));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = &mut closed => break,
+                _ = tick.tick() => {
+                    let now = Instant::now();
+                    if !dialing && dial_at.is_some_and(|t| now >= t) {
+                        dial_at = None;
+                        dialing = true;
+                        if let Err(error) = self.swarm.dial(self.relay.clone()) {
+                            tracing::debug!(%error, "lobby: dialling the relay failed");
+                            dialing = false;
+                            dial_at = Some(now + backoff);
+                            backoff = (backoff * 2).min(Duration::from_secs(2));
+                        }
+                    }
+                    if register_at.is_some_and(|t| now >= t) {
+                        register_at = Some(now + TABLE_REFRESH);
+                        self.register();
+                    }
+                }
+                event = self.swarm.select_next_some() => match event {
+                    SwarmEvent::ConnectionEstablished { peer_id, .. } if peer_id == self.relay_id => {
+                        dialing = false;
+                        backoff = Duration::from_millis(250);
+                        register_at = Some(Instant::now());
+                    }
+                    SwarmEvent::OutgoingConnectionError { peer_id, .. }
+                        if peer_id.is_none_or(|p| p == self.relay_id) =>
+                    {
+                        // The relay is away (restarting?): try again soon, for as long as it takes.
+                        dialing = false;
+                        dial_at = Some(Instant::now() + backoff);
+                        backoff = (backoff * 2).min(Duration::from_secs(2));
+                    }
+                    event if relay_lost(&event, self.relay_id) => {
+                        dialing = false;
+                        register_at = None;
+                        dial_at = Some(Instant::now() + backoff);
+                    }
+                    SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event),
+                    _ => {}
+                }
+            }
+        }
+        if self.swarm.is_connected(&self.relay_id) {
+            self.swarm.behaviour_mut().rendezvous.unregister(self.namespace.clone(), self.relay_id);
+            // The unregister request has no answer: give it a moment to leave.
+            let flush = tokio::time::sleep(Duration::from_millis(300));
+            tokio::pin!(flush);
+            loop {
+                tokio::select! {
+                    () = &mut flush => break,
+                    _ = self.swarm.select_next_some() => {}
+                }
+            }
+        }
+    }
+
+    fn register(&mut self) {
+        let ttl = Some(TABLE_TTL.as_secs());
+        if let Err(error) =
+            self.swarm.behaviour_mut().rendezvous.register(self.namespace.clone(), self.relay_id, ttl)
+        {
+            self.warn(format!("lobby: cannot register the table: {error}"));
+        }
+    }
+
+    fn on_rendezvous(&self, event: rendezvous::client::Event) {
+        match event {
+            rendezvous::client::Event::Registered { namespace, ttl, .. } => {
+                tracing::debug!(%namespace, ttl, "lobby: table registered");
+            }
+            rendezvous::client::Event::RegisterFailed { error, .. } => {
+                self.warn(format!("lobby: the relay refused the table: {error:?}"));
+            }
+            _ => {}
+        }
+    }
+
+    fn warn(&self, text: String) {
+        tracing::debug!("{text}");
+        if let Some(warnings) = &self.warnings {
+            let _ = warnings.send(text);
+        }
+    }
+}
+
+/// Hosts a new game at an open lobby table: the game waits for a guest on the relay, and the
+/// table stays listed until the game starts. `config.net.relay` must be the relay's address.
+///
+/// # Errors
+/// [`MatchError`] when the relay address is missing or has no peer id, or the game cannot
+/// start.
+pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<SessionHandle, MatchError> {
+    let relay = config
+        .net
+        .relay
+        .clone()
+        .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
+    let table = LobbyTable::new(offer.format.number(), offer.rules.name(), unix_now(), &config.session.name);
+    let net = config.net.clone();
+    let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
+    let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
+    let table = open_table(keypair, &net, relay, table, Some(warn_tx))?;
+    let (events_tx, events) = mpsc::unbounded_channel();
+    let (_, closed) = mpsc::unbounded_channel();
+    let mut driver_events = std::mem::replace(&mut inner.events, closed);
+    let commands = inner.commands.clone();
+    let local_peer = inner.local_peer;
+    let task = tokio::spawn(async move {
+        // Owning the inner handle keeps the driver alive as long as this task.
+        let _inner = inner;
+        let mut table = Some(table);
+        loop {
+            tokio::select! {
+                event = driver_events.recv() => {
+                    let Some(event) = event else { break };
+                    let started = matches!(&event, NetEvent::Session(crate::SessionEvent::Connected { .. }));
+                    if started && let Some(table) = table.take() {
+                        table.close().await;
+                    }
+                    if events_tx.send(event).is_err() {
+                        break;
+                    }
+                }
+                Some(text) = warn_rx.recv() => {
+                    let _ = events_tx.send(NetEvent::Warning(text));
+                }
+            }
+        }
+        if let Some(table) = table.take() {
+            table.close().await;
+        }
+    });
+    Ok(SessionHandle { events, commands, local_peer, task })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn entry(waiting: u64) -> TableEntry {
+        let host = PeerId::random();
+        TableEntry {
+            host,
+            table: LobbyTable::new(1, "tripot", 0, "x"),
+            addr: Multiaddr::empty(),
+            waiting_secs: waiting,
+        }
+    }
+
+    #[test]
+    fn pages_cut_the_list() {
+        let all: Vec<TableEntry> = (0..23).map(entry).collect();
+        let first = page_of(all.clone(), 0);
+        assert_eq!((first.tables.len(), first.total, first.has_next()), (10, 23, true));
+        let last = page_of(all.clone(), 2);
+        assert_eq!((last.tables.len(), last.has_next()), (3, false));
+        assert!(page_of(all, 9).tables.is_empty());
+    }
+}
