@@ -4,16 +4,44 @@
 //! `cargo run --release -p tripot-ai --example ladder -- A B GAMES [FORMAT] [RULES] [SEED]`
 //! e.g. `… -- impossible difficile 50 1 tripot 0`. Game `i` uses seed `SEED + i`; A opens the
 //! even-numbered games. Prints wins, average and longest game, and think times per side.
+//! `--wa SPEC` / `--wb SPEC` (e.g. `--wa straggler=8,lateral=2`) change A's or B's evaluation
+//! weights: a match between the same level with old and new weights is how they are tuned.
+//! `--na N` / `--nb N` replace A's or B's node budget (equal-time comparisons).
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use tripot_ai::Level;
-use tripot_ai::arena::{GameSetup, play_game};
+use tripot_ai::arena::{GameSetup, play_game_tuned};
+use tripot_ai::{Level, Limits, Weights};
 use tripot_engine::{Camp, Format, Rules};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut weights = [Weights::STANDARD; 2];
+    for (side, flag) in ["--wa", "--wb"].into_iter().enumerate() {
+        if let Some(i) = args.iter().position(|a| a == flag) {
+            let spec = args.get(i + 1).cloned().unwrap_or_default();
+            match spec.parse() {
+                Ok(w) => weights[side] = w,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            }
+            args.drain(i..(i + 2).min(args.len()));
+        }
+    }
+    let mut limits = [Limits::default(); 2];
+    for (side, flag) in ["--na", "--nb"].into_iter().enumerate() {
+        if let Some(i) = args.iter().position(|a| a == flag) {
+            let Some(nodes) = args.get(i + 1).and_then(|n| n.parse().ok()) else {
+                eprintln!("{flag} needs a node count");
+                return ExitCode::from(2);
+            };
+            limits[side].nodes = Some(nodes);
+            args.drain(i..i + 2);
+        }
+    }
     let parsed = (|| {
         let a: Level = args.first()?.parse().ok()?;
         let b: Level = args.get(1)?.parse().ok()?;
@@ -24,7 +52,9 @@ fn main() -> ExitCode {
         Some((a, b, games, format, rules, seed))
     })();
     let Some((a, b, games, format, rules, seed)) = parsed else {
-        eprintln!("usage: ladder A B GAMES [FORMAT 1-3] [RULES tripot|classic] [SEED]");
+        eprintln!(
+            "usage: ladder A B GAMES [FORMAT 1-3] [RULES tripot|classic] [SEED] [--wa W] [--wb W] [--na NODES] [--nb NODES]"
+        );
         return ExitCode::from(2);
     };
     let mut wins = [0u32; 2];
@@ -33,11 +63,19 @@ fn main() -> ExitCode {
     let mut think: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for game in 0..games {
         let opener = if game.is_multiple_of(2) { Camp::A } else { Camp::B };
-        let report =
-            play_game(&GameSetup { format, rules, opener, players: [a, b], seed: seed + game, opening: 2 });
+        let setup = GameSetup { format, rules, opener, players: [a, b], seed: seed + game, opening: 2 };
+        let report = play_game_tuned(&setup, weights, limits);
         match report.outcome {
             Some(o) if report.illegal.is_none() => wins[o.winner.index()] += 1,
             _ => failures += 1,
+        }
+        if report.outcome.is_none() || report.moves.len() > 200 {
+            eprintln!(
+                "\ngame {game} (seed {}): {} plies, ends at {}",
+                seed + game,
+                report.moves.len(),
+                report.end
+            );
         }
         plies.push(report.moves.len());
         for (all, this_game) in think.iter_mut().zip(&report.think) {

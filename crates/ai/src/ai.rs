@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use tripot_engine::{Colour, Format, Hole, Move, Position};
 
-use crate::eval::WIN_THRESHOLD;
+use crate::eval::{ROW, WIN_THRESHOLD, Weights};
 use crate::level::Level;
 use crate::race::plan;
 use crate::rng::Rng;
@@ -116,20 +116,30 @@ pub struct Ai {
     last: Option<SearchInfo>,
     /// The position after each of our recent moves, with the move: undoing one is shuffling.
     recent: Vec<(u64, Move)>,
+    /// The position after each of our last moves, and whether the move brought a pawn closer to
+    /// its goal: a run of moves that did not is stalling, which a game cannot afford forever.
+    progress: Vec<(u64, bool)>,
 }
 
 impl Ai {
     /// A player of `level` whose choices among near-equal moves follow `seed`.
     #[must_use]
     pub fn new(level: Level, seed: u64) -> Ai {
+        Ai::with_weights(level, seed, Weights::STANDARD)
+    }
+
+    /// A player of `level` evaluating positions with other weights: for tuning by measurement.
+    #[must_use]
+    pub fn with_weights(level: Level, seed: u64, weights: Weights) -> Ai {
         let profile = Profile::of(level);
         Ai {
             level,
             profile,
             rng: Rng::new(seed),
-            searcher: Searcher::new(profile.tt_bits, profile.search),
+            searcher: Searcher::new(profile.tt_bits, profile.search, weights),
             last: None,
             recent: Vec::new(),
+            progress: Vec::new(),
         }
     }
 
@@ -190,10 +200,16 @@ impl Ai {
             .collect();
         if let Some(mv) = self.race_move(position, history) {
             self.last = Some(SearchInfo { depth: 0, nodes: 0, score: 0, elapsed: start.elapsed() });
+            self.note_progress(position, mv);
             return mv;
         }
-        let result = self.searcher.search(position, history, &undo, settings, deadline);
+        let stall = self.stall(history);
+        // Two idle moves in a row are allowed (waiting can be right); after that every idle
+        // move costs more, so that two players each waiting for the other cannot stall a game.
+        let idle_penalty = if stall >= 2 { (stall as i32 - 1) * 3 * ROW } else { 0 };
+        let result = self.searcher.search(position, history, &undo, idle_penalty, settings, deadline);
         let (mv, score) = self.pick(position, &result.moves);
+        self.note_progress(position, mv);
         if !matches!(mv, Move::Pass | Move::Swap { .. }) {
             let mut after = *position;
             after.play_unchecked(mv);
@@ -205,6 +221,25 @@ impl Ai {
         self.last =
             Some(SearchInfo { depth: result.depth, nodes: result.nodes, score, elapsed: start.elapsed() });
         mv
+    }
+
+    /// How many of our last moves in a row, in this game, brought no pawn closer to its goal.
+    fn stall(&self, history: &[u64]) -> usize {
+        let window = &history[history.len().saturating_sub(40)..];
+        self.progress
+            .iter()
+            .rev()
+            .take_while(|(after, progressed)| !progressed && window.contains(after))
+            .count()
+    }
+
+    fn note_progress(&mut self, position: &Position, mv: Move) {
+        let mut after = *position;
+        after.play_unchecked(mv);
+        self.progress.push((after.hash(), is_progress(position, mv)));
+        if self.progress.len() > 16 {
+            self.progress.remove(0);
+        }
     }
 
     /// Once the armies have passed each other (format 1: every S pawn above every N pawn), the
@@ -274,6 +309,20 @@ fn is_natural(position: &Position, mv: Move) -> bool {
             crate::eval::gain(g, c, from.index(), to.index()) >= 0 && !leaves_goal
         }
         Move::Swap { .. } | Move::Pass => true,
+    }
+}
+
+/// Whether a move brings one of the mover's pawns closer to its goal (a swap always does: it is
+/// only offered to free a stuck pawn or to finish).
+pub(crate) fn is_progress(position: &Position, mv: Move) -> bool {
+    let g: &crate::geometry::Geometry = &crate::geometry::GEOMETRY;
+    match mv {
+        Move::Step { from, to } | Move::Jump { from, to } => {
+            let c = position.colour_at(from).map_or(0, |c| c.index());
+            crate::eval::gain(g, c, from.index(), to.index()) > 0
+        }
+        Move::Swap { .. } => true,
+        Move::Pass => false,
     }
 }
 

@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use tripot_engine::{Camp, Format, Move, Outcome, Position, Rules};
 
-use crate::ai::Ai;
+use crate::ai::{Ai, Limits};
+use crate::eval::Weights;
 use crate::level::Level;
 
 /// A game past this many plies counts as a failure: a correct game always ends well before.
@@ -56,10 +57,18 @@ impl GameReport {
 /// Plays a whole game between two computer players.
 #[must_use]
 pub fn play_game(setup: &GameSetup) -> GameReport {
+    play_game_tuned(setup, [Weights::STANDARD; 2], [Limits::default(); 2])
+}
+
+/// [`play_game`] with each camp's player (camp A's, camp B's) evaluating with its own weights
+/// and searching within its own extra limits: how the weights are tuned, by matches between
+/// the same level with old and new weights, at equal nodes or at equal time.
+#[must_use]
+pub fn play_game_tuned(setup: &GameSetup, weights: [Weights; 2], limits: [Limits; 2]) -> GameReport {
     let start = Position::start(setup.format, setup.rules, setup.opener);
     let mut players = [
-        Ai::new(setup.players[0], setup.seed.wrapping_mul(2).wrapping_add(1)),
-        Ai::new(setup.players[1], setup.seed.wrapping_mul(2).wrapping_add(2)),
+        Ai::with_weights(setup.players[0], setup.seed.wrapping_mul(2).wrapping_add(1), weights[0]),
+        Ai::with_weights(setup.players[1], setup.seed.wrapping_mul(2).wrapping_add(2), weights[1]),
     ];
     let mut pos = start;
     let mut history = vec![pos.hash()];
@@ -73,7 +82,7 @@ pub fn play_game(setup: &GameSetup) -> GameReport {
             opener.choose(&pos, &history)
         } else {
             let clock = Instant::now();
-            let mv = players[side].choose(&pos, &history);
+            let mv = players[side].choose_with_limits(&pos, &history, limits[side]);
             think[side].push(clock.elapsed());
             mv
         };

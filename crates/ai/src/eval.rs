@@ -23,22 +23,84 @@ pub(crate) const WIN: i32 = 1_000_000;
 /// Scores above this are wins found by the search.
 pub(crate) const WIN_THRESHOLD: i32 = WIN - 10_000;
 
-/// Weights of the evaluation, in tenths of a row.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Weights {
-    /// Per unit of distance squared (divided by 16).
-    pub(crate) straggler: i32,
+/// Weights of the evaluation, in tenths of a row. Public so that they can be tuned by
+/// measurement (`cargo run --release -p tripot-ai --example ladder -- … --wa straggler=8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// Per unit of distance squared (divided by 16): stragglers.
+    pub straggler: i32,
     /// Per pawn still in its home branch.
-    pub(crate) at_home: i32,
+    pub at_home: i32,
     /// Per enemy pawn in our goal, once most of our pawns are near.
-    pub(crate) squatter: i32,
+    pub squatter: i32,
     /// For the side to move.
-    pub(crate) tempo: i32,
+    pub tempo: i32,
+    /// Per unit of distance from the colour's axis, for pawns not yet in the goal (divided by 4).
+    pub lateral: i32,
+    /// Percent of the side to move's best one-move gain, added at the leaves (0: not computed).
+    pub mover_gain: i32,
+    /// Percent of the other side's best one-move gain, subtracted at the leaves (0: not computed).
+    pub waiter_gain: i32,
 }
 
 impl Weights {
     /// The weights every level uses.
-    pub(crate) const STANDARD: Weights = Weights { straggler: 6, at_home: 8, squatter: 25, tempo: 15 };
+    pub const STANDARD: Weights = Weights {
+        straggler: 6,
+        at_home: 8,
+        squatter: 25,
+        tempo: 15,
+        lateral: 0,
+        mover_gain: 0,
+        waiter_gain: 0,
+    };
+
+    /// Sets one weight by name; false when the name is unknown.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        let slot = match name {
+            "straggler" => &mut self.straggler,
+            "at_home" => &mut self.at_home,
+            "squatter" => &mut self.squatter,
+            "tempo" => &mut self.tempo,
+            "lateral" => &mut self.lateral,
+            "mover_gain" => &mut self.mover_gain,
+            "waiter_gain" => &mut self.waiter_gain,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::STANDARD
+    }
+}
+
+/// A weight list that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad weights '{0}': expected name=value,… with names straggler, at_home, squatter, tempo, lateral, mover_gain, waiter_gain"
+)]
+pub struct WeightsError(pub String);
+
+impl std::str::FromStr for Weights {
+    type Err = WeightsError;
+
+    /// `straggler=8,lateral=2`: the standard weights with these changed.
+    fn from_str(s: &str) -> Result<Weights, WeightsError> {
+        let mut w = Weights::STANDARD;
+        for item in s.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let bad = || WeightsError(s.to_owned());
+            let (name, value) = item.split_once('=').ok_or_else(bad)?;
+            let value: i32 = value.trim().parse().map_err(|_| bad())?;
+            if !w.set(name.trim(), value) {
+                return Err(bad());
+            }
+        }
+        Ok(w)
+    }
 }
 
 /// The cost of a camp: what it still has to cover, plus its handicaps.
@@ -48,18 +110,34 @@ fn camp_cost(g: &Geometry, pos: &Position, camp: Camp, w: &Weights) -> i32 {
     for &colour in pos.format().colours(camp) {
         let c = colour.index();
         let tip = &g.tip[c];
-        let mut bits = pos.pawns(colour).bits();
+        let lateral = &g.lateral[c];
+        let pawns = pos.pawns(colour).bits();
+        let mut bits = pawns;
         let mut linear = 0;
         let mut square = 0;
+        let mut off_axis = 0;
         while bits != 0 {
             let h = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let d = i32::from(tip[h]);
             linear += d;
             square += d * d;
+            off_axis += i32::from(lateral[h]);
         }
-        cost += linear * ROW + square * w.straggler / 16;
-        cost += (pos.pawns(colour).bits() & g.home_mask[c]).count_ones() as i32 * w.at_home;
+        let in_goal_off_axis: i32 = if w.lateral != 0 {
+            let mut b = pawns & g.goal_mask[c];
+            let mut sum = 0;
+            while b != 0 {
+                let h = b.trailing_zeros() as usize;
+                b &= b - 1;
+                sum += i32::from(lateral[h]);
+            }
+            sum
+        } else {
+            0
+        };
+        cost += linear * ROW + square * w.straggler / 16 + (off_axis - in_goal_off_axis) * w.lateral / 4;
+        cost += (pawns & g.home_mask[c]).count_ones() as i32 * w.at_home;
         // Our pawns in the goal's neighbourhood (goal rows plus two) meet the squatters.
         let squatters = (enemy & g.goal_mask[c]).count_ones() as i32;
         if squatters > 0 && linear <= 40 {
@@ -69,11 +147,56 @@ fn camp_cost(g: &Geometry, pos: &Position, camp: Camp, w: &Weights) -> i32 {
     cost
 }
 
+/// The best progress `camp` could make in one move if it were its turn, in tenths of a row.
+/// Pawns are tried from the rearmost: a pawn at distance `d` gains at most `d`, so the search
+/// stops as soon as no pawn left can beat the best found.
+fn best_gain(g: &Geometry, pos: &Position, camp: Camp) -> i32 {
+    let occupied = pos.occupied().bits();
+    let max_pivot = pos.rules().max_pivot_distance();
+    let mut best = 0;
+    for &colour in pos.format().colours(camp) {
+        let c = colour.index();
+        let tip = &g.tip[c];
+        let mut pawns: [(u8, u8); 32] = [(0, 0); 32];
+        let mut n = 0;
+        let mut bits = pos.pawns(colour).bits();
+        while bits != 0 && n < pawns.len() {
+            let h = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            pawns[n] = (tip[h], h as u8);
+            n += 1;
+        }
+        let pawns = &mut pawns[..n];
+        pawns.sort_unstable_by(|a, b| b.cmp(a));
+        for &(d, from) in pawns.iter() {
+            let here = i32::from(d);
+            if here <= best {
+                break;
+            }
+            let from = usize::from(from);
+            let mut dests = (g.neighbours[from] & !occupied) | g.chain_reach(from, occupied, max_pivot, 64);
+            while dests != 0 {
+                let to = dests.trailing_zeros() as usize;
+                dests &= dests - 1;
+                best = best.max(here - i32::from(tip[to]));
+            }
+        }
+    }
+    best * ROW
+}
+
 /// The position from the side to move's point of view: positive is good for it.
 pub(crate) fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let g = &**GEOMETRY;
     let me = pos.turn();
-    camp_cost(g, pos, me.other(), w) - camp_cost(g, pos, me, w) + w.tempo
+    let mut score = camp_cost(g, pos, me.other(), w) - camp_cost(g, pos, me, w) + w.tempo;
+    if w.mover_gain != 0 {
+        score += best_gain(g, pos, me) * w.mover_gain / 100;
+    }
+    if w.waiter_gain != 0 {
+        score -= best_gain(g, pos, me.other()) * w.waiter_gain / 100;
+    }
+    score
 }
 
 /// How much a move of the pawn from `from` to `to` of colour index `c` brings, in rows times ten.

@@ -23,6 +23,10 @@ pub(crate) struct Geometry {
     pub(crate) goal_mask: [u128; 6],
     /// `home_mask[colour]`: the colour's home branch.
     pub(crate) home_mask: [u128; 6],
+    /// `lateral[colour][hole]`: distance from the hole to the colour's axis, the line from its
+    /// home's tip through the centre to its goal's tip, in half hole spacings. Pawns far off it
+    /// find fewer ladders.
+    pub(crate) lateral: [[u8; HOLE_COUNT]; 6],
 }
 
 /// The tables, built on first use.
@@ -35,6 +39,7 @@ fn build() -> Box<Geometry> {
         tip: [[0; HOLE_COUNT]; 6],
         goal_mask: [0; 6],
         home_mask: [0; 6],
+        lateral: [[0; HOLE_COUNT]; 6],
     });
     for hole in Hole::all() {
         let (q, r) = hole.axial();
@@ -57,9 +62,22 @@ fn build() -> Box<Geometry> {
         g.goal_mask[colour.index()] = goal.bits();
         g.home_mask[colour.index()] = colour.home().bits();
         let tip = goal.iter().max_by_key(|h| centre.map_or(0, |c| h.distance(c)));
-        if let Some(tip) = tip {
+        if let (Some(tip), Some(centre)) = (tip, centre) {
+            // Distance from the axis on the screen, in half the spacing of two holes in a row
+            // (x = q + r/2, y = r·√3/2), rounded.
+            let screen = |h: Hole| {
+                let (q, r) = h.axial();
+                let (cq, cr) = centre.axial();
+                let (q, r) = (f64::from(q - cq), f64::from(r - cr));
+                (q + r / 2.0, r * 3f64.sqrt() / 2.0)
+            };
+            let (tx, ty) = screen(tip);
+            let norm = tx.hypot(ty);
             for hole in Hole::all() {
                 g.tip[colour.index()][hole.index()] = hole.distance(tip);
+                let (x, y) = screen(hole);
+                g.lateral[colour.index()][hole.index()] =
+                    (2.0 * (x * ty - y * tx).abs() / norm).round() as u8;
             }
         }
     }
@@ -192,5 +210,23 @@ mod tests {
         assert_eq!(g.tip[Colour::S.index()][tip.index()], 0);
         let m1: Hole = "m1".parse().unwrap();
         assert_eq!(g.tip[Colour::S.index()][m1.index()], 16);
+    }
+
+    #[test]
+    fn the_axis_runs_from_home_tip_to_goal_tip() {
+        let g = &*GEOMETRY;
+        for colour in Colour::ALL {
+            let c = colour.index();
+            let on_axis = Hole::all().filter(|h| g.lateral[c][h.index()] == 0).count();
+            assert_eq!(on_axis, 9, "{colour:?}");
+            let goal_tip = Hole::all().find(|h| g.tip[c][h.index()] == 0).unwrap();
+            assert_eq!(g.lateral[c][goal_tip.index()], 0);
+            assert_eq!(g.tip[c][goal_tip.index()], 0);
+        }
+        let (m1, e16): (Hole, Hole) = ("m1".parse().unwrap(), "e16".parse().unwrap());
+        assert_eq!(g.lateral[Colour::S.index()][m1.index()], 0);
+        assert_eq!(g.lateral[Colour::S.index()][e16.index()], 1);
+        let m9: Hole = "m9".parse().unwrap();
+        assert_eq!(g.lateral[Colour::S.index()][m9.index()], 8);
     }
 }

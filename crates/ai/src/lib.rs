@@ -27,5 +27,6 @@ mod search;
 mod tt;
 
 pub use ai::{Ai, Limits, SearchInfo, hint};
+pub use eval::{Weights, WeightsError};
 pub use level::{Level, LevelError};
 pub use race::{Race, solitaire};

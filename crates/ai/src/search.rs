@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use tripot_engine::{HOLE_COUNT, Move, Position};
 
+use crate::ai::is_progress;
 use crate::eval::{ROW, WIN, WIN_THRESHOLD, Weights, evaluate, gain};
 use crate::geometry::{GEOMETRY, Geometry};
 use crate::tt::{Bound, Table};
@@ -67,6 +68,7 @@ pub(crate) struct Searcher {
     settings: Settings,
     seen: HashMap<u64, u32>,
     undo: Vec<(usize, usize)>,
+    idle_penalty: i32,
     path: Vec<u64>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -74,16 +76,17 @@ pub(crate) struct Searcher {
 }
 
 impl Searcher {
-    pub(crate) fn new(tt_bits: u32, settings: Settings) -> Searcher {
+    pub(crate) fn new(tt_bits: u32, settings: Settings, weights: Weights) -> Searcher {
         Searcher {
             tt: Table::new(tt_bits),
             history: Box::new([[0; HOLE_COUNT]; HOLE_COUNT]),
             killers: [[None; 2]; MAX_PLY],
             buffers: Vec::new(),
-            weights: Weights::STANDARD,
+            weights,
             settings,
             seen: HashMap::new(),
             undo: Vec::new(),
+            idle_penalty: 0,
             path: Vec::new(),
             nodes: 0,
             deadline: None,
@@ -92,18 +95,21 @@ impl Searcher {
     }
 
     /// Searches `pos` (not over) with iterative deepening. Root moves that take a pawn from
-    /// `undo.0` to `undo.1` (undoing one of the mover's recent moves) pay the repetition penalty.
+    /// `undo.0` to `undo.1` (undoing one of the mover's recent moves) pay the repetition penalty;
+    /// root moves that bring no pawn closer to its goal pay `idle_penalty`.
     pub(crate) fn search(
         &mut self,
         pos: &Position,
         game: &[u64],
         undo: &[(usize, usize)],
+        idle_penalty: i32,
         settings: Settings,
         deadline: Option<Instant>,
     ) -> SearchResult {
         self.settings = settings;
         self.undo.clear();
         self.undo.extend_from_slice(undo);
+        self.idle_penalty = idle_penalty;
         self.deadline = deadline;
         self.aborted = false;
         self.nodes = 0;
@@ -181,6 +187,11 @@ impl Searcher {
             } else {
                 score
             };
+            let score = if self.idle_penalty > 0 && !is_progress(pos, mv) {
+                score - self.idle_penalty
+            } else {
+                score
+            };
             // A move that failed low keeps a score just below the best, in its old order.
             root.score = if score > alpha || self.settings.exact_root { score } else { alpha - 1 - i as i32 };
             if score > alpha {
@@ -202,11 +213,15 @@ impl Searcher {
     /// for the mover, with the penalty.
     fn repetition_score(&self, child: &Position) -> Option<i32> {
         let h = child.hash();
-        if self.seen.contains_key(&h) || self.path.contains(&h) {
+        // The penalty doubles with each time the game has already been there, so that no
+        // evaluation, however much it likes a position, can hold a game in a cycle.
+        let times = self.seen.get(&h).copied().unwrap_or(0);
+        if times > 0 || self.path.contains(&h) {
             if child.is_over() {
                 return None;
             }
-            Some(-evaluate(child, &self.weights) - REPEAT_PENALTY)
+            let penalty = REPEAT_PENALTY << times.saturating_sub(1).min(8);
+            Some(-evaluate(child, &self.weights) - penalty)
         } else {
             None
         }

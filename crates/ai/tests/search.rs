@@ -162,3 +162,24 @@ fn a_separated_ending_is_raced_by_plan() {
     let greedy = moves_to_finish(Level::Debutant);
     assert!(planned < greedy, "{planned} vs {greedy}");
 }
+
+/// Two pawns of each side still out, each side happy to wait for the other to give it pivots:
+/// players that both prefer waiting (here Difficile with a heavy straggler weight, which cycled
+/// for 1,000 plies from this position) must still finish the game, since idling costs more and
+/// more.
+#[test]
+fn two_waiting_players_still_finish() {
+    let start =
+        parse("A:Nl9,l7,j4,k4,m4,l3,m3,l2,m2,m1:Se17,e16,f16,e15,g15,e14,g14,h14,i11,l8", Rules::Tripot);
+    let waiting: tripot_ai::Weights = "straggler=12".parse().unwrap();
+    let mut players =
+        [Ai::with_weights(Level::Difficile, 1, waiting), Ai::with_weights(Level::Difficile, 2, waiting)];
+    let mut pos = start;
+    let mut history = vec![pos.hash()];
+    while !pos.is_over() && history.len() < 200 {
+        let m = players[pos.turn().index()].choose(&pos, &history);
+        pos = pos.play(m).unwrap();
+        history.push(pos.hash());
+    }
+    assert!(pos.is_over(), "still going after {} plies: {pos}", history.len());
+}
