@@ -28,14 +28,16 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Re
     if let Some(game) = &restored {
         say(&format!("Partie reprise ({} coups) — en attente de {}…", game.moves.len(), game.peer_name));
     }
-    say("Coups en notation (m4-m5, m1-m3-k5, m1<>l2) ; resign, claim, quit.");
+    say("Coups en notation (m4-m5, m1-m3-k5, m1<>l2) ; resign, claim, rematch, decline, quit.");
     let mut over = false;
     loop {
         tokio::select! {
             event = handle.next_event() => {
                 let Some(event) = event else { return Err(CliError::Other("the network task stopped".into())) };
-                if let NetEvent::Session(SessionEvent::GameOver(_)) = event {
-                    over = true;
+                match &event {
+                    NetEvent::Session(SessionEvent::GameOver(_)) => over = true,
+                    NetEvent::Session(SessionEvent::RematchStarted { .. }) => over = false,
+                    _ => {}
                 }
                 if let Some(text) = describe(&event) {
                     say(&text);
@@ -48,13 +50,15 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Re
                     "quit" | "q" => return Ok(()),
                     "resign" => handle.resign(),
                     "claim" => handle.claim(),
+                    "rematch" | "revanche" => handle.offer_rematch(),
+                    "decline" => handle.answer_rematch(false),
                     text => match text.parse::<Notation>() {
                         Ok(notation) => handle.play(notation),
                         Err(error) => say(&format!("? {error}")),
                     },
                 }
                 if over {
-                    say("La partie est finie ; quit pour sortir.");
+                    say("La partie est finie : rematch pour une revanche, quit pour sortir.");
                 }
             }
         }
@@ -91,6 +95,14 @@ fn describe(event: &NetEvent) -> Option<String> {
                 format!("Reconnecté : reprise au coup {common_ply} ({replayed} coups renvoyés).")
             }
             SessionEvent::GameOver(ending) => format!("Partie terminée : {ending}"),
+            SessionEvent::RematchOffered => String::from(
+                "L'adversaire propose une revanche : rematch pour accepter, decline pour refuser.",
+            ),
+            SessionEvent::RematchDeclined { by: Refuser::Local } => String::from("Revanche refusée."),
+            SessionEvent::RematchDeclined { by: Refuser::Peer } => {
+                String::from("Pas de revanche : l'adversaire a refusé ou est parti.")
+            }
+            SessionEvent::RematchStarted { number, .. } => format!("Revanche : partie n° {number}."),
         },
     })
 }

@@ -45,6 +45,9 @@ pub(crate) async fn run(
     });
     let mut thinking = false;
     let mut linger_until: Option<tokio::time::Instant> = None;
+    // Games still to play after this one, and whether a rematch is being settled.
+    let mut rematches_left = args.rematch;
+    let mut rematch_pending = false;
     loop {
         if let Some(v) = &view
             && !v.over
@@ -73,6 +76,11 @@ pub(crate) async fn run(
         let NetEvent::Session(session) = &event else {
             if let NetEvent::LocalError(_) = event {
                 thinking = false;
+                if rematch_pending {
+                    // No rematch possible (the opponent is gone): the last game is over.
+                    rematch_pending = false;
+                    linger_until = Some(tokio::time::Instant::now() + Duration::from_secs(1));
+                }
             }
             continue;
         };
@@ -105,7 +113,7 @@ pub(crate) async fn run(
                     && v.unacked == Some(*ply)
                 {
                     v.unacked = None;
-                    if v.over {
+                    if v.over && !rematch_pending {
                         // The peer has our last move: we may go.
                         linger_until = Some(tokio::time::Instant::now() + Duration::from_millis(300));
                     }
@@ -119,9 +127,33 @@ pub(crate) async fn run(
                 if let Some(v) = &mut view {
                     v.over = true;
                 }
-                // Give the last acknowledgement time to travel (both ways).
-                let linger = if waiting_for_ack { Duration::from_secs(30) } else { Duration::from_secs(1) };
+                if rematches_left > 0 && !claimed {
+                    // Our last move (if any) travels before the offer: the peer sees the end first.
+                    handle.offer_rematch();
+                    rematch_pending = true;
+                }
+                // Give the last acknowledgement (or the rematch answer) time to travel.
+                let linger = if waiting_for_ack || rematch_pending {
+                    Duration::from_secs(30)
+                } else {
+                    Duration::from_secs(1)
+                };
                 linger_until = Some(tokio::time::Instant::now() + linger);
+            }
+            // Our own offer, if already sent, accepts theirs by itself.
+            SessionEvent::RematchOffered if !rematch_pending => {
+                let accept = rematches_left > 0;
+                handle.answer_rematch(accept);
+                rematch_pending = accept;
+            }
+            SessionEvent::RematchStarted { .. } => {
+                rematches_left = rematches_left.saturating_sub(1);
+                rematch_pending = false;
+                linger_until = None;
+            }
+            SessionEvent::RematchDeclined { .. } => {
+                rematch_pending = false;
+                linger_until = Some(tokio::time::Instant::now() + Duration::from_millis(300));
             }
             _ => {}
         }

@@ -45,6 +45,14 @@ fn session_event(event: &SessionEvent) -> Value {
             json!({"event": "resumed", "common_ply": common_ply, "replayed": replayed})
         }
         SessionEvent::GameOver(ending) => game_over(ending),
+        SessionEvent::RematchOffered => json!({"event": "rematch_offered"}),
+        SessionEvent::RematchDeclined { by } => {
+            json!({"event": "rematch_declined", "by": if *by == Refuser::Local { "local" } else { "peer" }})
+        }
+        SessionEvent::RematchStarted { game_id, number, opener } => json!({
+            "event": "rematch_started", "game_id": game_id.to_string(), "number": number,
+            "opener": opener.to_string(),
+        }),
     }
 }
 

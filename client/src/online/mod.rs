@@ -50,6 +50,11 @@ pub(crate) struct OnlineArgs {
     /// Headless mode: claim the game as soon as the grace period is over.
     #[arg(long)]
     pub(crate) claim: bool,
+    /// Headless mode: play up to N more games on the same connection, each saved to its own
+    /// record (`game.tripot`, `game-2.tripot`, …): offer a rematch after each game and accept
+    /// the opponent's; 0 declines offers.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub(crate) rematch: u32,
     /// Do not announce or discover on the LAN (mDNS).
     #[arg(long)]
     pub(crate) no_mdns: bool,

@@ -89,4 +89,24 @@ pub enum SessionEvent {
     },
     /// The game ended.
     GameOver(Ending),
+    /// The opponent offers another game: answer with `answer_rematch(true | false)` (offering
+    /// one yourself accepts it too).
+    RematchOffered,
+    /// No rematch: an offer was declined (by this side or the opponent), or the opponent left
+    /// before the new game started. Another offer may follow.
+    RematchDeclined {
+        /// Who declined ([`Refuser::Peer`] also when the opponent left).
+        by: Refuser,
+    },
+    /// Both sides agreed: a new game starts on the same connection. A [`SessionEvent::Connected`]
+    /// for the new game follows at once (new game id, camps unchanged, the opener swapped or
+    /// drawn again); it is saved to its own record.
+    RematchStarted {
+        /// The new game.
+        game_id: GameId,
+        /// Its number on this connection: 2 for the first rematch, 3 for the next, ….
+        number: u32,
+        /// The camp that opens it.
+        opener: Camp,
+    },
 }

@@ -27,7 +27,7 @@ pub use lan::{LanHost, browse};
 
 use crate::event::SessionEvent;
 use crate::save::{SaveError, SavedGame};
-use crate::session::{LocalError, Offer, Session, SessionConfig};
+use crate::session::{LocalError, Offer, Session, SessionConfig, rematch_save_path};
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig, SwarmError, game_protocol};
 use crate::transport::{LinkEvent, QueueTransport};
 
@@ -74,6 +74,8 @@ enum Command {
     Play(Notation),
     Resign,
     Claim,
+    OfferRematch,
+    AnswerRematch(bool),
 }
 
 /// The user interface's side of a running online session.
@@ -109,6 +111,18 @@ impl SessionHandle {
     /// Claims the game after the grace period.
     pub fn claim(&self) {
         let _ = self.commands.send(Command::Claim);
+    }
+
+    /// Once the game is over: offers the opponent another game on this connection (accepts
+    /// theirs if they offered first). Their answer comes as `RematchStarted` then `Connected`,
+    /// or `RematchDeclined`; a refusal as [`NetEvent::LocalError`].
+    pub fn offer_rematch(&self) {
+        let _ = self.commands.send(Command::OfferRematch);
+    }
+
+    /// Answers the opponent's rematch offer (`SessionEvent::RematchOffered`).
+    pub fn answer_rematch(&self, accept: bool) {
+        let _ = self.commands.send(Command::AnswerRematch(accept));
     }
 
     /// This client's peer id.
@@ -183,7 +197,8 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
             saved.game,
             local_peer.to_bytes(),
             now,
-        ),
+        )
+        .opener_drawn(random_opener),
     };
     if let (Role::Guest, None, Some(addr)) = (role, target, saved_addrs.first()) {
         swarm
@@ -241,8 +256,8 @@ struct Driver {
     listen_addrs: Vec<Multiaddr>,
     save: Option<PathBuf>,
     random_opener: bool,
-    /// (ply, over) at the last save.
-    saved_at: Option<(u32, bool)>,
+    /// (game number, ply, over) at the last save.
+    saved_at: Option<(u32, u32, bool)>,
     events: mpsc::UnboundedSender<NetEvent>,
     link_tx: mpsc::Sender<link::Tagged>,
     opened_tx: mpsc::Sender<(PeerId, Result<Stream, String>)>,
@@ -324,11 +339,12 @@ impl Driver {
 
     fn save_if_changed(&mut self) {
         let Some(game) = self.session.game() else { return };
-        let state = (game.ply(), game.ending.is_some());
+        let state = (self.session.game_number(), game.ply(), game.ending.is_some());
         if self.saved_at == Some(state) {
             return;
         }
-        let Some(path) = &self.save else { return };
+        // Each rematch to its own file: the finished game's record stays as it was.
+        let Some(path) = self.save.as_deref().map(|p| rematch_save_path(p, state.0)) else { return };
         let saved = SavedGame {
             game: game.clone(),
             peer_addrs: self.peer_addrs.clone(),
@@ -336,10 +352,10 @@ impl Driver {
             random_opener: self.random_opener
                 || self.session.offer().is_some_and(|o| o.opens == tripot_protocol::Opens::Random),
         };
-        match saved.write(path) {
+        match saved.write(&path) {
             Ok(()) => {
                 self.saved_at = Some(state);
-                self.emit(NetEvent::Saved(state.0));
+                self.emit(NetEvent::Saved(state.1));
             }
             Err(error) => self.emit(NetEvent::Warning(format!("save failed: {error}"))),
         }
@@ -506,6 +522,8 @@ impl Driver {
             Command::Play(notation) => self.session.play(&notation, now),
             Command::Resign => self.session.resign(now),
             Command::Claim => self.session.claim(now),
+            Command::OfferRematch => self.session.offer_rematch(now),
+            Command::AnswerRematch(accept) => self.session.answer_rematch(accept, now),
         };
         if let Err(error) = result {
             self.emit(NetEvent::LocalError(error));

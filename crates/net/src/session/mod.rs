@@ -18,6 +18,11 @@ use crate::event::{Refuser, SessionEvent};
 use crate::game::{Ending, Game, Termination, camp_of};
 use crate::transport::{LinkEvent, Transport};
 
+mod rematch;
+
+use rematch::Rematch;
+pub use rematch::rematch_save_path;
+
 /// Timings and limits of a session.
 #[derive(Debug, Clone)]
 pub struct SessionConfig {
@@ -74,6 +79,18 @@ pub enum LocalError {
     /// Claiming before the grace period or while the peer is connected.
     #[error("the game can be claimed only after the grace period, while the opponent is away")]
     CannotClaim,
+    /// A rematch offered (or answered) while the game is still being played.
+    #[error("a rematch can be offered only once the game is over")]
+    GameInProgress,
+    /// A rematch offered while the opponent is not connected.
+    #[error("the opponent is not connected")]
+    NotConnected,
+    /// A second rematch offer while one is already waiting or a rematch is starting.
+    #[error("a rematch is already offered or starting")]
+    RematchPending,
+    /// A rematch answer with no offer from the opponent to answer.
+    #[error("the opponent has not offered a rematch")]
+    NoRematchOffer,
 }
 
 /// Where the handshake of a new game stands.
@@ -112,9 +129,14 @@ pub struct Session<T> {
     /// The peer id of the current (or last) link.
     peer: Vec<u8>,
     game_id: GameId,
+    /// What the host offered for the first game (its `opens` decides how rematches pick the opener).
     offer: Option<Offer>,
     handshake: Handshake,
     game: Option<Game>,
+    /// Where a rematch offer stands.
+    rematch: Rematch,
+    /// The number of the current game on this link: 1, then 2 after the first rematch, …
+    number: u32,
     link: Link,
     last_sent: Instant,
     keep_alive_seq: u32,
@@ -139,6 +161,8 @@ impl<T: Transport> Session<T> {
             offer: None,
             handshake: Handshake::Waiting,
             game: None,
+            rematch: Rematch::Idle,
+            number: 1,
             link: Link::Down { since: now, announced_secs: 0, grace_told: true },
             last_sent: now,
             keep_alive_seq: 0,
@@ -179,10 +203,23 @@ impl<T: Transport> Session<T> {
     ) -> Session<T> {
         let mut session = Session::with(transport, config, game.role, local_id, now);
         session.game_id = game.game_id;
+        // What the host chose is not saved as such: the opener it gave (see `opener_drawn`).
+        let opens = if game.opener == Camp::A { Opens::Host } else { Opens::Guest };
+        session.offer = Some(Offer { format: game.format, rules: game.rules, opens });
         session.handshake = Handshake::Done;
         session.link = Link::Down { since: now, announced_secs: 0, grace_told: false };
         session.game = Some(game);
         session
+    }
+
+    /// For a session restored from a save: the opener of its games is drawn at random (the host
+    /// chose `random`), so rematches draw again rather than swap the opener.
+    #[must_use]
+    pub fn opener_drawn(mut self, drawn: bool) -> Session<T> {
+        if drawn && let Some(offer) = &mut self.offer {
+            offer.opens = Opens::Random;
+        }
+        self
     }
 
     /// The game, once the handshake is done.
@@ -318,6 +355,8 @@ impl<T: Transport> Session<T> {
         }
         let in_game = self.game.as_ref().is_some_and(|g| g.ending.is_none());
         self.link = Link::Down { since: now, announced_secs: 0, grace_told: !in_game };
+        // The peer left before the rematch started: there is no rematch.
+        self.cancel_rematch(Refuser::Peer);
         if self.game.is_some() {
             self.events.push(SessionEvent::PeerDisconnected);
         } else {
@@ -357,7 +396,7 @@ impl<T: Transport> Session<T> {
     }
 
     fn hello(&self, game_id: GameId, commitment: Option<Commitment>) -> Hello {
-        let (format, rules, opens) = match self.offer {
+        let (format, rules, opens) = match self.rematch.agreed().or(self.offer) {
             Some(offer) => (offer.format.number(), offer.rules.name().to_owned(), offer.opens),
             None => (0, String::new(), Opens::Random),
         };
@@ -384,13 +423,8 @@ impl<T: Transport> Session<T> {
             Message::Resume(point) => self.on_resume(point, now),
             Message::KeepAlive { .. } => {}
             Message::Reject(reject) => self.on_reject(reject),
-            Message::RematchOffer { .. } | Message::RematchAnswer { .. } => {
-                // Rematches are offered by starting a new game; an offer over this stream is
-                // declined politely rather than treated as an attack.
-                if let Message::RematchOffer { .. } = message {
-                    self.send(Message::RematchAnswer { accept: false }, now);
-                }
-            }
+            Message::RematchOffer { game_id } => self.on_rematch_offer(game_id, now),
+            Message::RematchAnswer { accept } => self.on_rematch_answer(accept, now),
             Message::Query | Message::Listing { .. } => {
                 self.reject(RejectReason::Unexpected, None, format!("{} during a game", message.kind()), now);
             }
@@ -412,7 +446,16 @@ impl<T: Transport> Session<T> {
         let peer_id = self.peer_id_hint();
         match (self.role, std::mem::replace(&mut self.handshake, Handshake::Waiting)) {
             (Role::Host, Handshake::Waiting) if hello.role == Role::Guest => {
-                let Some(offer) = self.offer else { return };
+                if self.rematch.agreed().is_some() && hello.game_id != self.game_id {
+                    self.reject(
+                        RejectReason::UnknownGame,
+                        None,
+                        format!("the rematch is {}", self.game_id),
+                        now,
+                    );
+                    return;
+                }
+                let Some(offer) = self.rematch.agreed().or(self.offer) else { return };
                 let (Some(peer_commitment), Opens::Random) = (hello.commitment, offer.opens) else {
                     let opener = match offer.opens {
                         Opens::Guest => Camp::B,
@@ -444,9 +487,19 @@ impl<T: Transport> Session<T> {
                     self.reject(RejectReason::Unexpected, None, "unknown format or rules".into(), now);
                     return;
                 };
-                self.game_id = hello.game_id;
                 let offer = Offer { format, rules, opens: hello.opens };
-                self.offer = Some(offer);
+                if let Some(agreed) = self.rematch.agreed() {
+                    // A rematch keeps the format and rules, and the opener follows the first
+                    // game's choice: the host cannot pick anything else now.
+                    if offer != agreed || hello.game_id != self.game_id {
+                        self.reject(RejectReason::Unexpected, None, "not the rematch agreed".into(), now);
+                        self.cancel_rematch(Refuser::Local);
+                        return;
+                    }
+                } else {
+                    self.game_id = hello.game_id;
+                    self.offer = Some(offer);
+                }
                 match (hello.opens, hello.commitment) {
                     (Opens::Random, Some(peer_commitment)) => {
                         let pending = Box::new(self.new_game(offer, Camp::A, hello.name, peer_id.clone()));
@@ -500,6 +553,15 @@ impl<T: Transport> Session<T> {
     }
 
     fn start(&mut self, game: Game) {
+        if self.rematch.agreed().is_some() {
+            self.rematch = Rematch::Idle;
+            self.number += 1;
+            self.events.push(SessionEvent::RematchStarted {
+                game_id: game.game_id,
+                number: self.number,
+                opener: game.opener,
+            });
+        }
         self.events.push(SessionEvent::Connected {
             game_id: game.game_id,
             local_camp: game.local_camp(),

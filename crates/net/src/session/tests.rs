@@ -361,3 +361,253 @@ fn a_wrong_version_is_refused() {
     assert!(refused(&events, RejectReason::Version));
     assert!(pair.host.game().is_none());
 }
+
+// ---- Rematches ----
+
+/// Ends the current game quickly: one move, then the guest resigns.
+fn finish_by_resignation(pair: &mut Pair) {
+    pair.play_first();
+    let now = pair.now;
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    assert!(pair.host.game().unwrap().ending.is_some() && pair.guest.game().unwrap().ending.is_some());
+}
+
+fn count(events: &[SessionEvent], pred: impl Fn(&SessionEvent) -> bool) -> usize {
+    events.iter().filter(|e| pred(e)).count()
+}
+
+fn started(events: &[SessionEvent]) -> usize {
+    count(events, |e| matches!(e, SessionEvent::RematchStarted { .. }))
+}
+
+/// Both sides hold the same fresh game, at its start.
+fn same_new_game(pair: &Pair, old: &Game) {
+    let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+    assert_eq!(host.game_id, guest.game_id);
+    assert_ne!(host.game_id, old.game_id);
+    assert_eq!((host.format, host.rules), (old.format, old.rules));
+    assert_eq!((host.opener, host.position, host.ending.clone()), (guest.opener, guest.position, None));
+    assert!(host.moves.is_empty() && guest.moves.is_empty());
+    assert_eq!((host.local_camp(), guest.local_camp()), (Camp::A, Camp::B));
+    assert_eq!(pair.host.game_number(), pair.guest.game_number());
+}
+
+#[test]
+fn an_accepted_rematch_starts_a_new_game_with_the_other_opener() {
+    for (opens, first_opener) in [(Opens::Host, Camp::A), (Opens::Guest, Camp::B)] {
+        let mut pair = Pair::new(opens);
+        let mut opener = first_opener;
+        for number in 2..=4 {
+            finish_by_resignation(&mut pair);
+            let old = pair.host.game().unwrap().clone();
+            assert_eq!(old.opener, opener);
+            let now = pair.now;
+            pair.host.offer_rematch(now).unwrap();
+            pair.settle();
+            assert_eq!(count(&pair.guest_events, |e| matches!(e, SessionEvent::RematchOffered)), number - 1);
+            assert!(pair.guest.rematch_offered_by_peer());
+            pair.guest.answer_rematch(true, now).unwrap();
+            pair.settle();
+            same_new_game(&pair, &old);
+            opener = opener.other();
+            assert_eq!(pair.host.game().unwrap().opener, opener, "the opener alternates");
+            assert_eq!(pair.host.game_number(), u32::try_from(number).unwrap());
+            assert_eq!((started(&pair.host_events), started(&pair.guest_events)), (number - 1, number - 1));
+            let last = pair.guest_events.iter().rev().find(|e| matches!(e, SessionEvent::Connected { .. }));
+            assert!(
+                matches!(last, Some(SessionEvent::Connected { local_camp: Camp::B, opener: o, .. }) if *o == opener)
+            );
+        }
+        // The new game is played like the first: verified, acknowledged, the same on both sides.
+        for _ in 0..6 {
+            pair.play_first();
+        }
+        assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+    }
+}
+
+#[test]
+fn a_random_first_game_draws_the_opener_of_each_rematch_again() {
+    let mut pair = Pair::new(Opens::Random);
+    let mut openers = Vec::new();
+    for _ in 0..24 {
+        // Time passes between games (the flood limit counts messages per second).
+        pair.now += Duration::from_secs(2);
+        finish_by_resignation(&mut pair);
+        let old = pair.host.game().unwrap().clone();
+        let now = pair.now;
+        pair.guest.offer_rematch(now).unwrap();
+        pair.settle();
+        pair.host.answer_rematch(true, now).unwrap();
+        pair.settle();
+        same_new_game(&pair, &old);
+        openers.push(pair.host.game().unwrap().opener);
+    }
+    assert!(openers.contains(&Camp::A) && openers.contains(&Camp::B), "{openers:?}");
+    // Not a plain alternation: a draw repeats the opener now and then.
+    assert!(openers.windows(2).any(|w| w[0] == w[1]), "{openers:?}");
+}
+
+#[test]
+fn a_declined_rematch_changes_nothing_and_may_be_offered_again() {
+    let mut pair = Pair::new(Opens::Host);
+    finish_by_resignation(&mut pair);
+    let before = (pair.host.game().unwrap().clone(), pair.guest.game().unwrap().clone());
+    let now = pair.now;
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    pair.host.answer_rematch(false, now).unwrap();
+    pair.settle();
+    assert!(pair.host_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Local }));
+    assert!(pair.guest_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Peer }));
+    assert_eq!((pair.host.game().unwrap(), pair.guest.game().unwrap()), (&before.0, &before.1));
+    assert_eq!(pair.host.game_number(), 1);
+    assert_eq!(pair.host.answer_rematch(true, now), Err(LocalError::NoRematchOffer));
+    // A second offer, accepted this time.
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    pair.host.answer_rematch(true, now).unwrap();
+    pair.settle();
+    same_new_game(&pair, &before.0);
+}
+
+#[test]
+fn local_rematch_actions_out_of_place_are_refused() {
+    let mut pair = Pair::new(Opens::Host);
+    let now = pair.now;
+    assert_eq!(pair.host.offer_rematch(now), Err(LocalError::GameInProgress));
+    assert_eq!(pair.guest.answer_rematch(true, now), Err(LocalError::NoRematchOffer));
+    finish_by_resignation(&mut pair);
+    pair.host.offer_rematch(now).unwrap();
+    assert_eq!(pair.host.offer_rematch(now), Err(LocalError::RematchPending), "duplicate offer");
+    assert_eq!(pair.host.answer_rematch(true, now), Err(LocalError::NoRematchOffer), "own offer");
+    pair.settle();
+    // Offering while the peer's offer waits accepts it.
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    assert_eq!((started(&pair.host_events), started(&pair.guest_events)), (1, 1));
+    assert_eq!(pair.guest.offer_rematch(now), Err(LocalError::GameInProgress));
+    // Away from the peer: nothing to offer to.
+    finish_by_resignation(&mut pair);
+    pair.cut();
+    assert_eq!(pair.host.offer_rematch(now), Err(LocalError::NotConnected));
+}
+
+#[test]
+fn rematch_messages_out_of_place_are_refused() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    let before = pair.host.game().unwrap().clone();
+    let fresh = GameId([9; 16]);
+    // During a game.
+    assert!(refused(&inject(&mut pair, Message::RematchOffer { game_id: fresh }), RejectReason::Unexpected));
+    // An answer with no offer, during the game and after it.
+    assert!(refused(&inject(&mut pair, Message::RematchAnswer { accept: true }), RejectReason::Unexpected));
+    assert_eq!(pair.host.game().unwrap(), &before);
+    let now = pair.now;
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    assert!(refused(&inject(&mut pair, Message::RematchAnswer { accept: true }), RejectReason::Unexpected));
+    // An offer that reuses the finished game's id.
+    let old_id = before.game_id;
+    assert!(refused(
+        &inject(&mut pair, Message::RematchOffer { game_id: old_id }),
+        RejectReason::UnknownGame
+    ));
+    // A valid offer, then the same again: the duplicate is refused, the first still stands.
+    let events = inject(&mut pair, Message::RematchOffer { game_id: fresh });
+    assert_eq!(events, vec![SessionEvent::RematchOffered]);
+    assert!(refused(&inject(&mut pair, Message::RematchOffer { game_id: fresh }), RejectReason::Unexpected));
+    assert!(pair.host.rematch_offered_by_peer());
+    // A hello the host did not agree to is out of place.
+    let hello = pair.guest.hello(fresh, None);
+    assert!(refused(&inject(&mut pair, Message::Hello(hello)), RejectReason::Unexpected));
+    assert_eq!(pair.host.game().unwrap().game_id, old_id);
+    assert_eq!(pair.host.game_number(), 1);
+}
+
+#[test]
+fn crossing_offers_start_exactly_one_game_with_the_hosts_id() {
+    for opens in [Opens::Host, Opens::Random] {
+        let mut pair = Pair::new(opens);
+        finish_by_resignation(&mut pair);
+        let old = pair.host.game().unwrap().clone();
+        let now = pair.now;
+        // Both offer before either sees the other's offer.
+        pair.host.offer_rematch(now).unwrap();
+        pair.guest.offer_rematch(now).unwrap();
+        let host_offer: Vec<Message> = pair.host.transport_mut().take_outgoing().collect();
+        let guest_offer: Vec<Message> = pair.guest.transport_mut().take_outgoing().collect();
+        let [Message::RematchOffer { game_id: host_id }] = host_offer[..] else { panic!("{host_offer:?}") };
+        assert!(matches!(guest_offer[..], [Message::RematchOffer { .. }]));
+        for m in host_offer {
+            pair.guest.transport_mut().deliver(LinkEvent::Message(m));
+        }
+        for m in guest_offer {
+            pair.host.transport_mut().deliver(LinkEvent::Message(m));
+        }
+        pair.settle();
+        same_new_game(&pair, &old);
+        assert_eq!(pair.host.game().unwrap().game_id, host_id);
+        assert_eq!((started(&pair.host_events), started(&pair.guest_events)), (1, 1));
+        assert_eq!(pair.host.game_number(), 2);
+        let refusals = count(&pair.host_events, |e| matches!(e, SessionEvent::Rejected { .. }))
+            + count(&pair.guest_events, |e| matches!(e, SessionEvent::Rejected { .. }));
+        assert_eq!(refusals, 0);
+        pair.play_first();
+        assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+    }
+}
+
+#[test]
+fn a_dropped_link_cancels_a_pending_rematch() {
+    let mut pair = Pair::new(Opens::Host);
+    finish_by_resignation(&mut pair);
+    let now = pair.now;
+    pair.host.offer_rematch(now).unwrap();
+    pair.settle();
+    pair.cut();
+    assert!(pair.host_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Peer }));
+    assert!(pair.guest_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Peer }));
+    assert_eq!(pair.guest.answer_rematch(true, now), Err(LocalError::NoRematchOffer));
+    // Back together: the finished game resumes as it was, and a new offer works.
+    pair.connect();
+    let old = pair.host.game().unwrap().clone();
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    pair.host.answer_rematch(true, now).unwrap();
+    pair.settle();
+    same_new_game(&pair, &old);
+}
+
+#[test]
+fn a_rematch_hello_that_breaks_the_agreement_is_refused() {
+    let mut pair = Pair::new(Opens::Host);
+    finish_by_resignation(&mut pair);
+    let old = pair.guest.game().unwrap().clone();
+    let now = pair.now;
+    pair.guest.offer_rematch(now).unwrap();
+    let offer: Vec<Message> = pair.guest.transport_mut().take_outgoing().collect();
+    let [Message::RematchOffer { game_id }] = offer[..] else { panic!("{offer:?}") };
+    // A hostile host "accepts" and then announces that it opens again (the guest should).
+    pair.guest.transport_mut().deliver(LinkEvent::Message(Message::RematchAnswer { accept: true }));
+    let _ = pair.guest.poll(now);
+    let _ = pair.guest.transport_mut().take_outgoing().count();
+    let mut hello = pair.host.hello(game_id, None);
+    hello.opens = Opens::Host;
+    pair.guest.transport_mut().deliver(LinkEvent::Message(Message::Hello(hello)));
+    let events = pair.guest.poll(now);
+    assert!(refused(&events, RejectReason::Unexpected), "{events:?}");
+    assert!(events.contains(&SessionEvent::RematchDeclined { by: Refuser::Local }));
+    assert_eq!(pair.guest.game().unwrap(), &old);
+    assert_eq!(pair.guest.game_number(), 1);
+}
+
+#[test]
+fn rematch_records_go_to_their_own_files() {
+    let first = std::path::Path::new("/tmp/games/online-17.tripot");
+    assert_eq!(rematch_save_path(first, 1), first);
+    assert_eq!(rematch_save_path(first, 2), std::path::Path::new("/tmp/games/online-17-2.tripot"));
+    assert_eq!(rematch_save_path(std::path::Path::new("game"), 3), std::path::Path::new("game-3"));
+}
