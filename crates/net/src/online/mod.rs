@@ -7,6 +7,7 @@
 //! with a query, and refuses strangers while a game is on.
 
 mod lan;
+mod lan_relay;
 mod link;
 pub mod matchmaking;
 
@@ -24,6 +25,7 @@ use tripot_engine::Notation;
 use tripot_protocol::{GameId, Message, Reject, RejectReason, Role};
 
 pub use lan::{LanHost, browse};
+pub use lan_relay::{find_lan_relay, is_relay_agent};
 
 use crate::event::SessionEvent;
 use crate::save::{SaveError, SavedGame};
