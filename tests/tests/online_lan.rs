@@ -5,58 +5,10 @@
 
 mod online_common;
 
-use std::process::Command;
 use std::time::Duration;
 
+use online_common::netns::Lan;
 use online_common::{Player, args, replayed_record, same_game, tripot_bin};
-
-/// Two namespaces and the veth pair between them; removed on drop.
-struct Lan {
-    a: String,
-    b: String,
-}
-
-fn ip(list: &[&str]) -> bool {
-    Command::new("ip").args(list).status().is_ok_and(|s| s.success())
-}
-
-impl Lan {
-    fn create() -> Option<Lan> {
-        let id = std::process::id() % 100_000;
-        let lan = Lan { a: format!("tripot-a-{id}"), b: format!("tripot-b-{id}") };
-        if !ip(&["netns", "add", &lan.a]) {
-            return None;
-        }
-        let (va, vb) = (format!("tva{id}"), format!("tvb{id}"));
-        let ok = ip(&["netns", "add", &lan.b])
-            && ip(&["link", "add", &va, "type", "veth", "peer", "name", &vb])
-            && ip(&["link", "set", &va, "netns", &lan.a])
-            && ip(&["link", "set", &vb, "netns", &lan.b])
-            && [(&lan.a, &va, "10.233.0.1/24"), (&lan.b, &vb, "10.233.0.2/24")].iter().all(
-                |(ns, dev, addr)| {
-                    ip(&["-n", ns, "addr", "add", addr, "dev", dev])
-                        && ip(&["-n", ns, "link", "set", dev, "up"])
-                        && ip(&["-n", ns, "link", "set", "lo", "up"])
-                        && ip(&["-n", ns, "route", "add", "224.0.0.0/4", "dev", dev])
-                },
-            );
-        if ok { Some(lan) } else { None }
-    }
-
-    fn command(&self, ns: &str) -> Command {
-        let mut command = Command::new("ip");
-        command.args(["netns", "exec", ns]).arg(tripot_bin());
-        command
-    }
-}
-
-impl Drop for Lan {
-    fn drop(&mut self) {
-        // Deleting a namespace deletes its end of the veth pair, and so the pair.
-        let _ = ip(&["netns", "delete", &self.a]);
-        let _ = ip(&["netns", "delete", &self.b]);
-    }
-}
 
 #[test]
 fn a_host_is_found_by_mdns_and_joined_across_namespaces() {

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tripot_engine::Record;
 
+pub(crate) mod netns;
+
 /// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 /// built beside this test (the client package's own tests make cargo build it), else built now.
 pub(crate) fn tripot_bin() -> PathBuf {
