@@ -8,10 +8,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use online_common::{Player, args, loopback_args, replayed_record, same_game};
-use tripot_engine::Camp;
+use tripot_engine::{Camp, OpenerChoice};
 
 fn host(dir: &Path, extra: &[&str]) -> Player {
-    let mut a = args(&["host", "--opens", "host", "--ai", "1", "--seed", "3", "--name", "Edmonde"]);
+    let mut a = args(&["host", "--ai", "1", "--seed", "3", "--name", "Edmonde"]);
     a.extend(args(extra));
     a.extend(loopback_args());
     Player::spawn(&a, &dir.join("host"), &dir.join("host.tripot"))
@@ -27,7 +27,7 @@ fn guest(dir: &Path, addr: &str, extra: &[&str]) -> Player {
 #[test]
 fn two_processes_play_a_game_and_a_rematch_with_the_opener_swapped() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = host(dir.path(), &["--rematch", "1"]);
+    let mut h = host(dir.path(), &["--opens", "host", "--rematch", "1"]);
     let addr = h.address();
     let mut g = guest(dir.path(), &addr, &["--rematch", "1"]);
     assert_eq!(g.finish(Duration::from_secs(180)), 0);
@@ -70,7 +70,7 @@ fn two_processes_play_a_game_and_a_rematch_with_the_opener_swapped() {
 #[test]
 fn a_player_without_rematches_declines_the_offer() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = host(dir.path(), &["--rematch", "2"]);
+    let mut h = host(dir.path(), &["--opens", "host", "--rematch", "2"]);
     let addr = h.address();
     let mut g = guest(dir.path(), &addr, &[]);
     assert_eq!(g.finish(Duration::from_secs(180)), 0);
@@ -82,4 +82,29 @@ fn a_player_without_rematches_declines_the_offer() {
     assert_eq!(declined[0]["by"], "peer");
     same_game(&replayed_record(&h.save), &replayed_record(&g.save));
     assert!(!dir.path().join("host-2.tripot").exists() && !dir.path().join("guest-2.tripot").exists());
+}
+
+#[test]
+fn after_a_random_draw_each_rematch_is_drawn_again_and_saved_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = host(dir.path(), &["--opens", "random", "--rematch", "2", "--format", "2"]);
+    let addr = h.address();
+    let mut g = guest(dir.path(), &addr, &["--rematch", "2"]);
+    assert_eq!(g.finish(Duration::from_secs(240)), 0);
+    assert_eq!(h.finish(Duration::from_secs(30)), 0);
+    let numbers: Vec<_> = h.events("rematch_started").iter().map(|e| e["number"].as_u64()).collect();
+    assert_eq!(numbers, [Some(2), Some(3)]);
+    let mut ids = Vec::new();
+    for name in ["", "-2", "-3"] {
+        let a = replayed_record(&dir.path().join(format!("host{name}.tripot")));
+        let b = replayed_record(&dir.path().join(format!("guest{name}.tripot")));
+        same_game(&a, &b);
+        assert_eq!(a.opener_choice, Some(OpenerChoice::Random));
+        assert_eq!(a.format(), tripot_engine::Format::Two);
+        assert!(a.result.winner().is_some());
+        ids.push(a.tag("GameId").unwrap().to_owned());
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "three different games");
 }

@@ -131,7 +131,10 @@ pub enum Message {
         /// Moves played when resigning.
         ply: u32,
     },
-    /// The sender offers another game, with a fresh game id.
+    /// Once a game is over, the sender offers another on the same stream, with a fresh game id.
+    /// When it is accepted (or when both sides offered at once: then the host's id counts), the
+    /// guest sends a new [`Message::Hello`] with that id and the handshake runs again: same
+    /// format and rules, the opener swapped, or drawn again when the host first chose random.
     RematchOffer {
         /// The new game.
         game_id: GameId,
