@@ -712,6 +712,13 @@ impl<T: Transport> Session<T> {
             let ending = Ending { winner: game.local_camp().other(), termination: Termination::Abandoned };
             self.end(ending);
         }
+        // Between games, an offer is all we send that the peer can refuse this way (e.g. its
+        // game is not over: it missed our last move): the offer is void.
+        if matches!(self.rematch, Rematch::Offered(_))
+            && matches!(reject.reason, RejectReason::Unexpected | RejectReason::UnknownGame)
+        {
+            self.cancel_rematch(Refuser::Peer);
+        }
         self.events.push(SessionEvent::Rejected {
             by: Refuser::Peer,
             reason: reject.reason,

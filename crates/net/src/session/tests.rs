@@ -605,6 +605,25 @@ fn a_rematch_hello_that_breaks_the_agreement_is_refused() {
 }
 
 #[test]
+fn an_offer_the_peer_refuses_is_void() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    let now = pair.now;
+    // The guest resigns but its resignation never reaches the host: the host's game goes on.
+    pair.up = false;
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    pair.up = true;
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    assert!(refused(&pair.host_events, RejectReason::Unexpected));
+    assert!(pair.guest_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Peer }));
+    assert!(pair.host.game().unwrap().ending.is_none());
+    // The guest may offer again later; nothing is stuck.
+    pair.guest.offer_rematch(now).unwrap();
+}
+
+#[test]
 fn rematch_records_go_to_their_own_files() {
     let first = std::path::Path::new("/tmp/games/online-17.tripot");
     assert_eq!(rematch_save_path(first, 1), first);
