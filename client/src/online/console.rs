@@ -71,6 +71,8 @@ fn describe(event: &NetEvent) -> Option<String> {
         NetEvent::Saved(_) => return None,
         NetEvent::Warning(text) => format!("(avertissement) {text}"),
         NetEvent::LocalError(error) => format!("Refusé : {error}"),
+        NetEvent::Path(tripot_net::GamePath::Direct) => String::from("Connexion directe avec l'adversaire."),
+        NetEvent::Path(tripot_net::GamePath::Relayed) => String::from("Partie via le relais."),
         NetEvent::Session(event) => match event {
             SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => format!(
                 "Connecté à {peer_name}. Vous jouez le camp {local_camp}, le camp {opener} commence.\n{position}"

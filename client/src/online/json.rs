@@ -10,6 +10,7 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
         NetEvent::Saved(ply) => json!({"event": "saved", "ply": ply}),
         NetEvent::Warning(text) => json!({"event": "warning", "detail": text}),
         NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
+        NetEvent::Path(path) => json!({"event": "path", "path": path.name()}),
         NetEvent::Session(session) => session_event(session),
     })
 }

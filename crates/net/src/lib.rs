@@ -25,7 +25,7 @@ pub use event::{Refuser, SessionEvent};
 pub use game::{Ending, Game, Termination};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
-pub use online::{LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
+pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
 pub use save::SavedGame;
 pub use session::{LocalError, Offer, Session, SessionConfig};
 pub use swarm::NetConfig;

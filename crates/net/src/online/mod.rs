@@ -9,6 +9,7 @@
 mod lan;
 mod lan_relay;
 mod link;
+mod path;
 pub mod matchmaking;
 
 use std::collections::HashMap;
@@ -26,6 +27,7 @@ use tripot_protocol::{GameId, Message, Reject, RejectReason, Role};
 
 pub use lan::{LanHost, browse};
 pub use lan_relay::{find_lan_relay, is_relay_agent};
+pub use path::GamePath;
 
 use crate::event::SessionEvent;
 use crate::save::{SaveError, SavedGame};
@@ -68,6 +70,9 @@ pub enum NetEvent {
     Saved(u32),
     /// Something went wrong that does not end the session (a save failure, a failed dial).
     Warning(String),
+    /// The game's path to the opponent, when it is known or changes: direct, or through the
+    /// relay (where hole punching failed).
+    Path(GamePath),
 }
 
 /// Commands to the driver.
@@ -238,6 +243,7 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
         local_peer,
         identified: HashMap::new(),
         pending_disconnect: None,
+        path: path::PathTracker::default(),
     };
     let task = tokio::spawn(driver.run(incoming, link_rx, opened_rx, command_rx));
     Ok(SessionHandle { events, commands, local_peer, task })
@@ -276,6 +282,8 @@ struct Driver {
     pending_disconnect: Option<(PeerId, Instant)>,
     /// Listen addresses peers announced through identify.
     identified: HashMap<PeerId, Vec<Multiaddr>>,
+    /// Direct or relayed: the connections to the opponent, the move to a hole-punched one.
+    path: path::PathTracker,
 }
 
 impl Driver {
@@ -333,9 +341,10 @@ impl Driver {
             let _ = self.swarm.disconnect_peer_id(peer);
         }
         self.save_if_changed();
-        for event in events {
+        for event in self.path.filter(self.target, events, now) {
             self.emit(NetEvent::Session(event));
         }
+        self.follow_path();
         self.reconnect(now);
     }
 
@@ -382,6 +391,7 @@ impl Driver {
             || self.current.is_some()
             || self.opening
             || self.pending_disconnect.is_some()
+            || self.path.closing(self.target)
         {
             return;
         }
@@ -539,7 +549,8 @@ impl Driver {
                 let full = address.with(Protocol::P2p(self.local_peer));
                 self.emit(NetEvent::Listening(full));
             }
-            SwarmEvent::ConnectionEstablished { peer_id, endpoint, .. } => {
+            SwarmEvent::ConnectionEstablished { peer_id, connection_id, endpoint, .. } => {
+                self.path.opened(connection_id, peer_id, endpoint.is_relayed());
                 if self.role == Role::Guest && self.target.is_none() {
                     self.target = Some(peer_id);
                 }
@@ -549,6 +560,16 @@ impl Driver {
                         self.peer_addrs.insert(0, addr);
                     }
                 }
+            }
+            SwarmEvent::ConnectionClosed { connection_id, .. } => self.path.closed(connection_id),
+            // Hole punching dials while the relayed connection is up: its misses are no news.
+            SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. }
+                if self.swarm.is_connected(&peer) =>
+            {
+                tracing::debug!(%peer, %error, "a further dial failed");
+            }
+            SwarmEvent::Behaviour(BehaviourEvent::Dcutr(event)) => {
+                tracing::debug!(peer = %event.remote_peer_id, result = ?event.result, "hole punching");
             }
             SwarmEvent::OutgoingConnectionError { error, .. } => {
                 self.emit(NetEvent::Warning(format!("dial failed: {error}")));

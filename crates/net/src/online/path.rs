@@ -1,0 +1,300 @@
+//! The game's path to the opponent: direct, or through a relay.
+//!
+//! Two players who met through a `tripot-relay` first talk over a relayed connection (a circuit).
+//! DCUtR then tries to punch through both routers; when it succeeds a direct connection to the
+//! opponent appears beside the relayed one. The game moves there: the guest closes the relayed
+//! connections, its game stream drops with them, and it opens a new one on what is left — the
+//! direct connection — with the usual resume exchange (ply and hash), so not a move is lost.
+//! When hole punching fails the game simply stays on the relay.
+//!
+//! The player must not notice any of this except in the "direct / via relay" indicator: while
+//! a drop happens with a direct connection open, the session's "disconnected" and "resumed"
+//! events are held back, and dropped once the game is back on the new stream. Should it not come
+//! back within [`MOVE_GRACE`], they are let through, late, as the real disconnection it was.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use libp2p::PeerId;
+use libp2p::swarm::ConnectionId;
+
+use tripot_protocol::Role;
+
+use super::NetEvent;
+use crate::event::SessionEvent;
+
+/// How long a move to a direct connection may take before it counts as a disconnection.
+pub(crate) const MOVE_GRACE: Duration = Duration::from_secs(10);
+
+impl super::Driver {
+    /// Guest: moves the game to a direct connection as soon as one is open beside the relayed
+    /// one. Both sides: report the path when it is known or changes.
+    pub(super) fn follow_path(&mut self) {
+        let link_up = self.session.is_connected() && self.current.is_some();
+        if self.role == Role::Guest {
+            let game_on = link_up && self.session.game().is_some_and(|g| g.ending.is_none());
+            for id in self.path.relayed_to_close(self.target, game_on) {
+                tracing::debug!(connection = %id, "hole punched: the game leaves the relay");
+                self.swarm.close_connection(id);
+            }
+        }
+        if let Some(path) = self.path.changed(self.target, link_up) {
+            self.emit(NetEvent::Path(path));
+        }
+    }
+}
+
+/// How the game reaches the opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GamePath {
+    /// A direct connection (on a LAN, by address, or hole-punched).
+    Direct,
+    /// Through a relay's circuit.
+    Relayed,
+}
+
+impl GamePath {
+    /// A word for scripts and the JSON lines: `direct` or `relayed`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GamePath::Direct => "direct",
+            GamePath::Relayed => "relayed",
+        }
+    }
+}
+
+/// The driver's view of its connections and of the path the game takes to the opponent.
+#[derive(Debug, Default)]
+pub(crate) struct PathTracker {
+    /// Open connections, to any peer (the host learns who its opponent is after connecting):
+    /// the peer, and whether the connection is relayed.
+    connections: HashMap<ConnectionId, (PeerId, bool)>,
+    /// Relayed connections already asked to close.
+    closing: Vec<ConnectionId>,
+    /// The path last reported.
+    reported: Option<GamePath>,
+    /// Since when the game stream is moving to a direct connection.
+    moving_since: Option<Instant>,
+    /// Session events held back while it moves.
+    held: Vec<SessionEvent>,
+}
+
+impl PathTracker {
+    /// A connection opened.
+    pub(crate) fn opened(&mut self, id: ConnectionId, peer: PeerId, relayed: bool) {
+        // Bounded by the swarm's own connection limits; entries leave with their connection.
+        self.connections.insert(id, (peer, relayed));
+    }
+
+    /// A connection closed.
+    pub(crate) fn closed(&mut self, id: ConnectionId) {
+        self.connections.remove(&id);
+        self.closing.retain(|c| *c != id);
+    }
+
+    /// Whether each open connection to `peer` is relayed.
+    fn to(&self, peer: Option<PeerId>) -> impl Iterator<Item = (ConnectionId, bool)> + '_ {
+        self.connections.iter().filter(move |(_, (p, _))| Some(*p) == peer).map(|(id, (_, r))| (*id, *r))
+    }
+
+    fn has_direct(&self, peer: Option<PeerId>) -> bool {
+        self.to(peer).any(|(_, relayed)| !relayed)
+    }
+
+    /// Whether relayed connections to `peer` are still closing: the game stream must wait, or
+    /// it could be opened on one of them.
+    pub(crate) fn closing(&self, peer: Option<PeerId>) -> bool {
+        self.to(peer).any(|(id, _)| self.closing.contains(&id))
+    }
+
+    /// Guest: the relayed connections to `peer` to close now, so that the game stream moves to
+    /// the direct one. Only once the game is on (a room handshake on the relayed connection is
+    /// never cut) and a direct connection is open; each connection is named once.
+    pub(crate) fn relayed_to_close(&mut self, peer: Option<PeerId>, game_on: bool) -> Vec<ConnectionId> {
+        if !game_on || !self.has_direct(peer) {
+            return Vec::new();
+        }
+        let close: Vec<ConnectionId> = self
+            .to(peer)
+            .filter(|(id, relayed)| *relayed && !self.closing.contains(id))
+            .map(|(id, _)| id)
+            .collect();
+        self.closing.extend(close.iter().copied());
+        close
+    }
+
+    /// The path to report, when it changed: direct once no relayed connection to `peer` is
+    /// left, relayed while every one is; undecided (nothing) while the game link is down or
+    /// both kinds are open.
+    pub(crate) fn changed(&mut self, peer: Option<PeerId>, link_up: bool) -> Option<GamePath> {
+        let (mut total, mut relayed) = (0, 0);
+        for (_, r) in self.to(peer) {
+            total += 1;
+            relayed += usize::from(r);
+        }
+        if !link_up || total == 0 {
+            return None;
+        }
+        let path = if relayed == 0 {
+            GamePath::Direct
+        } else if relayed == total {
+            GamePath::Relayed
+        } else {
+            return None;
+        };
+        if self.reported == Some(path) {
+            return None;
+        }
+        self.reported = Some(path);
+        Some(path)
+    }
+
+    /// Passes the session's events through, holding back those of a move to a direct
+    /// connection (see the module documentation).
+    pub(crate) fn filter(
+        &mut self,
+        peer: Option<PeerId>,
+        events: Vec<SessionEvent>,
+        now: Instant,
+    ) -> Vec<SessionEvent> {
+        let direct = self.has_direct(peer);
+        let mut out = Vec::with_capacity(events.len());
+        for event in events {
+            match (&event, self.moving_since) {
+                (SessionEvent::PeerDisconnected, None) if direct => {
+                    self.moving_since = Some(now);
+                    self.held.push(event);
+                }
+                (SessionEvent::PeerDisconnected | SessionEvent::Reconnecting { .. }, Some(_)) => {
+                    self.held.push(event);
+                }
+                (SessionEvent::Resumed { .. }, Some(_)) => {
+                    // Back on the new stream: nothing happened, as far as the player knows.
+                    self.moving_since = None;
+                    self.held.clear();
+                }
+                _ => out.push(event),
+            }
+        }
+        if self.moving_since.is_some_and(|since| now.saturating_duration_since(since) >= MOVE_GRACE) {
+            self.moving_since = None;
+            let mut late = std::mem::take(&mut self.held);
+            late.append(&mut out);
+            return late;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn id(n: usize) -> ConnectionId {
+        ConnectionId::new_unchecked(n)
+    }
+
+    fn peer() -> PeerId {
+        libp2p::identity::Keypair::generate_ed25519().public().to_peer_id()
+    }
+
+    fn resumed() -> SessionEvent {
+        SessionEvent::Resumed { common_ply: 4, replayed: 0 }
+    }
+
+    #[test]
+    fn a_relayed_game_stays_relayed_without_a_direct_connection() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(1), them, true);
+        assert_eq!(path.changed(Some(them), true), Some(GamePath::Relayed));
+        assert_eq!(path.changed(Some(them), true), None, "reported once");
+        assert!(path.relayed_to_close(Some(them), true).is_empty());
+        let now = Instant::now();
+        // A real drop with no direct connection is shown at once.
+        assert_eq!(
+            path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now),
+            vec![SessionEvent::PeerDisconnected]
+        );
+    }
+
+    #[test]
+    fn a_direct_connection_takes_the_game_once_it_is_on() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(1), them, true);
+        assert_eq!(path.changed(Some(them), true), Some(GamePath::Relayed));
+        path.opened(id(2), them, false);
+        assert_eq!(path.changed(Some(them), true), None, "both kinds open: undecided");
+        assert!(path.relayed_to_close(Some(them), false).is_empty(), "the handshake is never cut");
+        assert_eq!(path.relayed_to_close(Some(them), true), vec![id(1)]);
+        assert!(path.relayed_to_close(Some(them), true).is_empty(), "asked once");
+        assert!(path.closing(Some(them)), "no game stream until it is gone");
+        path.closed(id(1));
+        assert!(!path.closing(Some(them)));
+        assert_eq!(path.changed(Some(them), false), None, "not while the link is down");
+        assert_eq!(path.changed(Some(them), true), Some(GamePath::Direct));
+    }
+
+    #[test]
+    fn a_game_met_directly_is_direct() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        assert_eq!(path.changed(Some(them), true), None, "no connection known yet");
+        path.opened(id(3), peer(), false);
+        assert_eq!(path.changed(Some(them), true), None, "the relay's connection is not the game's");
+        path.opened(id(7), them, false);
+        assert_eq!(path.changed(Some(them), true), Some(GamePath::Direct));
+    }
+
+    #[test]
+    fn the_move_to_the_direct_connection_is_invisible() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(1), them, true);
+        path.opened(id(2), them, false);
+        path.closed(id(1));
+        let now = Instant::now();
+        let shown = path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now);
+        assert!(shown.is_empty());
+        let moved = SessionEvent::MoveReceived {
+            ply: 5,
+            notation: "m4-m5".parse().unwrap(),
+            position: tripot_engine::Position::start(
+                tripot_engine::Format::One,
+                tripot_engine::Rules::Tripot,
+                tripot_engine::Camp::A,
+            ),
+        };
+        let shown = path.filter(
+            Some(them),
+            vec![SessionEvent::Reconnecting { waited: Duration::from_secs(1) }, resumed(), moved.clone()],
+            now + Duration::from_secs(1),
+        );
+        assert_eq!(shown, vec![moved], "replayed moves still count; the drop and resume do not");
+        // Later drops are real ones again (when no direct connection is left).
+        path.closed(id(2));
+        let later = now + Duration::from_secs(60);
+        assert_eq!(
+            path.filter(Some(them), vec![SessionEvent::PeerDisconnected], later),
+            vec![SessionEvent::PeerDisconnected]
+        );
+    }
+
+    #[test]
+    fn a_move_that_never_completes_shows_as_a_disconnection_late() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(2), them, false);
+        let now = Instant::now();
+        assert!(path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now).is_empty());
+        let waiting = SessionEvent::Reconnecting { waited: Duration::from_secs(3) };
+        assert!(path.filter(Some(them), vec![waiting.clone()], now + Duration::from_secs(3)).is_empty());
+        let late = path.filter(Some(them), Vec::new(), now + MOVE_GRACE);
+        assert_eq!(late, vec![SessionEvent::PeerDisconnected, waiting]);
+        // From then on, events pass straight through.
+        assert_eq!(path.filter(Some(them), vec![resumed()], now + MOVE_GRACE * 2), vec![resumed()]);
+    }
+}
