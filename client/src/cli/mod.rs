@@ -13,8 +13,10 @@ mod bestmove;
 mod host;
 mod join;
 mod lan;
+mod lobby;
 mod moves;
 mod perft;
+mod quick;
 mod race;
 mod replay;
 mod tournament;
@@ -57,6 +59,10 @@ pub(crate) enum Command {
     Join(join::Args),
     /// List the players hosting on the LAN and join one.
     Lan(lan::Args),
+    /// The open lobby at a relay: list the tables, join one, or open your own (--open).
+    Lobby(lobby::Args),
+    /// Quick match: the relay pairs you with a waiting player of a compatible format.
+    Quick(quick::Args),
 }
 
 /// A failed subcommand, mapped to its exit code.
@@ -125,5 +131,7 @@ fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError
         Command::Host(args) => host::run(&args),
         Command::Join(args) => join::run(&args),
         Command::Lan(args) => lan::run(&args),
+        Command::Lobby(args) => lobby::run(&args),
+        Command::Quick(args) => quick::run(&args),
     }
 }

@@ -7,6 +7,7 @@
 mod console;
 mod headless;
 mod json;
+pub(crate) mod matched;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -249,9 +249,10 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
     Ok(SessionHandle { events, commands, local_peer, task })
 }
 
-/// The peer id at the end of an address, if it has one.
+/// The peer id at the end of an address, if it has one: the last `/p2p/` (a relayed address,
+/// `<relay>/p2p/<relay id>/p2p-circuit/p2p/<host id>`, names the relay first).
 fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
-    addr.iter().find_map(|p| if let Protocol::P2p(peer) = p { Some(peer) } else { None })
+    addr.iter().filter_map(|p| if let Protocol::P2p(peer) = p { Some(peer) } else { None }).last()
 }
 
 struct Driver {

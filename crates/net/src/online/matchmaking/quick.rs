@@ -15,7 +15,8 @@ use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm};
 use tripot_engine::{Format, Rules};
 use tripot_protocol::Opens;
-use tripot_relay::directory::{FormatSet, RefuseReason, Request, Response};
+pub use tripot_relay::directory::FormatSet;
+use tripot_relay::directory::{RefuseReason, Request, Response};
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost};
 use crate::online::{OnlineConfig, SessionHandle, Start, start};

@@ -1,0 +1,247 @@
+//! `tripot lobby`: the open tables at a relay — list them page by page, join one, or open
+//! one's own.
+
+use std::io::{BufRead as _, Write as _};
+
+use serde_json::json;
+use tripot_engine::{Format, Rules};
+use tripot_net::Multiaddr;
+use tripot_net::online::matchmaking::lobby::{self, LobbyPage, PAGE_SIZE, TableEntry};
+use tripot_net::session::Offer;
+use tripot_protocol::Opens;
+
+use super::CliError;
+use super::host::OpensArg;
+use crate::online::matched::{config_with_relay, drive, print_json};
+use crate::online::{self, OnlineArgs};
+
+/// Arguments of `tripot lobby`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The relay whose lobby to use (its address ends in /p2p/<peer id>).
+    #[arg(long, env = "TRIPOT_RELAY")]
+    pub(crate) relay: Option<Multiaddr>,
+    /// Open your own table and wait there for an opponent.
+    #[arg(long, conflicts_with_all = ["join", "list", "page"])]
+    pub(crate) open: bool,
+    /// Colours per camp of the table you open (default 1); when listing, only tables of this format.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub(crate) format: Option<u8>,
+    /// Rules preset of the table you open: tripot or classic.
+    #[arg(long, default_value = "tripot")]
+    pub(crate) rules: Rules,
+    /// Who opens at your table.
+    #[arg(long, value_enum, default_value = "random")]
+    pub(crate) opens: OpensArg,
+    /// The page of the list to show (1-based; 10 tables a page).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) page: usize,
+    /// Join the table with this number on the page shown, without asking.
+    #[arg(long)]
+    pub(crate) join: Option<usize>,
+    /// Only show the list (one JSON line per table with --headless), join none.
+    #[arg(long, conflicts_with = "join")]
+    pub(crate) list: bool,
+    #[command(flatten)]
+    pub(crate) online: OnlineArgs,
+}
+
+/// Lists, joins or opens a table.
+pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let relay = args.relay.clone().ok_or_else(|| {
+        CliError::Malformed("the lobby needs a relay: --relay /ip4/…/tcp/4001/p2p/…".into())
+    })?;
+    if args.open {
+        return open(args, &relay);
+    }
+    let runtime = online::runtime()?;
+    runtime.block_on(async {
+        let net = config_with_relay(&args.online, &relay)?.net;
+        let mut page = args.page.max(1) - 1;
+        let mut shown = fetch(&net, &relay, args.format, page).await?;
+        show(&shown, args.online.headless)?;
+        if args.list || (args.online.headless && args.join.is_none()) {
+            return Ok(());
+        }
+        let entry = match args.join {
+            Some(n) => pick(&shown, n)?,
+            None => loop {
+                match ask(&shown)? {
+                    Choice::Join(n) => match pick(&shown, n) {
+                        Ok(entry) => break entry,
+                        Err(error) => println!("{error}"),
+                    },
+                    Choice::Next if shown.has_next() => page += 1,
+                    Choice::Previous if page > 0 => page -= 1,
+                    Choice::Next | Choice::Previous | Choice::Refresh => {}
+                    Choice::Quit => return Ok(()),
+                }
+                shown = fetch(&net, &relay, args.format, page).await?;
+                show(&shown, false)?;
+            },
+        };
+        join(args, &relay, &entry).await
+    })
+}
+
+async fn fetch(
+    net: &tripot_net::NetConfig,
+    relay: &Multiaddr,
+    format: Option<u8>,
+    page: usize,
+) -> Result<LobbyPage, CliError> {
+    // Listing needs no identity: a throwaway one keeps the player's own peer id out of it.
+    let keypair = tripot_net::Keypair::generate_ed25519();
+    lobby::list(keypair, net, relay, format, page).await.map_err(|e| CliError::Other(e.to_string()))
+}
+
+fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
+    if headless {
+        for (i, entry) in page.tables.iter().enumerate() {
+            print_json(&json!({
+                "event": "lobby_table", "index": i + 1, "name": entry.table.name, "format": entry.table.format,
+                "rules": entry.table.rules, "waiting_secs": entry.waiting_secs,
+                "host": entry.host.to_string(), "addr": entry.addr.to_string(),
+            }));
+        }
+        print_json(&json!({
+            "event": "lobby_page", "page": page.page + 1, "tables": page.tables.len(), "total": page.total,
+            "has_next": page.has_next(),
+        }));
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    let pages = page.total.div_ceil(PAGE_SIZE).max(1);
+    let mut lines =
+        vec![format!("Tables ouvertes — page {}/{pages} ({} en tout)", page.page + 1, page.total)];
+    if page.tables.is_empty() {
+        lines.push("  (aucune table ouverte)".to_owned());
+    }
+    for (i, entry) in page.tables.iter().enumerate() {
+        lines.push(format!(
+            "{:>3}. {:<24} format {}  {:<8} attend depuis {}",
+            i + 1,
+            entry.table.name,
+            entry.table.format,
+            entry.table.rules,
+            waited(entry.waiting_secs)
+        ));
+    }
+    for line in lines {
+        writeln!(out, "{line}").map_err(|e| CliError::Other(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// "42 s", "3 min 05 s", "1 h 02 min".
+fn waited(secs: u64) -> String {
+    match secs {
+        0..60 => format!("{secs} s"),
+        60..3600 => format!("{} min {:02} s", secs / 60, secs % 60),
+        _ => format!("{} h {:02} min", secs / 3600, secs / 60 % 60),
+    }
+}
+
+fn pick(page: &LobbyPage, n: usize) -> Result<TableEntry, CliError> {
+    page.tables
+        .get(n.wrapping_sub(1))
+        .cloned()
+        .ok_or_else(|| CliError::Malformed(format!("no table number {n} on this page")))
+}
+
+enum Choice {
+    Join(usize),
+    Next,
+    Previous,
+    Refresh,
+    Quit,
+}
+
+fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
+    let mut prompt = String::from("Numéro de la table à rejoindre");
+    if page.has_next() {
+        prompt.push_str(", n (suivante)");
+    }
+    if page.page > 0 {
+        prompt.push_str(", p (précédente)");
+    }
+    prompt.push_str(", r (actualiser), q (quitter) : ");
+    loop {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        let read =
+            std::io::stdin().lock().read_line(&mut line).map_err(|e| CliError::Other(e.to_string()))?;
+        if read == 0 {
+            return Ok(Choice::Quit);
+        }
+        match line.trim() {
+            "n" | "N" => return Ok(Choice::Next),
+            "p" | "P" => return Ok(Choice::Previous),
+            "r" | "R" | "" => return Ok(Choice::Refresh),
+            "q" | "Q" => return Ok(Choice::Quit),
+            other => match other.parse() {
+                Ok(n) => return Ok(Choice::Join(n)),
+                Err(_) => println!("« {other} » : un numéro, n, p, r ou q."),
+            },
+        }
+    }
+}
+
+async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), CliError> {
+    if args.online.headless {
+        print_json(&json!({
+            "event": "lobby_join", "name": entry.table.name, "format": entry.table.format,
+            "host": entry.host.to_string(), "addr": entry.addr.to_string(),
+        }));
+    } else {
+        println!("On rejoint la table de {} (format {})…", entry.table.name, entry.table.format);
+    }
+    let config = config_with_relay(&args.online, relay)?;
+    let keypair = online::identity()?;
+    let handle = tripot_net::online::start(keypair, config, tripot_net::Start::Join(entry.addr.clone()))
+        .map_err(|e| CliError::Other(e.to_string()))?;
+    drive(handle, &args.online).await
+}
+
+fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
+    let format = Format::from_number(args.format.unwrap_or(1))
+        .ok_or_else(|| CliError::Malformed("format must be 1, 2 or 3".into()))?;
+    let opens = match args.opens {
+        OpensArg::Host => Opens::Host,
+        OpensArg::Guest => Opens::Guest,
+        OpensArg::Random => Opens::Random,
+    };
+    let offer = Offer { format, rules: args.rules, opens };
+    let config = config_with_relay(&args.online, relay)?;
+    let runtime = online::runtime()?;
+    runtime.block_on(async {
+        let keypair = online::identity()?;
+        if args.online.headless {
+            print_json(&json!({
+                "event": "lobby_open", "name": config.session.name, "format": format.number(),
+                "rules": args.rules.name(), "relay": relay.to_string(),
+            }));
+        } else {
+            println!(
+                "Table ouverte au lobby (format {}, {}) : on attend un adversaire…",
+                format.number(),
+                args.rules.name()
+            );
+        }
+        let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Other(e.to_string()))?;
+        drive(handle, &args.online).await
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::waited;
+
+    #[test]
+    fn waiting_times_read_well() {
+        assert_eq!(waited(42), "42 s");
+        assert_eq!(waited(185), "3 min 05 s");
+        assert_eq!(waited(3720), "1 h 02 min");
+    }
+}
