@@ -5,29 +5,22 @@
 //! e.g. `… -- impossible difficile 50 1 tripot 0`. Game `i` uses seed `SEED + i`; A opens the
 //! even-numbered games. Prints wins, average and longest game, and think times per side.
 //! `--wa SPEC` / `--wb SPEC` (e.g. `--wa straggler=8,lateral=2`) change A's or B's evaluation
-//! weights: a match between the same level with old and new weights is how they are tuned.
+//! weights (from the level's own): a match between the same level with old and new weights is how they are tuned.
 //! `--na N` / `--nb N` replace A's or B's node budget (equal-time comparisons).
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use tripot_ai::arena::{GameSetup, play_game_tuned};
-use tripot_ai::{Level, Limits, Weights};
+use tripot_ai::{Ai, Level, Limits, Weights};
 use tripot_engine::{Camp, Format, Rules};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut weights = [Weights::STANDARD; 2];
+    let mut specs = [String::new(), String::new()];
     for (side, flag) in ["--wa", "--wb"].into_iter().enumerate() {
         if let Some(i) = args.iter().position(|a| a == flag) {
-            let spec = args.get(i + 1).cloned().unwrap_or_default();
-            match spec.parse() {
-                Ok(w) => weights[side] = w,
-                Err(e) => {
-                    eprintln!("{e}");
-                    return ExitCode::from(2);
-                }
-            }
+            specs[side] = args.get(i + 1).cloned().unwrap_or_default();
             args.drain(i..(i + 2).min(args.len()));
         }
     }
@@ -57,6 +50,16 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
+    let mut weights = [Weights::STANDARD; 2];
+    for (side, level) in [(0, a), (1, b)] {
+        match Ai::weights_of(level).with(&specs[side]) {
+            Ok(w) => weights[side] = w,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let mut wins = [0u32; 2];
     let mut failures = 0;
     let mut plies = Vec::new();

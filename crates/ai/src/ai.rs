@@ -48,6 +48,8 @@ struct Profile {
     time_cap: Duration,
     /// Beam width of the race planner once the armies have passed each other (0: never).
     race_beam: usize,
+    /// The evaluation's weights.
+    weights: Weights,
 }
 
 impl Profile {
@@ -69,6 +71,7 @@ impl Profile {
                 tt_bits: 10,
                 time_cap: ms(200),
                 race_beam: 0,
+                weights: Weights::STANDARD,
             },
             Level::Facile => Profile {
                 search: s(2, 20_000, 3, 60, 10, true),
@@ -77,6 +80,7 @@ impl Profile {
                 tt_bits: 14,
                 time_cap: ms(500),
                 race_beam: 0,
+                weights: Weights::STANDARD,
             },
             Level::Moyen => Profile {
                 search: s(3, 15_000, 4, 40, 6, true),
@@ -85,6 +89,7 @@ impl Profile {
                 tt_bits: 16,
                 time_cap: ms(1000),
                 race_beam: 0,
+                weights: Weights::STANDARD,
             },
             Level::Difficile => Profile {
                 search: s(3, 20_000, u32::MAX, 400, 16, false),
@@ -93,6 +98,7 @@ impl Profile {
                 tt_bits: 18,
                 time_cap: ms(1000),
                 race_beam: 300,
+                weights: Weights::STANDARD,
             },
             Level::Impossible => Profile {
                 search: s(7, 150_000, u32::MAX, 400, 12, false),
@@ -101,6 +107,7 @@ impl Profile {
                 tt_bits: 20,
                 time_cap: ms(2500),
                 race_beam: 3000,
+                weights: Weights::LOOKAHEAD,
             },
         }
     }
@@ -125,7 +132,13 @@ impl Ai {
     /// A player of `level` whose choices among near-equal moves follow `seed`.
     #[must_use]
     pub fn new(level: Level, seed: u64) -> Ai {
-        Ai::with_weights(level, seed, Weights::STANDARD)
+        Ai::with_weights(level, seed, Profile::of(level).weights)
+    }
+
+    /// The evaluation weights a level uses.
+    #[must_use]
+    pub fn weights_of(level: Level) -> Weights {
+        Profile::of(level).weights
     }
 
     /// A player of `level` evaluating positions with other weights: for tuning by measurement.

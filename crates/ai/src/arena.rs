@@ -57,7 +57,11 @@ impl GameReport {
 /// Plays a whole game between two computer players.
 #[must_use]
 pub fn play_game(setup: &GameSetup) -> GameReport {
-    play_game_tuned(setup, [Weights::STANDARD; 2], [Limits::default(); 2])
+    play_game_tuned(
+        setup,
+        [Ai::weights_of(setup.players[0]), Ai::weights_of(setup.players[1])],
+        [Limits::default(); 2],
+    )
 }
 
 /// [`play_game`] with each camp's player (camp A's, camp B's) evaluating with its own weights

@@ -10,11 +10,13 @@ pub enum Level {
     Debutant,
     /// Catherine Ségurane: two plies, chains of up to three hops, sometimes misjudges.
     Facile,
-    /// Giuseppe Garibaldi: two plies, chains of up to six hops, rarely misjudges.
+    /// Giuseppe Garibaldi: three plies over the most forward moves, chains of up to four hops,
+    /// rarely misjudges.
     Moyen,
-    /// Henri Matisse: three plies and more, every chain, no deliberate mistake.
+    /// Henri Matisse: three plies, every chain, no deliberate mistake.
     Difficile,
-    /// Marie Curie: the deepest search within about a second a move.
+    /// Marie Curie: up to seven plies, an evaluation that credits the side to move with its
+    /// best move, well under a second a move.
     Impossible,
 }
 
