@@ -48,9 +48,8 @@ pub(crate) struct Args {
 
 /// Lists, joins or opens a table.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let relay = args.relay.clone().ok_or_else(|| {
-        CliError::Malformed("the lobby needs a relay: --relay /ip4/…/tcp/4001/p2p/…".into())
-    })?;
+    // The relay given, else one announced on the LAN (mDNS).
+    let relay = online::relay_or_lan(args.relay.clone(), &args.online)?;
     if args.open {
         return open(args, &relay);
     }

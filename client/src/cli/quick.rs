@@ -35,9 +35,8 @@ fn parse_formats(text: &str) -> Result<FormatSet, String> {
 
 /// Seeks an opponent, then plays.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let relay = args.relay.clone().ok_or_else(|| {
-        CliError::Malformed("quick match needs a relay: --relay /ip4/…/tcp/4001/p2p/…".into())
-    })?;
+    // The relay given, else one announced on the LAN (mDNS).
+    let relay = online::relay_or_lan(args.relay.clone(), &args.online)?;
     let config = config_with_relay(&args.online, &relay)?;
     let headless = args.online.headless;
     let runtime = online::runtime()?;

@@ -7,6 +7,7 @@
 mod console;
 mod headless;
 mod json;
+mod lan_relay;
 pub(crate) mod matched;
 
 use std::path::PathBuf;
@@ -17,6 +18,8 @@ use tripot_net::session::{Offer, SessionConfig};
 use tripot_net::{NetConfig, OnlineConfig, SavedGame, Start};
 
 use crate::cli::CliError;
+
+pub(crate) use lan_relay::relay_or_lan;
 
 /// Options common to every online command.
 #[derive(Debug, Clone, clap::Args)]
