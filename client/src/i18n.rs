@@ -1,6 +1,11 @@
 //! The words of the game, in French (the Tripot's language, the default) and in English.
 
+use std::sync::OnceLock;
+
 use tripot_engine::{Camp, Format};
+
+/// The language the command line asked for, for screens opened by a subcommand.
+static CHOSEN: OnceLock<Lang> = OnceLock::new();
 
 /// The language of the interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,6 +28,16 @@ impl Lang {
         }
     }
 
+    /// Remembers the language of this run (`--lang`), for the subcommands that open screens.
+    pub(crate) fn remember(self) {
+        let _ = CHOSEN.set(self);
+    }
+
+    /// The language remembered by [`Lang::remember`], or the environment's.
+    pub(crate) fn current() -> Lang {
+        CHOSEN.get().copied().unwrap_or_else(Lang::from_env)
+    }
+
     /// The fixed texts of this language.
     #[must_use]
     pub(crate) fn t(self) -> &'static Texts {
@@ -41,6 +56,31 @@ impl Lang {
             (Lang::Fr, _) => format!("{n} couleurs par camp ({pawns} pions)"),
             (Lang::En, 1) => format!("1 colour per side ({pawns} pawns)"),
             (Lang::En, _) => format!("{n} colours per side ({pawns} pawns)"),
+        }
+    }
+
+    /// Why a move or a message was refused, in this language.
+    pub(crate) fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
+        use tripot_protocol::RejectReason as R;
+        if self == Lang::En {
+            return reason.describe();
+        }
+        match reason {
+            R::Version => "version du protocole incompatible",
+            R::IllegalMove => "coup illégal",
+            R::OutOfTurn => "coup joué hors de son tour",
+            R::WrongPly => "mauvais numéro de coup",
+            R::HashMismatch => "les positions ne concordent pas",
+            R::Malformed => "message illisible",
+            R::TooLarge => "message trop long",
+            R::Unexpected => "message inattendu",
+            R::Flood => "trop de messages",
+            R::UnknownGame => "partie inconnue",
+            R::Busy => "l'hôte joue déjà",
+            R::BadReveal => "tirage au sort truqué",
+            R::GameOver => "la partie est finie",
+            #[allow(unreachable_patterns)]
+            _ => reason.describe(),
         }
     }
 
@@ -67,8 +107,6 @@ pub(crate) struct Texts {
     pub(crate) opener_me: &'static str,
     pub(crate) opener_computer: &'static str,
     pub(crate) opener_draw: &'static str,
-    pub(crate) online: &'static str,
-    pub(crate) soon: &'static str,
     pub(crate) rules: &'static str,
     pub(crate) quit: &'static str,
     pub(crate) menu_keys: &'static str,
@@ -118,6 +156,56 @@ pub(crate) struct Texts {
     pub(crate) view_keys: &'static str,
     pub(crate) view_move: &'static str,
     pub(crate) view_start: &'static str,
+    pub(crate) host_game: &'static str,
+    pub(crate) join_game: &'static str,
+    pub(crate) lan_players: &'static str,
+    pub(crate) opener_opponent: &'static str,
+    pub(crate) online_failed: &'static str,
+    pub(crate) join_title: &'static str,
+    pub(crate) join_prompt: &'static str,
+    pub(crate) join_help: &'static str,
+    pub(crate) join_keys: &'static str,
+    pub(crate) join_invalid: &'static str,
+    pub(crate) join_go: &'static str,
+    pub(crate) back: &'static str,
+    pub(crate) lan_title: &'static str,
+    pub(crate) lan_searching: &'static str,
+    pub(crate) lan_none: &'static str,
+    pub(crate) lan_keys: &'static str,
+    pub(crate) waiting_since: &'static str,
+    pub(crate) waiting_title: &'static str,
+    pub(crate) share_addresses: &'static str,
+    pub(crate) no_address_yet: &'static str,
+    pub(crate) share_code: &'static str,
+    pub(crate) copy_hint: &'static str,
+    pub(crate) joining: &'static str,
+    pub(crate) resuming: &'static str,
+    pub(crate) connection: &'static str,
+    pub(crate) connected: &'static str,
+    pub(crate) reconnecting: &'static str,
+    pub(crate) opponent_away: &'static str,
+    pub(crate) game_over_state: &'static str,
+    pub(crate) direct: &'static str,
+    pub(crate) via_relay: &'static str,
+    pub(crate) round_trip: &'static str,
+    pub(crate) grace_title: &'static str,
+    pub(crate) grace_text: &'static str,
+    pub(crate) claim: &'static str,
+    pub(crate) keep_waiting: &'static str,
+    pub(crate) resign: &'static str,
+    pub(crate) confirm_resign: &'static str,
+    pub(crate) confirm_leave: &'static str,
+    pub(crate) move_refused: &'static str,
+    pub(crate) rejected_theirs: &'static str,
+    pub(crate) rejected_ours: &'static str,
+    pub(crate) resumed: &'static str,
+    pub(crate) opponent_turn: &'static str,
+    pub(crate) by_resign: &'static str,
+    pub(crate) by_forfeit: &'static str,
+    pub(crate) by_claim: &'static str,
+    pub(crate) online_keys: &'static str,
+    pub(crate) online_mode: &'static str,
+    pub(crate) opponent_label: &'static str,
 }
 
 static FR: Texts = Texts {
@@ -131,8 +219,6 @@ static FR: Texts = Texts {
     opener_me: "Moi",
     opener_computer: "L'ordinateur",
     opener_draw: "Tirage au sort",
-    online: "En ligne : tripot host · join · lan",
-    soon: "en ligne de commande",
     rules: "Règles",
     quit: "Quitter",
     menu_keys: "↑↓ choisir · ←→ régler · Entrée valider · q quitter",
@@ -216,6 +302,56 @@ static FR: Texts = Texts {
     view_keys: "←→ coup par coup · Début/Fin · q quitter",
     view_move: "Coup",
     view_start: "Départ",
+    host_game: "Héberger une partie",
+    join_game: "Rejoindre une partie",
+    lan_players: "Joueurs sur le réseau local",
+    opener_opponent: "L'adversaire",
+    online_failed: "Jeu en ligne impossible",
+    join_title: "Rejoindre une partie",
+    join_prompt: "Adresse de l'hôte :",
+    join_help: "Collez l'adresse que l'hôte vous a donnée (/ip4/…/tcp/…/p2p/…).",
+    join_keys: "Entrée rejoindre · Échap retour · Ctrl-U effacer",
+    join_invalid: "Ce n'est pas une adresse",
+    join_go: "Rejoindre",
+    back: "Retour",
+    lan_title: "Joueurs sur le réseau local",
+    lan_searching: "Recherche sur le réseau local…",
+    lan_none: "Personne n'attend sur le réseau local pour l'instant.",
+    lan_keys: "↑↓ choisir · Entrée rejoindre · Échap retour · la liste se met à jour seule",
+    waiting_since: "attend depuis",
+    waiting_title: "En attente d'un adversaire",
+    share_addresses: "Adresses à donner à votre adversaire (tripot join ADRESSE) :",
+    no_address_yet: "(ouverture des adresses…)",
+    share_code: "Code du salon à donner :",
+    copy_hint: "Maj + souris pour sélectionner et copier.",
+    joining: "Connexion à l'hôte…",
+    resuming: "Reprise de la partie sauvegardée…",
+    connection: "Connexion",
+    connected: "connecté",
+    reconnecting: "reconnexion…",
+    opponent_away: "l'adversaire ne revient pas",
+    game_over_state: "partie terminée",
+    direct: "direct",
+    via_relay: "via le relais",
+    round_trip: "aller-retour",
+    grace_title: "L'adversaire ne revient pas",
+    grace_text: "Vous pouvez réclamer la partie (elle est gagnée pour vous) ou attendre encore.",
+    claim: "Réclamer la partie",
+    keep_waiting: "Attendre",
+    resign: "Abandonner",
+    confirm_resign: "Abandonner la partie ? Appuyez encore sur a pour confirmer.",
+    confirm_leave: "Quitter ? La partie est sauvegardée et reprend avec --resume. Encore q pour confirmer.",
+    move_refused: "Coup refusé",
+    rejected_theirs: "Coup de l'adversaire refusé",
+    rejected_ours: "L'adversaire a refusé votre coup",
+    resumed: "Reconnecté : la partie reprend.",
+    opponent_turn: "Au tour de l'adversaire…",
+    by_resign: "par abandon",
+    by_forfeit: "par forfait",
+    by_claim: "l'adversaire est parti, partie réclamée",
+    online_keys: "flèches, Entrée : jouer · Échap : annuler · a : abandonner · q : quitter",
+    online_mode: "En ligne",
+    opponent_label: "contre",
 };
 
 static EN: Texts = Texts {
@@ -229,8 +365,6 @@ static EN: Texts = Texts {
     opener_me: "Me",
     opener_computer: "The computer",
     opener_draw: "A draw",
-    online: "Online: tripot host · join · lan",
-    soon: "on the command line",
     rules: "Rules",
     quit: "Quit",
     menu_keys: "↑↓ choose · ←→ change · Enter confirm · q quit",
@@ -310,6 +444,56 @@ static EN: Texts = Texts {
     view_keys: "←→ move by move · Home/End · q quit",
     view_move: "Move",
     view_start: "Start",
+    host_game: "Host a game",
+    join_game: "Join a game",
+    lan_players: "Players on the local network",
+    opener_opponent: "The opponent",
+    online_failed: "Cannot play online",
+    join_title: "Join a game",
+    join_prompt: "Host's address:",
+    join_help: "Paste the address the host gave you (/ip4/…/tcp/…/p2p/…).",
+    join_keys: "Enter join · Esc back · Ctrl-U clear",
+    join_invalid: "That is not an address",
+    join_go: "Join",
+    back: "Back",
+    lan_title: "Players on the local network",
+    lan_searching: "Looking on the local network…",
+    lan_none: "Nobody is waiting on the local network yet.",
+    lan_keys: "↑↓ choose · Enter join · Esc back · the list refreshes by itself",
+    waiting_since: "waiting for",
+    waiting_title: "Waiting for an opponent",
+    share_addresses: "Addresses to give your opponent (tripot join ADDRESS):",
+    no_address_yet: "(opening addresses…)",
+    share_code: "Room code to give:",
+    copy_hint: "Shift + mouse to select and copy.",
+    joining: "Connecting to the host…",
+    resuming: "Resuming the saved game…",
+    connection: "Connection",
+    connected: "connected",
+    reconnecting: "reconnecting…",
+    opponent_away: "the opponent has not come back",
+    game_over_state: "game over",
+    direct: "direct",
+    via_relay: "via relay",
+    round_trip: "round trip",
+    grace_title: "The opponent has not come back",
+    grace_text: "You may claim the game (you win it) or keep waiting.",
+    claim: "Claim the game",
+    keep_waiting: "Wait",
+    resign: "Resign",
+    confirm_resign: "Resign the game? Press a again to confirm.",
+    confirm_leave: "Leave? The game is saved and resumes with --resume. Press q again to confirm.",
+    move_refused: "Move refused",
+    rejected_theirs: "Opponent's move refused",
+    rejected_ours: "The opponent refused your move",
+    resumed: "Reconnected: the game goes on.",
+    opponent_turn: "The opponent's turn…",
+    by_resign: "by resignation",
+    by_forfeit: "by forfeit",
+    by_claim: "the opponent left, game claimed",
+    online_keys: "arrows, Enter: play · Esc: cancel · a: resign · q: leave",
+    online_mode: "Online",
+    opponent_label: "against",
 };
 
 #[cfg(test)]

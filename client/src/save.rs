@@ -215,6 +215,10 @@ pub(crate) fn record_of(game: &Game) -> Record {
             record.players = [Some("Joueur 1".to_owned()), Some("Joueur 2".to_owned())];
             let _ = record.set_tag("Mode", "duel");
         }
+        // Online games are saved by the network session, with both players' names.
+        Mode::Online { .. } => {
+            let _ = record.set_tag("Mode", "online");
+        }
     }
     for played in game.moves() {
         record.push(played.notation.clone());

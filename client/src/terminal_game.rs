@@ -18,11 +18,24 @@ pub fn run(lang: Lang) -> io::Result<()> {
     if let Err(error) = &store {
         app.say(format!("{} : {error}", lang.t().save_failed), true);
     }
+    event_loop(&mut guard, &events, &mut app)
+}
+
+/// Runs the online screens opened by `tripot host`, `join` or `lan`: `prepare` opens the page.
+pub(crate) fn run_online(lang: Lang, prepare: impl FnOnce(&mut App)) -> io::Result<()> {
+    let mut guard = TerminalGuard::enter()?;
+    let events = Events::with_terminal_input();
+    // No local save store: the network session saves the online game itself.
+    let mut app = App::new(lang, None, events.sender());
+    prepare(&mut app);
+    event_loop(&mut guard, &events, &mut app)
+}
+
+fn event_loop(guard: &mut TerminalGuard, events: &Events, app: &mut App) -> io::Result<()> {
     while app.running() {
         guard.terminal.draw(|frame| app.draw(frame))?;
         let Some(event) = events.next() else { break };
         app.handle_event(event);
     }
-    drop(guard);
     Ok(())
 }

@@ -86,6 +86,8 @@ pub struct Game {
     pub(crate) selection: Option<Selection>,
     pub(crate) hint: Option<Played>,
     pub(crate) show_coords: bool,
+    /// The opponent's name, online.
+    pub(crate) opponent: Option<String>,
 }
 
 impl Game {
@@ -102,6 +104,7 @@ impl Game {
             selection: None,
             hint: None,
             show_coords: false,
+            opponent: None,
         }
     }
 

@@ -22,8 +22,16 @@ pub enum MenuItem {
     DuelFormat,
     /// Duel: who opens.
     DuelOpener,
-    /// Online play, not available in this build.
-    Online,
+    /// Online: host a game and wait for someone to join.
+    Host,
+    /// Hosted game's format.
+    HostFormat,
+    /// Hosted game: who opens.
+    HostOpener,
+    /// Online: join a host by its address or a room code.
+    Join,
+    /// Online: the players hosting on the local network.
+    Lan,
     /// The rules page.
     Rules,
     /// Leave.
@@ -32,7 +40,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 10] = [
+    pub const ALL: [MenuItem; 14] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -40,15 +48,25 @@ impl MenuItem {
         MenuItem::Duel,
         MenuItem::DuelFormat,
         MenuItem::DuelOpener,
-        MenuItem::Online,
+        MenuItem::Host,
+        MenuItem::HostFormat,
+        MenuItem::HostOpener,
+        MenuItem::Join,
+        MenuItem::Lan,
         MenuItem::Rules,
         MenuItem::Quit,
     ];
 
-    /// Whether the line can be chosen. Online play is shown as coming, not faked.
+    /// Whether the line can be chosen.
     #[must_use]
     pub const fn enabled(self) -> bool {
-        !matches!(self, MenuItem::Online)
+        true
+    }
+
+    /// The first line of a group, drawn after a blank line.
+    #[must_use]
+    pub const fn starts_group(self) -> bool {
+        matches!(self, MenuItem::Duel | MenuItem::Host | MenuItem::Rules)
     }
 
     /// A setting changed with ←/→ (drawn indented under its mode).
@@ -61,6 +79,8 @@ impl MenuItem {
                 | MenuItem::SoloOpener
                 | MenuItem::DuelFormat
                 | MenuItem::DuelOpener
+                | MenuItem::HostFormat
+                | MenuItem::HostOpener
         )
     }
 }
@@ -80,6 +100,10 @@ pub struct Menu {
     pub duel_format: Format,
     /// Duel: who opens.
     pub duel_opener: OpenerChoice,
+    /// Hosted game: format.
+    pub host_format: Format,
+    /// Hosted game: who opens (first: the host).
+    pub host_opener: OpenerChoice,
 }
 
 impl Default for Menu {
@@ -91,6 +115,8 @@ impl Default for Menu {
             solo_opener: OpenerChoice::First,
             duel_format: Format::One,
             duel_opener: OpenerChoice::First,
+            host_format: Format::One,
+            host_opener: OpenerChoice::Draw,
         }
     }
 }
@@ -123,6 +149,8 @@ impl Menu {
             MenuItem::SoloOpener => self.solo_opener = cycle(&OpenerChoice::ALL, self.solo_opener, delta),
             MenuItem::DuelFormat => self.duel_format = cycle(&Format::ALL, self.duel_format, delta),
             MenuItem::DuelOpener => self.duel_opener = cycle(&OpenerChoice::ALL, self.duel_opener, delta),
+            MenuItem::HostFormat => self.host_format = cycle(&Format::ALL, self.host_format, delta),
+            MenuItem::HostOpener => self.host_opener = cycle(&OpenerChoice::ALL, self.host_opener, delta),
             _ => {}
         }
     }

@@ -18,11 +18,13 @@ use crate::save::{SaveStore, Saved};
 
 pub mod game;
 pub mod menu;
+pub mod online;
 pub(crate) mod play;
 pub mod setup;
 
 pub use game::{Game, Played};
 pub use menu::{Menu, MenuItem};
+pub use online::{Connection, LanScan, Link, Network, Online, Restored, Route, Side};
 pub use play::Animation;
 pub use setup::{Mode, OpenerChoice, Setup};
 
@@ -37,6 +39,12 @@ pub enum Page {
     Game,
     /// "A game was left unfinished: resume it?"
     Resume,
+    /// Online: type the host's address or a room code.
+    Join,
+    /// Online: the players hosting on the LAN.
+    Lan,
+    /// Online: waiting for the opponent, then the game.
+    Online,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -64,6 +72,16 @@ pub enum Button {
     MenuPrev(usize),
     /// A menu setting's "next" arrow.
     MenuNext(usize),
+    /// Online: resign.
+    Resign,
+    /// Online: claim the game after the grace period.
+    Claim,
+    /// Online: keep waiting for the opponent.
+    KeepWaiting,
+    /// Join page: join.
+    JoinGo,
+    /// LAN page: a host's line.
+    LanHost(usize),
 }
 
 /// Where things were drawn last frame.
@@ -143,6 +161,14 @@ pub struct App {
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
     pub(crate) running: bool,
+    /// What starts online sessions; created on first use unless a test gave one.
+    pub(crate) network: Option<Box<dyn Network>>,
+    pub(crate) online: Option<Online>,
+    pub(crate) lan: Option<online::Lan>,
+    /// The join page's text field.
+    pub(crate) join_input: String,
+    /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
+    pub(crate) online_only: bool,
 }
 
 impl App {
@@ -169,6 +195,11 @@ impl App {
             ticks: 0,
             rules_scroll: 0,
             running: true,
+            network: None,
+            online: None,
+            lan: None,
+            join_input: String::new(),
+            online_only: false,
         };
         app.look_for_unfinished_game();
         app
@@ -263,6 +294,17 @@ impl App {
         self.cancel_requests();
         self.page = Page::Menu;
         self.message = None;
+        self.online = None;
+        self.lan = None;
+        if self.online_only {
+            self.quit();
+        }
+    }
+
+    /// The text typed on the join page.
+    #[must_use]
+    pub fn join_input(&self) -> &str {
+        &self.join_input
     }
 
     pub(crate) fn say(&mut self, text: impl Into<String>, strong: bool) {

@@ -28,7 +28,7 @@ pub struct Animation {
 }
 
 impl Animation {
-    fn new(played: Played) -> Animation {
+    pub(crate) fn new(played: Played) -> Animation {
         let path = match &played.notation {
             Notation::Path(path) => path.to_vec(),
             Notation::Swap { mine, theirs } => vec![*mine, *theirs],
@@ -47,6 +47,10 @@ impl App {
     /// After a move (or at the start): ends the game, passes a blocked side, or hands the turn
     /// to the computer or the player.
     pub(crate) fn after_move(&mut self) {
+        if matches!(self.game.as_ref().map(|g| g.setup.mode), Some(Mode::Online { .. })) {
+            self.after_online_move();
+            return;
+        }
         loop {
             let Some(game) = &mut self.game else { return };
             let position = *game.position();
@@ -61,7 +65,9 @@ impl App {
                 let text = match game.setup.mode {
                     Mode::Solo { .. } if game.setup.is_human(mover) => t.you_were_blocked.to_owned(),
                     Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
-                    Mode::Duel => format!("{} {}", self.lang.player(mover), t.was_blocked),
+                    Mode::Duel | Mode::Online { .. } => {
+                        format!("{} {}", self.lang.player(mover), t.was_blocked)
+                    }
                 };
                 game.push(Played { mv: Move::Pass, notation: Notation::Pass });
                 self.say(text, true);
@@ -90,7 +96,7 @@ impl App {
 
     /// The player acts on a hole (Enter, a click).
     pub(crate) fn act_on(&mut self, hole: Hole) {
-        if self.busy() {
+        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -101,7 +107,7 @@ impl App {
 
     /// "Fin du saut".
     pub(crate) fn end_jump(&mut self) {
-        if self.busy() {
+        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -114,7 +120,11 @@ impl App {
         match action {
             Action::Play(played) => {
                 self.message = None;
-                self.commit(played);
+                if self.online.is_some() {
+                    self.send_move(played);
+                } else {
+                    self.commit(played);
+                }
             }
             Action::Selected => {
                 let any = self.game.as_ref().is_some_and(|g| g.targets().any());
@@ -183,6 +193,7 @@ impl App {
     /// Time passes: the animation moves on.
     pub(crate) fn tick(&mut self) {
         self.ticks = self.ticks.wrapping_add(1);
+        self.poll_network();
         let Some(animation) = &mut self.animation else { return };
         animation.wait += 1;
         if animation.wait < HOP_TICKS {
@@ -211,7 +222,8 @@ impl App {
             return;
         }
         let Some(game) = &self.game else { return };
-        if !game.human_to_move() {
+        // Online, the opponent is a person: no computer help.
+        if !game.human_to_move() || self.online.is_some() {
             return;
         }
         self.request += 1;
@@ -249,7 +261,7 @@ impl App {
     /// "Annuler": back to the player's previous turn.
     pub(crate) fn undo(&mut self) {
         let Some(game) = &self.game else { return };
-        if game.position().is_over() {
+        if game.position().is_over() || self.online.is_some() {
             return;
         }
         let Some(count) = game.undo_count() else {

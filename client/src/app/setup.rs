@@ -16,6 +16,11 @@ pub enum Mode {
     },
     /// Two players on one device, taking turns.
     Duel,
+    /// Against a player on another device; the keyboard plays `local`.
+    Online {
+        /// This side's camp (the host plays A, the guest B).
+        local: Camp,
+    },
 }
 
 /// Who opens, as chosen in the menu.
@@ -71,6 +76,7 @@ impl Setup {
         match self.mode {
             Mode::Solo { .. } => camp == Camp::A,
             Mode::Duel => true,
+            Mode::Online { local } => camp == local,
         }
     }
 
@@ -79,7 +85,7 @@ impl Setup {
     pub fn level(&self) -> Option<Level> {
         match self.mode {
             Mode::Solo { level, .. } => Some(level),
-            Mode::Duel => None,
+            Mode::Duel | Mode::Online { .. } => None,
         }
     }
 
@@ -94,7 +100,7 @@ impl Setup {
     pub fn rematch(&self) -> Setup {
         let mode = match self.mode {
             Mode::Solo { level, seed } => Mode::Solo { level, seed: seed.wrapping_add(1) },
-            Mode::Duel => Mode::Duel,
+            other => other,
         };
         Setup { mode, opener: self.opener.other(), ..*self }
     }

@@ -24,6 +24,9 @@ pub(crate) struct Args {
 
 /// Lists LAN hosts, then joins the one chosen.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if !args.list && args.pick.is_none() && !args.online.headless && !args.online.plain {
+        return online::screen::run_lan(&args.online);
+    }
     let net = args.online.net();
     let hosts = online::runtime()?.block_on(async {
         let keypair = online::identity()?;

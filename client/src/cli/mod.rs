@@ -94,6 +94,7 @@ impl CliError {
 #[must_use]
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    lang(cli.lang.as_deref()).remember();
     let result = match cli.command {
         Some(command) => run_command(command, lang(cli.lang.as_deref())),
         None => {

@@ -80,13 +80,13 @@ fn press(app: &mut App, button: Button) {
     }
 }
 
-fn cursor(app: &mut App, dx: i8, dy: i8) {
+pub(super) fn cursor(app: &mut App, dx: i8, dy: i8) {
     if let Some(game) = &mut app.game {
         game.move_cursor(dx, dy);
     }
 }
 
-fn cancel(app: &mut App) {
+pub(super) fn cancel(app: &mut App) {
     let Some(game) = &mut app.game else { return };
     if !game.cancel() {
         game.hint = None;
@@ -94,7 +94,7 @@ fn cancel(app: &mut App) {
     }
 }
 
-fn toggle_coords(app: &mut App) {
+pub(super) fn toggle_coords(app: &mut App) {
     if let Some(game) = &mut app.game {
         game.show_coords = !game.show_coords;
     }

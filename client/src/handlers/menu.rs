@@ -4,7 +4,11 @@
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use tripot_engine::Rules;
 
-use crate::app::{App, Button, MenuItem, Mode, Page, Setup};
+use tripot_net::Start;
+use tripot_net::session::Offer;
+use tripot_protocol::Opens;
+
+use crate::app::{App, Button, MenuItem, Mode, OpenerChoice, Page, Setup};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -69,7 +73,17 @@ fn activate(app: &mut App) {
             app.page = Page::Rules;
         }
         MenuItem::Quit => app.quit(),
-        MenuItem::Online => {}
+        MenuItem::Host => {
+            let opens = match menu.host_opener {
+                OpenerChoice::First => Opens::Host,
+                OpenerChoice::Second => Opens::Guest,
+                OpenerChoice::Draw => Opens::Random,
+            };
+            let offer = Offer { format: menu.host_format, rules: Rules::Tripot, opens };
+            app.start_online(Start::Host(offer));
+        }
+        MenuItem::Join => app.open_join(),
+        MenuItem::Lan => app.open_lan(),
         _ => app.menu.change(1),
     }
 }

@@ -6,7 +6,10 @@ use crate::app::{App, Page};
 use crate::event::Event;
 
 mod game;
+mod join;
+mod lan;
 mod menu;
+mod online;
 mod resume;
 mod rules;
 
@@ -23,12 +26,18 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Rules => rules::key(app, key),
             Page::Game => game::key(app, key),
             Page::Resume => resume::key(app, key),
+            Page::Join => join::key(app, key),
+            Page::Lan => lan::key(app, key),
+            Page::Online => online::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
             Page::Rules => rules::mouse(app, mouse),
             Page::Game => game::mouse(app, mouse),
             Page::Resume => resume::mouse(app, mouse),
+            Page::Join => join::mouse(app, mouse),
+            Page::Lan => lan::mouse(app, mouse),
+            Page::Online => online::mouse(app, mouse),
         },
     }
 }

@@ -9,6 +9,7 @@ mod headless;
 mod json;
 mod lan_relay;
 pub(crate) mod matched;
+pub(crate) mod screen;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,6 +31,9 @@ pub(crate) struct OnlineArgs {
     /// No interface: play with the computer and print one JSON line per event on stdout.
     #[arg(long, requires = "ai")]
     pub(crate) headless: bool,
+    /// A line console instead of the full-screen interface (for dumb terminals and scripts).
+    #[arg(long, conflicts_with = "headless")]
+    pub(crate) plain: bool,
     /// The computer level that plays in headless mode (debutant … impossible, or 1..5).
     #[arg(long)]
     pub(crate) ai: Option<Level>,
@@ -96,7 +100,7 @@ impl OnlineArgs {
         net
     }
 
-    fn config(&self) -> Result<OnlineConfig, CliError> {
+    pub(crate) fn config(&self) -> Result<OnlineConfig, CliError> {
         let save = match (&self.save, &self.resume) {
             (Some(path), _) | (None, Some(path)) => path.clone(),
             (None, None) => {
@@ -140,6 +144,9 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
         (None, Plan::Host(offer)) => Start::Host(offer),
         (None, Plan::Join(addr)) => Start::Join(addr),
     };
+    if !args.headless && !args.plain {
+        return screen::run(args, start);
+    }
     let runtime = runtime()?;
     runtime.block_on(async {
         let keypair = identity()?;

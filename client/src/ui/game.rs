@@ -47,27 +47,47 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     {
         let text = match game.setup.mode {
             Mode::Duel => format!(" {} — {}", lang.player(game.position().turn()), lang.t().select_pawn),
-            Mode::Solo { .. } => format!(" {}", lang.t().select_pawn),
+            Mode::Solo { .. } | Mode::Online { .. } => format!(" {}", lang.t().select_pawn),
         };
         frame.render_widget(
             Paragraph::new(Span::styled(text, Style::default().fg(Color::Gray))),
             message_rect,
         );
+    } else if let Some(game) = app.game.as_ref()
+        && app.online.as_ref().is_some_and(|o| o.ending.is_none())
+        && !game.position().is_over()
+        && !game.human_to_move()
+    {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                format!(" {}", lang.t().opponent_turn),
+                Style::default().fg(Color::Gray),
+            )),
+            message_rect,
+        );
     }
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
-    frame.render_widget(
-        Paragraph::new(Span::styled(lang.t().game_keys, Style::default().fg(Color::DarkGray))),
-        keys_rect,
-    );
+    let keys = if app.online.is_some() { lang.t().online_keys } else { lang.t().game_keys };
+    frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
+    if app.animation.is_some() {
+        return;
+    }
+    if let Some(online) = &app.online {
+        if let Some(ending) = online.ending.clone() {
+            super::online::draw_end(app, frame, board_area, &ending);
+        } else if online.claim_prompt {
+            super::online::draw_claim(app, frame, board_area);
+        }
+        return;
+    }
     if let Some(game) = app.game.as_ref()
         && let Some(outcome) = game.outcome()
-        && app.animation.is_none()
     {
         draw_end(app, frame, board_area, outcome);
     }
 }
 
-fn header_line(lang: Lang, game: &Game) -> Line<'static> {
+pub(super) fn header_line(lang: Lang, game: &Game) -> Line<'static> {
     let t = lang.t();
     let mode = match game.setup.mode {
         Mode::Solo { level, .. } => {
@@ -78,6 +98,9 @@ fn header_line(lang: Lang, game: &Game) -> Line<'static> {
             format!("{} · {} · {label}", t.solo, level.opponent())
         }
         Mode::Duel => t.duel.to_owned(),
+        Mode::Online { .. } => {
+            format!("{} · {} {}", t.online_mode, t.opponent_label, game.opponent.as_deref().unwrap_or("?"))
+        }
     };
     Line::from(vec![
         Span::styled(
@@ -166,6 +189,8 @@ pub(super) fn player_name(lang: Lang, game: &Game, camp: Camp) -> String {
             }
         }
         Mode::Duel => lang.player(camp),
+        Mode::Online { local } if camp == local => lang.t().you.to_owned(),
+        Mode::Online { .. } => game.opponent.clone().unwrap_or_else(|| lang.player(camp)),
     }
 }
 
@@ -235,6 +260,10 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         Span::styled(GOAL.to_string(), Style::default().fg(Color::Gray)),
         Span::styled(format!(" {}", t.legend_goal), legend_style),
     ]));
+    if let Some(online) = &app.online {
+        lines.push(Line::from(""));
+        lines.push(super::online::status_line(lang, online, app.ticks));
+    }
     let header_height = lines.len() as u16;
     frame.render_widget(Paragraph::new(lines), Rect { height: header_height.min(inner.height), ..inner });
 
@@ -242,13 +271,26 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     let chain = game.selection.as_ref().is_some_and(|s| s.chain_started());
     let can_hint = game.human_to_move() && app.thinking.is_none() && app.animation.is_none();
     let can_undo = !position.is_over() && game.undo_count().is_some();
-    let buttons = [
-        (t.end_jump, 'f', Button::EndJump, chain),
-        (t.hint, 'i', Button::Hint, can_hint),
-        (t.undo, 'u', Button::Undo, can_undo),
-        (t.coords, 'c', Button::Coords, true),
-        (t.menu, 'q', Button::Menu, true),
-    ];
+    let buttons: Vec<(&str, char, Button, bool)> = match &app.online {
+        Some(online) => {
+            let live = online.ending.is_none() && online.link.is_some();
+            let claimable = live && matches!(online.connection, crate::app::Connection::GraceOver { .. });
+            vec![
+                (t.end_jump, 'f', Button::EndJump, chain),
+                (t.coords, 'c', Button::Coords, true),
+                (t.resign, 'a', Button::Resign, live),
+                (t.claim, 'r', Button::Claim, claimable),
+                (t.menu, 'q', Button::Menu, true),
+            ]
+        }
+        None => vec![
+            (t.end_jump, 'f', Button::EndJump, chain),
+            (t.hint, 'i', Button::Hint, can_hint),
+            (t.undo, 'u', Button::Undo, can_undo),
+            (t.coords, 'c', Button::Coords, true),
+            (t.menu, 'q', Button::Menu, true),
+        ],
+    };
     let mut x = inner.x + 1;
     let mut y = inner.y + header_height + 1;
     for (label, key, which, enabled) in buttons {
@@ -340,7 +382,9 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: Outcome) 
         Mode::Solo { .. } => {
             format!("{} {}. {}", player_name(lang, game, outcome.winner), t.wins, t.you_lose)
         }
-        Mode::Duel => format!("{} {} !", player_name(lang, game, outcome.winner), t.wins),
+        Mode::Duel | Mode::Online { .. } => {
+            format!("{} {} !", player_name(lang, game, outcome.winner), t.wins)
+        }
     };
     let headline = if lang == Lang::En { headline.replace(" !", "!") } else { headline };
     let (reason, arrived, distance) = match outcome.reason {
@@ -391,7 +435,7 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: Outcome) 
     );
 }
 
-fn end_title(lang: Lang) -> &'static str {
+pub(super) fn end_title(lang: Lang) -> &'static str {
     match lang {
         Lang::Fr => "Fin de la partie",
         Lang::En => "Game over",

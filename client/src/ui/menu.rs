@@ -21,7 +21,8 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let preview_width = if wide { board::size(1).0 + 4 } else { 0 };
     let total = menu_width + preview_width;
     let left = area.x + area.width.saturating_sub(total) / 2;
-    let height = 24.min(area.height);
+    let groups = MenuItem::ALL.iter().filter(|i| i.starts_group()).count() as u16;
+    let height = (MenuItem::ALL.len() as u16 + groups + 7).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;
 
     let title = vec![
@@ -47,7 +48,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     );
     let mut y = y0 + 1;
     for (i, item) in MenuItem::ALL.into_iter().enumerate() {
-        if matches!(item, MenuItem::Duel | MenuItem::Online | MenuItem::Rules) {
+        if item.starts_group() {
             y += 1;
         }
         let selected = app.menu.selected == i;
@@ -76,6 +77,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     if wide {
         let format = match app.menu.item() {
             MenuItem::Duel | MenuItem::DuelFormat | MenuItem::DuelOpener => app.menu.duel_format,
+            MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener => app.menu.host_format,
             _ => app.menu.solo_format,
         };
         let rect =
@@ -93,7 +95,11 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
     let (name, value): (&str, Option<String>) = match item {
         MenuItem::Solo => (t.solo, None),
         MenuItem::Duel => (t.duel, None),
-        MenuItem::Online => (t.online, None),
+        MenuItem::Host => (t.host_game, None),
+        MenuItem::Join => (t.join_game, None),
+        MenuItem::Lan => (t.lan_players, None),
+        MenuItem::HostFormat => (t.format, Some(lang.format_label(menu.host_format))),
+        MenuItem::HostOpener => (t.opener, Some(host_opener_label(lang, menu.host_opener))),
         MenuItem::Rules => (t.rules, None),
         MenuItem::Quit => (t.quit, None),
         MenuItem::Level => {
@@ -119,15 +125,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
     };
     let mut spans = vec![Span::styled(pointer, base)];
     match value {
-        None => {
-            spans.push(Span::styled(name.to_owned(), base));
-            if !item.enabled() {
-                spans.push(Span::styled(
-                    format!(" — {}", app.lang.t().soon),
-                    base.add_modifier(Modifier::ITALIC),
-                ));
-            }
-        }
+        None => spans.push(Span::styled(name.to_owned(), base)),
         Some(value) => {
             let label = format!("    {name:<LABEL$}");
             let prev_x = rect.x + (2 + label.chars().count()) as u16;
@@ -155,5 +153,14 @@ fn opener_label(lang: Lang, choice: OpenerChoice, solo: bool) -> String {
         (OpenerChoice::First, false) => lang.player(Camp::A),
         (OpenerChoice::Second, false) => lang.player(Camp::B),
         (OpenerChoice::Draw, _) => t.opener_draw.to_owned(),
+    }
+}
+
+fn host_opener_label(lang: Lang, choice: OpenerChoice) -> String {
+    let t = lang.t();
+    match choice {
+        OpenerChoice::First => t.opener_me.to_owned(),
+        OpenerChoice::Second => t.opener_opponent.to_owned(),
+        OpenerChoice::Draw => t.opener_draw.to_owned(),
     }
 }

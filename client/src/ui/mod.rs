@@ -11,7 +11,10 @@ use crate::app::{App, Button, Hits, Page};
 
 pub(crate) mod board;
 mod game;
+mod join;
+mod lan;
 mod menu;
+mod online;
 pub(crate) mod pieces;
 mod resume;
 mod rules;
@@ -35,6 +38,9 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Rules => rules::draw(app, frame, area),
         Page::Game => game::draw(app, frame, area),
         Page::Resume => resume::draw(app, frame, area),
+        Page::Join => join::draw(app, frame, area),
+        Page::Lan => lan::draw(app, frame, area),
+        Page::Online => online::draw(app, frame, area),
     }
 }
 

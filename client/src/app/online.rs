@@ -1,0 +1,649 @@
+//! Online play in the terminal game: the session as the interface sees it.
+//!
+//! The network runs on its own tokio task ([`tripot_net::online`]); the interface only sends
+//! commands through a [`Link`] and reads back [`NetEvent`]s, polled on every tick. A [`Network`]
+//! starts sessions and LAN scans; the real one lives in the `online` module, tests pass their own
+//! so that every screen can be driven from synthetic events.
+//!
+//! The local player's move is shown at once (the engine has checked it) and confirmed by the
+//! session's `MoveSent`; a refusal takes it back. The opponent's moves are verified by the
+//! session before they arrive here, then shown hop by hop like the computer's.
+
+use std::time::Duration;
+
+use tripot_engine::{Camp, Format, Move, Notation, Position, Rules};
+use tripot_net::session::Offer;
+use tripot_net::{Ending, LanHost, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
+
+use super::game::{Game, Played};
+use super::play::Animation;
+use super::setup::{Mode, Setup};
+use super::{App, Page};
+
+/// A running session, seen from the interface: commands out, events in.
+pub trait Link {
+    /// The next event, if one is ready (the interface polls on its ticks).
+    fn try_event(&mut self) -> Option<NetEvent>;
+    /// Plays a local move.
+    fn play(&mut self, notation: Notation);
+    /// Resigns the game.
+    fn resign(&mut self);
+    /// Claims the game after the grace period.
+    fn claim(&mut self);
+}
+
+/// A LAN scan running in the background, one round after another.
+pub trait LanScan {
+    /// The hosts found by the round that just finished, if one did.
+    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>>;
+}
+
+/// What starts sessions and LAN scans: the real network, or a test's stand-in.
+pub trait Network {
+    /// Starts a session.
+    ///
+    /// # Errors
+    /// A sentence saying why it could not start (no identity, cannot listen, bad address).
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String>;
+    /// Starts scanning the LAN for hosts.
+    ///
+    /// # Errors
+    /// A sentence saying why the scan could not start.
+    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String>;
+}
+
+/// Where the connection to the opponent stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Connection {
+    /// Host: waiting for someone to join.
+    Waiting,
+    /// Guest: reaching the host.
+    Joining,
+    /// Playing.
+    Connected,
+    /// The link dropped; waiting for the opponent to come back.
+    Reconnecting {
+        /// Time waited so far.
+        waited: Duration,
+    },
+    /// The grace period is over: the game may be claimed, or the player keeps waiting.
+    GraceOver {
+        /// Time waited so far.
+        waited: Duration,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// How the game's connection goes, once the network says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// Device to device.
+    Direct,
+    /// Through a relay.
+    Relayed,
+}
+
+/// This side's part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Side {
+    /// Hosting this offer.
+    Host(Offer),
+    /// Joining what the player typed (an address or a room code).
+    Guest(String),
+    /// Resuming a saved game.
+    Resume,
+}
+
+/// An action that asks for a second press.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Confirm {
+    Resign,
+    Leave,
+}
+
+/// The online screen's state.
+pub struct Online {
+    pub(crate) link: Option<Box<dyn Link>>,
+    pub(crate) side: Side,
+    pub(crate) connection: Connection,
+    /// Addresses to share (host).
+    pub(crate) addrs: Vec<Multiaddr>,
+    /// The private room's code, to read aloud to a friend.
+    pub(crate) room_code: Option<String>,
+    pub(crate) peer_name: Option<String>,
+    pub(crate) local: Option<Camp>,
+    pub(crate) route: Option<Route>,
+    pub(crate) ending: Option<Ending>,
+    /// The last move's round trip (sent → acknowledged).
+    pub(crate) round_trip: Option<Duration>,
+    pub(crate) warning: Option<String>,
+    /// The claim prompt is shown (until the player chooses to keep waiting).
+    pub(crate) claim_prompt: bool,
+    pub(crate) confirm: Option<Confirm>,
+    /// The tick the screen opened at, for the waiting time.
+    pub(crate) opened_at: u64,
+}
+
+impl Online {
+    fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
+        let connection = match side {
+            Side::Host(_) => Connection::Waiting,
+            Side::Guest(_) | Side::Resume => Connection::Joining,
+        };
+        Online {
+            link,
+            side,
+            connection,
+            addrs: Vec::new(),
+            room_code: None,
+            peer_name: None,
+            local: None,
+            route: None,
+            ending: None,
+            round_trip: None,
+            warning: None,
+            claim_prompt: false,
+            confirm: None,
+            opened_at,
+        }
+    }
+
+    /// Where the connection stands.
+    #[must_use]
+    pub fn connection(&self) -> Connection {
+        self.connection
+    }
+
+    /// The opponent's name, once connected.
+    #[must_use]
+    pub fn peer_name(&self) -> Option<&str> {
+        self.peer_name.as_deref()
+    }
+
+    /// The addresses shown to share.
+    #[must_use]
+    pub fn addrs(&self) -> &[Multiaddr] {
+        &self.addrs
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Whether the local player may act on the board.
+    pub(crate) fn accepts_moves(&self) -> bool {
+        self.ending.is_none() && self.link.is_some()
+    }
+
+    /// Addresses in the order worth trying: the LAN's before loopback, IPv4 first.
+    fn add_addr(&mut self, addr: Multiaddr) {
+        if self.addrs.contains(&addr) {
+            return;
+        }
+        self.addrs.push(addr);
+        self.addrs.sort_by_key(|a| {
+            let text = a.to_string();
+            (text.starts_with("/ip4/127.") || text.starts_with("/ip6/::1"), text.starts_with("/ip6"))
+        });
+    }
+}
+
+/// The LAN page's state.
+pub struct Lan {
+    pub(crate) scan: Option<Box<dyn LanScan>>,
+    /// The last complete list (`None` until the first round ends).
+    pub(crate) hosts: Option<Vec<LanHost>>,
+    pub(crate) selected: usize,
+    pub(crate) error: Option<String>,
+}
+
+impl Lan {
+    /// The hosts found so far (`None` until the first scan ends).
+    #[must_use]
+    pub fn hosts(&self) -> Option<&[LanHost]> {
+        self.hosts.as_deref()
+    }
+
+    /// The chosen line.
+    #[must_use]
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+}
+
+/// The game as a restored save knows it: its set-up and moves, to show the history.
+#[derive(Debug, Clone)]
+pub struct Restored {
+    /// This side's camp.
+    pub local: Camp,
+    /// Format.
+    pub format: Format,
+    /// Rules preset.
+    pub rules: Rules,
+    /// The camp that opened.
+    pub opener: Camp,
+    /// The opponent's name.
+    pub peer_name: String,
+    /// The moves played.
+    pub moves: Vec<Notation>,
+}
+
+impl App {
+    /// Gives the app the network it starts sessions with (tests pass a stand-in).
+    pub fn set_network(&mut self, network: Box<dyn Network>) {
+        self.network = Some(network);
+    }
+
+    /// The online screen's state, while one is open.
+    #[must_use]
+    pub fn online(&self) -> Option<&Online> {
+        self.online.as_ref()
+    }
+
+    /// The LAN page's state, while it is open.
+    #[must_use]
+    pub fn lan(&self) -> Option<&Lan> {
+        self.lan.as_ref()
+    }
+
+    /// Starts an online session and opens its screen; a failure is said on the current page.
+    pub fn start_online(&mut self, start: Start) {
+        let side = match &start {
+            Start::Host(offer) => Side::Host(*offer),
+            Start::Join(addr) => Side::Guest(addr.to_string()),
+            Start::Resume(_) => Side::Resume,
+            #[allow(unreachable_patterns)]
+            _ => Side::Guest(String::new()),
+        };
+        self.start_online_as(start, side);
+    }
+
+    /// [`App::start_online`], naming what the guest typed.
+    pub(crate) fn start_online_as(&mut self, start: Start, side: Side) {
+        let Some(network) = self.network_or_say() else { return };
+        match network.start(start) {
+            Ok(link) => self.open_online(side, Some(link)),
+            Err(error) => {
+                let text = format!("{} : {error}", self.lang.t().online_failed);
+                self.say(text, true);
+            }
+        }
+    }
+
+    /// Opens the online screen on a session (none: a screen drawn from events alone).
+    pub fn open_online(&mut self, side: Side, link: Option<Box<dyn Link>>) {
+        self.cancel_requests();
+        self.lan = None;
+        self.game = None;
+        self.game_file = None;
+        self.ai = None;
+        self.message = None;
+        self.online = Some(Online::new(side, link, self.ticks));
+        self.page = Page::Online;
+    }
+
+    /// Leaving the online screen ends the program (`tripot host`, `join`, `lan`).
+    pub fn leave_quits(&mut self) {
+        self.online_only = true;
+    }
+
+    /// Shows a restored game's moves before the session reconnects.
+    pub fn restore_online(&mut self, restored: &Restored) {
+        let setup = Setup {
+            mode: Mode::Online { local: restored.local },
+            format: restored.format,
+            rules: restored.rules,
+            opener: restored.opener,
+        };
+        let mut game = Game::new(setup, Position::start(restored.format, restored.rules, restored.opener));
+        for notation in &restored.moves {
+            let Ok(verified) = game.position().verify(notation) else { break };
+            game.push(Played { mv: verified.mv, notation: verified.notation });
+        }
+        game.cursor_to_mover();
+        game.opponent = Some(restored.peer_name.clone());
+        self.game = Some(game);
+        if let Some(online) = &mut self.online {
+            online.local = Some(restored.local);
+            online.peer_name = Some(restored.peer_name.clone());
+        }
+    }
+
+    /// Opens the join page with an empty field.
+    pub fn open_join(&mut self) {
+        self.join_input.clear();
+        self.message = None;
+        self.page = Page::Join;
+    }
+
+    /// Enter on the join page: an address joins the host there.
+    pub(crate) fn join_typed(&mut self) {
+        let text = self.join_input.trim().to_owned();
+        if text.is_empty() {
+            return;
+        }
+        match text.parse::<Multiaddr>() {
+            Ok(addr) => self.start_online_as(Start::Join(addr), Side::Guest(text)),
+            Err(_) => {
+                let t = self.lang.t();
+                self.say(format!("{} : {text}", t.join_invalid), true);
+            }
+        }
+    }
+
+    /// Opens the LAN page and starts scanning.
+    pub fn open_lan(&mut self) {
+        let Some(network) = self.network_or_say() else { return };
+        let (scan, error) = match network.scan_lan() {
+            Ok(scan) => (Some(scan), None),
+            Err(error) => (None, Some(error)),
+        };
+        self.message = None;
+        self.lan = Some(Lan { scan, hosts: None, selected: 0, error });
+        self.page = Page::Lan;
+    }
+
+    /// Joins the host chosen on the LAN page.
+    pub(crate) fn join_lan_host(&mut self) {
+        let Some(host) = self.lan.as_ref().and_then(|l| l.hosts.as_ref()?.get(l.selected).cloned()) else {
+            return;
+        };
+        let side = Side::Guest(host.name.clone());
+        self.start_online_as(Start::Join(host.addr), side);
+    }
+
+    fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
+        if self.network.is_none() {
+            match crate::online::screen::default_network() {
+                Ok(network) => self.network = Some(network),
+                Err(error) => {
+                    let text = format!("{} : {error}", self.lang.t().online_failed);
+                    self.say(text, true);
+                    return None;
+                }
+            }
+        }
+        self.network.as_mut()
+    }
+
+    /// On every tick: the session's events, the LAN scan's results.
+    pub(crate) fn poll_network(&mut self) {
+        // Bounded, so that a flood of events cannot freeze the interface.
+        for _ in 0..256 {
+            let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
+            self.handle_net_event(event);
+        }
+        if let Some(lan) = &mut self.lan
+            && let Some(result) = lan.scan.as_mut().and_then(|s| s.try_hosts())
+        {
+            match result {
+                Ok(hosts) => {
+                    lan.selected = lan.selected.min(hosts.len().saturating_sub(1));
+                    lan.hosts = Some(hosts);
+                    lan.error = None;
+                }
+                Err(error) => lan.error = Some(error),
+            }
+        }
+    }
+
+    /// Reacts to one event of the session (the tick's poll, or a test).
+    pub fn handle_net_event(&mut self, event: NetEvent) {
+        let t = self.lang.t();
+        let Some(online) = &mut self.online else { return };
+        match event {
+            NetEvent::Listening(addr) => online.add_addr(addr),
+            NetEvent::Saved(_) => {}
+            NetEvent::Warning(text) => online.warning = Some(text),
+            NetEvent::LocalError(error) => {
+                self.take_back_unconfirmed();
+                self.say(format!("{} : {error}", t.move_refused), true);
+            }
+            NetEvent::Session(event) => self.on_session_event(event),
+            #[allow(unreachable_patterns)]
+            _ => {}
+        }
+    }
+
+    fn on_session_event(&mut self, event: SessionEvent) {
+        let t = self.lang.t();
+        let Some(online) = &mut self.online else { return };
+        match event {
+            SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => {
+                online.connection = Connection::Connected;
+                online.local = Some(local_camp);
+                online.peer_name = Some(peer_name.clone());
+                online.claim_prompt = false;
+                if let Some(game) = &mut self.game {
+                    game.opponent = Some(peer_name);
+                }
+                let same = self.game.as_ref().is_some_and(|g| g.position().hash() == position.hash());
+                if !same {
+                    online.ending = None;
+                    let setup = Setup {
+                        mode: Mode::Online { local: local_camp },
+                        format: position.format(),
+                        rules: position.rules(),
+                        opener,
+                    };
+                    let start = Position::start(setup.format, setup.rules, opener);
+                    // A fresh game starts from the start; a resumed one we hold no moves of is
+                    // shown from where it stands.
+                    let mut game = Game::new(setup, if start == position { start } else { position });
+                    game.opponent = online.peer_name.clone();
+                    self.game = Some(game);
+                }
+                self.message = None;
+                self.after_move();
+            }
+            SessionEvent::MoveSent { ply, notation, position } => {
+                self.confirm_move(ply, &notation, &position);
+            }
+            SessionEvent::MoveReceived { ply, notation, position } => {
+                self.receive_move(ply, &notation, &position);
+            }
+            SessionEvent::MoveAcknowledged { round_trip, .. } => online.round_trip = Some(round_trip),
+            SessionEvent::Rejected { by, reason, ply, detail } => {
+                let who = match by {
+                    Refuser::Local => t.rejected_theirs,
+                    Refuser::Peer => t.rejected_ours,
+                };
+                let at = ply.map(|p| format!(" ({} {p})", t.view_move.to_lowercase())).unwrap_or_default();
+                let detail = if detail.is_empty() { String::new() } else { format!(" : {detail}") };
+                let reason = self.lang.reject_reason(reason);
+                self.say(format!("{who}{at} — {reason}{detail}"), true);
+            }
+            SessionEvent::PeerDisconnected if online.ending.is_none() => {
+                online.connection = Connection::Reconnecting { waited: Duration::ZERO };
+            }
+            SessionEvent::Reconnecting { waited } => {
+                online.connection = match online.connection {
+                    Connection::GraceOver { .. } => Connection::GraceOver { waited },
+                    Connection::Over => Connection::Over,
+                    _ => Connection::Reconnecting { waited },
+                };
+            }
+            SessionEvent::GraceExpired { waited } => {
+                if !matches!(online.connection, Connection::GraceOver { .. } | Connection::Over) {
+                    online.claim_prompt = true;
+                }
+                if online.connection != Connection::Over {
+                    online.connection = Connection::GraceOver { waited };
+                }
+            }
+            SessionEvent::Resumed { .. } => {
+                online.connection = Connection::Connected;
+                online.claim_prompt = false;
+                self.say(t.resumed, false);
+            }
+            SessionEvent::GameOver(ending) => {
+                online.connection = Connection::Over;
+                online.claim_prompt = false;
+                online.confirm = None;
+                online.ending = Some(ending);
+                self.finish_animation();
+                if let Some(game) = &mut self.game {
+                    game.selection = None;
+                }
+            }
+            #[allow(unreachable_patterns)]
+            _ => {}
+        }
+    }
+
+    /// The session confirmed our move: it is normally on the board already.
+    fn confirm_move(&mut self, ply: u32, notation: &Notation, after: &Position) {
+        let Some(game) = &mut self.game else { return };
+        if game.moves.len() == ply as usize && game.position().hash() == after.hash() {
+            return;
+        }
+        self.apply_remote(ply, notation, after, false);
+    }
+
+    /// The opponent's move, verified by the session: shown hop by hop, then played.
+    fn receive_move(&mut self, ply: u32, notation: &Notation, after: &Position) {
+        self.finish_animation();
+        if *notation == Notation::Pass {
+            let name = self.online.as_ref().and_then(|o| o.peer_name.clone()).unwrap_or_default();
+            self.say(format!("{name} {}", self.lang.t().was_blocked), true);
+        }
+        self.apply_remote(ply, notation, after, true);
+    }
+
+    /// Puts a move the session holds on the board; if the board disagrees with the session,
+    /// the session wins and the board restarts from its position.
+    fn apply_remote(&mut self, ply: u32, notation: &Notation, after: &Position, animate: bool) {
+        let Some(game) = &mut self.game else { return };
+        let before = *game.position();
+        let fits = game.moves.len() + 1 == ply as usize;
+        let verified = before.verify(notation).ok().filter(|v| {
+            let mut next = before;
+            next.play_unchecked(v.mv);
+            fits && next.hash() == after.hash()
+        });
+        match verified {
+            Some(verified) => {
+                let played = Played { mv: verified.mv, notation: verified.notation };
+                if animate && played.mv != Move::Pass {
+                    game.selection = None;
+                    self.animation = Some(Animation::new(played));
+                } else {
+                    game.push(played);
+                    self.after_move();
+                }
+            }
+            None => {
+                let mut fresh = Game::new(game.setup, *after);
+                fresh.opponent = game.opponent.clone();
+                self.game = Some(fresh);
+                self.after_move();
+            }
+        }
+    }
+
+    /// A local move the session refused: taken back, if it is still the last one.
+    fn take_back_unconfirmed(&mut self) {
+        let Some(local) = self.online.as_ref().and_then(|o| o.local) else { return };
+        let Some(game) = &mut self.game else { return };
+        let n = game.moves.len();
+        if n > 0 && game.mover_of(n - 1) == local {
+            game.take_back(1);
+            game.cursor_to_mover();
+        }
+    }
+
+    /// Sends the local player's move and shows it at once.
+    pub(crate) fn send_move(&mut self, played: Played) {
+        let Some(online) = &mut self.online else { return };
+        let Some(link) = &mut online.link else { return };
+        link.play(played.notation.clone());
+        if let Some(game) = &mut self.game {
+            game.push(played);
+        }
+        self.after_move();
+    }
+
+    /// After a move in an online game: our blocked turn is passed through the session.
+    pub(crate) fn after_online_move(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        let Some(local) = self.online.as_ref().filter(|o| o.accepts_moves()).and_then(|o| o.local) else {
+            return;
+        };
+        let position = *game.position();
+        if position.is_over() || position.turn() != local {
+            return;
+        }
+        if position.legal_moves().as_slice() == [Move::Pass] {
+            self.say(self.lang.t().you_were_blocked, true);
+            self.send_move(Played { mv: Move::Pass, notation: Notation::Pass });
+            return;
+        }
+        game.cursor_to_mover();
+    }
+
+    /// "Abandonner": asks once, resigns on the second press.
+    pub(crate) fn resign_online(&mut self) {
+        let t = self.lang.t();
+        let Some(online) = &mut self.online else { return };
+        if !online.accepts_moves() || online.local.is_none() {
+            return;
+        }
+        if online.confirm == Some(Confirm::Resign) {
+            online.confirm = None;
+            if let Some(link) = &mut online.link {
+                link.resign();
+            }
+            self.message = None;
+        } else {
+            online.confirm = Some(Confirm::Resign);
+            self.say(t.confirm_resign, true);
+        }
+    }
+
+    /// "Réclamer la partie", once the grace period is over.
+    pub(crate) fn claim_online(&mut self) {
+        let Some(online) = &mut self.online else { return };
+        if !matches!(online.connection, Connection::GraceOver { .. }) || online.ending.is_some() {
+            return;
+        }
+        online.claim_prompt = false;
+        if let Some(link) = &mut online.link {
+            link.claim();
+        }
+    }
+
+    /// "Attendre encore": the claim prompt goes away; the claim stays in the panel.
+    pub(crate) fn keep_waiting(&mut self) {
+        if let Some(online) = &mut self.online {
+            online.claim_prompt = false;
+        }
+    }
+
+    /// Leaves the online screen: asks once while a game is on (it stays saved).
+    pub(crate) fn leave_online(&mut self) {
+        let t = self.lang.t();
+        let Some(online) = &mut self.online else { return };
+        let live = online.ending.is_none() && online.local.is_some();
+        if live && online.confirm != Some(Confirm::Leave) {
+            online.confirm = Some(Confirm::Leave);
+            self.say(t.confirm_leave, true);
+            return;
+        }
+        // Dropping the link stops the session's task.
+        self.online = None;
+        self.game = None;
+        self.back_to_menu();
+    }
+
+    /// Any other key drops a pending confirmation.
+    pub(crate) fn drop_confirmation(&mut self) {
+        if let Some(online) = &mut self.online
+            && online.confirm.take().is_some()
+        {
+            self.message = None;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The join page: type (or paste) the host's address, Enter joins, Esc goes back.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+use crate::app::{App, Button};
+
+/// Longer than any address worth pasting: a stuck key cannot grow the field forever.
+const MAX_INPUT: usize = 400;
+
+pub(super) fn key(app: &mut App, key: KeyEvent) {
+    match key.code {
+        KeyCode::Enter => app.join_typed(),
+        KeyCode::Esc => app.back_to_menu(),
+        KeyCode::Backspace => {
+            app.join_input.pop();
+            app.message = None;
+        }
+        KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => app.join_input.clear(),
+        KeyCode::Char(c) if !c.is_control() && app.join_input.chars().count() < MAX_INPUT => {
+            app.join_input.push(c);
+            app.message = None;
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => match app.hits.button_at(mouse.column, mouse.row) {
+            Some(Button::JoinGo) => app.join_typed(),
+            Some(Button::Menu) => app.back_to_menu(),
+            _ => {}
+        },
+        MouseEventKind::Down(MouseButton::Right) => app.back_to_menu(),
+        _ => {}
+    }
+}

@@ -1,0 +1,169 @@
+//! The terminal game's online screens on the real network: the [`Network`] that starts
+//! sessions on a tokio runtime and scans the LAN, and the entry points of `tripot host`,
+//! `join` and `lan` when they open the full-screen interface.
+//!
+//! The interface never waits on the network: it polls each session's events on its ticks
+//! ([`tripot_net::SessionHandle::try_event`]), and LAN scans report through a channel.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use clap::Parser as _;
+use tokio::runtime::Runtime;
+use tripot_engine::Notation;
+use tripot_net::{Keypair, LanHost, NetEvent, SessionHandle, Start};
+
+use super::OnlineArgs;
+use crate::app::{LanScan, Link, Network, Restored, Side};
+use crate::cli::CliError;
+use crate::i18n::Lang;
+
+/// How long one LAN scan round listens.
+const SCAN_ROUND: Duration = Duration::from_secs(2);
+
+/// The real network: one runtime for every session and scan of the program.
+pub(crate) struct RealNetwork {
+    runtime: Arc<Runtime>,
+    keypair: Keypair,
+    args: OnlineArgs,
+}
+
+impl RealNetwork {
+    pub(crate) fn new(args: OnlineArgs) -> Result<RealNetwork, CliError> {
+        Ok(RealNetwork { runtime: Arc::new(super::runtime()?), keypair: super::identity()?, args })
+    }
+}
+
+impl Network for RealNetwork {
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
+        let config = self.args.config().map_err(|e| e.to_string())?;
+        // The session's task is spawned on our runtime.
+        let _entered = self.runtime.enter();
+        let handle =
+            tripot_net::online::start(self.keypair.clone(), config, start).map_err(|e| e.to_string())?;
+        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
+    }
+
+    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+        let (sender, results) = mpsc::channel();
+        let keypair = self.keypair.clone();
+        let net = self.args.net();
+        let task = self.runtime.spawn(async move {
+            loop {
+                let round = tripot_net::online::browse(keypair.clone(), &net, SCAN_ROUND)
+                    .await
+                    .map_err(|e| e.to_string());
+                let failed = round.is_err();
+                if sender.send(round).is_err() {
+                    return;
+                }
+                // A failing scan (no network) is retried, slowly.
+                let pause = if failed { Duration::from_secs(5) } else { Duration::from_millis(500) };
+                tokio::time::sleep(pause).await;
+            }
+        });
+        Ok(Box::new(Scan { results, task }))
+    }
+}
+
+/// A session on the real network.
+struct NetLink {
+    handle: SessionHandle,
+    /// Kept alive as long as the session (dropped after the handle, which stops its task).
+    _runtime: Arc<Runtime>,
+}
+
+impl Link for NetLink {
+    fn try_event(&mut self) -> Option<NetEvent> {
+        self.handle.try_event()
+    }
+
+    fn play(&mut self, notation: Notation) {
+        self.handle.play(notation);
+    }
+
+    fn resign(&mut self) {
+        self.handle.resign();
+    }
+
+    fn claim(&mut self) {
+        self.handle.claim();
+    }
+}
+
+/// LAN scan rounds, one after another, until dropped.
+struct Scan {
+    results: mpsc::Receiver<Result<Vec<LanHost>, String>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl LanScan for Scan {
+    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>> {
+        // Only the newest round matters.
+        self.results.try_iter().last()
+    }
+}
+
+impl Drop for Scan {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// The options of the menu's online games: the defaults, with the environment's values
+/// (`TRIPOT_NAME`, …).
+#[derive(clap::Parser)]
+struct Defaults {
+    #[command(flatten)]
+    online: OnlineArgs,
+}
+
+/// The network the terminal game's menu uses.
+pub(crate) fn default_network() -> Result<Box<dyn Network>, String> {
+    let args = Defaults::try_parse_from(["tripot"]).map_err(|e| e.to_string())?.online;
+    Ok(Box::new(RealNetwork::new(args).map_err(|e| e.to_string())?))
+}
+
+/// `tripot host` / `join` without `--headless`: the session starts (a bad address or a port
+/// in use is an error before the screen opens), then the online screen shows it.
+pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
+    let mut network = RealNetwork::new(args.clone())?;
+    let side = match &start {
+        Start::Host(offer) => Side::Host(*offer),
+        Start::Join(addr) => Side::Guest(addr.to_string()),
+        _ => Side::Resume,
+    };
+    let restored = match &start {
+        Start::Resume(saved) => Some(Restored {
+            local: saved.game.local_camp(),
+            format: saved.game.format,
+            rules: saved.game.rules,
+            opener: saved.game.opener,
+            peer_name: saved.game.peer_name.clone(),
+            moves: saved.game.moves.clone(),
+        }),
+        _ => None,
+    };
+    let link = network.start(start).map_err(CliError::Other)?;
+    crate::terminal_game::run_online(Lang::current(), move |app| {
+        app.set_network(Box::new(network));
+        app.leave_quits();
+        app.open_online(side, Some(link));
+        if let Some(restored) = &restored {
+            app.restore_online(restored);
+        }
+    })
+    .map_err(|e| CliError::Other(e.to_string()))
+}
+
+/// `tripot lan` without `--headless`, `--list` or `--pick`: the LAN page.
+pub(crate) fn run_lan(args: &OnlineArgs) -> Result<(), CliError> {
+    let network = RealNetwork::new(args.clone())?;
+    crate::terminal_game::run_online(Lang::current(), move |app| {
+        app.set_network(Box::new(network));
+        app.leave_quits();
+        app.open_lan();
+    })
+    .map_err(|e| CliError::Other(e.to_string()))
+}

@@ -1,0 +1,318 @@
+//! The online screen: waiting for the opponent (the addresses or the room code to share), then
+//! the game page with the connection's state in its panel, the claim prompt after the grace
+//! period, and the online game-over panel.
+
+use std::time::Duration;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use tripot_engine::{Camp, WinReason};
+use tripot_net::{Ending, Termination};
+
+use super::game::{camp_glyphs, end_title, player_name};
+use super::{ButtonSpec, button, centred};
+use crate::app::{App, Button, Connection, Online, Route, Side};
+use crate::i18n::Lang;
+
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    if app.game.is_some() {
+        super::game::draw(app, frame, area);
+    } else {
+        draw_waiting(app, frame, area);
+    }
+}
+
+/// "1 min 05 s", "12 s".
+fn duration_text(waited: Duration) -> String {
+    let secs = waited.as_secs();
+    if secs >= 60 { format!("{} min {:02} s", secs / 60, secs % 60) } else { format!("{secs} s") }
+}
+
+/// The connection line of the game panel: state, route, round trip.
+pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'static> {
+    let t = lang.t();
+    let (mark, text, colour) = match online.connection {
+        Connection::Connected => ("●", t.connected.to_owned(), Color::LightGreen),
+        Connection::Waiting | Connection::Joining => {
+            let spin = SPINNER[(ticks % SPINNER.len() as u64) as usize];
+            (if spin == SPINNER[0] { "◌" } else { "○" }, t.waiting_title.to_lowercase(), Color::LightYellow)
+        }
+        Connection::Reconnecting { waited } => {
+            ("◌", format!("{} {}", t.reconnecting, duration_text(waited)), Color::LightYellow)
+        }
+        Connection::GraceOver { waited } => {
+            ("◌", format!("{} ({})", t.opponent_away, duration_text(waited)), Color::LightRed)
+        }
+        Connection::Over => ("○", t.game_over_state.to_owned(), Color::Gray),
+    };
+    let mut spans = vec![
+        Span::styled(format!(" {} : ", t.connection), Style::default().fg(Color::Gray)),
+        Span::styled(format!("{mark} {text}"), Style::default().fg(colour).add_modifier(Modifier::BOLD)),
+    ];
+    if online.connection == Connection::Connected {
+        if let Some(route) = online.route {
+            let route = match route {
+                Route::Direct => t.direct,
+                Route::Relayed => t.via_relay,
+            };
+            spans.push(Span::styled(format!(" · {route}"), Style::default().fg(Color::Gray)));
+        }
+        if let Some(rtt) = online.round_trip {
+            spans.push(Span::styled(
+                format!(" · {} {} ms", t.round_trip, rtt.as_millis()),
+                Style::default().fg(Color::DarkGray),
+            ));
+        }
+    }
+    Line::from(spans)
+}
+
+fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let lang = app.lang;
+    let t = lang.t();
+    let Some(online) = &app.online else { return };
+    let header = Line::from(vec![
+        Span::styled(
+            format!(" {} ", t.title),
+            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(
+            format!("  {}", t.online_mode),
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
+        ),
+    ]);
+    frame.render_widget(Paragraph::new(header), Rect { height: 1, ..area });
+
+    let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
+    let waited = Duration::from_millis(app.ticks.saturating_sub(online.opened_at) * 100);
+    let bold = Style::default().fg(Color::White).add_modifier(Modifier::BOLD);
+    let grey = Style::default().fg(Color::Gray);
+    let mut lines = vec![Line::from("")];
+    let title = match &online.side {
+        Side::Host(offer) => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
+            ]));
+            let opener = match offer.opens {
+                tripot_protocol::Opens::Host => t.opener_me,
+                tripot_protocol::Opens::Guest => t.opener_opponent,
+                tripot_protocol::Opens::Random => t.opener_draw,
+            };
+            lines.push(Line::from(Span::styled(
+                format!("{} · {} : {opener}", lang.format_label(offer.format), t.opener),
+                grey,
+            )));
+            lines.push(Line::from(""));
+            if let Some(code) = &online.room_code {
+                lines.push(Line::from(Span::styled(t.share_code, grey)));
+                lines.push(Line::from(Span::styled(
+                    format!("  {code}  "),
+                    Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD),
+                )));
+                lines.push(Line::from(""));
+            }
+            lines.push(Line::from(Span::styled(t.share_addresses, grey)));
+            if online.addrs.is_empty() {
+                lines.push(Line::from(Span::styled(t.no_address_yet, grey)));
+            }
+            for addr in online.addrs.iter().take(6) {
+                lines.push(Line::from(Span::styled(addr.to_string(), Style::default().fg(Color::LightCyan))));
+            }
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(t.copy_hint, Style::default().fg(Color::DarkGray))));
+            t.waiting_title
+        }
+        Side::Guest(target) => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{} {}", t.joining, duration_text(waited)), bold),
+            ]));
+            lines.push(Line::from(Span::styled(target.clone(), Style::default().fg(Color::LightCyan))));
+            t.join_title
+        }
+        Side::Resume => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(t.resuming, bold),
+            ]));
+            t.online_mode
+        }
+    };
+    if let Some(warning) = &online.warning {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(warning.clone(), Style::default().fg(Color::LightRed))));
+    }
+    let target = match &online.side {
+        Side::Guest(target) => target.chars().count() as u16 + 6,
+        _ => 0,
+    };
+    let width = online
+        .addrs
+        .iter()
+        .map(|a| a.to_string().chars().count() as u16 + 6)
+        .max()
+        .unwrap_or(0)
+        .max(target)
+        .max(72);
+    let rect = centred(
+        Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area },
+        width,
+        lines.len() as u16 + 5,
+    );
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    frame.render_widget(
+        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false }),
+        Rect { height: inner.height.saturating_sub(2), ..inner },
+    );
+    let label = t.menu;
+    let x = inner.x + inner.width.saturating_sub(label.chars().count() as u16 + 6) / 2;
+    button(
+        frame,
+        &mut app.hits,
+        x,
+        inner.y + inner.height.saturating_sub(1),
+        ButtonSpec { label, key: Some('q'), which: Button::Menu, enabled: true },
+    );
+    message_line(app, frame, area);
+}
+
+fn message_line(app: &App, frame: &mut Frame<'_>, area: Rect) {
+    let rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
+    if let Some(message) = &app.message {
+        let style = if message.strong {
+            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::White)
+        };
+        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), rect);
+    }
+}
+
+/// After the grace period: claim the game, or keep waiting.
+pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let t = app.lang.t();
+    let waited = match app.online.as_ref().map(|o| o.connection) {
+        Some(Connection::GraceOver { waited }) => waited,
+        _ => Duration::ZERO,
+    };
+    let rect = centred(area, 50, 10);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightRed))
+        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let lines = vec![
+        Line::from(Span::styled(
+            format!("{} {}", t.reconnecting, duration_text(waited)),
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )),
+        Line::from(""),
+        Line::from(t.grace_text),
+    ];
+    frame.render_widget(
+        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }),
+        Rect { height: inner.height.saturating_sub(2), ..inner },
+    );
+    let y = inner.y + inner.height - 1;
+    let widths = (t.claim.chars().count() + t.keep_waiting.chars().count() + 6 + 8 + 2) as u16;
+    let mut x = inner.x + inner.width.saturating_sub(widths) / 2;
+    x += button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
+    ) + 2;
+    let wait = format!("{} (Échap)", t.keep_waiting);
+    let wait = if app.lang == Lang::En { format!("{} (Esc)", t.keep_waiting) } else { wait };
+    button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: &wait, key: None, which: Button::KeepWaiting, enabled: true },
+    );
+}
+
+/// The online game-over panel: who won and why (the rules, a resignation, a forfeit, a claim).
+pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending: &Ending) {
+    let Some(game) = app.game.as_ref() else { return };
+    let lang = app.lang;
+    let t = lang.t();
+    let local = app.online.as_ref().and_then(|o| o.local).unwrap_or(Camp::A);
+    let rect = centred(area, 50, 10);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {} ", end_title(lang)), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let headline = if ending.winner == local {
+        t.you_win.to_owned()
+    } else {
+        format!("{} {}. {}", player_name(lang, game, ending.winner), t.wins, t.you_lose)
+    };
+    let reason = match &ending.termination {
+        Termination::Normal(outcome) => match outcome.reason {
+            WinReason::Goal => t.by_goal.to_owned(),
+            WinReason::Count { .. } => t.by_count.to_owned(),
+        },
+        Termination::Resigned => t.by_resign.to_owned(),
+        Termination::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
+        Termination::Abandoned => t.by_claim.to_owned(),
+    };
+    let position = game.position();
+    let mut lines = vec![
+        Line::from(Span::styled(
+            headline,
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )),
+        Line::from(Span::styled(reason, Style::default().fg(Color::White))),
+        Line::from(""),
+    ];
+    for camp in [Camp::A, Camp::B] {
+        let mut spans = camp_glyphs(game, camp);
+        spans.push(Span::raw(format!(
+            " {} : {} {} · {} {}",
+            player_name(lang, game, camp),
+            position.arrived(camp),
+            t.arrived,
+            t.distance,
+            position.total_distance(camp)
+        )));
+        lines.push(Line::from(spans));
+    }
+    frame.render_widget(
+        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }),
+        Rect { height: 6, ..inner },
+    );
+    let y = inner.y + inner.height - 1;
+    let x = inner.x + inner.width.saturating_sub(t.menu.chars().count() as u16 + 6) / 2;
+    button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.menu, key: Some('q'), which: Button::Menu, enabled: true },
+    );
+}

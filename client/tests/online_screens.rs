@@ -1,0 +1,463 @@
+//! The online screens, driven from synthetic network events through a stand-in network (no
+//! sockets): snapshots of each screen, and the handlers — menu entries, the join field, the LAN
+//! list, moves by keys going out through the session, the opponent's moves coming in, refusals,
+//! reconnection, the claim, resigning, leaving. The real network is tested by `online_tui.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::Duration;
+
+use common::{ch, enter_on, hole, key, render};
+use crossterm::event::KeyCode;
+use tripot::app::{App, Connection, LanScan, Link, MenuItem, Network, Page};
+use tripot::event::{Event, Events};
+use tripot::i18n::Lang;
+use tripot_engine::{Camp, Format, Notation, Position, Rules};
+use tripot_net::{
+    Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start, Termination,
+};
+use tripot_protocol::{GameId, RejectReason};
+
+/// What the stand-in network saw and what it will hand back.
+#[derive(Default)]
+struct Wire {
+    /// Sessions started, as text: `host 1 random`, `join /ip4/…`.
+    starts: Vec<String>,
+    /// Commands sent: moves as notation, `resign`, `claim`.
+    sent: Vec<String>,
+    /// Events waiting to be polled.
+    events: VecDeque<NetEvent>,
+    /// What the next LAN scan round finds.
+    lan: Option<Vec<LanHost>>,
+}
+
+#[derive(Clone, Default)]
+struct Fake(Rc<RefCell<Wire>>);
+
+impl Fake {
+    fn push(&self, event: NetEvent) {
+        self.0.borrow_mut().events.push_back(event);
+    }
+
+    fn session(&self, event: SessionEvent) {
+        self.push(NetEvent::Session(event));
+    }
+
+    fn sent(&self) -> Vec<String> {
+        self.0.borrow().sent.clone()
+    }
+
+    fn starts(&self) -> Vec<String> {
+        self.0.borrow().starts.clone()
+    }
+}
+
+impl Link for Fake {
+    fn try_event(&mut self) -> Option<NetEvent> {
+        self.0.borrow_mut().events.pop_front()
+    }
+
+    fn play(&mut self, notation: Notation) {
+        self.0.borrow_mut().sent.push(notation.to_string());
+    }
+
+    fn resign(&mut self) {
+        self.0.borrow_mut().sent.push("resign".into());
+    }
+
+    fn claim(&mut self) {
+        self.0.borrow_mut().sent.push("claim".into());
+    }
+}
+
+impl LanScan for Fake {
+    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>> {
+        self.0.borrow_mut().lan.take().map(Ok)
+    }
+}
+
+impl Network for Fake {
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
+        let text = match &start {
+            Start::Host(offer) => format!("host {} {:?}", offer.format.number(), offer.opens),
+            Start::Join(addr) => format!("join {addr}"),
+            _ => "other".into(),
+        };
+        self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
+
+    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+        Ok(Box::new(self.clone()))
+    }
+}
+
+fn peer() -> tripot_net::PeerId {
+    tripot_net::Keypair::ed25519_from_bytes([7; 32]).unwrap().public().to_peer_id()
+}
+
+fn addr(text: &str) -> Multiaddr {
+    format!("{text}/p2p/{}", peer()).parse().unwrap()
+}
+
+fn app(lang: Lang) -> (App, Events, Fake) {
+    let events = Events::new();
+    let mut app = App::new(lang, None, events.sender());
+    let fake = Fake::default();
+    app.set_network(Box::new(fake.clone()));
+    (app, events, fake)
+}
+
+fn choose(app: &mut App, item: MenuItem) {
+    let i = MenuItem::ALL.iter().position(|&x| x == item).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
+
+/// Ticks until the opponent's move shown hop by hop is on the board.
+fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.handle_event(Event::Tick);
+        if !app.is_animating() {
+            return;
+        }
+    }
+    panic!("the animation never ended");
+}
+
+/// Hosts from the menu (format 1, random opener) and shows two addresses.
+fn hosting(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = app(lang);
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    fake.push(NetEvent::Listening(addr("/ip4/127.0.0.1/tcp/41234")));
+    fake.push(NetEvent::Listening(addr("/ip4/192.168.1.20/tcp/41234")));
+    (app, events, fake)
+}
+
+fn connected(local: Camp, opener: Camp) -> SessionEvent {
+    SessionEvent::Connected {
+        game_id: GameId([1; 16]),
+        local_camp: local,
+        opener,
+        peer_name: "Alice".into(),
+        position: Position::start(Format::One, Rules::Tripot, opener),
+    }
+}
+
+/// A hosted game, connected, camp A to open: the host plays k4-k5, Alice answers f14-f13.
+fn two_moves_in(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = hosting(lang);
+    fake.session(connected(Camp::A, Camp::A));
+    app.handle_event(Event::Tick);
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    assert_eq!(fake.sent(), ["k4-k5"]);
+    let position = *app.game().unwrap().position();
+    fake.session(SessionEvent::MoveSent { ply: 1, notation: "k4-k5".parse().unwrap(), position });
+    fake.session(SessionEvent::MoveAcknowledged { ply: 1, round_trip: Duration::from_millis(3) });
+    let notation: Notation = "f14-f13".parse().unwrap();
+    let after = position.play(position.parse_move("f14-f13").unwrap().mv).unwrap();
+    fake.session(SessionEvent::MoveReceived { ply: 2, notation, position: after });
+    app.handle_event(Event::Tick);
+    settle(&mut app);
+    (app, events, fake)
+}
+
+#[test]
+fn the_menu_has_the_online_entries_in_both_languages() {
+    let (mut fr, _events, _fake) = app(Lang::Fr);
+    let screen = render(&mut fr, 120, 40);
+    for entry in ["Héberger une partie", "Rejoindre une partie", "Joueurs sur le réseau local"] {
+        assert!(screen.contains(entry), "{entry}:\n{screen}");
+    }
+    let (mut en, _events, _fake) = app(Lang::En);
+    let screen = render(&mut en, 80, 30);
+    for entry in ["Host a game", "Join a game", "Players on the local network"] {
+        assert!(screen.contains(entry), "{entry}:\n{screen}");
+    }
+}
+
+#[test]
+fn hosting_waits_with_the_addresses_to_share() {
+    let (mut app, _events, fake) = hosting(Lang::Fr);
+    assert_eq!(fake.starts(), ["host 1 Random"]);
+    assert_eq!(app.page(), Page::Online);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Waiting);
+    // The LAN's address first, loopback last.
+    assert!(app.online().unwrap().addrs()[0].to_string().starts_with("/ip4/192.168.1.20"));
+    insta::assert_snapshot!("online_waiting_host", render(&mut app, 120, 40));
+}
+
+#[test]
+fn the_host_menu_settings_reach_the_offer() {
+    let (mut app, _events, fake) = app(Lang::En);
+    choose(&mut app, MenuItem::HostFormat);
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::HostOpener);
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["host 3 Host"]);
+    // Leaving while nobody has joined needs no confirmation.
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.online().is_none());
+}
+
+#[test]
+fn joining_by_address_and_refusing_what_is_not_one() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    for c in "n'importe quoi".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    assert!(app.message().unwrap().contains("Ce n'est pas une adresse"), "{:?}", app.message());
+    assert!(fake.starts().is_empty());
+    app.handle_event(Event::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('u'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    let target = addr("/ip4/192.168.1.20/tcp/41234").to_string();
+    for c in target.chars() {
+        app.handle_event(ch(c));
+    }
+    assert_eq!(app.join_input(), target);
+    insta::assert_snapshot!("online_join_field", render(&mut app, 100, 30));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {target}")]);
+    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    insta::assert_snapshot!("online_joining", render(&mut app, 100, 30));
+}
+
+#[test]
+fn the_lan_list_refreshes_and_joins_the_chosen_host() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lan);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Lan);
+    assert!(render(&mut app, 100, 30).contains("Recherche sur le réseau local"));
+    let host = |name: &str, port: u16, format: u8| LanHost {
+        peer: peer(),
+        addr: addr(&format!("/ip4/192.168.1.{port}/tcp/4001")),
+        name: name.into(),
+        format,
+        rules: "tripot".into(),
+        waiting_secs: u32::from(port),
+    };
+    fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.lan().unwrap().hosts().unwrap().len(), 2);
+    app.handle_event(key(KeyCode::Down));
+    insta::assert_snapshot!("online_lan_list", render(&mut app, 100, 30));
+    // A refreshed list keeps the choice in range.
+    fake.0.borrow_mut().lan = Some(vec![host("Bruno", 31, 3)]);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.lan().unwrap().selected(), 0);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
+    assert_eq!(app.page(), Page::Online);
+}
+
+#[test]
+fn moves_go_out_through_the_session_and_the_opponents_come_in() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    let game = app.game().unwrap();
+    let written: Vec<String> = game.moves().iter().map(|p| p.notation.to_string()).collect();
+    assert_eq!(written, ["k4-k5", "f14-f13"]);
+    assert_eq!(app.online().unwrap().peer_name(), Some("Alice"));
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("connecté"), "{screen}");
+    assert!(screen.contains("aller-retour 3 ms"), "{screen}");
+    insta::assert_snapshot!("online_connected_game", screen);
+    // The opponent's pawns cannot be picked; our move goes out at once.
+    enter_on(&mut app, hole("f13"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    assert_eq!(fake.sent(), ["k4-k5", "j4-j5"]);
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    // While the opponent thinks, the board takes nothing.
+    enter_on(&mut app, hole("e14"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    assert_eq!(fake.sent().len(), 2);
+}
+
+#[test]
+fn a_refused_local_move_is_taken_back_and_said() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    fake.push(NetEvent::LocalError(LocalError::NotYourTurn));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+    assert!(app.message().unwrap().contains("Coup refusé"), "{:?}", app.message());
+}
+
+#[test]
+fn refusals_by_either_side_are_shown() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::Rejected {
+        by: Refuser::Local,
+        reason: RejectReason::HashMismatch,
+        ply: Some(3),
+        detail: "hash 1 here, 2 there".into(),
+    });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(
+        screen.contains("Coup de l'adversaire refusé (coup 3) — les positions ne concordent pas"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("online_rejected", screen);
+    // The game is unchanged.
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+    let (mut app, _events, fake) = two_moves_in(Lang::En);
+    fake.session(SessionEvent::Rejected {
+        by: Refuser::Peer,
+        reason: RejectReason::OutOfTurn,
+        ply: None,
+        detail: String::new(),
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("The opponent refused your move — move out of turn"));
+}
+
+#[test]
+fn reconnecting_shows_the_time_then_offers_the_claim() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(12) });
+    app.handle_event(Event::Tick);
+    assert_eq!(
+        app.online().unwrap().connection(),
+        Connection::Reconnecting { waited: Duration::from_secs(12) }
+    );
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("reconnexion… 12 s"), "{screen}");
+    insta::assert_snapshot!("online_reconnecting", screen);
+    // Claiming before the grace period does nothing.
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5"]);
+
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Réclamer la partie"), "{screen}");
+    insta::assert_snapshot!("online_claim_offer", screen);
+    // Keep waiting: the prompt goes, the claim stays in the panel.
+    app.handle_event(key(KeyCode::Esc));
+    assert!(!render(&mut app, 120, 40).contains("Vous pouvez réclamer"));
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(125) });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("l'adversaire ne revient pas (2 min 05 s)"));
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "claim"]);
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: Termination::Abandoned }));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Vous avez gagné !"), "{screen}");
+    assert!(screen.contains("l'adversaire est parti, partie réclamée"), "{screen}");
+}
+
+#[test]
+fn the_opponent_coming_back_resumes_the_game() {
+    let (mut app, _events, fake) = two_moves_in(Lang::En);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Connected);
+    assert_eq!(app.message(), Some("Reconnected: the game goes on."));
+    assert!(!render(&mut app, 120, 40).contains("You may claim"));
+}
+
+#[test]
+fn resigning_asks_twice_and_the_game_over_screen_says_why() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('a'));
+    assert!(fake.sent().len() == 1, "one press does not resign");
+    assert!(app.message().unwrap().contains("Abandonner la partie ?"));
+    app.handle_event(ch('a'));
+    assert_eq!(fake.sent(), ["k4-k5", "resign"]);
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::B, termination: Termination::Resigned }));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Alice gagne. Vous avez perdu."), "{screen}");
+    insta::assert_snapshot!("online_game_over", screen);
+    // The board takes nothing more; one key leaves.
+    common::click(&mut app, hole("j4"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn leaving_a_live_game_asks_first() {
+    let (mut app, _events, _fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Online);
+    assert!(app.message().unwrap().contains("La partie est sauvegardée"));
+    // Another key forgets the question.
+    app.handle_event(key(KeyCode::Left));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Online);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said() {
+    // Classic rules, format 2, camp A to move and walled in (the position of the local
+    // "pass announced" snapshot), resumed online by the host.
+    let blocked = Position::parse(
+        "A:Ni5,j5,k5,l5,m5,h6,i6,j6,k6,l6:SEn5,n6,n7,n8,o5,o6,o7,p5,p6,q5:\
+         Sm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:NWm6,m7,m8,m9,l7,l8,l9,l10,a13,b13",
+        Rules::Classic,
+    )
+    .unwrap();
+    let (mut app, _events, fake) = hosting(Lang::Fr);
+    fake.session(SessionEvent::Connected {
+        game_id: GameId([2; 16]),
+        local_camp: Camp::A,
+        opener: Camp::A,
+        peer_name: "Alice".into(),
+        position: blocked,
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(fake.sent(), ["pass"]);
+    assert_eq!(app.message(), Some("Vous étiez bloqué — tour passé"));
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    // The opponent's pass arrives as a move, and is said.
+    let after_ours = *app.game().unwrap().position();
+    let after_theirs = after_ours.play(tripot_engine::Move::Pass);
+    if let Ok(after) = after_theirs {
+        fake.session(SessionEvent::MoveReceived { ply: 2, notation: Notation::Pass, position: after });
+        app.handle_event(Event::Tick);
+        assert_eq!(app.message(), Some("Alice était bloqué — tour passé"));
+        assert_eq!(app.game().unwrap().moves().len(), 2);
+    }
+}
+
+#[test]
+fn a_move_the_board_does_not_know_resyncs_to_the_sessions_position() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    let start = Position::start(Format::One, Rules::Tripot, Camp::A);
+    fake.session(SessionEvent::MoveReceived { ply: 9, notation: "k4-k5".parse().unwrap(), position: start });
+    app.handle_event(Event::Tick);
+    settle(&mut app);
+    assert_eq!(*app.game().unwrap().position(), start);
+}

@@ -1,0 +1,155 @@
+//! The online screens on the real network: a headless `tripot host --ai` on loopback (mDNS off)
+//! and `tripot join` in the full-screen interface under tmux. Two moves are played by keys; the
+//! screen shows the computer's answers; leaving asks first, then restores the terminal.
+//! Skipped, with a message, where tmux is missing (`scripts/install-test-deps.sh` installs it).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Session(String);
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
+    }
+}
+
+/// Killed when the test ends, whatever happens.
+struct Host(Child);
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn screen(session: &str) -> String {
+    tmux(&["capture-pane", "-p", "-t", session])
+}
+
+fn wait_for(session: &str, text: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let shown = screen(session);
+        if shown.contains(text) {
+            return shown;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "never showed {text:?}:\n{shown}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+fn keys(session: &str, keys: &[&str]) {
+    for key in keys {
+        tmux(&["send-keys", "-t", session, key]);
+        sleep(Duration::from_millis(80));
+    }
+}
+
+/// The next JSON line of the host whose `event` is `name`.
+fn next_event(lines: &mpsc::Receiver<serde_json::Value>, name: &str) -> serde_json::Value {
+    loop {
+        let line = lines.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("no {name} event"));
+        if line["event"] == name {
+            return line;
+        }
+    }
+}
+
+#[test]
+fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
+        return;
+    }
+    let name = format!("tripot-online-{}", std::process::id());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("host")).unwrap();
+    fs::create_dir_all(dir.join("guest")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tripot");
+
+    // The guest opens, so the player at the keyboard moves first.
+    let mut host = Command::new(bin)
+        .args(["host", "--headless", "--ai", "1", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
+        .args(["--opens", "guest", "--name", "Robot", "--move-delay-ms", "300"])
+        .env("TRIPOT_CONFIG_DIR", dir.join("host"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = host.stdout.take().unwrap();
+    let _host = Host(host);
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(&line)
+                && sender.send(value).is_err()
+            {
+                return;
+            }
+        }
+    });
+    let addr = next_event(&lines, "listening")["addr"].as_str().unwrap().to_owned();
+
+    let d = dir.display();
+    let script = format!(
+        "stty -a > {d}/before; TRIPOT_CONFIG_DIR={d}/guest {bin} --lang fr join {addr} --no-mdns \
+         --listen /ip4/127.0.0.1/tcp/0 --name Moi; echo $? > {d}/exit; stty -a > {d}/after; sleep 60"
+    );
+    let status = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "40", &script])
+        .status()
+        .unwrap();
+    assert!(status.success(), "tmux could not start a session");
+    let session = Session(name);
+    let s = session.0.as_str();
+
+    let shown = wait_for(s, "contre Robot");
+    assert!(shown.contains("connecté"), "{shown}");
+    next_event(&lines, "connected");
+    // Our pawn nearest the centre, one step down (towards the goal), twice; the computer
+    // answers each move, and its moves appear in the history.
+    for round in 1..=2 {
+        keys(s, &["Enter"]);
+        wait_for(s, "Choisissez une destination");
+        keys(s, &["Down", "Enter"]);
+        let theirs = next_event(&lines, "move_sent")["move"].as_str().unwrap().to_owned();
+        let shown = wait_for(s, &format!("Historique — {} coups", 2 * round));
+        assert!(shown.contains(&theirs), "the computer's {theirs} is not shown:\n{shown}");
+    }
+    keys(s, &["q"]);
+    wait_for(s, "Encore q pour confirmer");
+    keys(s, &["q"]);
+
+    let start = Instant::now();
+    while !dir.join("after").exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "tripot did not exit:\n{}", screen(s));
+        sleep(Duration::from_millis(50));
+    }
+    sleep(Duration::from_millis(100));
+    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
+    assert_eq!(
+        fs::read_to_string(dir.join("before")).unwrap(),
+        fs::read_to_string(dir.join("after")).unwrap(),
+        "terminal settings restored"
+    );
+    // The guest's game was saved by its session: four moves.
+    let games: Vec<_> = fs::read_dir(dir.join("guest/games")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let saved = tripot_net::SavedGame::read(&games[0]).unwrap();
+    assert_eq!(saved.game.moves.len(), 4);
+}
