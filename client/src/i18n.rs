@@ -206,6 +206,18 @@ pub(crate) struct Texts {
     pub(crate) online_keys: &'static str,
     pub(crate) online_mode: &'static str,
     pub(crate) opponent_label: &'static str,
+    pub(crate) rematch_offered: &'static str,
+    pub(crate) rematch_declined: &'static str,
+    pub(crate) rematch_declined_here: &'static str,
+    pub(crate) rematch_started: &'static str,
+    pub(crate) rematch_asked: &'static str,
+    pub(crate) accept: &'static str,
+    pub(crate) decline: &'static str,
+    pub(crate) quick_match: &'static str,
+    pub(crate) any_format: &'static str,
+    pub(crate) seeking: &'static str,
+    pub(crate) seekers: &'static str,
+    pub(crate) matched: &'static str,
 }
 
 static FR: Texts = Texts {
@@ -352,6 +364,18 @@ static FR: Texts = Texts {
     online_keys: "flèches, Entrée : jouer · Échap : annuler · a : abandonner · q : quitter",
     online_mode: "En ligne",
     opponent_label: "contre",
+    rematch_offered: "propose une revanche : r pour accepter, n pour refuser.",
+    rematch_declined: "Pas de revanche : l'adversaire a refusé ou est parti.",
+    rematch_declined_here: "Revanche refusée.",
+    rematch_started: "Revanche : partie n°",
+    rematch_asked: "Revanche proposée — en attente de la réponse…",
+    accept: "Accepter",
+    decline: "Refuser",
+    quick_match: "Partie rapide",
+    any_format: "tout format accepté",
+    seeking: "Recherche d'un adversaire…",
+    seekers: "en salle d'attente",
+    matched: "Adversaire trouvé — connexion…",
 };
 
 static EN: Texts = Texts {
@@ -494,6 +518,18 @@ static EN: Texts = Texts {
     online_keys: "arrows, Enter: play · Esc: cancel · a: resign · q: leave",
     online_mode: "Online",
     opponent_label: "against",
+    rematch_offered: "offers a rematch: r to accept, n to decline.",
+    rematch_declined: "No rematch: the opponent declined or left.",
+    rematch_declined_here: "Rematch declined.",
+    rematch_started: "Rematch: game",
+    rematch_asked: "Rematch offered — waiting for the answer…",
+    accept: "Accept",
+    decline: "Decline",
+    quick_match: "Quick match",
+    any_format: "any format",
+    seeking: "Looking for an opponent…",
+    seekers: "in the waiting room",
+    matched: "Opponent found — connecting…",
 };
 
 #[cfg(test)]

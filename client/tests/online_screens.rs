@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{App, Connection, LanScan, Link, MenuItem, Network, Page};
+use tripot::app::{App, Connection, LanScan, Link, Matchmaking, MenuItem, Network, Page, Rematch};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
@@ -33,6 +33,8 @@ struct Wire {
     events: VecDeque<NetEvent>,
     /// What the next LAN scan round finds.
     lan: Option<Vec<LanHost>>,
+    /// Quick match news waiting to be polled.
+    news: VecDeque<Matchmaking>,
 }
 
 #[derive(Clone, Default)]
@@ -72,6 +74,18 @@ impl Link for Fake {
     fn claim(&mut self) {
         self.0.borrow_mut().sent.push("claim".into());
     }
+
+    fn offer_rematch(&mut self) {
+        self.0.borrow_mut().sent.push("rematch".into());
+    }
+
+    fn answer_rematch(&mut self, accept: bool) {
+        self.0.borrow_mut().sent.push(format!("rematch {accept}"));
+    }
+
+    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
+        self.0.borrow_mut().news.pop_front()
+    }
 }
 
 impl LanScan for Fake {
@@ -92,6 +106,12 @@ impl Network for Fake {
     }
 
     fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
+        let text = formats.map_or_else(|| "quick any".to_owned(), |f| format!("quick {}", f.number()));
+        self.0.borrow_mut().starts.push(text);
         Ok(Box::new(self.clone()))
     }
 }
@@ -460,4 +480,91 @@ fn a_move_the_board_does_not_know_resyncs_to_the_sessions_position() {
     app.handle_event(Event::Tick);
     settle(&mut app);
     assert_eq!(*app.game().unwrap().position(), start);
+}
+
+#[test]
+fn the_route_shows_direct_or_via_relay() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.push(NetEvent::Path(tripot_net::GamePath::Relayed));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("connecté · via le relais"));
+    fake.push(NetEvent::Path(tripot_net::GamePath::Direct));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("connecté · direct"));
+}
+
+#[test]
+fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: Termination::Resigned }));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "rematch"]);
+    assert_eq!(app.online().unwrap().rematch(), Some(Rematch::Asked));
+    // Declined: another offer may follow.
+    fake.session(SessionEvent::RematchDeclined { by: Refuser::Peer });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().rematch(), None);
+    assert!(app.message().unwrap().contains("Pas de revanche"));
+    // The opponent offers: accepted with r.
+    fake.session(SessionEvent::RematchOffered);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Accepter (r)") && screen.contains("Refuser (n)"), "{screen}");
+    insta::assert_snapshot!("online_rematch_offered", screen);
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "rematch", "rematch true"]);
+    fake.session(SessionEvent::RematchStarted { game_id: GameId([3; 16]), number: 2, opener: Camp::B });
+    fake.session(connected(Camp::A, Camp::B));
+    app.handle_event(Event::Tick);
+    let online = app.online().unwrap();
+    assert_eq!((online.ending(), online.connection()), (None, Connection::Connected));
+    assert!(app.game().unwrap().moves().is_empty());
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    assert!(!render(&mut app, 120, 40).contains("Fin de la partie"));
+}
+
+#[test]
+fn a_quick_match_waits_at_the_relay_then_plays() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::QuickFormat);
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Quick);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick 2"]);
+    assert_eq!(app.page(), Page::Online);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Waiting(3));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Seeking { players: 3 });
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("3 en salle d'attente"), "{screen}");
+    insta::assert_snapshot!("online_quick_seeking", screen);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Matched { format: Format::Two, you_host: false });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    fake.session(SessionEvent::Connected {
+        game_id: GameId([4; 16]),
+        local_camp: Camp::B,
+        opener: Camp::A,
+        peer_name: "Bruno".into(),
+        position: Position::start(Format::Two, Rules::Tripot, Camp::A),
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().setup.format, Format::Two);
+    assert!(render(&mut app, 120, 40).contains("contre Bruno"));
+}
+
+#[test]
+fn a_quick_match_that_cannot_reach_a_relay_says_why() {
+    let (mut app, _events, fake) = app(Lang::En);
+    choose(&mut app, MenuItem::Quick);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick any"]);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Failed("no relay".into()));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("Cannot play online : no relay"));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
 }

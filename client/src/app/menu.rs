@@ -32,6 +32,10 @@ pub enum MenuItem {
     Join,
     /// Online: the players hosting on the local network.
     Lan,
+    /// Online: quick match through the relay.
+    Quick,
+    /// Quick match: the formats accepted.
+    QuickFormat,
     /// The rules page.
     Rules,
     /// Leave.
@@ -40,7 +44,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 14] = [
+    pub const ALL: [MenuItem; 16] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -53,6 +57,8 @@ impl MenuItem {
         MenuItem::HostOpener,
         MenuItem::Join,
         MenuItem::Lan,
+        MenuItem::Quick,
+        MenuItem::QuickFormat,
         MenuItem::Rules,
         MenuItem::Quit,
     ];
@@ -81,6 +87,7 @@ impl MenuItem {
                 | MenuItem::DuelOpener
                 | MenuItem::HostFormat
                 | MenuItem::HostOpener
+                | MenuItem::QuickFormat
         )
     }
 }
@@ -104,6 +111,8 @@ pub struct Menu {
     pub host_format: Format,
     /// Hosted game: who opens (first: the host).
     pub host_opener: OpenerChoice,
+    /// Quick match: the format wanted (`None`: any).
+    pub quick_format: Option<Format>,
 }
 
 impl Default for Menu {
@@ -117,6 +126,7 @@ impl Default for Menu {
             duel_opener: OpenerChoice::First,
             host_format: Format::One,
             host_opener: OpenerChoice::Draw,
+            quick_format: None,
         }
     }
 }
@@ -151,6 +161,10 @@ impl Menu {
             MenuItem::DuelOpener => self.duel_opener = cycle(&OpenerChoice::ALL, self.duel_opener, delta),
             MenuItem::HostFormat => self.host_format = cycle(&Format::ALL, self.host_format, delta),
             MenuItem::HostOpener => self.host_opener = cycle(&OpenerChoice::ALL, self.host_opener, delta),
+            MenuItem::QuickFormat => {
+                let all = [None, Some(Format::One), Some(Format::Two), Some(Format::Three)];
+                self.quick_format = cycle(&all, self.quick_format, delta);
+            }
             _ => {}
         }
     }

@@ -24,7 +24,7 @@ pub mod setup;
 
 pub use game::{Game, Played};
 pub use menu::{Menu, MenuItem};
-pub use online::{Connection, LanScan, Link, Network, Online, Restored, Route, Side};
+pub use online::{Connection, LanScan, Link, Matchmaking, Network, Online, Rematch, Restored, Route, Side};
 pub use play::Animation;
 pub use setup::{Mode, OpenerChoice, Setup};
 
@@ -74,6 +74,8 @@ pub enum Button {
     MenuNext(usize),
     /// Online: resign.
     Resign,
+    /// Online game over: decline the opponent's rematch.
+    Decline,
     /// Online: claim the game after the grace period.
     Claim,
     /// Online: keep waiting for the opponent.

@@ -30,6 +30,39 @@ pub trait Link {
     fn resign(&mut self);
     /// Claims the game after the grace period.
     fn claim(&mut self);
+    /// Once the game is over: offers another game (accepts the opponent's offer if any).
+    fn offer_rematch(&mut self);
+    /// Answers the opponent's rematch offer.
+    fn answer_rematch(&mut self, accept: bool);
+    /// News of a matchmaking still under way (quick match), before the session exists.
+    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
+        None
+    }
+}
+
+/// How a quick match goes before the game starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Matchmaking {
+    /// Waiting at the relay with this many players seeking (us included).
+    Waiting(u32),
+    /// Paired: the format agreed, and whether this side hosts.
+    Matched {
+        /// Colours per camp.
+        format: Format,
+        /// This side waits for the opponent to dial it.
+        you_host: bool,
+    },
+    /// The relay cannot be reached or refused; the match is off.
+    Failed(String),
+}
+
+/// Where a rematch stands once the game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rematch {
+    /// We offered; waiting for the answer.
+    Asked,
+    /// The opponent offered.
+    Offered,
 }
 
 /// A LAN scan running in the background, one round after another.
@@ -50,6 +83,11 @@ pub trait Network {
     /// # Errors
     /// A sentence saying why the scan could not start.
     fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String>;
+    /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
+    ///
+    /// # Errors
+    /// A sentence saying why the match could not start.
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String>;
 }
 
 /// Where the connection to the opponent stands.
@@ -73,6 +111,11 @@ pub enum Connection {
     },
     /// The game is over.
     Over,
+    /// Quick match: waiting at the relay with this many seekers (0: not known yet).
+    Seeking {
+        /// Players seeking at the relay, us included.
+        players: u32,
+    },
 }
 
 /// How the game's connection goes, once the network says.
@@ -91,6 +134,8 @@ pub enum Side {
     Host(Offer),
     /// Joining what the player typed (an address or a room code).
     Guest(String),
+    /// Seeking an opponent through the relay (quick match), for these formats.
+    Quick(Option<Format>),
     /// Resuming a saved game.
     Resume,
 }
@@ -121,6 +166,7 @@ pub struct Online {
     /// The claim prompt is shown (until the player chooses to keep waiting).
     pub(crate) claim_prompt: bool,
     pub(crate) confirm: Option<Confirm>,
+    pub(crate) rematch: Option<Rematch>,
     /// The tick the screen opened at, for the waiting time.
     pub(crate) opened_at: u64,
 }
@@ -130,6 +176,7 @@ impl Online {
         let connection = match side {
             Side::Host(_) => Connection::Waiting,
             Side::Guest(_) | Side::Resume => Connection::Joining,
+            Side::Quick(_) => Connection::Seeking { players: 0 },
         };
         Online {
             link,
@@ -145,6 +192,7 @@ impl Online {
             warning: None,
             claim_prompt: false,
             confirm: None,
+            rematch: None,
             opened_at,
         }
     }
@@ -171,6 +219,18 @@ impl Online {
     #[must_use]
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
+    }
+
+    /// Where a rematch stands.
+    #[must_use]
+    pub fn rematch(&self) -> Option<Rematch> {
+        self.rematch
+    }
+
+    /// The route to the opponent, once the network said.
+    #[must_use]
+    pub fn route(&self) -> Option<Route> {
+        self.route
     }
 
     /// Whether the local player may act on the board.
@@ -372,6 +432,9 @@ impl App {
     /// On every tick: the session's events, the LAN scan's results.
     pub(crate) fn poll_network(&mut self) {
         // Bounded, so that a flood of events cannot freeze the interface.
+        while let Some(news) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_matchmaking()) {
+            self.on_matchmaking(news);
+        }
         for _ in 0..256 {
             let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
             self.handle_net_event(event);
@@ -403,6 +466,12 @@ impl App {
                 self.say(format!("{} : {error}", t.move_refused), true);
             }
             NetEvent::Session(event) => self.on_session_event(event),
+            NetEvent::Path(path) => {
+                online.route = Some(match path {
+                    tripot_net::GamePath::Direct => Route::Direct,
+                    tripot_net::GamePath::Relayed => Route::Relayed,
+                });
+            }
             #[allow(unreachable_patterns)]
             _ => {}
         }
@@ -423,6 +492,8 @@ impl App {
                 let same = self.game.as_ref().is_some_and(|g| g.position().hash() == position.hash());
                 if !same {
                     online.ending = None;
+                    online.rematch = None;
+                    online.confirm = None;
                     let setup = Setup {
                         mode: Mode::Online { local: local_camp },
                         format: position.format(),
@@ -436,7 +507,9 @@ impl App {
                     game.opponent = online.peer_name.clone();
                     self.game = Some(game);
                 }
-                self.message = None;
+                if !same {
+                    self.message = None;
+                }
                 self.after_move();
             }
             SessionEvent::MoveSent { ply, notation, position } => {
@@ -478,6 +551,22 @@ impl App {
                 online.connection = Connection::Connected;
                 online.claim_prompt = false;
                 self.say(t.resumed, false);
+            }
+            SessionEvent::RematchOffered => {
+                online.rematch = Some(Rematch::Offered);
+                let name = online.peer_name.clone().unwrap_or_default();
+                self.say(format!("{name} {}", t.rematch_offered), false);
+            }
+            SessionEvent::RematchDeclined { by } => {
+                online.rematch = None;
+                self.say(
+                    if by == Refuser::Local { t.rematch_declined_here } else { t.rematch_declined },
+                    false,
+                );
+            }
+            SessionEvent::RematchStarted { number, .. } => {
+                online.rematch = None;
+                self.say(format!("{} {number}", t.rematch_started), false);
             }
             SessionEvent::GameOver(ending) => {
                 online.connection = Connection::Over;
@@ -612,6 +701,63 @@ impl App {
         online.claim_prompt = false;
         if let Some(link) = &mut online.link {
             link.claim();
+        }
+    }
+
+    /// "Revanche" on the game-over panel: offers one, or accepts the opponent's.
+    pub(crate) fn rematch_online(&mut self) {
+        let Some(online) = &mut self.online else { return };
+        if online.ending.is_none() || online.rematch == Some(Rematch::Asked) {
+            return;
+        }
+        let Some(link) = &mut online.link else { return };
+        if online.rematch == Some(Rematch::Offered) {
+            link.answer_rematch(true);
+        } else {
+            link.offer_rematch();
+            online.rematch = Some(Rematch::Asked);
+            let text = self.lang.t().rematch_asked;
+            self.say(text, false);
+        }
+    }
+
+    /// Declines the opponent's rematch offer.
+    pub(crate) fn decline_rematch(&mut self) {
+        let Some(online) = &mut self.online else { return };
+        if online.rematch != Some(Rematch::Offered) {
+            return;
+        }
+        if let Some(link) = &mut online.link {
+            link.answer_rematch(false);
+        }
+        online.rematch = None;
+    }
+
+    /// Quick match news: the wait at the relay, the pairing, a failure.
+    fn on_matchmaking(&mut self, news: Matchmaking) {
+        let t = self.lang.t();
+        let Some(online) = &mut self.online else { return };
+        match news {
+            Matchmaking::Waiting(players) => online.connection = Connection::Seeking { players },
+            Matchmaking::Matched { you_host, .. } => {
+                online.connection = if you_host { Connection::Waiting } else { Connection::Joining };
+            }
+            Matchmaking::Failed(error) => {
+                online.link = None;
+                self.say(format!("{} : {error}", t.online_failed), true);
+            }
+        }
+    }
+
+    /// Starts a quick match at the relay and opens its screen.
+    pub fn start_quick(&mut self, formats: Option<Format>) {
+        let Some(network) = self.network_or_say() else { return };
+        match network.quick(formats) {
+            Ok(link) => self.open_online(Side::Quick(formats), Some(link)),
+            Err(error) => {
+                let text = format!("{} : {error}", self.lang.t().online_failed);
+                self.say(text, true);
+            }
         }
     }
 

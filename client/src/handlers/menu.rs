@@ -84,6 +84,10 @@ fn activate(app: &mut App) {
         }
         MenuItem::Join => app.open_join(),
         MenuItem::Lan => app.open_lan(),
+        MenuItem::Quick => {
+            let formats = menu.quick_format;
+            app.start_quick(formats);
+        }
         _ => app.menu.change(1),
     }
 }

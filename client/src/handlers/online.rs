@@ -26,8 +26,10 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
     }
     if waiting || (over && app.animation.is_none()) {
         match key.code {
-            KeyCode::Char('q' | 'm') | KeyCode::Esc | KeyCode::Enter => app.leave_online(),
+            KeyCode::Char('q' | 'm') | KeyCode::Esc => app.leave_online(),
             KeyCode::Char('c') => toggle_coords(app),
+            KeyCode::Char('r') if over => app.rematch_online(),
+            KeyCode::Char('n') if over => app.decline_rematch(),
             _ => {}
         }
         return;
@@ -71,6 +73,8 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
             Button::Resign => app.resign_online(),
             Button::Claim => app.claim_online(),
             Button::KeepWaiting => app.keep_waiting(),
+            Button::Rematch => app.rematch_online(),
+            Button::Decline => app.decline_rematch(),
             Button::Menu => app.leave_online(),
             _ => {}
         }

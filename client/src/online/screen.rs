@@ -5,22 +5,26 @@
 //! The interface never waits on the network: it polls each session's events on its ticks
 //! ([`tripot_net::SessionHandle::try_event`]), and LAN scans report through a channel.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Parser as _;
 use tokio::runtime::Runtime;
-use tripot_engine::Notation;
-use tripot_net::{Keypair, LanHost, NetEvent, SessionHandle, Start};
+use tripot_engine::{Format, Notation, Rules};
+use tripot_net::online::matchmaking::quick::{self, FormatSet, Matched, SeekProgress};
+use tripot_net::{Keypair, LanHost, Multiaddr, NetEvent, SessionHandle, Start};
 
 use super::OnlineArgs;
-use crate::app::{LanScan, Link, Network, Restored, Side};
+use crate::app::{LanScan, Link, Matchmaking, Network, Restored, Side};
 use crate::cli::CliError;
 use crate::i18n::Lang;
 
 /// How long one LAN scan round listens.
 const SCAN_ROUND: Duration = Duration::from_secs(2);
+/// How long to listen for a `tripot-relay` announced on the LAN.
+const RELAY_WAIT: Duration = Duration::from_secs(4);
 
 /// The real network: one runtime for every session and scan of the program.
 pub(crate) struct RealNetwork {
@@ -65,6 +69,44 @@ impl Network for RealNetwork {
         });
         Ok(Box::new(Scan { results, task }))
     }
+
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
+        let mut config = self.args.config().map_err(|e| e.to_string())?;
+        let wanted = match formats {
+            Some(format) => FormatSet::single(format.number()).ok_or("format 1, 2 or 3")?,
+            None => FormatSet::ANY,
+        };
+        let (sender, news) = mpsc::channel();
+        let keypair = self.keypair.clone();
+        let args = self.args.clone();
+        let task = self.runtime.spawn(async move {
+            let relay = match find_relay(keypair.clone(), &args).await {
+                Ok(relay) => relay,
+                Err(error) => {
+                    let _ = sender.send(QuickNews::Failed(error));
+                    return;
+                }
+            };
+            config.net.relay = Some(relay);
+            let progress = |p: SeekProgress| {
+                if let SeekProgress::Waiting(n) = p {
+                    let _ = sender.send(QuickNews::Waiting(n));
+                }
+            };
+            let result = quick::play(keypair, config, wanted, Rules::Tripot, progress).await;
+            let _ = sender.send(match result {
+                Ok((matched, handle)) => QuickNews::Matched(matched, Box::new(handle)),
+                Err(error) => QuickNews::Failed(error.to_string()),
+            });
+        });
+        Ok(Box::new(QuickLink {
+            news,
+            handle: None,
+            pending: VecDeque::new(),
+            task,
+            _runtime: Arc::clone(&self.runtime),
+        }))
+    }
 }
 
 /// A session on the real network.
@@ -90,6 +132,110 @@ impl Link for NetLink {
     fn claim(&mut self) {
         self.handle.claim();
     }
+
+    fn offer_rematch(&mut self) {
+        self.handle.offer_rematch();
+    }
+
+    fn answer_rematch(&mut self, accept: bool) {
+        self.handle.answer_rematch(accept);
+    }
+}
+
+/// What the quick-match task reports.
+enum QuickNews {
+    Waiting(u32),
+    Matched(Matched, Box<SessionHandle>),
+    Failed(String),
+}
+
+/// A quick match: the relay's news until the pairing, then the session it started.
+struct QuickLink {
+    news: mpsc::Receiver<QuickNews>,
+    handle: Option<SessionHandle>,
+    pending: VecDeque<Matchmaking>,
+    task: tokio::task::JoinHandle<()>,
+    _runtime: Arc<Runtime>,
+}
+
+impl QuickLink {
+    fn drain(&mut self) {
+        while let Ok(news) = self.news.try_recv() {
+            match news {
+                QuickNews::Waiting(n) => self.pending.push_back(Matchmaking::Waiting(n)),
+                QuickNews::Matched(matched, handle) => {
+                    self.pending.push_back(Matchmaking::Matched {
+                        format: matched.format,
+                        you_host: matched.you_host,
+                    });
+                    self.handle = Some(*handle);
+                }
+                QuickNews::Failed(error) => self.pending.push_back(Matchmaking::Failed(error)),
+            }
+        }
+    }
+}
+
+impl Link for QuickLink {
+    fn try_event(&mut self) -> Option<NetEvent> {
+        self.handle.as_mut()?.try_event()
+    }
+
+    fn play(&mut self, notation: Notation) {
+        if let Some(handle) = &self.handle {
+            handle.play(notation);
+        }
+    }
+
+    fn resign(&mut self) {
+        if let Some(handle) = &self.handle {
+            handle.resign();
+        }
+    }
+
+    fn claim(&mut self) {
+        if let Some(handle) = &self.handle {
+            handle.claim();
+        }
+    }
+
+    fn offer_rematch(&mut self) {
+        if let Some(handle) = &self.handle {
+            handle.offer_rematch();
+        }
+    }
+
+    fn answer_rematch(&mut self, accept: bool) {
+        if let Some(handle) = &self.handle {
+            handle.answer_rematch(accept);
+        }
+    }
+
+    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
+        self.drain();
+        self.pending.pop_front()
+    }
+}
+
+impl Drop for QuickLink {
+    fn drop(&mut self) {
+        // Leaving the waiting room withdraws the seek.
+        self.task.abort();
+    }
+}
+
+/// The relay: `TRIPOT_RELAY`, else one announced on the LAN (unless mDNS is off).
+async fn find_relay(keypair: Keypair, args: &OnlineArgs) -> Result<Multiaddr, String> {
+    if let Some(relay) = std::env::var("TRIPOT_RELAY").ok().filter(|r| !r.trim().is_empty()) {
+        return relay.trim().parse().map_err(|e| format!("TRIPOT_RELAY {relay}: {e}"));
+    }
+    let none =
+        "no relay: set TRIPOT_RELAY=/ip4/…/tcp/4001/p2p/…, or start a tripot-relay --mdns on this network";
+    if args.no_mdns {
+        return Err(none.into());
+    }
+    let found = tripot_net::online::find_lan_relay(keypair, &args.net(), RELAY_WAIT).await;
+    found.map_err(|e| e.to_string())?.ok_or_else(|| none.into())
 }
 
 /// LAN scan rounds, one after another, until dropped.

@@ -78,6 +78,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         let format = match app.menu.item() {
             MenuItem::Duel | MenuItem::DuelFormat | MenuItem::DuelOpener => app.menu.duel_format,
             MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener => app.menu.host_format,
+            MenuItem::Quick | MenuItem::QuickFormat => app.menu.quick_format.unwrap_or(app.menu.solo_format),
             _ => app.menu.solo_format,
         };
         let rect =
@@ -98,6 +99,11 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         MenuItem::Host => (t.host_game, None),
         MenuItem::Join => (t.join_game, None),
         MenuItem::Lan => (t.lan_players, None),
+        MenuItem::Quick => (t.quick_match, None),
+        MenuItem::QuickFormat => (
+            t.format,
+            Some(menu.quick_format.map_or_else(|| t.any_format.to_owned(), |f| lang.format_label(f))),
+        ),
         MenuItem::HostFormat => (t.format, Some(lang.format_label(menu.host_format))),
         MenuItem::HostOpener => (t.opener, Some(host_opener_label(lang, menu.host_opener))),
         MenuItem::Rules => (t.rules, None),

@@ -14,7 +14,7 @@ use tripot_net::{Ending, Termination};
 
 use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, Connection, Online, Route, Side};
+use crate::app::{App, Button, Connection, Online, Rematch, Route, Side};
 use crate::i18n::Lang;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -49,6 +49,7 @@ pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'stat
             ("◌", format!("{} ({})", t.opponent_away, duration_text(waited)), Color::LightRed)
         }
         Connection::Over => ("○", t.game_over_state.to_owned(), Color::Gray),
+        Connection::Seeking { .. } => ("◌", t.seeking.to_owned(), Color::LightYellow),
     };
     let mut spans = vec![
         Span::styled(format!(" {} : ", t.connection), Style::default().fg(Color::Gray)),
@@ -135,6 +136,25 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             ]));
             lines.push(Line::from(Span::styled(target.clone(), Style::default().fg(Color::LightCyan))));
             t.join_title
+        }
+        Side::Quick(formats) => {
+            let (headline, detail) = match online.connection {
+                Connection::Seeking { players } if players > 0 => {
+                    (t.seeking.to_owned(), format!("{players} {}", t.seekers))
+                }
+                Connection::Seeking { .. } => (t.seeking.to_owned(), String::new()),
+                _ => (t.matched.to_owned(), String::new()),
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{headline} {}", duration_text(waited)), bold),
+            ]));
+            let format = formats.map_or_else(|| t.any_format.to_owned(), |f| lang.format_label(f));
+            lines.push(Line::from(Span::styled(format!("{} : {format}", t.format), grey)));
+            if !detail.is_empty() {
+                lines.push(Line::from(Span::styled(detail, grey)));
+            }
+            t.quick_match
         }
         Side::Resume => {
             lines.push(Line::from(vec![
@@ -307,12 +327,21 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending:
         Rect { height: 6, ..inner },
     );
     let y = inner.y + inner.height - 1;
-    let x = inner.x + inner.width.saturating_sub(t.menu.chars().count() as u16 + 6) / 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.menu, key: Some('q'), which: Button::Menu, enabled: true },
-    );
+    let rematch = app.online.as_ref().and_then(|o| o.rematch);
+    let live = app.online.as_ref().is_some_and(|o| o.link.is_some());
+    let mut buttons = Vec::new();
+    match rematch {
+        Some(Rematch::Offered) => {
+            buttons.push((t.accept, 'r', Button::Rematch, true));
+            buttons.push((t.decline, 'n', Button::Decline, true));
+        }
+        Some(Rematch::Asked) => buttons.push((t.rematch, 'r', Button::Rematch, false)),
+        None => buttons.push((t.rematch, 'r', Button::Rematch, live)),
+    }
+    buttons.push((t.menu, 'q', Button::Menu, true));
+    let total: usize = buttons.iter().map(|(label, ..)| label.chars().count() + 8).sum();
+    let mut x = inner.x + inner.width.saturating_sub(total as u16) / 2;
+    for (label, key, which, enabled) in buttons {
+        x += button(frame, &mut app.hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 2;
+    }
 }
