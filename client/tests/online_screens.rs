@@ -13,10 +13,14 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{App, Connection, LanScan, Link, Matchmaking, MenuItem, Network, Page, Rematch};
+use tripot::app::{
+    App, Connection, LanScan, Link, LobbyList, LobbyScan, Matchmaking, MenuItem, Network, Page, Rematch,
+    Table,
+};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
+use tripot_net::Offer;
 use tripot_net::{
     Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start, Termination,
 };
@@ -35,6 +39,8 @@ struct Wire {
     lan: Option<Vec<LanHost>>,
     /// Quick match news waiting to be polled.
     news: VecDeque<Matchmaking>,
+    /// What the next lobby reading finds.
+    tables: Option<LobbyList>,
 }
 
 #[derive(Clone, Default)]
@@ -94,6 +100,12 @@ impl LanScan for Fake {
     }
 }
 
+impl LobbyScan for Fake {
+    fn try_tables(&mut self) -> Option<Result<LobbyList, String>> {
+        self.0.borrow_mut().tables.take().map(Ok)
+    }
+}
+
 impl Network for Fake {
     fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
         let text = match &start {
@@ -106,6 +118,20 @@ impl Network for Fake {
     }
 
     fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String> {
+        self.0.borrow_mut().starts.push(format!("table {} at {relay}", table.name));
+        Ok(Box::new(self.clone()))
+    }
+
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String> {
+        self.0.borrow_mut().starts.push(format!("open {} at {relay}", offer.format.number()));
         Ok(Box::new(self.clone()))
     }
 
@@ -567,4 +593,51 @@ fn a_quick_match_that_cannot_reach_a_relay_says_why() {
     assert_eq!(app.message(), Some("Cannot play online : no relay"));
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
+    let relay: Multiaddr = addr("/ip4/10.0.0.1/tcp/4001");
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lobby);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Lobby);
+    assert!(render(&mut app, 100, 30).contains("Lecture du lobby au relais"));
+    // Opening a table waits for the relay to be known.
+    app.handle_event(ch('o'));
+    assert!(fake.starts().is_empty());
+    let tables = (1..=12u8)
+        .map(|i| Table {
+            name: format!("joueur{i}"),
+            format: 1 + i % 3,
+            rules: "tripot".into(),
+            waiting_secs: 100 - u64::from(i),
+            addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
+        })
+        .collect();
+    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables });
+    app.handle_event(Event::Tick);
+    app.handle_event(key(KeyCode::Down));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("page 1/2 · 12 tables"), "{screen}");
+    insta::assert_snapshot!("online_lobby", screen);
+    app.handle_event(key(KeyCode::Right));
+    assert_eq!(app.lobby().unwrap().page(), 1);
+    assert!(render(&mut app, 100, 30).contains("joueur12"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("table joueur12 at {relay}")]);
+    assert_eq!(app.page(), Page::Online);
+    // Back to the lobby: our own table, with the menu's host settings.
+    app.handle_event(ch('q'));
+    choose(&mut app, MenuItem::HostFormat);
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Lobby);
+    app.handle_event(key(KeyCode::Enter));
+    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables: Vec::new() });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 100, 30).contains("Aucune table ouverte"));
+    app.handle_event(ch('o'));
+    assert_eq!(fake.starts().last().unwrap(), &format!("open 2 at {relay}"));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
 }

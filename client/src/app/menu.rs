@@ -32,6 +32,8 @@ pub enum MenuItem {
     Join,
     /// Online: the players hosting on the local network.
     Lan,
+    /// Online: the open tables at the relay.
+    Lobby,
     /// Online: quick match through the relay.
     Quick,
     /// Quick match: the formats accepted.
@@ -44,7 +46,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 16] = [
+    pub const ALL: [MenuItem; 17] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -57,6 +59,7 @@ impl MenuItem {
         MenuItem::HostOpener,
         MenuItem::Join,
         MenuItem::Lan,
+        MenuItem::Lobby,
         MenuItem::Quick,
         MenuItem::QuickFormat,
         MenuItem::Rules,
@@ -149,6 +152,17 @@ impl Menu {
                 return;
             }
         }
+    }
+
+    /// The game the host settings offer (also one's own table at the lobby).
+    #[must_use]
+    pub fn host_offer(&self) -> tripot_net::Offer {
+        let opens = match self.host_opener {
+            OpenerChoice::First => tripot_protocol::Opens::Host,
+            OpenerChoice::Second => tripot_protocol::Opens::Guest,
+            OpenerChoice::Draw => tripot_protocol::Opens::Random,
+        };
+        tripot_net::Offer { format: self.host_format, rules: tripot_engine::Rules::Tripot, opens }
     }
 
     /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).

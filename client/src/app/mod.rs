@@ -24,7 +24,10 @@ pub mod setup;
 
 pub use game::{Game, Played};
 pub use menu::{Menu, MenuItem};
-pub use online::{Connection, LanScan, Link, Matchmaking, Network, Online, Rematch, Restored, Route, Side};
+pub use online::{
+    Connection, LOBBY_PAGE, LanScan, Link, Lobby, LobbyList, LobbyScan, Matchmaking, Network, Online,
+    Rematch, Restored, Route, Side, Table,
+};
 pub use play::Animation;
 pub use setup::{Mode, OpenerChoice, Setup};
 
@@ -43,6 +46,8 @@ pub enum Page {
     Join,
     /// Online: the players hosting on the LAN.
     Lan,
+    /// Online: the open tables at a relay.
+    Lobby,
     /// Online: waiting for the opponent, then the game.
     Online,
 }
@@ -84,6 +89,10 @@ pub enum Button {
     JoinGo,
     /// LAN page: a host's line.
     LanHost(usize),
+    /// Lobby page: a table's line (index in the whole list).
+    LobbyTable(usize),
+    /// Lobby page: open one's own table.
+    OpenTable,
 }
 
 /// Where things were drawn last frame.
@@ -167,6 +176,7 @@ pub struct App {
     pub(crate) network: Option<Box<dyn Network>>,
     pub(crate) online: Option<Online>,
     pub(crate) lan: Option<online::Lan>,
+    pub(crate) lobby: Option<Lobby>,
     /// The join page's text field.
     pub(crate) join_input: String,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
@@ -200,6 +210,7 @@ impl App {
             network: None,
             online: None,
             lan: None,
+            lobby: None,
             join_input: String::new(),
             online_only: false,
         };
@@ -298,6 +309,7 @@ impl App {
         self.message = None;
         self.online = None;
         self.lan = None;
+        self.lobby = None;
         if self.online_only {
             self.quit();
         }

@@ -71,6 +71,39 @@ pub trait LanScan {
     fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>>;
 }
 
+/// An open table of the lobby at a relay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The host's name.
+    pub name: String,
+    /// Colours per camp.
+    pub format: u8,
+    /// The rules preset.
+    pub rules: String,
+    /// Seconds the host has been waiting.
+    pub waiting_secs: u64,
+    /// Where to join it (through the relay).
+    pub addr: Multiaddr,
+}
+
+/// The lobby as last listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LobbyList {
+    /// The relay whose lobby this is.
+    pub relay: Multiaddr,
+    /// Every open table, longest waiting first.
+    pub tables: Vec<Table>,
+}
+
+/// The lobby's list, read again and again in the background.
+pub trait LobbyScan {
+    /// The list read by the round that just finished, if one did.
+    fn try_tables(&mut self) -> Option<Result<LobbyList, String>>;
+}
+
+/// Tables shown per page of the lobby.
+pub const LOBBY_PAGE: usize = 10;
+
 /// What starts sessions and LAN scans: the real network, or a test's stand-in.
 pub trait Network {
     /// Starts a session.
@@ -88,6 +121,21 @@ pub trait Network {
     /// # Errors
     /// A sentence saying why the match could not start.
     fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String>;
+    /// Starts reading the open lobby at the relay.
+    ///
+    /// # Errors
+    /// A sentence saying why the lobby cannot be read.
+    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String>;
+    /// Joins a table of the lobby at `relay`.
+    ///
+    /// # Errors
+    /// A sentence saying why the session could not start.
+    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String>;
+    /// Opens one's own table at `relay` and waits there for an opponent.
+    ///
+    /// # Errors
+    /// A sentence saying why the table could not open.
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String>;
 }
 
 /// Where the connection to the opponent stands.
@@ -136,6 +184,8 @@ pub enum Side {
     Guest(String),
     /// Seeking an opponent through the relay (quick match), for these formats.
     Quick(Option<Format>),
+    /// Waiting at one's own table of the lobby.
+    Table(Offer),
     /// Resuming a saved game.
     Resume,
 }
@@ -174,7 +224,7 @@ pub struct Online {
 impl Online {
     fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
         let connection = match side {
-            Side::Host(_) => Connection::Waiting,
+            Side::Host(_) | Side::Table(_) => Connection::Waiting,
             Side::Guest(_) | Side::Resume => Connection::Joining,
             Side::Quick(_) => Connection::Seeking { players: 0 },
         };
@@ -274,6 +324,43 @@ impl Lan {
     }
 }
 
+/// The lobby page's state.
+pub struct Lobby {
+    pub(crate) scan: Option<Box<dyn LobbyScan>>,
+    /// The last list (`None` until the first one is read).
+    pub(crate) list: Option<LobbyList>,
+    /// Index in the whole list.
+    pub(crate) selected: usize,
+    pub(crate) error: Option<String>,
+}
+
+impl Lobby {
+    /// The tables listed so far (`None` until the first list is read).
+    #[must_use]
+    pub fn tables(&self) -> Option<&[Table]> {
+        self.list.as_ref().map(|l| l.tables.as_slice())
+    }
+
+    /// The chosen table's index in the whole list.
+    #[must_use]
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The page shown (0-based).
+    #[must_use]
+    pub fn page(&self) -> usize {
+        self.selected / LOBBY_PAGE
+    }
+
+    pub(crate) fn move_selection(&mut self, delta: isize) {
+        let n = self.list.as_ref().map_or(0, |l| l.tables.len());
+        if n > 0 {
+            self.selected = (self.selected as isize + delta).clamp(0, n as isize - 1) as usize;
+        }
+    }
+}
+
 /// The game as a restored save knows it: its set-up and moves, to show the history.
 #[derive(Debug, Clone)]
 pub struct Restored {
@@ -337,6 +424,7 @@ impl App {
     pub fn open_online(&mut self, side: Side, link: Option<Box<dyn Link>>) {
         self.cancel_requests();
         self.lan = None;
+        self.lobby = None;
         self.game = None;
         self.game_file = None;
         self.ai = None;
@@ -406,6 +494,58 @@ impl App {
         self.page = Page::Lan;
     }
 
+    /// The lobby page's state, while it is open.
+    #[must_use]
+    pub fn lobby(&self) -> Option<&Lobby> {
+        self.lobby.as_ref()
+    }
+
+    /// Opens the lobby page and starts reading the tables.
+    pub fn open_lobby(&mut self) {
+        let Some(network) = self.network_or_say() else { return };
+        let (scan, error) = match network.lobby() {
+            Ok(scan) => (Some(scan), None),
+            Err(error) => (None, Some(error)),
+        };
+        self.message = None;
+        self.lobby = Some(Lobby { scan, list: None, selected: 0, error });
+        self.page = Page::Lobby;
+    }
+
+    /// Joins the table chosen on the lobby page.
+    pub(crate) fn join_lobby_table(&mut self) {
+        let Some((relay, table)) = self.lobby.as_ref().and_then(|l| {
+            let list = l.list.as_ref()?;
+            Some((list.relay.clone(), list.tables.get(l.selected)?.clone()))
+        }) else {
+            return;
+        };
+        let Some(network) = self.network_or_say() else { return };
+        match network.join_table(&relay, &table) {
+            Ok(link) => self.open_online(Side::Guest(table.name.clone()), Some(link)),
+            Err(error) => {
+                let text = format!("{} : {error}", self.lang.t().online_failed);
+                self.say(text, true);
+            }
+        }
+    }
+
+    /// Opens one's own table at the lobby's relay, with the menu's host settings.
+    pub(crate) fn open_lobby_table(&mut self) {
+        let Some(relay) = self.lobby.as_ref().and_then(|l| Some(l.list.as_ref()?.relay.clone())) else {
+            return;
+        };
+        let offer = self.menu.host_offer();
+        let Some(network) = self.network_or_say() else { return };
+        match network.open_table(&relay, offer) {
+            Ok(link) => self.open_online(Side::Table(offer), Some(link)),
+            Err(error) => {
+                let text = format!("{} : {error}", self.lang.t().online_failed);
+                self.say(text, true);
+            }
+        }
+    }
+
     /// Joins the host chosen on the LAN page.
     pub(crate) fn join_lan_host(&mut self) {
         let Some(host) = self.lan.as_ref().and_then(|l| l.hosts.as_ref()?.get(l.selected).cloned()) else {
@@ -438,6 +578,18 @@ impl App {
         for _ in 0..256 {
             let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
             self.handle_net_event(event);
+        }
+        if let Some(lobby) = &mut self.lobby
+            && let Some(result) = lobby.scan.as_mut().and_then(|s| s.try_tables())
+        {
+            match result {
+                Ok(list) => {
+                    lobby.selected = lobby.selected.min(list.tables.len().saturating_sub(1));
+                    lobby.list = Some(list);
+                    lobby.error = None;
+                }
+                Err(error) => lobby.error = Some(error),
+            }
         }
         if let Some(lan) = &mut self.lan
             && let Some(result) = lan.scan.as_mut().and_then(|s| s.try_hosts())

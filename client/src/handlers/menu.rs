@@ -5,10 +5,8 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use tripot_engine::Rules;
 
 use tripot_net::Start;
-use tripot_net::session::Offer;
-use tripot_protocol::Opens;
 
-use crate::app::{App, Button, MenuItem, Mode, OpenerChoice, Page, Setup};
+use crate::app::{App, Button, MenuItem, Mode, Page, Setup};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -74,14 +72,10 @@ fn activate(app: &mut App) {
         }
         MenuItem::Quit => app.quit(),
         MenuItem::Host => {
-            let opens = match menu.host_opener {
-                OpenerChoice::First => Opens::Host,
-                OpenerChoice::Second => Opens::Guest,
-                OpenerChoice::Draw => Opens::Random,
-            };
-            let offer = Offer { format: menu.host_format, rules: Rules::Tripot, opens };
+            let offer = menu.host_offer();
             app.start_online(Start::Host(offer));
         }
+        MenuItem::Lobby => app.open_lobby(),
         MenuItem::Join => app.open_join(),
         MenuItem::Lan => app.open_lan(),
         MenuItem::Quick => {

@@ -8,6 +8,7 @@ use crate::event::Event;
 mod game;
 mod join;
 mod lan;
+mod lobby;
 mod menu;
 mod online;
 mod resume;
@@ -28,6 +29,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Resume => resume::key(app, key),
             Page::Join => join::key(app, key),
             Page::Lan => lan::key(app, key),
+            Page::Lobby => lobby::key(app, key),
             Page::Online => online::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
@@ -37,6 +39,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Resume => resume::mouse(app, mouse),
             Page::Join => join::mouse(app, mouse),
             Page::Lan => lan::mouse(app, mouse),
+            Page::Lobby => lobby::mouse(app, mouse),
             Page::Online => online::mouse(app, mouse),
         },
     }

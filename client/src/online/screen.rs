@@ -13,16 +13,20 @@ use std::time::Duration;
 use clap::Parser as _;
 use tokio::runtime::Runtime;
 use tripot_engine::{Format, Notation, Rules};
+use tripot_net::online::matchmaking::lobby;
 use tripot_net::online::matchmaking::quick::{self, FormatSet, Matched, SeekProgress};
+use tripot_net::session::Offer;
 use tripot_net::{Keypair, LanHost, Multiaddr, NetEvent, SessionHandle, Start};
 
 use super::OnlineArgs;
-use crate::app::{LanScan, Link, Matchmaking, Network, Restored, Side};
+use crate::app::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, Restored, Side, Table};
 use crate::cli::CliError;
 use crate::i18n::Lang;
 
 /// How long one LAN scan round listens.
 const SCAN_ROUND: Duration = Duration::from_secs(2);
+/// Pause between two readings of the lobby.
+const LOBBY_REFRESH: Duration = Duration::from_secs(3);
 /// How long to listen for a `tripot-relay` announced on the LAN.
 const RELAY_WAIT: Duration = Duration::from_secs(4);
 
@@ -68,6 +72,65 @@ impl Network for RealNetwork {
             }
         });
         Ok(Box::new(Scan { results, task }))
+    }
+
+    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String> {
+        let (sender, results) = mpsc::channel();
+        let keypair = self.keypair.clone();
+        let args = self.args.clone();
+        let task = self.runtime.spawn(async move {
+            let relay = match find_relay(keypair, &args).await {
+                Ok(relay) => relay,
+                Err(error) => {
+                    let _ = sender.send(Err(error));
+                    return;
+                }
+            };
+            let mut net = args.net();
+            net.relay = Some(relay.clone());
+            loop {
+                // Listing needs no identity: a throwaway one keeps the player's out of it.
+                let reader = Keypair::generate_ed25519();
+                let round = lobby::list_all(reader, &net, &relay, None).await.map_err(|e| e.to_string());
+                let failed = round.is_err();
+                let round = round.map(|entries| LobbyList {
+                    relay: relay.clone(),
+                    tables: entries
+                        .into_iter()
+                        .map(|e| Table {
+                            name: e.table.name,
+                            format: e.table.format,
+                            rules: e.table.rules,
+                            waiting_secs: e.waiting_secs,
+                            addr: e.addr,
+                        })
+                        .collect(),
+                });
+                if sender.send(round).is_err() {
+                    return;
+                }
+                let pause = if failed { Duration::from_secs(5) } else { LOBBY_REFRESH };
+                tokio::time::sleep(pause).await;
+            }
+        });
+        Ok(Box::new(Tables { results, task }))
+    }
+
+    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String> {
+        let mut config = self.args.config().map_err(|e| e.to_string())?;
+        config.net.relay = Some(relay.clone());
+        let _entered = self.runtime.enter();
+        let handle = tripot_net::online::start(self.keypair.clone(), config, Start::Join(table.addr.clone()))
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
+    }
+
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String> {
+        let mut config = self.args.config().map_err(|e| e.to_string())?;
+        config.net.relay = Some(relay.clone());
+        let _entered = self.runtime.enter();
+        let handle = lobby::host(self.keypair.clone(), config, offer).map_err(|e| e.to_string())?;
+        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
     }
 
     fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
@@ -236,6 +299,24 @@ async fn find_relay(keypair: Keypair, args: &OnlineArgs) -> Result<Multiaddr, St
     }
     let found = tripot_net::online::find_lan_relay(keypair, &args.net(), RELAY_WAIT).await;
     found.map_err(|e| e.to_string())?.ok_or_else(|| none.into())
+}
+
+/// Lobby lists, one after another, until dropped.
+struct Tables {
+    results: mpsc::Receiver<Result<LobbyList, String>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl LobbyScan for Tables {
+    fn try_tables(&mut self) -> Option<Result<LobbyList, String>> {
+        self.results.try_iter().last()
+    }
+}
+
+impl Drop for Tables {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
 }
 
 /// LAN scan rounds, one after another, until dropped.

@@ -13,6 +13,7 @@ pub(crate) mod board;
 mod game;
 mod join;
 mod lan;
+mod lobby;
 mod menu;
 mod online;
 pub(crate) mod pieces;
@@ -40,6 +41,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Resume => resume::draw(app, frame, area),
         Page::Join => join::draw(app, frame, area),
         Page::Lan => lan::draw(app, frame, area),
+        Page::Lobby => lobby::draw(app, frame, area),
         Page::Online => online::draw(app, frame, area),
     }
 }

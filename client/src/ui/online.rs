@@ -95,6 +95,16 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let grey = Style::default().fg(Color::Gray);
     let mut lines = vec![Line::from("")];
     let title = match &online.side {
+        Side::Table(offer) => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
+            ]));
+            lines.push(Line::from(Span::styled(lang.format_label(offer.format), grey)));
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(t.table_open, grey)));
+            t.lobby_title
+        }
         Side::Host(offer) => {
             lines.push(Line::from(vec![
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
