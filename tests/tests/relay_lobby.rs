@@ -1,0 +1,106 @@
+//! The open lobby through a real `tripot-relay`: tables listed with their formats, one joined
+//! and played to the end, the list updated; tables registered again after a relay restart.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+mod relay_common;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use online_common::{replayed_record, same_game};
+use relay_common::{Relay, lobby_until, spawn};
+
+#[test]
+fn three_tables_listed_one_joined_and_played_the_list_updated() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = Relay::start(21);
+    let mut hosts: Vec<_> = [1, 2, 3]
+        .iter()
+        .map(|f| {
+            let format = f.to_string();
+            spawn(
+                dir.path(),
+                &format!("host{f}"),
+                &["lobby", "--open", "--format", &format],
+                &relay,
+                &["--ai", "1"],
+            )
+        })
+        .collect();
+    for host in &mut hosts {
+        host.wait_event("lobby_open", Duration::from_secs(20));
+    }
+
+    let tables = lobby_until(dir.path(), &relay, Duration::from_secs(20), "three tables", |t| t.len() == 3);
+    let listed: BTreeSet<(String, u64)> = tables
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap().to_owned(), t["format"].as_u64().unwrap()))
+        .collect();
+    let expected: BTreeSet<(String, u64)> = (1..=3).map(|f| (format!("host{f}"), f)).collect();
+    assert_eq!(listed, expected, "each table with its host's name and format");
+    for t in &tables {
+        assert_eq!(t["rules"], "tripot");
+        assert!(t["waiting_secs"].as_u64().unwrap() < 60);
+        assert!(t["addr"].as_str().unwrap().contains("/p2p-circuit/p2p/"));
+    }
+    assert_eq!(relay.metric("tripot_lobby_tables"), Some(3.0));
+
+    // Join the format-1 table by its number on the page.
+    let index = tables.iter().find(|t| t["format"] == 1).unwrap()["index"].to_string();
+    let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", &index], &relay, &["--ai", "2"]);
+    let joined = guest.wait_event("lobby_join", Duration::from_secs(20));
+    assert_eq!(joined["name"], "host1");
+    let host = &mut hosts[0];
+    let connected = guest.wait_event("connected", Duration::from_secs(30));
+    assert_eq!(connected["peer"], "host1");
+    assert_eq!(host.wait_event("connected", Duration::from_secs(10))["peer"], "guest");
+
+    // The joined table leaves the list as the game starts; the others stay.
+    let left = lobby_until(dir.path(), &relay, Duration::from_secs(10), "the joined table gone", |t| {
+        t.len() == 2 && t.iter().all(|t| t["name"] != "host1")
+    });
+    assert!(left.iter().any(|t| t["format"] == 2) && left.iter().any(|t| t["format"] == 3));
+
+    // The game is played to its end, as any online game.
+    guest.wait_event("game_over", Duration::from_secs(120));
+    host.wait_event("game_over", Duration::from_secs(30));
+    assert_eq!(guest.finish(Duration::from_secs(40)), 0);
+    assert_eq!(host.finish(Duration::from_secs(40)), 0);
+    same_game(&replayed_record(&host.save), &replayed_record(&guest.save));
+    assert!(relay.metric("tripot_lobby_games_total").unwrap() >= 1.0);
+}
+
+#[test]
+fn tables_come_back_by_themselves_after_a_relay_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut relay = Relay::start(22);
+    let mut hosts: Vec<_> = [1, 3]
+        .iter()
+        .map(|f| {
+            let format = f.to_string();
+            spawn(
+                dir.path(),
+                &format!("host{f}"),
+                &["lobby", "--open", "--format", &format],
+                &relay,
+                &["--ai", "1"],
+            )
+        })
+        .collect();
+    for host in &mut hosts {
+        host.wait_event("lobby_open", Duration::from_secs(20));
+    }
+    lobby_until(dir.path(), &relay, Duration::from_secs(20), "two tables", |t| t.len() == 2);
+
+    // Same identity, same port, nothing remembered.
+    relay.restart();
+    let restarted = Instant::now();
+    let tables =
+        lobby_until(dir.path(), &relay, Duration::from_secs(15), "the tables again", |t| t.len() == 2);
+    let again = restarted.elapsed();
+    let formats: BTreeSet<u64> = tables.iter().map(|t| t["format"].as_u64().unwrap()).collect();
+    assert_eq!(formats, BTreeSet::from([1, 3]));
+    assert!(again < Duration::from_secs(10), "tables took {again:?} to come back");
+    eprintln!("tables registered again {again:?} after the relay restarted");
+}

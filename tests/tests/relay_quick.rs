@@ -1,0 +1,92 @@
+//! Quick match through a real `tripot-relay`: four players at once make two games, nobody in
+//! two; formats 1 and 2 are never paired, "any" pairs with either.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+mod relay_common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use online_common::{Player, replayed_record, same_game};
+use relay_common::{Relay, peer_id, spawn};
+use serde_json::Value;
+
+/// Waits for a player's pairing; returns (its own peer id, the pairing line).
+fn matched(player: &mut Player) -> (String, Value) {
+    let line = player.wait_event("matched", Duration::from_secs(30));
+    (peer_id(player), line)
+}
+
+#[test]
+fn four_at_once_make_two_games_and_nobody_plays_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = Relay::start(31);
+    let mut players: Vec<Player> = (0..4)
+        .map(|i| spawn(dir.path(), &format!("q{i}"), &["quick", "--format", "1"], &relay, &["--ai", "1"]))
+        .collect();
+    let pairings: Vec<(String, Value)> = players.iter_mut().map(matched).collect();
+    let ids: Vec<&String> = pairings.iter().map(|(id, _)| id).collect();
+    let partner: HashMap<&str, &str> =
+        pairings.iter().map(|(id, line)| (id.as_str(), line["peer"].as_str().unwrap())).collect();
+    for (id, line) in &pairings {
+        let other = partner[id.as_str()];
+        assert_ne!(other, id, "paired with itself");
+        assert!(ids.iter().any(|i| *i == other), "paired with a stranger");
+        assert_eq!(partner[other], id, "pairings are mutual: nobody is in two games");
+        assert_eq!(line["format"], 1);
+        let other_line = &pairings.iter().find(|(i, _)| i == other).unwrap().1;
+        assert_ne!(line["you_host"], other_line["you_host"], "one host and one guest per game");
+    }
+    assert_eq!(pairings.iter().filter(|(_, l)| l["you_host"] == true).count(), 2);
+
+    // Both games start and finish, each between its pair.
+    for player in &mut players {
+        player.wait_event("connected", Duration::from_secs(30));
+    }
+    for player in &mut players {
+        player.wait_event("game_over", Duration::from_secs(120));
+    }
+    for player in &mut players {
+        assert_eq!(player.finish(Duration::from_secs(40)), 0);
+    }
+    for (i, (id, _)) in pairings.iter().enumerate() {
+        let j = pairings.iter().position(|(other, _)| other == partner[id.as_str()]).unwrap();
+        if i < j {
+            same_game(&replayed_record(&players[i].save), &replayed_record(&players[j].save));
+        }
+    }
+    assert_eq!(relay.metric("tripot_quick_matches_total"), Some(2.0));
+    assert_eq!(relay.metric("tripot_quick_waiting"), Some(0.0));
+}
+
+#[test]
+fn formats_one_and_two_are_never_paired_but_any_pairs_with_either() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = Relay::start(32);
+    let mut one = spawn(dir.path(), "one", &["quick", "--format", "1"], &relay, &["--ai", "1"]);
+    let mut two = spawn(dir.path(), "two", &["quick", "--format", "2"], &relay, &["--ai", "1"]);
+    one.wait_event("seeking", Duration::from_secs(20));
+    two.wait_event("seeking", Duration::from_secs(20));
+    // Longer than a hold (4 s): both asked again, still not paired.
+    std::thread::sleep(Duration::from_secs(5));
+    assert_eq!(relay.metric("tripot_quick_matches_total"), Some(0.0));
+    assert_eq!(relay.metric("tripot_quick_waiting"), Some(2.0));
+
+    let mut any1 = spawn(dir.path(), "any1", &["quick", "--format", "any"], &relay, &["--ai", "1"]);
+    let (_, first) = matched(&mut any1);
+    let mut any2 = spawn(dir.path(), "any2", &["quick", "--format", "any"], &relay, &["--ai", "1"]);
+    let (_, second) = matched(&mut any2);
+    let (one_id, one_line) = matched(&mut one);
+    let (two_id, two_line) = matched(&mut two);
+    assert_eq!(one_line["format"], 1);
+    assert_eq!(two_line["format"], 2);
+    for line in [&first, &second] {
+        let with_one = line["peer"] == one_id.as_str();
+        let with_two = line["peer"] == two_id.as_str();
+        assert!(with_one != with_two, "each 'any' is paired with exactly one of them: {line}");
+        assert_eq!(line["format"], if with_one { 1 } else { 2 });
+    }
+    assert_ne!(first["peer"], second["peer"]);
+    assert_eq!(relay.metric("tripot_quick_matches_total"), Some(2.0));
+}
