@@ -103,4 +103,10 @@ fn tables_come_back_by_themselves_after_a_relay_restart() {
     assert_eq!(formats, BTreeSet::from([1, 3]));
     assert!(again < Duration::from_secs(10), "tables took {again:?} to come back");
     eprintln!("tables registered again {again:?} after the relay restarted");
+
+    // And they can be joined: the hosts hold a reservation on the new relay too.
+    let index = tables.iter().find(|t| t["format"] == 1).unwrap()["index"].to_string();
+    let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", &index], &relay, &["--ai", "2"]);
+    assert_eq!(guest.wait_event("connected", Duration::from_secs(30))["peer"], "host1");
+    assert_eq!(hosts[0].wait_event("connected", Duration::from_secs(10))["peer"], "guest");
 }

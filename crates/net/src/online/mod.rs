@@ -9,8 +9,9 @@
 mod lan;
 mod lan_relay;
 mod link;
-mod path;
 pub mod matchmaking;
+mod path;
+mod relay_listen;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -221,7 +222,11 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (link_tx, link_rx) = mpsc::channel(64);
     let (opened_tx, opened_rx) = mpsc::channel(4);
+    // A host is reachable through its relay, if it has one (lobby tables, quick match, rooms).
+    let relay = config.net.relay.as_ref().filter(|_| role == Role::Host);
+    let relay_listener = relay_listen::RelayListener::new(relay, now);
     let driver = Driver {
+        relay_listener,
         swarm,
         session,
         role,
@@ -256,6 +261,7 @@ fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
 }
 
 struct Driver {
+    relay_listener: relay_listen::RelayListener,
     swarm: Swarm<Behaviour>,
     session: Session<QueueTransport>,
     role: Role,
@@ -321,6 +327,7 @@ impl Driver {
     /// Polls the session, moves its messages to the stream, saves, reports, reconnects.
     fn step(&mut self) {
         let now = Instant::now();
+        self.relay_listener.poll(&mut self.swarm, now);
         let mut events = self.session.poll(now);
         events.extend(self.session.take_events());
         // Messages first: a refusal must reach the peer before its link is dropped.
@@ -544,6 +551,7 @@ impl Driver {
     }
 
     fn on_swarm(&mut self, event: SwarmEvent<BehaviourEvent>) {
+        self.relay_listener.on_swarm(&event, Instant::now());
         match event {
             SwarmEvent::NewListenAddr { address, .. } => {
                 self.listen_addrs.push(address.clone());

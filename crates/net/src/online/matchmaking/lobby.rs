@@ -16,7 +16,7 @@ use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
 use tokio::sync::{mpsc, oneshot};
 use tripot_relay::LobbyTable;
 
-use super::{MatchError, circuit_addr, connected_swarm, listen_through_relay, relay_lost, relay_peer};
+use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
 use crate::online::{NetEvent, OnlineConfig, SessionHandle, Start, start};
 use crate::session::Offer;
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
@@ -322,7 +322,7 @@ impl Announcer {
 /// # Errors
 /// [`MatchError`] when the relay address is missing or has no peer id, or the game cannot
 /// start.
-pub fn host(keypair: Keypair, mut config: OnlineConfig, offer: Offer) -> Result<SessionHandle, MatchError> {
+pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<SessionHandle, MatchError> {
     let relay = config
         .net
         .relay
@@ -330,7 +330,6 @@ pub fn host(keypair: Keypair, mut config: OnlineConfig, offer: Offer) -> Result<
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
     let table = LobbyTable::new(offer.format.number(), offer.rules.name(), unix_now(), &config.session.name);
     let net = config.net.clone();
-    listen_through_relay(&mut config, &relay);
     let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
     let table = open_table(keypair, &net, relay, table, Some(warn_tx))?;

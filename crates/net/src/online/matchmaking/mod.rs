@@ -89,16 +89,6 @@ async fn connected_swarm(
     }
 }
 
-/// Makes a host reachable through the relay: listening on `<relay>/p2p-circuit` asks the relay
-/// for a reservation (the relay client transport does it), and the driver reports the circuit
-/// address like any other once the relay accepts.
-pub(crate) fn listen_through_relay(config: &mut super::OnlineConfig, relay: &Multiaddr) {
-    let circuit = relay.clone().with(Protocol::P2pCircuit);
-    if !config.net.listen.contains(&circuit) {
-        config.net.listen.push(circuit);
-    }
-}
-
 /// Whether a swarm event says the connection to `relay` is gone.
 fn relay_lost(event: &SwarmEvent<BehaviourEvent>, relay: PeerId) -> bool {
     matches!(event, SwarmEvent::ConnectionClosed { peer_id, num_established: 0, .. } if *peer_id == relay)

@@ -18,7 +18,7 @@ use tripot_protocol::Opens;
 pub use tripot_relay::directory::FormatSet;
 use tripot_relay::directory::{RefuseReason, Request, Response};
 
-use super::{MatchError, circuit_addr, connected_swarm, listen_through_relay, relay_lost};
+use super::{MatchError, circuit_addr, connected_swarm, relay_lost};
 use crate::online::{OnlineConfig, SessionHandle, Start, start};
 use crate::session::Offer;
 use crate::swarm::{Behaviour, BehaviourEvent, NetConfig};
@@ -163,7 +163,7 @@ async fn unseek(swarm: &mut Swarm<Behaviour>, relay_id: PeerId) {
 /// As [`seek`]; or the game cannot start.
 pub async fn play(
     keypair: Keypair,
-    mut config: OnlineConfig,
+    config: OnlineConfig,
     formats: FormatSet,
     rules: Rules,
     progress: impl FnMut(SeekProgress),
@@ -175,7 +175,6 @@ pub async fn play(
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
     let matched = seek(keypair.clone(), &config.net, &relay, formats, rules, progress).await?;
     let what = if matched.you_host {
-        listen_through_relay(&mut config, &relay);
         Start::Host(Offer { format: matched.format, rules: matched.rules, opens: Opens::Random })
     } else {
         Start::Join(circuit_addr(&relay, matched.peer))
