@@ -41,10 +41,10 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         ),
     };
     frame.render_widget(Paragraph::new(Line::from(status)), Rect { y: inner.y + 1, height: 1, ..inner });
-    let mut y = inner.y + 3;
     let first = lobby.page() * LOBBY_PAGE;
     let selected = lobby.selected;
-    for (i, table) in tables.iter().flatten().enumerate().skip(first).take(LOBBY_PAGE) {
+    let rows = tables.iter().flatten().enumerate().skip(first).take(LOBBY_PAGE);
+    for (y, (i, table)) in (inner.y + 3..).zip(rows) {
         if y + 2 > inner.y + inner.height {
             break;
         }
@@ -67,7 +67,6 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         let line = Rect { x: inner.x + 1, y, width: inner.width.saturating_sub(2), height: 1 };
         frame.render_widget(Paragraph::new(Span::styled(text, style)), line);
         app.hits.buttons.push((line.x, line.y, line.width, Button::LobbyTable(i)));
-        y += 1;
     }
     let y = inner.y + inner.height.saturating_sub(1);
     let mut x = inner.x + 1;
