@@ -10,6 +10,7 @@
 
 pub mod app;
 pub mod cli;
+mod config;
 pub mod event;
 mod handlers;
 pub mod i18n;

@@ -1,6 +1,8 @@
-//! `tripot host`: offer a game and print the addresses to share.
+//! `tripot host`: offer a game and print the addresses to share; `tripot host --room`: offer
+//! it in a private room on a relay and print the room's code.
 
 use tripot_engine::{Format, Rules};
+use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_protocol::Opens;
 
@@ -30,6 +32,10 @@ pub(crate) struct Args {
     /// Who opens.
     #[arg(long, value_enum, default_value = "random")]
     pub(crate) opens: OpensArg,
+    /// A private room on the relay: prints a code such as K7M-4QP for a friend to
+    /// `tripot join K7M-4QP`; only someone who knows the code can join.
+    #[arg(long, conflicts_with = "resume")]
+    pub(crate) room: bool,
     #[command(flatten)]
     pub(crate) online: OnlineArgs,
 }
@@ -43,5 +49,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         OpensArg::Guest => Opens::Guest,
         OpensArg::Random => Opens::Random,
     };
-    crate::online::run(&args.online, Plan::Host(Offer { format, rules: args.rules, opens }))
+    let offer = Offer { format, rules: args.rules, opens };
+    let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
+    crate::online::run(&args.online, plan)
 }

@@ -1,4 +1,8 @@
-//! `tripot join MULTIADDR`: join a host at the address it printed.
+//! `tripot join MULTIADDR`: join a host at the address it printed; `tripot join K7M-4QP`: join
+//! a private room by its code, through the relay.
+
+use tripot_net::Multiaddr;
+use tripot_net::room::RoomCode;
 
 use super::CliError;
 use crate::online::{OnlineArgs, Plan};
@@ -6,19 +10,48 @@ use crate::online::{OnlineArgs, Plan};
 /// Arguments of `tripot join`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The host's address, e.g. `/ip4/192.168.1.20/tcp/4001/p2p/12D3Koo…` (not needed with --resume).
+    /// The host's address, e.g. `/ip4/192.168.1.20/tcp/4001/p2p/12D3Koo…`, or a room code such
+    /// as `K7M-4QP` (not needed with --resume).
     #[arg(required_unless_present = "resume")]
-    pub(crate) addr: Option<tripot_net::Multiaddr>,
+    pub(crate) target: Option<String>,
     #[command(flatten)]
     pub(crate) online: OnlineArgs,
 }
 
+/// What `join` was given.
+fn plan(target: &str) -> Result<Plan, CliError> {
+    if target.trim_start().starts_with('/') {
+        return target
+            .trim()
+            .parse::<Multiaddr>()
+            .map(Plan::Join)
+            .map_err(|e| CliError::Malformed(format!("not an address: {target} ({e})")));
+    }
+    target.parse::<RoomCode>().map(Plan::JoinRoom).map_err(|e| {
+        CliError::Malformed(format!("{target} is neither an address (/ip4/…/p2p/…) nor a room code: {e}"))
+    })
+}
+
 /// Joins and plays until the game ends.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let plan = match &args.addr {
-        Some(addr) => Plan::Join(addr.clone()),
+    let plan = match &args.target {
+        Some(target) => plan(target)?,
         // With --resume the saved game says where the host is.
-        None => Plan::Join(tripot_net::Multiaddr::empty()),
+        None => Plan::Join(Multiaddr::empty()),
     };
     crate::online::run(&args.online, plan)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_or_a_code() {
+        assert!(matches!(plan("/ip4/127.0.0.1/tcp/1"), Ok(Plan::Join(_))));
+        assert!(matches!(plan("k7m-4qp"), Ok(Plan::JoinRoom(code)) if code.to_string() == "K7M-4QP"));
+        assert!(matches!(plan("K7M-4Q0"), Err(CliError::Malformed(m)) if m.contains("'0'")));
+        assert!(matches!(plan("/ip4/nope"), Err(CliError::Malformed(_))));
+    }
 }

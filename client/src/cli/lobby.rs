@@ -18,9 +18,6 @@ use crate::online::{self, OnlineArgs};
 /// Arguments of `tripot lobby`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The relay whose lobby to use (its address ends in /p2p/<peer id>).
-    #[arg(long, env = "TRIPOT_RELAY")]
-    pub(crate) relay: Option<Multiaddr>,
     /// Open your own table and wait there for an opponent.
     #[arg(long, conflicts_with_all = ["join", "list", "page"])]
     pub(crate) open: bool,
@@ -49,7 +46,7 @@ pub(crate) struct Args {
 /// Lists, joins or opens a table.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     // The relay given, else one announced on the LAN (mDNS).
-    let relay = online::relay_or_lan(args.relay.clone(), &args.online)?;
+    let relay = online::relay_or_lan(args.online.relay()?, &args.online)?;
     if args.open {
         return open(args, &relay);
     }

@@ -3,7 +3,6 @@
 
 use serde_json::json;
 use tripot_engine::Rules;
-use tripot_net::Multiaddr;
 use tripot_net::online::matchmaking::quick::{self, FormatSet, SeekProgress};
 
 use super::CliError;
@@ -13,9 +12,6 @@ use crate::online::{self};
 /// Arguments of `tripot quick`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The relay that pairs players (its address ends in /p2p/<peer id>).
-    #[arg(long, env = "TRIPOT_RELAY")]
-    pub(crate) relay: Option<Multiaddr>,
     /// Colours per camp you accept: 1, 2, 3 or any.
     #[arg(long, default_value = "any", value_parser = parse_formats)]
     pub(crate) format: FormatSet,
@@ -36,7 +32,7 @@ fn parse_formats(text: &str) -> Result<FormatSet, String> {
 /// Seeks an opponent, then plays.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     // The relay given, else one announced on the LAN (mDNS).
-    let relay = online::relay_or_lan(args.relay.clone(), &args.online)?;
+    let relay = online::relay_or_lan(args.online.relay()?, &args.online)?;
     let config = config_with_relay(&args.online, &relay)?;
     let headless = args.online.headless;
     let runtime = online::runtime()?;

@@ -5,6 +5,7 @@ use std::io::{BufRead as _, Write as _};
 
 use tokio::sync::mpsc;
 use tripot_engine::Notation;
+use tripot_net::online::{RelayState, RoomEvent};
 use tripot_net::{Game, NetEvent, Refuser, SessionEvent, SessionHandle};
 
 use crate::cli::CliError;
@@ -34,6 +35,9 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Re
         tokio::select! {
             event = handle.next_event() => {
                 let Some(event) = event else { return Err(CliError::Other("the network task stopped".into())) };
+                if let NetEvent::Room(RoomEvent::Failed(error)) = &event {
+                    return Err(CliError::Other(error.to_string()));
+                }
                 match &event {
                     NetEvent::Session(SessionEvent::GameOver(_)) => over = true,
                     NetEvent::Session(SessionEvent::RematchStarted { .. }) => over = false,
@@ -73,6 +77,18 @@ fn describe(event: &NetEvent) -> Option<String> {
         NetEvent::LocalError(error) => format!("Refusé : {error}"),
         NetEvent::Path(tripot_net::GamePath::Direct) => String::from("Connexion directe avec l'adversaire."),
         NetEvent::Path(tripot_net::GamePath::Relayed) => String::from("Partie via le relais."),
+        NetEvent::Relay(RelayState::Connecting) => String::from("Connexion au relais…"),
+        NetEvent::Relay(RelayState::Connected) => String::from("Relais joint."),
+        NetEvent::Relay(RelayState::Reserved) => String::from("Joignable par le relais."),
+        NetEvent::Relay(RelayState::Lost) => String::from("Relais perdu : nouvel essai…"),
+        NetEvent::Room(RoomEvent::Open(code)) => {
+            format!("Code du salon : {code}  (votre ami tape : tripot join {code})")
+        }
+        NetEvent::Room(RoomEvent::Closed) => String::from("Salon fermé."),
+        NetEvent::Room(RoomEvent::Refused(detail)) => format!("(salon) refusé : {detail}"),
+        NetEvent::Room(RoomEvent::Found(_)) => String::from("Salon trouvé, connexion à l'hôte…"),
+        NetEvent::Room(RoomEvent::Joined) => String::from("Code vérifié des deux côtés."),
+        NetEvent::Room(RoomEvent::Failed(error)) => format!("Salon : {error}"),
         NetEvent::Session(event) => match event {
             SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => format!(
                 "Connecté à {peer_name}. Vous jouez le camp {local_camp}, le camp {opener} commence.\n{position}"

@@ -73,6 +73,9 @@ pub(crate) async fn run(
             return Err(CliError::Other("the network task stopped".into()));
         };
         print(&event);
+        if let NetEvent::Room(tripot_net::online::RoomEvent::Failed(error)) = &event {
+            return Err(CliError::Other(error.to_string()));
+        }
         let NetEvent::Session(session) = &event else {
             if let NetEvent::LocalError(_) = event {
                 thinking = false;

@@ -1,6 +1,7 @@
 //! One JSON object per line for each event (headless mode).
 
 use serde_json::{Value, json};
+use tripot_net::online::{RelayState, RoomError, RoomEvent};
 use tripot_net::{Ending, NetEvent, Refuser, SessionEvent, Termination};
 
 /// The JSON line of an event, or `None` for events scripts need not see.
@@ -12,7 +13,40 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
         NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
         NetEvent::Path(path) => json!({"event": "path", "path": path.name()}),
         NetEvent::Session(session) => session_event(session),
+        NetEvent::Relay(state) => json!({"event": "relay", "state": relay_state(*state)}),
+        NetEvent::Room(room) => room_event(room),
     })
+}
+
+const fn relay_state(state: RelayState) -> &'static str {
+    match state {
+        RelayState::Connecting => "connecting",
+        RelayState::Connected => "connected",
+        RelayState::Reserved => "reserved",
+        RelayState::Lost => "lost",
+    }
+}
+
+fn room_event(event: &RoomEvent) -> Value {
+    match event {
+        RoomEvent::Open(code) => json!({"event": "room", "state": "open", "code": code.to_string()}),
+        RoomEvent::Closed => json!({"event": "room", "state": "closed"}),
+        RoomEvent::Refused(detail) => json!({"event": "room", "state": "refused", "detail": detail}),
+        RoomEvent::Found(host) => json!({"event": "room", "state": "found", "host": host.to_string()}),
+        RoomEvent::Joined => json!({"event": "room", "state": "joined"}),
+        RoomEvent::Failed(error) => {
+            let kind = match error {
+                RoomError::NotFound(_) => "not_found",
+                RoomError::WrongCode(_) => "wrong_code",
+                RoomError::Throttled(_) => "throttled",
+                RoomError::NotTheHost => "not_the_host",
+                RoomError::Directory(_) => "directory",
+                RoomError::Unreachable(_) => "unreachable",
+                RoomError::Handshake(_) => "handshake",
+            };
+            json!({"event": "room_error", "kind": kind, "detail": error.to_string()})
+        }
+    }
 }
 
 fn session_event(event: &SessionEvent) -> Value {

@@ -15,8 +15,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use tripot_ai::Level;
+use tripot_net::room::RoomCode;
 use tripot_net::session::{Offer, SessionConfig};
-use tripot_net::{NetConfig, OnlineConfig, SavedGame, Start};
+use tripot_net::{Multiaddr, NetConfig, OnlineConfig, SavedGame, Start};
 
 use crate::cli::CliError;
 
@@ -66,6 +67,10 @@ pub(crate) struct OnlineArgs {
     /// Do not announce or discover on the LAN (mDNS).
     #[arg(long)]
     pub(crate) no_mdns: bool,
+    /// The tripot-relay for rooms (and to be reachable when hosting), ending in /p2p/<peer id>;
+    /// default: `relay = "…"` in <config dir>/config.toml.
+    #[arg(long, env = "TRIPOT_RELAY")]
+    pub(crate) relay: Option<Multiaddr>,
     /// Keep-alive interval (ms).
     #[arg(long, default_value_t = 5000, hide = true)]
     pub(crate) keep_alive_ms: u64,
@@ -84,6 +89,25 @@ impl OnlineArgs {
             .or_else(|| std::env::var("USER").ok())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| String::from("joueur"))
+    }
+
+    /// The relay: `--relay` or `TRIPOT_RELAY`, else the config file's; checked to end in a peer id.
+    pub(crate) fn relay(&self) -> Result<Option<Multiaddr>, CliError> {
+        let relay = match &self.relay {
+            Some(addr) => Some(addr.clone()),
+            None => {
+                let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
+                crate::config::ClientConfig::load(&dir).map_err(|e| CliError::Malformed(e.to_string()))?.relay
+            }
+        };
+        if let Some(addr) = &relay
+            && !matches!(addr.iter().last(), Some(tripot_net::multiaddr::Protocol::P2p(_)))
+        {
+            return Err(CliError::Malformed(format!(
+                "the relay address {addr} must end in /p2p/<the relay's peer id> (tripot-relay prints it at start)"
+            )));
+        }
+        Ok(relay)
     }
 
     /// The network settings these options ask for.
@@ -119,7 +143,7 @@ impl OnlineArgs {
                 grace: Duration::from_secs(self.grace_secs),
                 ..SessionConfig::default()
             },
-            net: self.net(),
+            net: NetConfig { relay: self.relay()?, ..self.net() },
             save: Some(save),
         })
     }
@@ -131,7 +155,15 @@ pub(crate) enum Plan {
     Host(Offer),
     /// Join the host at this address.
     Join(tripot_net::Multiaddr),
+    /// Host a new game in a private room with this code.
+    HostRoom(Offer, RoomCode),
+    /// Join the private room with this code.
+    JoinRoom(RoomCode),
 }
+
+/// What to tell a player who asked for a room without a relay.
+pub(crate) const NO_RELAY: &str = "a private room needs a tripot-relay: give --relay /ip4/…/tcp/4001/p2p/<peer id>, \
+     set TRIPOT_RELAY, or put relay = \"/ip4/…/p2p/…\" in the config file (<config dir>/config.toml)";
 
 /// Runs an online game to its end.
 pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
@@ -143,7 +175,12 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
         }
         (None, Plan::Host(offer)) => Start::Host(offer),
         (None, Plan::Join(addr)) => Start::Join(addr),
+        (None, Plan::HostRoom(offer, code)) => Start::HostRoom { offer, code },
+        (None, Plan::JoinRoom(code)) => Start::JoinRoom(code),
     };
+    if matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_)) && config.net.relay.is_none() {
+        return Err(CliError::Malformed(NO_RELAY.into()));
+    }
     if !args.headless && !args.plain {
         return screen::run(args, start);
     }

@@ -176,6 +176,11 @@ impl Player {
         }
     }
 
+    /// What the process wrote on stderr so far (its first 64 KiB).
+    pub(crate) fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
     /// Every event seen so far with this name.
     pub(crate) fn events(&self, event: &str) -> Vec<Value> {
         self.seen.lock().unwrap().iter().filter(|v| v["event"] == event).cloned().collect()

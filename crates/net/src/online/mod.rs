@@ -5,13 +5,19 @@
 //! dial the other (a restarted host dials the guest's last addresses), but only the guest opens
 //! the new stream, so two streams never race. The host answers LAN probes on streams that start
 //! with a query, and refuses strangers while a game is on.
+//!
+//! With a relay ([`NetConfig::relay`]) a host also holds a reservation on it (reachable through
+//! `<relay>/p2p-circuit`), kept by itself across relay restarts ([`RelayState`]). Private rooms
+//! ([`Start::HostRoom`], [`Start::JoinRoom`]) meet through the relay's directory and a proof of
+//! the code before the game stream opens ([`RoomEvent`]).
 
 mod lan;
 mod lan_relay;
 mod link;
 pub mod matchmaking;
 mod path;
-mod relay_listen;
+mod relay;
+mod room;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -29,8 +35,11 @@ use tripot_protocol::{GameId, Message, Reject, RejectReason, Role};
 pub use lan::{LanHost, browse};
 pub use lan_relay::{find_lan_relay, is_relay_agent};
 pub use path::GamePath;
+pub use relay::{RelayAddrError, RelayState};
+pub use room::{RoomError, RoomEvent};
 
 use crate::event::SessionEvent;
+use crate::room::{RoomCode, handshake};
 use crate::save::{SaveError, SavedGame};
 use crate::session::{LocalError, Offer, Session, SessionConfig, rematch_save_path};
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig, SwarmError, game_protocol};
@@ -56,6 +65,16 @@ pub enum Start {
     Join(Multiaddr),
     /// Resume a saved game.
     Resume(Box<SavedGame>),
+    /// Offer a new game in a private room on the relay: only a guest who proves it knows
+    /// `code` may join.
+    HostRoom {
+        /// What to play.
+        offer: Offer,
+        /// The room's code (from [`RoomCode::random`]).
+        code: RoomCode,
+    },
+    /// Join the private room with this code, through the relay.
+    JoinRoom(RoomCode),
 }
 
 /// What the driver reports.
@@ -74,6 +93,10 @@ pub enum NetEvent {
     /// The game's path to the opponent, when it is known or changes: direct, or through the
     /// relay (where hole punching failed).
     Path(GamePath),
+    /// The link to the relay changed.
+    Relay(RelayState),
+    /// A private room's news; after [`RoomEvent::Failed`] the session stops.
+    Room(RoomEvent),
 }
 
 /// Commands to the driver.
@@ -155,6 +178,14 @@ pub enum OnlineError {
     /// The save file.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// A room needs a relay and none was given.
+    #[error(
+        "a private room needs a relay: give --relay MULTIADDR, set TRIPOT_RELAY, or put relay = \"/ip4/…/p2p/…\" in the config file"
+    )]
+    NoRelay,
+    /// The relay's address has no peer id.
+    #[error(transparent)]
+    RelayAddr(#[from] RelayAddrError),
     /// The join address cannot be dialled.
     #[error("cannot dial {addr}: {reason}")]
     Dial {
@@ -174,8 +205,9 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
     let now = Instant::now();
     let random_opener = matches!(&start, Start::Resume(saved) if saved.random_opener);
     let (role, target, saved_addrs) = match &start {
-        Start::Host(_) => (Role::Host, None, Vec::new()),
+        Start::Host(_) | Start::HostRoom { .. } => (Role::Host, None, Vec::new()),
         Start::Join(addr) => (Role::Guest, peer_of(addr), vec![addr.clone()]),
+        Start::JoinRoom(_) => (Role::Guest, None, Vec::new()),
         Start::Resume(saved) => {
             if saved.game.role == Role::Host && !saved.listen_addrs.is_empty() {
                 // Listen where the guest knows us; fall back to the configured addresses below.
@@ -186,9 +218,35 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
             (saved.game.role, PeerId::from_bytes(&saved.game.peer_id).ok(), saved.peer_addrs.clone())
         }
     };
+    if role == Role::Host {
+        // A relayed listen address (a saved game's, or `<relay>/p2p-circuit` asked by the
+        // caller) is the relay link's job: it reserves again by itself after a relay restart.
+        if config.net.relay.is_none() {
+            config.net.relay = config.net.listen.iter().find_map(relay::RelayLink::relay_of);
+        }
+        config.net.listen.retain(|addr| !relay::RelayLink::is_circuit(addr));
+    }
+    let is_room = matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_));
+    if is_room && config.net.relay.is_none() {
+        return Err(OnlineError::NoRelay);
+    }
+    // A host holds a reservation on the relay, if it has one; a guest only needs the relay for
+    // a room (a relayed join address is dialled through the relay by itself).
+    let relay = match &config.net.relay {
+        Some(addr) if role == Role::Host || is_room => {
+            Some(relay::RelayLink::new(addr.clone(), role == Role::Host)?)
+        }
+        _ => None,
+    };
     let mut swarm = swarm::build(keypair, &config.net)?;
+    let (proof_tx, proof_rx) = mpsc::channel(16);
+    let (room, join) = match &start {
+        Start::HostRoom { code, .. } => (Some(room::HostRoom::new(*code, proof_tx)), None),
+        Start::JoinRoom(code) => (None, Some(room::JoinRoom::new(*code, proof_tx))),
+        _ => (None, None),
+    };
     let session = match start {
-        Start::Host(offer) => Session::host(
+        Start::Host(offer) | Start::HostRoom { offer, .. } => Session::host(
             QueueTransport::new(),
             config.session.clone(),
             offer,
@@ -196,7 +254,7 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
             local_peer.to_bytes(),
             now,
         ),
-        Start::Join(_) => {
+        Start::Join(_) | Start::JoinRoom(_) => {
             Session::guest(QueueTransport::new(), config.session.clone(), local_peer.to_bytes(), now)
         }
         Start::Resume(saved) => Session::resume(
@@ -218,15 +276,16 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
     } else {
         None
     };
+    let proofs = if room.is_some() {
+        swarm.behaviour().stream.new_control().accept(handshake::PROTOCOL).ok()
+    } else {
+        None
+    };
     let (event_tx, events) = mpsc::unbounded_channel();
     let (commands, command_rx) = mpsc::unbounded_channel();
     let (link_tx, link_rx) = mpsc::channel(64);
     let (opened_tx, opened_rx) = mpsc::channel(4);
-    // A host is reachable through its relay, if it has one (lobby tables, quick match, rooms).
-    let relay = config.net.relay.as_ref().filter(|_| role == Role::Host);
-    let relay_listener = relay_listen::RelayListener::new(relay, now);
     let driver = Driver {
-        relay_listener,
         swarm,
         session,
         role,
@@ -249,8 +308,12 @@ pub fn start(keypair: Keypair, mut config: OnlineConfig, start: Start) -> Result
         identified: HashMap::new(),
         pending_disconnect: None,
         path: path::PathTracker::default(),
+        relay,
+        room,
+        join,
+        stopped: false,
     };
-    let task = tokio::spawn(driver.run(incoming, link_rx, opened_rx, command_rx));
+    let task = tokio::spawn(driver.run(incoming, link_rx, opened_rx, command_rx, (proofs, proof_rx)));
     Ok(SessionHandle { events, commands, local_peer, task })
 }
 
@@ -261,7 +324,6 @@ fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
 }
 
 struct Driver {
-    relay_listener: relay_listen::RelayListener,
     swarm: Swarm<Behaviour>,
     session: Session<QueueTransport>,
     role: Role,
@@ -291,7 +353,18 @@ struct Driver {
     identified: HashMap<PeerId, Vec<Multiaddr>>,
     /// Direct or relayed: the connections to the opponent, the move to a hole-punched one.
     path: path::PathTracker,
+    /// The link to the relay, if there is one.
+    relay: Option<relay::RelayLink>,
+    /// Host: the private room.
+    room: Option<room::HostRoom>,
+    /// Guest: joining a private room.
+    join: Option<room::JoinRoom>,
+    /// The session cannot go on (a room failed): the driver stops after reporting why.
+    stopped: bool,
 }
+
+/// Host: proof streams to check. Both sides: finished proof handshakes.
+type Proofs = (Option<libp2p_stream::IncomingStreams>, mpsc::Receiver<room::ProofResult>);
 
 impl Driver {
     async fn run(
@@ -300,6 +373,7 @@ impl Driver {
         mut link_rx: mpsc::Receiver<link::Tagged>,
         mut opened_rx: mpsc::Receiver<(PeerId, Result<Stream, String>)>,
         mut command_rx: mpsc::UnboundedReceiver<Command>,
+        (mut proofs, mut proof_rx): Proofs,
     ) {
         let mut tick = tokio::time::interval(Duration::from_millis(200));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -314,9 +388,18 @@ impl Driver {
                     // The interface is gone: stop.
                     None => return,
                 },
+                Some((peer, stream)) = next_incoming(&mut proofs) => {
+                    if let Some(room) = &mut self.room {
+                        room.on_proof_stream(self.local_peer, peer, stream);
+                    }
+                }
+                Some(result) = proof_rx.recv() => self.on_proof_result(result),
                 _ = tick.tick() => {}
             }
             self.step();
+            if self.stopped {
+                return;
+            }
         }
     }
 
@@ -327,7 +410,6 @@ impl Driver {
     /// Polls the session, moves its messages to the stream, saves, reports, reconnects.
     fn step(&mut self) {
         let now = Instant::now();
-        self.relay_listener.poll(&mut self.swarm, now);
         let mut events = self.session.poll(now);
         events.extend(self.session.take_events());
         // Messages first: a refusal must reach the peer before its link is dropped.
@@ -353,7 +435,67 @@ impl Driver {
             self.emit(NetEvent::Session(event));
         }
         self.follow_path();
+        self.step_relay(now);
         self.reconnect(now);
+    }
+
+    /// Keeps the relay link and the room going; reports what changed.
+    fn step_relay(&mut self, now: Instant) {
+        let Some(relay) = &mut self.relay else { return };
+        relay.tick(&mut self.swarm, now);
+        let change = relay.take_change();
+        let (relay_peer, ready) = (relay.peer(), relay.is_ready());
+        if let Some(state) = change {
+            self.emit(NetEvent::Relay(state));
+        }
+        let game_started = self.session.game().is_some();
+        let event = match (&mut self.room, &mut self.join) {
+            (Some(room), _) => room.tick(&mut self.swarm, relay_peer, ready, game_started, now),
+            (None, Some(join)) => {
+                join.tick(&mut self.swarm, relay_peer, ready);
+                None
+            }
+            (None, None) => None,
+        };
+        if let Some(event) = event {
+            self.on_room_event(event);
+        }
+    }
+
+    fn on_room_event(&mut self, event: RoomEvent) {
+        match &event {
+            RoomEvent::Found(host) => {
+                // Reach the host through the relay; a reconnection dials the same address.
+                if let Some(relay) = &self.relay {
+                    let addr = relay.circuit_to(*host);
+                    self.target = Some(*host);
+                    self.peer_addrs = vec![addr.clone()];
+                    if let Err(error) =
+                        self.swarm.dial(DialOpts::peer_id(*host).addresses(vec![addr]).build())
+                    {
+                        self.emit(NetEvent::Room(RoomEvent::Failed(RoomError::Unreachable(
+                            error.to_string(),
+                        ))));
+                        self.stopped = true;
+                        return;
+                    }
+                }
+            }
+            RoomEvent::Failed(_) => self.stopped = true,
+            _ => {}
+        }
+        self.emit(NetEvent::Room(event));
+    }
+
+    fn on_proof_result(&mut self, result: room::ProofResult) {
+        let event = match (&mut self.room, &mut self.join) {
+            (Some(room), _) => room.on_proof_result(result),
+            (None, Some(join)) => join.on_proof_result(result),
+            (None, None) => None,
+        };
+        if let Some(event) = event {
+            self.on_room_event(event);
+        }
     }
 
     fn save_if_changed(&mut self) {
@@ -405,6 +547,10 @@ impl Driver {
         }
         let Some(peer) = self.target else { return };
         if !self.session.needs_link() || (self.role == Role::Host && self.session.game().is_none()) {
+            return;
+        }
+        // A room's guest opens the game stream only once both proofs checked out.
+        if self.join.as_ref().is_some_and(|join| !join.is_done()) {
             return;
         }
         if self.swarm.is_connected(&peer) {
@@ -477,6 +623,8 @@ impl Driver {
         let Some((peer, writer)) = self.candidates.remove(&generation) else { return };
         let LinkEvent::Message(message) = event else { return };
         match message {
+            // A private room is never listed.
+            Message::Query if self.room.is_some() => {}
             Message::Query => {
                 let waiting = self.waiting_since.elapsed().as_secs();
                 if self.session.game().is_none()
@@ -490,7 +638,10 @@ impl Driver {
                     drop(writer);
                 });
             }
-            Message::Hello(_) | Message::Resume(_) if self.target.is_none_or(|t| t == peer) => {
+            Message::Hello(_) | Message::Resume(_)
+                if self.target.is_none_or(|t| t == peer)
+                    && self.room.as_ref().is_none_or(|room| room.admits(&peer)) =>
+            {
                 self.target = Some(peer);
                 self.learn_peer_addrs();
                 self.adopt(generation, writer, peer, message);
@@ -551,11 +702,53 @@ impl Driver {
     }
 
     fn on_swarm(&mut self, event: SwarmEvent<BehaviourEvent>) {
-        self.relay_listener.on_swarm(&event, Instant::now());
+        let now = Instant::now();
+        let relay_peer = self.relay.as_mut().map(|relay| {
+            relay.on_swarm(&event, now);
+            relay.peer()
+        });
+        match &event {
+            // The relay is not the opponent (a room's guest learns its host from the directory).
+            SwarmEvent::ConnectionEstablished { peer_id, .. } if Some(*peer_id) == relay_peer => return,
+            SwarmEvent::ConnectionEstablished { peer_id, .. } => {
+                if let Some(join) = &mut self.join {
+                    join.on_connected(&self.swarm, self.local_peer, *peer_id);
+                }
+            }
+            SwarmEvent::Behaviour(BehaviourEvent::Directory(directory)) => {
+                let room_event = match (&mut self.room, &mut self.join) {
+                    (Some(room), _) => room.on_directory(directory, now),
+                    (None, Some(join)) => join.on_directory(directory),
+                    (None, None) => None,
+                };
+                if let Some(room_event) = room_event {
+                    self.on_room_event(room_event);
+                }
+                return;
+            }
+            SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
+                // The relay link reports its own failures as a state, without a warning each try.
+                if Some(*peer) == relay_peer {
+                    return;
+                }
+                let failed =
+                    self.join.as_mut().and_then(|join| join.on_dial_error(*peer, &error.to_string()));
+                if let Some(failed) = failed {
+                    self.on_room_event(failed);
+                    return;
+                }
+            }
+            _ => {}
+        }
         match event {
             SwarmEvent::NewListenAddr { address, .. } => {
                 self.listen_addrs.push(address.clone());
-                let full = address.with(Protocol::P2p(self.local_peer));
+                // Relayed addresses already end with our peer id.
+                let full = if peer_of(&address) == Some(self.local_peer) {
+                    address.clone()
+                } else {
+                    address.clone().with(Protocol::P2p(self.local_peer))
+                };
                 self.emit(NetEvent::Listening(full));
             }
             SwarmEvent::ConnectionEstablished { peer_id, connection_id, endpoint, .. } => {
