@@ -186,6 +186,8 @@ pub enum Side {
     Quick(Option<Format>),
     /// Waiting at one's own table of the lobby.
     Table(Offer),
+    /// Met through the relay (`tripot lobby`, `tripot quick`): waiting for the opponent.
+    Relay,
     /// Resuming a saved game.
     Resume,
 }
@@ -225,7 +227,7 @@ impl Online {
     fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
         let connection = match side {
             Side::Host(_) | Side::Table(_) => Connection::Waiting,
-            Side::Guest(_) | Side::Resume => Connection::Joining,
+            Side::Guest(_) | Side::Resume | Side::Relay => Connection::Joining,
             Side::Quick(_) => Connection::Seeking { players: 0 },
         };
         Online {

@@ -16,11 +16,14 @@ pub(crate) fn config_with_relay(args: &OnlineArgs, relay: &Multiaddr) -> Result<
     Ok(config)
 }
 
-/// Plays a started session to its end: the computer in headless mode, else the line console.
+/// Plays a started session to its end: the computer in headless mode, the line console with
+/// `--plain`, else the terminal game's online screen.
 pub(crate) async fn drive(handle: SessionHandle, args: &OnlineArgs) -> Result<(), CliError> {
     match (args.headless, args.ai) {
         (true, Some(level)) => headless::run(handle, level, args, None).await,
-        _ => console::run(handle, None).await,
+        _ if args.plain => console::run(handle, None).await,
+        // The session runs on this runtime's workers while the screen holds this thread.
+        _ => super::screen::play(handle),
     }
 }
 

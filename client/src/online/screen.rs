@@ -50,7 +50,7 @@ impl Network for RealNetwork {
         let _entered = self.runtime.enter();
         let handle =
             tripot_net::online::start(self.keypair.clone(), config, start).map_err(|e| e.to_string())?;
-        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
+        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
@@ -122,7 +122,7 @@ impl Network for RealNetwork {
         let _entered = self.runtime.enter();
         let handle = tripot_net::online::start(self.keypair.clone(), config, Start::Join(table.addr.clone()))
             .map_err(|e| e.to_string())?;
-        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
+        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String> {
@@ -130,7 +130,7 @@ impl Network for RealNetwork {
         config.net.relay = Some(relay.clone());
         let _entered = self.runtime.enter();
         let handle = lobby::host(self.keypair.clone(), config, offer).map_err(|e| e.to_string())?;
-        Ok(Box::new(NetLink { handle, _runtime: Arc::clone(&self.runtime) }))
+        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
@@ -175,8 +175,9 @@ impl Network for RealNetwork {
 /// A session on the real network.
 struct NetLink {
     handle: SessionHandle,
-    /// Kept alive as long as the session (dropped after the handle, which stops its task).
-    _runtime: Arc<Runtime>,
+    /// Kept alive as long as the session (dropped after the handle, which stops its task);
+    /// none when the caller's runtime runs it.
+    _runtime: Option<Arc<Runtime>>,
 }
 
 impl Link for NetLink {
@@ -380,6 +381,17 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
         if let Some(restored) = &restored {
             app.restore_online(restored);
         }
+    })
+    .map_err(|e| CliError::Other(e.to_string()))
+}
+
+/// `tripot lobby` and `tripot quick` without `--headless` or `--plain`: the session the relay
+/// brought, on the online screen. Leaving the screen ends the program.
+pub(crate) fn play(handle: SessionHandle) -> Result<(), CliError> {
+    let link = NetLink { handle, _runtime: None };
+    crate::terminal_game::run_online(Lang::current(), move |app| {
+        app.leave_quits();
+        app.open_online(Side::Relay, Some(Box::new(link)));
     })
     .map_err(|e| CliError::Other(e.to_string()))
 }

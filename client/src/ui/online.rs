@@ -166,6 +166,14 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             }
             t.quick_match
         }
+        Side::Relay => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{} {}", t.waiting_opponent, duration_text(waited)), bold),
+            ]));
+            lines.push(Line::from(Span::styled(t.via_relay, grey)));
+            t.online_mode
+        }
         Side::Resume => {
             lines.push(Line::from(vec![
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
