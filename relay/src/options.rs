@@ -116,6 +116,10 @@ pub struct Options {
     #[arg(long, env = "TRIPOT_RELAY_MAX_ROOMS", default_value_t = RegistryLimits::default().max_rooms)]
     pub max_rooms: usize,
 
+    /// Quick-match seekers waiting at once (more are asked to come back in 5 s).
+    #[arg(long, env = "TRIPOT_RELAY_QUICK_MAX_WAITING", default_value_t = Limits::default().quick_max_waiting)]
+    pub quick_max_waiting: usize,
+
     /// Room lookups that miss, per IP address a minute (0: no per-address limit).
     #[arg(long, env = "TRIPOT_RELAY_ROOM_MISSES_PER_IP_PER_MINUTE", default_value_t = 20)]
     pub room_misses_per_ip_per_minute: u32,
@@ -159,6 +163,7 @@ impl Options {
             idle_connection_timeout: Duration::from_secs(self.idle_secs.max(1)),
             rendezvous_min_ttl: Duration::from_secs(self.rendezvous_min_ttl.max(1)),
             rendezvous_max_total: self.rendezvous_max_total,
+            quick_max_waiting: self.quick_max_waiting,
             rooms: RegistryLimits {
                 max_rooms: self.max_rooms,
                 misses_per_ip: Rate::per_minute(self.room_misses_per_ip_per_minute),

@@ -9,7 +9,7 @@ use libp2p::swarm::SwarmEvent;
 use libp2p::{StreamProtocol, ping, rendezvous};
 use std::time::{Duration, Instant};
 use support::*;
-use tripot_relay::directory::{RefuseReason, Request, Response, RoomKey};
+use tripot_relay::directory::{FormatSet, RefuseReason, Request, Response, RoomKey};
 
 const BULK: StreamProtocol = StreamProtocol::new("/tripot-test/bulk");
 
@@ -260,7 +260,8 @@ async fn rooms_are_found_by_key_and_never_listed() {
     let (_, metrics) = http_get(relay.http.as_deref().unwrap(), "/metrics");
     assert!(metrics.contains("tripot_rooms 1"), "{metrics}");
     assert!(metrics.contains("tripot_lobby_tables 1"), "{metrics}");
-    assert!(metrics.contains("tripot_quick_waiting 1"), "{metrics}");
+    // Quick match is paired by the directory, not rendezvous: a registration is no seeker.
+    assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
     assert!(metrics.contains("tripot_room_lookups_total{result=\"found\"} 1"), "{metrics}");
 }
 
@@ -303,4 +304,73 @@ async fn the_identity_file_keeps_the_peer_id() {
     let other = tempfile::tempdir().unwrap();
     let third = RelayProcess::start(&["--identity", other.path().join("k").to_str().unwrap()]).peer_id;
     assert_ne!(first, third);
+}
+
+/// The answer to request `id` among a spawned swarm's events.
+async fn answer(
+    events: &mut tokio::sync::mpsc::UnboundedReceiver<SwarmEvent<ClientEvent>>,
+    id: libp2p::request_response::OutboundRequestId,
+) -> Response {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let Some(SwarmEvent::Behaviour(ClientEvent::Directory(
+                libp2p::request_response::Event::Message {
+                    message: libp2p::request_response::Message::Response { request_id, response },
+                    ..
+                },
+            ))) = events.recv().await
+                && request_id == id
+            {
+                return response;
+            }
+        }
+    })
+    .await
+    .expect("no answer from the relay")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_match_answers_both_seekers_at_once() {
+    let relay = RelayProcess::start(&[]);
+    let tcp = relay.tcp_addr();
+    let http = relay.http.clone().unwrap();
+    let seek = |formats| Request::Seek { formats, rules: 0 };
+
+    // A format-1 seeker, then a format-2 one: both requests are held, nobody is paired.
+    let mut first = client();
+    connect(&mut first, &tcp, relay.peer_id).await;
+    let first_id = *first.local_peer_id();
+    let first_seek =
+        first.behaviour_mut().directory.send_request(&relay.peer_id, seek(FormatSet::single(1).unwrap()));
+    let mut first_events = spawn(first);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut other = client();
+    connect(&mut other, &tcp, relay.peer_id).await;
+    let other_seek =
+        other.behaviour_mut().directory.send_request(&relay.peer_id, seek(FormatSet::single(2).unwrap()));
+    let other_sent = std::time::Instant::now();
+    let mut other_events = spawn(other);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, metrics) = http_get(&http, "/metrics");
+    assert!(metrics.contains("tripot_quick_waiting 2"), "{metrics}");
+
+    // "any" is paired at once with the one that waited longest, and both hear it together.
+    let mut second = client();
+    connect(&mut second, &tcp, relay.peer_id).await;
+    let second_id = *second.local_peer_id();
+    assert_eq!(
+        ask(&mut second, relay.peer_id, seek(FormatSet::ANY)).await,
+        Response::Matched { peer: first_id, you_host: false, format: 1, rules: 0 }
+    );
+    assert_eq!(
+        answer(&mut first_events, first_seek).await,
+        Response::Matched { peer: second_id, you_host: true, format: 1, rules: 0 }
+    );
+
+    // The format-2 seeker hears "still waiting" when its hold (4 s) ends, and asks again.
+    assert!(matches!(answer(&mut other_events, other_seek).await, Response::Waiting { .. }));
+    assert!(other_sent.elapsed() >= Duration::from_secs(3), "the hold lasts about 4 s");
+    let (_, metrics) = http_get(&http, "/metrics");
+    assert!(metrics.contains("tripot_quick_matches_total 1"), "{metrics}");
+    assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
 }

@@ -47,7 +47,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                 if headless {
                     print_json(&json!({"event": "quick_waiting", "seekers": n}));
                 } else {
-                    println!("En attente… ({n} joueur(s) en salle d'attente)");
+                    println!("En attente… ({n} autre(s) joueur(s) en salle d'attente)");
                 }
             }
             SeekProgress::Waiting(_) => {}

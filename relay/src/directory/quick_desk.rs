@@ -35,8 +35,10 @@ impl QuickDesk {
         self.matchmaker.len()
     }
 
-    fn seekers(&self) -> u32 {
-        u32::try_from(self.matchmaker.len()).unwrap_or(u32::MAX)
+    /// Seekers waiting besides `peer`.
+    fn others(&self, peer: &PeerId) -> u32 {
+        let others = self.matchmaker.len() - usize::from(self.matchmaker.is_waiting(peer));
+        u32::try_from(others).unwrap_or(u32::MAX)
     }
 
     /// `peer` seeks a game; returns the pairing made, if any.
@@ -49,7 +51,7 @@ impl QuickDesk {
         now: Instant,
     ) -> Option<Pairing> {
         if let Some((superseded, _)) = self.held.remove(&peer) {
-            let _ = directory.send_response(superseded, Response::Waiting { seekers: self.seekers() });
+            let _ = directory.send_response(superseded, Response::Waiting { seekers: self.others(&peer) });
         }
         // Each turn of the loop drops one partner that vanished: bounded by the queue.
         loop {
@@ -87,7 +89,7 @@ impl QuickDesk {
     pub(crate) fn unseek(&mut self, directory: &mut Behaviour, peer: &PeerId) {
         self.matchmaker.withdraw(peer);
         if let Some((channel, _)) = self.held.remove(peer) {
-            let _ = directory.send_response(channel, Response::Waiting { seekers: self.seekers() });
+            let _ = directory.send_response(channel, Response::Waiting { seekers: self.others(peer) });
         }
     }
 
@@ -108,7 +110,7 @@ impl QuickDesk {
         for peer in lapsed {
             self.matchmaker.withdraw(&peer);
             if let Some((channel, _)) = self.held.remove(&peer) {
-                let _ = directory.send_response(channel, Response::Waiting { seekers: self.seekers() });
+                let _ = directory.send_response(channel, Response::Waiting { seekers: self.others(&peer) });
             }
         }
     }

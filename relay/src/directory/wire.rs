@@ -94,7 +94,7 @@ pub enum Response {
     NotFound,
     /// Quick match: not paired yet; ask again to keep your place.
     Waiting {
-        /// Seekers waiting at the relay now (the sender included).
+        /// Other seekers waiting at the relay as it answers (for display).
         seekers: u32,
     },
     /// Quick match: paired with `peer` for one game.
