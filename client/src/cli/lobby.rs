@@ -110,8 +110,10 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
     let pages = page.total.div_ceil(PAGE_SIZE).max(1);
     let mut lines =
         vec![format!("Tables ouvertes — page {}/{pages} ({} en tout)", page.page + 1, page.total)];
-    if page.tables.is_empty() {
+    if page.total == 0 {
         lines.push("  (aucune table ouverte)".to_owned());
+    } else if page.tables.is_empty() {
+        lines.push(format!("  (pas de page {} : {pages} en tout)", page.page + 1));
     }
     for (i, entry) in page.tables.iter().enumerate() {
         lines.push(format!(
@@ -226,7 +228,10 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
             );
         }
         let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Other(e.to_string()))?;
-        drive(handle, &args.online).await
+        let result = drive(handle, &args.online).await;
+        // Leaving before a game: the table's task is telling the relay; let it finish.
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        result
     })
 }
 
