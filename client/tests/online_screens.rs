@@ -111,7 +111,9 @@ impl Network for Fake {
         let text = match &start {
             Start::Host(offer) => format!("host {} {:?}", offer.format.number(), offer.opens),
             Start::Join(addr) => format!("join {addr}"),
-            _ => "other".into(),
+            Start::HostRoom { offer, .. } => format!("room {}", offer.format.number()),
+            Start::JoinRoom(code) => format!("join-room {code}"),
+            Start::Resume(_) => "resume".into(),
         };
         self.0.borrow_mut().starts.push(text);
         Ok(Box::new(self.clone()))
@@ -269,7 +271,7 @@ fn joining_by_address_and_refusing_what_is_not_one() {
     }
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Join);
-    assert!(app.message().unwrap().contains("Ce n'est pas une adresse"), "{:?}", app.message());
+    assert!(app.message().unwrap().contains("Ni une adresse ni un code de salon"), "{:?}", app.message());
     assert!(fake.starts().is_empty());
     app.handle_event(Event::Key(crossterm::event::KeyEvent::new(
         KeyCode::Char('u'),
@@ -640,4 +642,45 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     assert_eq!(fake.starts().last().unwrap(), &format!("open 2 at {relay}"));
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
+}
+
+#[test]
+fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::HostRoom);
+    app.handle_event(key(KeyCode::Right));
+    assert!(app.menu().host_room);
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["room 1"]);
+    assert!(render(&mut app, 100, 30).contains("ouverture du salon au relais"));
+    let code: tripot_net::room::RoomCode = "K7M-4QP".parse().unwrap();
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Open(code)));
+    fake.push(NetEvent::Relay(tripot_net::online::RelayState::Reserved));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("K7M-4QP") && screen.contains("tripot join K7M-4QP"), "{screen}");
+    insta::assert_snapshot!("online_room_code", screen);
+    // Someone tried a wrong code: said, the room stays open.
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Refused("wrong proof".into())));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 100, 30).contains("Code refusé à un visiteur : wrong proof"));
+    app.handle_event(ch('q'));
+
+    // The friend types the code, in any case.
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in "k7m 4qp".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), "join-room K7M-4QP");
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
+        tripot_net::online::RoomError::NotFound("K7M-4QP".into()),
+    )));
+    app.handle_event(Event::Tick);
+    assert!(app.message().unwrap().contains("no room K7M-4QP"), "{:?}", app.message());
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
 }

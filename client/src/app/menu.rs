@@ -28,6 +28,8 @@ pub enum MenuItem {
     HostFormat,
     /// Hosted game: who opens.
     HostOpener,
+    /// Hosted game: in a private room on the relay (with a code) or by address.
+    HostRoom,
     /// Online: join a host by its address or a room code.
     Join,
     /// Online: the players hosting on the local network.
@@ -46,7 +48,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 17] = [
+    pub const ALL: [MenuItem; 18] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -57,6 +59,7 @@ impl MenuItem {
         MenuItem::Host,
         MenuItem::HostFormat,
         MenuItem::HostOpener,
+        MenuItem::HostRoom,
         MenuItem::Join,
         MenuItem::Lan,
         MenuItem::Lobby,
@@ -90,6 +93,7 @@ impl MenuItem {
                 | MenuItem::DuelOpener
                 | MenuItem::HostFormat
                 | MenuItem::HostOpener
+                | MenuItem::HostRoom
                 | MenuItem::QuickFormat
         )
     }
@@ -116,6 +120,8 @@ pub struct Menu {
     pub host_opener: OpenerChoice,
     /// Quick match: the format wanted (`None`: any).
     pub quick_format: Option<Format>,
+    /// Hosted game: in a private room with a code.
+    pub host_room: bool,
 }
 
 impl Default for Menu {
@@ -130,6 +136,7 @@ impl Default for Menu {
             host_format: Format::One,
             host_opener: OpenerChoice::Draw,
             quick_format: None,
+            host_room: false,
         }
     }
 }
@@ -175,6 +182,7 @@ impl Menu {
             MenuItem::DuelOpener => self.duel_opener = cycle(&OpenerChoice::ALL, self.duel_opener, delta),
             MenuItem::HostFormat => self.host_format = cycle(&Format::ALL, self.host_format, delta),
             MenuItem::HostOpener => self.host_opener = cycle(&OpenerChoice::ALL, self.host_opener, delta),
+            MenuItem::HostRoom => self.host_room = !self.host_room,
             MenuItem::QuickFormat => {
                 let all = [None, Some(Format::One), Some(Format::Two), Some(Format::Three)];
                 self.quick_format = cycle(&all, self.quick_format, delta);

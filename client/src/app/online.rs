@@ -12,6 +12,8 @@
 use std::time::Duration;
 
 use tripot_engine::{Camp, Format, Move, Notation, Position, Rules};
+use tripot_net::online::RoomEvent;
+use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::{Ending, LanHost, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 
@@ -186,6 +188,8 @@ pub enum Side {
     Quick(Option<Format>),
     /// Waiting at one's own table of the lobby.
     Table(Offer),
+    /// Hosting in a private room on the relay.
+    Room(Offer),
     /// Met through the relay (`tripot lobby`, `tripot quick`): waiting for the opponent.
     Relay,
     /// Resuming a saved game.
@@ -211,6 +215,8 @@ pub struct Online {
     pub(crate) peer_name: Option<String>,
     pub(crate) local: Option<Camp>,
     pub(crate) route: Option<Route>,
+    /// The link to the relay, when one is used.
+    pub(crate) relay: Option<tripot_net::online::RelayState>,
     pub(crate) ending: Option<Ending>,
     /// The last move's round trip (sent → acknowledged).
     pub(crate) round_trip: Option<Duration>,
@@ -226,7 +232,7 @@ pub struct Online {
 impl Online {
     fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
         let connection = match side {
-            Side::Host(_) | Side::Table(_) => Connection::Waiting,
+            Side::Host(_) | Side::Table(_) | Side::Room(_) => Connection::Waiting,
             Side::Guest(_) | Side::Resume | Side::Relay => Connection::Joining,
             Side::Quick(_) => Connection::Seeking { players: 0 },
         };
@@ -239,6 +245,7 @@ impl Online {
             peer_name: None,
             local: None,
             route: None,
+            relay: None,
             ending: None,
             round_trip: None,
             warning: None,
@@ -404,8 +411,8 @@ impl App {
             Start::Host(offer) => Side::Host(*offer),
             Start::Join(addr) => Side::Guest(addr.to_string()),
             Start::Resume(_) => Side::Resume,
-            #[allow(unreachable_patterns)]
-            _ => Side::Guest(String::new()),
+            Start::HostRoom { offer, .. } => Side::Room(*offer),
+            Start::JoinRoom(code) => Side::Guest(code.to_string()),
         };
         self.start_online_as(start, side);
     }
@@ -475,9 +482,15 @@ impl App {
         if text.is_empty() {
             return;
         }
-        match text.parse::<Multiaddr>() {
-            Ok(addr) => self.start_online_as(Start::Join(addr), Side::Guest(text)),
-            Err(_) => {
+        // An address starts with a slash; anything else is read as a room code.
+        let start = if text.starts_with('/') {
+            text.parse::<Multiaddr>().ok().map(Start::Join)
+        } else {
+            text.parse::<RoomCode>().ok().map(Start::JoinRoom)
+        };
+        match start {
+            Some(start) => self.start_online(start),
+            None => {
                 let t = self.lang.t();
                 self.say(format!("{} : {text}", t.join_invalid), true);
             }
@@ -620,6 +633,18 @@ impl App {
                 self.say(format!("{} : {error}", t.move_refused), true);
             }
             NetEvent::Session(event) => self.on_session_event(event),
+            NetEvent::Relay(state) => online.relay = Some(state),
+            NetEvent::Room(RoomEvent::Open(code)) => online.room_code = Some(code.to_string()),
+            NetEvent::Room(RoomEvent::Refused(why)) => {
+                online.warning = Some(format!("{} : {why}", t.room_refused));
+            }
+            NetEvent::Room(RoomEvent::Failed(error)) => {
+                // The session stopped: nothing more will come.
+                online.link = None;
+                online.warning = Some(error.to_string());
+                self.say(format!("{} : {error}", t.online_failed), true);
+            }
+            NetEvent::Room(_) => {}
             NetEvent::Path(path) => {
                 online.route = Some(match path {
                     tripot_net::GamePath::Direct => Route::Direct,

@@ -73,7 +73,12 @@ fn activate(app: &mut App) {
         MenuItem::Quit => app.quit(),
         MenuItem::Host => {
             let offer = menu.host_offer();
-            app.start_online(Start::Host(offer));
+            let start = if menu.host_room {
+                Start::HostRoom { offer, code: tripot_net::room::RoomCode::random() }
+            } else {
+                Start::Host(offer)
+            };
+            app.start_online(start);
         }
         MenuItem::Lobby => app.open_lobby(),
         MenuItem::Join => app.open_join(),

@@ -46,6 +46,9 @@ impl RealNetwork {
 impl Network for RealNetwork {
     fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
         let config = self.args.config().map_err(|e| e.to_string())?;
+        if matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_)) && config.net.relay.is_none() {
+            return Err(super::NO_RELAY.into());
+        }
         // The session's task is spawned on our runtime.
         let _entered = self.runtime.enter();
         let handle =
@@ -288,10 +291,11 @@ impl Drop for QuickLink {
     }
 }
 
-/// The relay: `TRIPOT_RELAY`, else one announced on the LAN (unless mDNS is off).
+/// The relay: `--relay`, `TRIPOT_RELAY` or the config file's, else one announced on the LAN
+/// (unless mDNS is off).
 async fn find_relay(keypair: Keypair, args: &OnlineArgs) -> Result<Multiaddr, String> {
-    if let Some(relay) = std::env::var("TRIPOT_RELAY").ok().filter(|r| !r.trim().is_empty()) {
-        return relay.trim().parse().map_err(|e| format!("TRIPOT_RELAY {relay}: {e}"));
+    if let Some(relay) = args.relay().map_err(|e| e.to_string())? {
+        return Ok(relay);
     }
     let none =
         "no relay: set TRIPOT_RELAY=/ip4/…/tcp/4001/p2p/…, or start a tripot-relay --mdns on this network";
@@ -360,7 +364,9 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
     let side = match &start {
         Start::Host(offer) => Side::Host(*offer),
         Start::Join(addr) => Side::Guest(addr.to_string()),
-        _ => Side::Resume,
+        Start::HostRoom { offer, .. } => Side::Room(*offer),
+        Start::JoinRoom(code) => Side::Guest(code.to_string()),
+        Start::Resume(_) => Side::Resume,
     };
     let restored = match &start {
         Start::Resume(saved) => Some(Restored {

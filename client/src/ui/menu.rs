@@ -77,7 +77,9 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     if wide {
         let format = match app.menu.item() {
             MenuItem::Duel | MenuItem::DuelFormat | MenuItem::DuelOpener => app.menu.duel_format,
-            MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener => app.menu.host_format,
+            MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener | MenuItem::HostRoom => {
+                app.menu.host_format
+            }
             MenuItem::Quick | MenuItem::QuickFormat => app.menu.quick_format.unwrap_or(app.menu.solo_format),
             _ => app.menu.solo_format,
         };
@@ -107,6 +109,9 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         ),
         MenuItem::HostFormat => (t.format, Some(lang.format_label(menu.host_format))),
         MenuItem::HostOpener => (t.opener, Some(host_opener_label(lang, menu.host_opener))),
+        MenuItem::HostRoom => {
+            (t.room_setting, Some(if menu.host_room { t.room_yes } else { t.room_no }.to_owned()))
+        }
         MenuItem::Rules => (t.rules, None),
         MenuItem::Quit => (t.quit, None),
         MenuItem::Level => {

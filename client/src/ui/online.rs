@@ -95,6 +95,30 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let grey = Style::default().fg(Color::Gray);
     let mut lines = vec![Line::from("")];
     let title = match &online.side {
+        Side::Room(offer) => {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
+                Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
+            ]));
+            lines.push(Line::from(Span::styled(lang.format_label(offer.format), grey)));
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled(t.share_code, grey)));
+            match &online.room_code {
+                Some(code) => {
+                    lines.push(Line::from(Span::styled(
+                        format!("  {code}  "),
+                        Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD),
+                    )));
+                    lines.push(Line::from(Span::styled(format!("tripot join {code}"), grey)));
+                }
+                None => lines.push(Line::from(Span::styled(t.room_opening, grey))),
+            }
+            if let Some(state) = online.relay {
+                lines.push(Line::from(""));
+                lines.push(Line::from(Span::styled(relay_text(lang, state), grey)));
+            }
+            t.room
+        }
         Side::Table(offer) => {
             lines.push(Line::from(vec![
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
@@ -237,6 +261,19 @@ fn message_line(app: &App, frame: &mut Frame<'_>, area: Rect) {
         };
         frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), rect);
     }
+}
+
+/// The link to the relay, in words.
+fn relay_text(lang: Lang, state: tripot_net::online::RelayState) -> String {
+    use tripot_net::online::RelayState as S;
+    let t = lang.t();
+    let state = match state {
+        S::Connecting => t.relay_connecting,
+        S::Connected => t.relay_connected,
+        S::Reserved => t.relay_reserved,
+        S::Lost => t.relay_lost,
+    };
+    format!("{} : {state}", t.relay_word)
 }
 
 /// After the grace period: claim the game, or keep waiting.
