@@ -13,11 +13,11 @@ use libp2p::identity::Keypair;
 use libp2p::rendezvous::{self, Cookie, Namespace};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tripot_relay::LobbyTable;
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
-use crate::online::{NetEvent, OnlineConfig, SessionHandle, Start, start};
+use crate::online::{NetEvent, OnlineConfig, RelayState, SessionHandle, Start, start};
 use crate::session::Offer;
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
 
@@ -187,7 +187,9 @@ impl Drop for TableHandle {
 }
 
 /// Opens `table` on the relay under `keypair`'s peer id, whose relay address is
-/// `<relay>/p2p-circuit`, and keeps it open until the handle is closed or dropped.
+/// `<relay>/p2p-circuit`, and keeps it open until the handle is closed or dropped. With
+/// `reachable`, the table is listed only while it says true (the host holds its reservation, so
+/// a guest can reach it): a table nobody can join is never shown.
 ///
 /// # Errors
 /// [`MatchError`] when the swarm cannot start or the relay address has no peer id.
@@ -197,6 +199,7 @@ pub fn open_table(
     relay: Multiaddr,
     table: LobbyTable,
     warnings: Option<mpsc::UnboundedSender<String>>,
+    reachable: Option<watch::Receiver<bool>>,
 ) -> Result<TableHandle, MatchError> {
     let relay_id = relay_peer(&relay)?;
     let namespace = Namespace::new(table.namespace()).map_err(|e| MatchError::Refused(e.to_string()))?;
@@ -207,7 +210,8 @@ pub fn open_table(
     // What the registration's signed record says: reach me through the relay.
     swarm.add_external_address(relay.clone().with(Protocol::P2pCircuit));
     let (close, closed) = oneshot::channel();
-    let announcer = Announcer { swarm, relay, relay_id, namespace, warnings };
+    let reachable = reachable.unwrap_or_else(|| watch::channel(true).1);
+    let announcer = Announcer { swarm, relay, relay_id, namespace, warnings, reachable, registered: false };
     let task = tokio::spawn(announcer.run(closed));
     Ok(TableHandle { close: Some(close), task })
 }
@@ -218,6 +222,9 @@ struct Announcer {
     relay_id: PeerId,
     namespace: Namespace,
     warnings: Option<mpsc::UnboundedSender<String>>,
+    reachable: watch::Receiver<bool>,
+    /// Whether the relay holds (or is being asked to hold) our registration.
+    registered: bool,
 }
 
 impl Announcer {
@@ -246,7 +253,17 @@ impl Announcer {
                     }
                     if register_at.is_some_and(|t| now >= t) {
                         register_at = Some(now + TABLE_REFRESH);
-                        self.register();
+                        if *self.reachable.borrow() {
+                            self.register();
+                        }
+                    }
+                }
+                Ok(()) = self.reachable.changed() => {
+                    let reachable = *self.reachable.borrow_and_update();
+                    if reachable && self.swarm.is_connected(&self.relay_id) {
+                        register_at = Some(Instant::now());
+                    } else if !reachable {
+                        self.unregister();
                     }
                 }
                 event = self.swarm.select_next_some() => match event {
@@ -265,6 +282,7 @@ impl Announcer {
                     }
                     event if relay_lost(&event, self.relay_id) => {
                         dialing = false;
+                        self.registered = false;
                         register_at = None;
                         dial_at = Some(Instant::now() + backoff);
                     }
@@ -273,8 +291,7 @@ impl Announcer {
                 }
             }
         }
-        if self.swarm.is_connected(&self.relay_id) {
-            self.swarm.behaviour_mut().rendezvous.unregister(self.namespace.clone(), self.relay_id);
+        if self.unregister() {
             // The unregister request has no answer: give it a moment to leave.
             let flush = tokio::time::sleep(Duration::from_millis(300));
             tokio::pin!(flush);
@@ -287,7 +304,18 @@ impl Announcer {
         }
     }
 
+    /// Takes the table off the list, if it is on; returns whether it asked the relay to.
+    fn unregister(&mut self) -> bool {
+        let asked = self.registered && self.swarm.is_connected(&self.relay_id);
+        if asked {
+            self.swarm.behaviour_mut().rendezvous.unregister(self.namespace.clone(), self.relay_id);
+        }
+        self.registered = false;
+        asked
+    }
+
     fn register(&mut self) {
+        self.registered = true;
         let ttl = Some(TABLE_TTL.as_secs());
         if let Err(error) =
             self.swarm.behaviour_mut().rendezvous.register(self.namespace.clone(), self.relay_id, ttl)
@@ -332,7 +360,9 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
     let net = config.net.clone();
     let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
-    let table = open_table(keypair, &net, relay, table, Some(warn_tx))?;
+    // Listed only while the driver holds its reservation on the relay.
+    let (reachable_tx, reachable) = watch::channel(false);
+    let table = open_table(keypair, &net, relay, table, Some(warn_tx), Some(reachable))?;
     let (events_tx, events) = mpsc::unbounded_channel();
     let (_, closed) = mpsc::unbounded_channel();
     let mut driver_events = std::mem::replace(&mut inner.events, closed);
@@ -346,6 +376,9 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
             tokio::select! {
                 event = driver_events.recv() => {
                     let Some(event) = event else { break };
+                    if let NetEvent::Relay(state) = &event {
+                        reachable_tx.send_replace(*state == RelayState::Reserved);
+                    }
                     let started = matches!(&event, NetEvent::Session(crate::SessionEvent::Connected { .. }));
                     if started && let Some(table) = table.take() {
                         table.close().await;
