@@ -210,18 +210,13 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(warning.clone(), Style::default().fg(Color::LightRed))));
     }
-    let target = match &online.side {
-        Side::Guest(target) => target.chars().count() as u16 + 6,
+    // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
+    let longest = match &online.side {
+        Side::Guest(target) => target.chars().count(),
+        Side::Host(_) => online.addrs.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(0),
         _ => 0,
     };
-    let width = online
-        .addrs
-        .iter()
-        .map(|a| a.to_string().chars().count() as u16 + 6)
-        .max()
-        .unwrap_or(0)
-        .max(target)
-        .max(72);
+    let width = (longest as u16 + 6).max(72);
     let rect = centred(
         Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area },
         width,
