@@ -84,6 +84,29 @@ impl Lang {
         }
     }
 
+    /// Why the session refused a local action, in this language.
+    pub(crate) fn local_error(self, error: &tripot_net::LocalError) -> String {
+        use tripot_net::LocalError as E;
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            E::NotStarted => "la partie n'a pas commencé".into(),
+            E::Over => "la partie est finie".into(),
+            E::NotYourTurn => "ce n'est pas votre tour".into(),
+            E::Illegal(why) => format!("coup illégal ({why})"),
+            E::CannotClaim => {
+                "la partie ne se réclame qu'après le délai de grâce, l'adversaire absent".into()
+            }
+            E::GameInProgress => "la revanche se propose une fois la partie finie".into(),
+            E::NotConnected => "l'adversaire n'est pas connecté".into(),
+            E::RematchPending => "une revanche est déjà proposée".into(),
+            E::NoRematchOffer => "l'adversaire n'a pas proposé de revanche".into(),
+            #[allow(unreachable_patterns)]
+            _ => error.to_string(),
+        }
+    }
+
     /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
     pub(crate) fn player(self, camp: Camp) -> String {
         let n = camp.index() + 1;

@@ -352,7 +352,19 @@ fn a_refused_local_move_is_taken_back_and_said() {
     fake.push(NetEvent::LocalError(LocalError::NotYourTurn));
     app.handle_event(Event::Tick);
     assert_eq!(app.game().unwrap().moves().len(), 2);
-    assert!(app.message().unwrap().contains("Coup refusé"), "{:?}", app.message());
+    assert_eq!(app.message(), Some("Coup refusé : ce n'est pas votre tour"));
+    // A refusal of anything else (here a claim) takes no move back.
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    fake.session(SessionEvent::MoveSent {
+        ply: 3,
+        notation: "j4-j5".parse().unwrap(),
+        position: *app.game().unwrap().position(),
+    });
+    fake.push(NetEvent::LocalError(LocalError::CannotClaim));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    assert!(app.message().unwrap().starts_with("la partie ne se réclame"), "{:?}", app.message());
 }
 
 #[test]

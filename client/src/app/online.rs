@@ -225,6 +225,9 @@ pub struct Online {
     pub(crate) claim_prompt: bool,
     pub(crate) confirm: Option<Confirm>,
     pub(crate) rematch: Option<Rematch>,
+    /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
+    /// that comes first is that move's refusal.
+    pub(crate) unconfirmed: bool,
     /// The tick the screen opened at, for the waiting time.
     pub(crate) opened_at: u64,
 }
@@ -252,6 +255,7 @@ impl Online {
             claim_prompt: false,
             confirm: None,
             rematch: None,
+            unconfirmed: false,
             opened_at,
         }
     }
@@ -629,8 +633,18 @@ impl App {
             NetEvent::Saved(_) => {}
             NetEvent::Warning(text) => online.warning = Some(text),
             NetEvent::LocalError(error) => {
-                self.take_back_unconfirmed();
-                self.say(format!("{} : {error}", t.move_refused), true);
+                let text = self.lang.local_error(&error);
+                if online.unconfirmed {
+                    online.unconfirmed = false;
+                    self.take_back_unconfirmed();
+                    self.say(format!("{} : {text}", t.move_refused), true);
+                } else {
+                    // A refused resignation, claim or rematch.
+                    if online.rematch == Some(Rematch::Asked) {
+                        online.rematch = None;
+                    }
+                    self.say(text, true);
+                }
             }
             NetEvent::Session(event) => self.on_session_event(event),
             NetEvent::Relay(state) => online.relay = Some(state),
@@ -764,6 +778,9 @@ impl App {
 
     /// The session confirmed our move: it is normally on the board already.
     fn confirm_move(&mut self, ply: u32, notation: &Notation, after: &Position) {
+        if let Some(online) = &mut self.online {
+            online.unconfirmed = false;
+        }
         let Some(game) = &mut self.game else { return };
         if game.moves.len() == ply as usize && game.position().hash() == after.hash() {
             return;
@@ -828,6 +845,7 @@ impl App {
         let Some(online) = &mut self.online else { return };
         let Some(link) = &mut online.link else { return };
         link.play(played.notation.clone());
+        online.unconfirmed = true;
         if let Some(game) = &mut self.game {
             game.push(played);
         }
