@@ -1,6 +1,14 @@
 //! Load tool: N games played through one `tripot-relay`, each a host and a guest meeting by
 //! room code (directory lookup, relayed circuit, proof handshake), then exchanging moves.
-//! Reports room-code join time, move round trip (median, p99, max) and the relay's memory.
+//! Reports room-code join time, move round trip (median, p99, max, and p99 window by window),
+//! the relay's memory and CPU, and — to tell the relay's delays from the tool's own — the tool's
+//! CPU and its scheduling lag (how late a 5 ms timer wakes inside the tool while it plays).
+//!
+//! Pace: each game sends one move (48 bytes, echoed back by the host: one round trip) on average
+//! every `--interval-ms`, starting at a random phase, each wait drawn uniformly in
+//! [0.5, 1.5] × the interval, so the games do not move in step (`--lockstep` makes them all
+//! move at the same instant, a worst case). A human thinks several seconds a move: 5,000 ms is a
+//! brisk real game, 1,000 ms a stress pace.
 //!
 //! Loopback only, bounded: N games × M moves, then it stops. Start a relay without per-IP
 //! rate limits (every player here shares 127.0.0.1), then the tool:
@@ -20,6 +28,7 @@ use futures::{AsyncReadExt, AsyncWriteExt, StreamExt};
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent};
 use libp2p::{Multiaddr, PeerId, StreamProtocol, Swarm, noise, relay, request_response, tcp, yamux};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
@@ -44,9 +53,21 @@ struct Args {
     /// Moves per game (each is one round trip).
     #[arg(long, default_value_t = 20)]
     moves: usize,
-    /// Time between a game's moves, ms.
+    /// Mean time between a game's moves, ms (random phase, each wait 0.5–1.5 × this).
     #[arg(long, default_value_t = 1000)]
     interval_ms: u64,
+    /// Every game moves at the same instant, every interval exactly (a worst case).
+    #[arg(long)]
+    lockstep: bool,
+    /// Seed of the phases and waits.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The tool's runtime worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Width of the windows the round trip's p99 is reported by, s.
+    #[arg(long, default_value_t = 5)]
+    window_secs: u64,
     /// Games set up at once.
     #[arg(long, default_value_t = 32)]
     setup_concurrency: usize,
@@ -278,21 +299,121 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-fn memory(pid: u32) -> String {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .map(|l| l[name.len()..].trim().to_owned())
-            .unwrap_or_default()
-    };
-    format!("VmRSS {} (peak VmHWM {})", field("VmRSS:"), field("VmHWM:"))
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
 }
 
-#[tokio::main]
-async fn main() {
+/// SplitMix64: a small deterministic generator for the games' phases and waits.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn status_field(pid: u32, name: &str) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix(name)).map(|v| v.trim().to_owned()).unwrap_or_default()
+}
+
+fn memory(pid: u32) -> String {
+    format!("VmRSS {} (peak VmHWM {})", status_field(pid, "VmRSS:"), status_field(pid, "VmHWM:"))
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    status_field(pid, "VmRSS:").trim_end_matches("kB").trim().parse().unwrap_or(0)
+}
+
+/// CPU time (user + system) of a process or thread, in clock ticks (USER_HZ, 100 on Linux),
+/// from a `/proc/.../stat` line; the name in parentheses may hold spaces.
+fn cpu_ticks(stat_path: &str) -> Option<(String, u64)> {
+    let stat = std::fs::read_to_string(stat_path).ok()?;
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let name = stat[open + 1..close].to_owned();
+    let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+    // After the name: state is field 3 of stat(5), utime 14 and stime 15.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((name, utime + stime))
+}
+
+/// Each thread of a process: (tid, name, CPU ticks).
+fn thread_ticks(pid: u32) -> Vec<(String, String, u64)> {
+    let Ok(dir) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut threads: Vec<(String, String, u64)> = dir
+        .flatten()
+        .filter_map(|e| {
+            let tid = e.file_name().to_string_lossy().into_owned();
+            let (name, ticks) = cpu_ticks(&format!("/proc/{pid}/task/{tid}/stat"))?;
+            Some((tid, name, ticks))
+        })
+        .collect();
+    threads.sort();
+    threads
+}
+
+/// Time a process's threads ran and time they were runnable but waited for a CPU (ns, summed
+/// over threads), from `/proc/<pid>/task/*/schedstat`. Much waiting beside little running says
+/// the process was starved by the machine's other work, not busy with its own.
+fn sched_ns(pid: u32) -> (u64, u64) {
+    let Ok(dir) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return (0, 0);
+    };
+    dir.flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("schedstat")).ok())
+        .map(|line| {
+            let mut f = line.split_whitespace().map(|v| v.parse::<u64>().unwrap_or(0));
+            (f.next().unwrap_or(0), f.next().unwrap_or(0))
+        })
+        .fold((0, 0), |(r, w), (r2, w2)| (r + r2, w + w2))
+}
+
+fn sched_line(before: (u64, u64), after: (u64, u64), wall: Duration) -> String {
+    let share = |ns: u64| ns as f64 / 1e9 / wall.as_secs_f64() * 100.0;
+    format!(
+        "ran {:.0}%, waited for a CPU {:.0}% (of one core's time, summed over threads)",
+        share(after.0.saturating_sub(before.0)),
+        share(after.1.saturating_sub(before.1))
+    )
+}
+
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split(' ')
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// CPU used over `wall` as a share of one core, from clock ticks.
+fn cpu_share(ticks: u64, wall: Duration) -> f64 {
+    ticks as f64 / 100.0 / wall.as_secs_f64() * 100.0
+}
+
+fn main() {
     let args = Args::parse();
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(threads) = args.threads {
+        runtime.worker_threads(threads.clamp(1, 64));
+    }
+    runtime.enable_all().build().unwrap().block_on(run(args));
+}
+
+async fn run(args: Args) {
     let relay_id = match args.relay.iter().last() {
         Some(Protocol::P2p(id)) => id,
         _ => panic!("--relay must end in /p2p/<peer id>"),
@@ -300,9 +421,10 @@ async fn main() {
     let games = args.games.clamp(1, 5000);
     let moves = args.moves.clamp(1, 10_000);
     println!(
-        "setting up {games} games through {} ({})",
+        "setting up {games} games through {} ({}); load average {}",
         args.relay,
-        if args.direct { "direct" } else { "relayed" }
+        if args.direct { "direct" } else { "relayed" },
+        loadavg()
     );
     let setup = Arc::new(tokio::sync::Semaphore::new(args.setup_concurrency.max(1)));
     let mut tasks = Vec::new();
@@ -326,58 +448,168 @@ async fn main() {
     let mut joins: Vec<Duration> = ready.iter().map(|r| r.2).collect();
     joins.sort();
     println!(
-        "{games} games set up in {:.1} s; join time (code → relay, room, circuit, proofs, first move echoed): median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        "{games} games set up in {:.1} s ({} at a time); join time (code → relay, room, circuit, proofs, first move echoed): median {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         setup_start.elapsed().as_secs_f64(),
-        percentile(&joins, 0.5).as_secs_f64() * 1e3,
-        percentile(&joins, 0.99).as_secs_f64() * 1e3,
-        joins.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        args.setup_concurrency.max(1),
+        ms(percentile(&joins, 0.5)),
+        ms(percentile(&joins, 0.99)),
+        ms(joins.last().copied().unwrap_or_default())
     );
     if let Some(pid) = args.relay_pid {
         println!("relay memory with {games} games open: {}", memory(pid));
     }
 
-    let interval = Duration::from_millis(args.interval_ms);
+    let interval = Duration::from_millis(args.interval_ms.max(1));
+    let pace = if args.lockstep {
+        "every game at the same instant".to_owned()
+    } else {
+        "random phase, waits 0.5–1.5 × interval".to_owned()
+    };
+    println!(
+        "playing {moves} moves a game, one every {} ms on average per game ({pace}): {:.0} moves/s over all games",
+        interval.as_millis(),
+        games as f64 / interval.as_secs_f64()
+    );
+
+    // The tool's own scheduling lag: how late a short timer wakes while the games play. A lag
+    // as large as the round trip's tail says the tail is spent in the tool, not the relay.
+    const PROBE: Duration = Duration::from_millis(5);
+    let playing = Arc::new(AtomicBool::new(true));
+    let probe = {
+        let playing = playing.clone();
+        tokio::spawn(async move {
+            let mut lags = Vec::new();
+            while playing.load(Ordering::Relaxed) {
+                let asked = Instant::now();
+                tokio::time::sleep(PROBE).await;
+                lags.push(asked.elapsed().saturating_sub(PROBE));
+            }
+            lags
+        })
+    };
+    let rss_sampler = args.relay_pid.map(|pid| {
+        let playing = playing.clone();
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while playing.load(Ordering::Relaxed) {
+                peak = peak.max(rss_kib(pid));
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            peak
+        })
+    });
+    let me = std::process::id();
+    let tool_before = cpu_ticks(&format!("/proc/{me}/stat")).map_or(0, |t| t.1);
+    let relay_before = args.relay_pid.map(thread_ticks).unwrap_or_default();
+    let tool_sched_before = sched_ns(me);
+    let relay_sched_before = args.relay_pid.map(sched_ns).unwrap_or_default();
+    let load_before = loadavg();
+
+    let start = tokio::time::Instant::now();
+    let mut rng = SplitMix(args.seed);
     let mut players = Vec::new();
     let mut keep = Vec::new();
-    for (i, (host, guest, _, mut game)) in ready.into_iter().enumerate() {
+    for (host, guest, _, mut game) in ready {
         keep.push((host, guest));
-        // Spread the games' moves over the interval.
-        let offset = interval * u32::try_from(i % 1000).unwrap() / 1000;
+        let lockstep = args.lockstep;
+        let phase = if lockstep { Duration::ZERO } else { interval.mul_f64(rng.unit()) };
+        let mut rng = SplitMix(rng.next());
         players.push(tokio::spawn(async move {
-            tokio::time::sleep(offset).await;
+            let mut next = start + phase;
             let mut rtts = Vec::with_capacity(moves);
             let mut buf = [2u8; MOVE_BYTES];
             for _ in 0..moves {
+                tokio::time::sleep_until(next).await;
                 let sent = Instant::now();
                 game.write_all(&buf).await.unwrap();
                 game.flush().await.unwrap();
                 game.read_exact(&mut buf).await.unwrap();
-                rtts.push(sent.elapsed());
-                tokio::time::sleep(interval.saturating_sub(sent.elapsed())).await;
+                rtts.push((sent.duration_since(start.into_std()), sent.elapsed()));
+                next += if lockstep { interval } else { interval.mul_f64(0.5 + rng.unit()) };
             }
             rtts
         }));
     }
-    let sampler = args.relay_pid.map(|pid| {
-        tokio::spawn(async move {
-            tokio::time::sleep(interval * 2).await;
-            memory(pid)
-        })
-    });
-    let mut rtts = Vec::new();
+    let mut timed = Vec::new();
     for p in players {
-        rtts.extend(p.await.unwrap());
+        timed.extend(p.await.unwrap());
     }
+    let wall = start.elapsed();
+    playing.store(false, Ordering::Relaxed);
+    let tool_after = cpu_ticks(&format!("/proc/{me}/stat")).map_or(0, |t| t.1);
+    let relay_after = args.relay_pid.map(thread_ticks).unwrap_or_default();
+    let tool_sched_after = sched_ns(me);
+    let relay_sched_after = args.relay_pid.map(sched_ns).unwrap_or_default();
+
+    let mut rtts: Vec<Duration> = timed.iter().map(|t| t.1).collect();
     rtts.sort();
     println!(
-        "{} moves: round trip median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{} moves in {:.1} s: round trip median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         rtts.len(),
-        percentile(&rtts, 0.5).as_secs_f64() * 1e3,
-        percentile(&rtts, 0.99).as_secs_f64() * 1e3,
-        rtts.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        wall.as_secs_f64(),
+        ms(percentile(&rtts, 0.5)),
+        ms(percentile(&rtts, 0.99)),
+        ms(rtts.last().copied().unwrap_or_default())
     );
-    if let Some(s) = sampler {
-        println!("relay memory while playing: {}", s.await.unwrap());
+    let window = Duration::from_secs(args.window_secs.max(1));
+    let windows = usize::try_from(wall.as_secs() / window.as_secs()).unwrap_or(0) + 1;
+    let mut by_window: Vec<Vec<Duration>> = vec![Vec::new(); windows];
+    for (at, rtt) in &timed {
+        let w = usize::try_from(at.as_secs() / window.as_secs()).unwrap_or(0).min(windows - 1);
+        by_window[w].push(*rtt);
+    }
+    let line: Vec<String> = by_window
+        .iter_mut()
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.sort();
+            format!("{:.1}", ms(percentile(w, 0.99)))
+        })
+        .collect();
+    println!("round trip p99 by {} s window, ms: {}", window.as_secs(), line.join(" "));
+
+    let mut lags = probe.await.unwrap();
+    lags.sort();
+    println!(
+        "tool scheduling lag (a {} ms timer, {} samples): median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        PROBE.as_millis(),
+        lags.len(),
+        ms(percentile(&lags, 0.5)),
+        ms(percentile(&lags, 0.99)),
+        ms(lags.last().copied().unwrap_or_default())
+    );
+    println!(
+        "tool CPU while playing: {:.0}% of one core; {}; load average {load_before} → {}",
+        cpu_share(tool_after.saturating_sub(tool_before), wall),
+        sched_line(tool_sched_before, tool_sched_after, wall),
+        loadavg()
+    );
+    if let Some(pid) = args.relay_pid {
+        let mut total = 0;
+        let mut threads = Vec::new();
+        for (tid, name, after) in &relay_after {
+            let before = relay_before.iter().find(|b| b.0 == *tid).map_or(0, |b| b.2);
+            let used = after.saturating_sub(before);
+            total += used;
+            if used > 0 {
+                threads.push(format!("{name} {:.1}%", cpu_share(used, wall)));
+            }
+        }
+        println!(
+            "relay CPU while playing: {:.0}% of one core ({}); {}",
+            cpu_share(total, wall),
+            threads.join(", "),
+            sched_line(relay_sched_before, relay_sched_after, wall)
+        );
+        let peak = match rss_sampler {
+            Some(s) => s.await.unwrap(),
+            None => 0,
+        };
+        println!(
+            "relay memory while playing: peak VmRSS {:.1} MiB sampled; now {}",
+            peak as f64 / 1024.0,
+            memory(pid)
+        );
     }
     drop(keep);
 }

@@ -157,6 +157,8 @@ impl Relay {
             connection_ips: HashMap::new(),
             registrations: HashMap::new(),
             quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
+            reservations: HashMap::new(),
+            circuits: HashMap::new(),
             metrics,
         };
         let deadline = tokio::time::Instant::now() + LISTEN_TIMEOUT;
@@ -208,6 +210,22 @@ fn with_peer_id(addr: Multiaddr, peer_id: PeerId) -> Multiaddr {
     }
 }
 
+fn gauge_count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// Takes one off `key`'s count, dropping the entry at zero; false when there was none to take.
+fn forget_one<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) -> bool {
+    let Some(count) = counts.get_mut(key) else {
+        return false;
+    };
+    *count -= 1;
+    if *count == 0 {
+        counts.remove(key);
+    }
+    true
+}
+
 fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
     addr.iter().find_map(|p| match p {
         Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
@@ -228,6 +246,12 @@ struct Node {
     /// rendezvous server still reports the replaced one's expiry, which must not count.
     registrations: HashMap<(String, PeerId), Instant>,
     quick: QuickDesk,
+    /// Reservations held, per peer. libp2p reports `ReservationClosed` for every closed
+    /// connection, reservation or not, so the gauge follows this map instead.
+    reservations: HashMap<PeerId, usize>,
+    /// Circuits open, per (source, destination). libp2p may report one circuit closed twice
+    /// (once per side's connection), so a closing only counts for a circuit still open here.
+    circuits: HashMap<(PeerId, PeerId), usize>,
     metrics: Metrics,
 }
 
@@ -316,6 +340,9 @@ impl Node {
                 self.connection_ips.remove(&connection_id);
                 self.metrics.tripot.connections.dec();
                 if num_established == 0 {
+                    if let Some(held) = self.reservations.remove(&peer_id) {
+                        self.metrics.tripot.reservations.dec_by(gauge_count(held));
+                    }
                     self.quick.left(&peer_id);
                     self.update_quick_gauge();
                     let closed = self.registry.close_all(&peer_id);
@@ -353,31 +380,39 @@ impl Node {
     }
 
     fn on_relay(&mut self, event: relay::Event) {
-        let m = &self.metrics.tripot;
         match event {
             relay::Event::ReservationReqAccepted { src_peer_id, renewed } => {
                 tracing::debug!(%src_peer_id, renewed, "reservation accepted");
                 if !renewed {
-                    m.reservations.inc();
+                    *self.reservations.entry(src_peer_id).or_default() += 1;
+                    self.metrics.tripot.reservations.inc();
                 }
             }
             relay::Event::ReservationReqDenied { src_peer_id, status } => {
                 tracing::info!(%src_peer_id, ?status, "reservation denied");
             }
-            relay::Event::ReservationClosed { .. } | relay::Event::ReservationTimedOut { .. } => {
-                m.reservations.dec();
+            // Emitted for any closed connection of the peer: the reservations go when the
+            // peer's last connection does (in `handle`).
+            relay::Event::ReservationClosed { .. } => {}
+            relay::Event::ReservationTimedOut { src_peer_id } => {
+                if forget_one(&mut self.reservations, &src_peer_id) {
+                    self.metrics.tripot.reservations.dec();
+                }
             }
             relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
                 tracing::debug!(%src_peer_id, %dst_peer_id, "circuit opened");
-                m.circuits.inc();
-                m.circuits_total.inc();
+                *self.circuits.entry((src_peer_id, dst_peer_id)).or_default() += 1;
+                self.metrics.tripot.circuits.inc();
+                self.metrics.tripot.circuits_total.inc();
             }
             relay::Event::CircuitReqDenied { src_peer_id, dst_peer_id, status } => {
                 tracing::info!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
             }
             relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
                 tracing::debug!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
-                m.circuits.dec();
+                if forget_one(&mut self.circuits, &(src_peer_id, dst_peer_id)) {
+                    self.metrics.tripot.circuits.dec();
+                }
             }
             relay::Event::StatusChanged { status } => tracing::info!(?status, "relay status"),
             other => tracing::debug!(?other, "relay event"),
@@ -504,5 +539,23 @@ impl Node {
         };
         self.update_room_gauge();
         response
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_never_goes_below_zero() {
+        // libp2p may report one circuit closed twice: the second report takes nothing.
+        let mut open = HashMap::new();
+        *open.entry('a').or_insert(0) += 2;
+        assert!(forget_one(&mut open, &'a'));
+        assert!(forget_one(&mut open, &'a'));
+        assert!(open.is_empty());
+        assert!(!forget_one(&mut open, &'a'));
+        assert!(!forget_one(&mut open, &'b'));
     }
 }
