@@ -428,7 +428,9 @@ impl Driver {
             && now >= due
         {
             self.pending_disconnect = None;
-            let _ = self.swarm.disconnect_peer_id(peer);
+            if !self.path.left_relay(Some(peer), now) {
+                let _ = self.swarm.disconnect_peer_id(peer);
+            }
         }
         self.save_if_changed();
         for event in self.path.filter(self.target, events, now) {
@@ -528,7 +530,12 @@ impl Driver {
         // Dropping the writer lets it flush what is queued, then close the stream.
         self.current = None;
         self.generation += 1;
-        if disconnect && let Some(peer) = self.target {
+        // A stream that died with the relayed connection left for a direct one is no sign of a
+        // dead peer: the direct connection must stay.
+        if disconnect
+            && let Some(peer) = self.target
+            && !self.path.left_relay(self.target, Instant::now())
+        {
             // A moment later, so that the last refusal gets out first.
             self.pending_disconnect = Some((peer, Instant::now() + Duration::from_millis(300)));
         }

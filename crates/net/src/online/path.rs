@@ -78,6 +78,8 @@ pub(crate) struct PathTracker {
     moving_since: Option<Instant>,
     /// Session events held back while it moves.
     held: Vec<SessionEvent>,
+    /// When a relayed connection to a peer with a direct one open last closed.
+    left_relay: Option<(PeerId, Instant)>,
 }
 
 impl PathTracker {
@@ -89,8 +91,22 @@ impl PathTracker {
 
     /// A connection closed.
     pub(crate) fn closed(&mut self, id: ConnectionId) {
-        self.connections.remove(&id);
+        if let Some((peer, true)) = self.connections.remove(&id)
+            && self.has_direct(Some(peer))
+        {
+            self.left_relay = Some((peer, Instant::now()));
+        }
         self.closing.retain(|c| *c != id);
+    }
+
+    /// Whether the game to `peer` is leaving, or has just left, a relayed connection for a direct
+    /// one (within [`MOVE_GRACE`]): the stream that died with it says nothing about the direct
+    /// connection, which must not be closed for it.
+    pub(crate) fn left_relay(&self, peer: Option<PeerId>, now: Instant) -> bool {
+        let recent = self
+            .left_relay
+            .is_some_and(|(p, at)| Some(p) == peer && now.saturating_duration_since(at) < MOVE_GRACE);
+        self.has_direct(peer) && (recent || self.closing(peer))
     }
 
     /// Whether each open connection to `peer` is relayed.
@@ -229,11 +245,15 @@ mod tests {
         path.opened(id(2), them, false);
         assert_eq!(path.changed(Some(them), true), None, "both kinds open: undecided");
         assert!(path.relayed_to_close(Some(them), false).is_empty(), "the handshake is never cut");
+        assert!(!path.left_relay(Some(them), Instant::now()), "nothing left yet");
         assert_eq!(path.relayed_to_close(Some(them), true), vec![id(1)]);
         assert!(path.relayed_to_close(Some(them), true).is_empty(), "asked once");
         assert!(path.closing(Some(them)), "no game stream until it is gone");
+        assert!(path.left_relay(Some(them), Instant::now()), "closing the relayed one");
         path.closed(id(1));
         assert!(!path.closing(Some(them)));
+        assert!(path.left_relay(Some(them), Instant::now()), "the old stream's death is expected");
+        assert!(!path.left_relay(Some(them), Instant::now() + MOVE_GRACE), "but not for ever");
         assert_eq!(path.changed(Some(them), false), None, "not while the link is down");
         assert_eq!(path.changed(Some(them), true), Some(GamePath::Direct));
     }

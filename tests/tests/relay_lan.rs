@@ -1,0 +1,64 @@
+//! A `tripot-relay` on the LAN: started with `--mdns`, it announces itself there, and players
+//! given no relay find it by mDNS (told from other libp2p nodes by its identify agent), are
+//! paired by it and play. The relay and the players are in two network namespaces joined by a
+//! veth pair (made and removed here, as root), so multicast never reaches a real interface.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod nat_common;
+mod online_common;
+
+use std::time::Duration;
+
+use nat_common::{RelayProcess, in_ns, skip};
+use online_common::netns::Lan;
+use online_common::{Player, args, replayed_record, same_game, tripot_bin};
+
+#[test]
+fn players_given_no_relay_use_the_one_announced_on_the_lan() {
+    let Some(lan) = Lan::create() else {
+        return skip("players_given_no_relay_use_the_one_announced_on_the_lan");
+    };
+    let listen = format!("/ip4/{}/tcp/4001", Lan::A_ADDR);
+    let relay = RelayProcess::start(&lan.a, &["--mdns", "--listen", &listen]);
+    let dir = tempfile::tempdir().unwrap();
+    let client_listen = format!("/ip4/{}/tcp/0", Lan::B_ADDR);
+    let mut players: Vec<Player> = ["Edmonde", "Marie"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            // mDNS on, no --relay: the relay must come from the LAN.
+            let mut command = in_ns(&lan.b, &tripot_bin());
+            command.env_remove("TRIPOT_RELAY");
+            let list = args(&[
+                "quick",
+                "--headless",
+                "--ai",
+                "1",
+                "--name",
+                name,
+                "--move-delay-ms",
+                "5",
+                "--listen",
+                &client_listen,
+            ]);
+            Player::spawn_with(
+                command,
+                &list,
+                &dir.path().join(name),
+                &dir.path().join(format!("{i}.tripot")),
+            )
+        })
+        .collect();
+    for player in &mut players {
+        let found = player.wait_event("relay_found", Duration::from_secs(20));
+        assert_eq!(found["addr"].as_str(), Some(relay.tcp_addr().as_str()), "{found}");
+    }
+    for player in &mut players {
+        player.wait_event("matched", Duration::from_secs(30));
+        player.wait_event("connected", Duration::from_secs(30));
+    }
+    for player in &mut players {
+        assert_eq!(player.finish(Duration::from_secs(180)), 0);
+    }
+    same_game(&replayed_record(&players[0].save), &replayed_record(&players[1].save));
+}
