@@ -45,7 +45,7 @@ pub trait Link {
 /// How a quick match goes before the game starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Matchmaking {
-    /// Waiting at the relay with this many players seeking (us included).
+    /// Waiting at the relay; the relay counts this many players seeking.
     Waiting(u32),
     /// Paired: the format agreed, and whether this side hosts.
     Matched {
@@ -163,7 +163,7 @@ pub enum Connection {
     Over,
     /// Quick match: waiting at the relay with this many seekers (0: not known yet).
     Seeking {
-        /// Players seeking at the relay, us included.
+        /// Players seeking at the relay, as the relay counts them.
         players: u32,
     },
 }
