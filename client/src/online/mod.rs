@@ -167,7 +167,7 @@ pub(crate) const NO_RELAY: &str = "a private room needs a tripot-relay: give --r
 
 /// Runs an online game to its end.
 pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
-    let config = args.config()?;
+    let mut config = args.config()?;
     let start = match (&args.resume, plan) {
         (Some(path), _) => {
             let saved = SavedGame::read(path).map_err(|e| CliError::Malformed(e.to_string()))?;
@@ -178,9 +178,18 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
         (None, Plan::HostRoom(offer, code)) => Start::HostRoom { offer, code },
         (None, Plan::JoinRoom(code)) => Start::JoinRoom(code),
     };
-    if matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_)) && config.net.relay.is_none() {
-        return Err(CliError::Malformed(NO_RELAY.into()));
-    }
+    // A room with no relay configured uses one announced on the LAN (mDNS), if there is one.
+    let with_lan_relay;
+    let args = if matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_)) && config.net.relay.is_none() {
+        let relay = relay_or_lan(None, args).map_err(|_| {
+            CliError::Malformed(format!("{NO_RELAY}, or start a tripot-relay --mdns on this network"))
+        })?;
+        with_lan_relay = OnlineArgs { relay: Some(relay), ..args.clone() };
+        config = with_lan_relay.config()?;
+        &with_lan_relay
+    } else {
+        args
+    };
     if !args.headless && !args.plain {
         return screen::run(args, start);
     }
