@@ -171,8 +171,19 @@ fn a_wrong_code_is_refused_and_the_host_stays_joinable() {
         v["event"] == "room" && v["state"] == "refused"
     });
 
-    // The host is unaffected: the friend with the right code gets in.
-    let mut friend = player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "2"]);
+    // The host is unaffected: the friend with the right code gets in (its relay from its
+    // config file this time).
+    let friend_dir = dir.path().join("Marie");
+    std::fs::create_dir_all(&friend_dir).unwrap();
+    std::fs::write(
+        friend_dir.join("config.toml"),
+        format!("# the club's relay\nrelay = \"{}\"\n", relay.addr),
+    )
+    .unwrap();
+    let mut list = args(&["join", &code, "--ai", "2", "--name", "Marie"]);
+    list.extend(loopback_args());
+    let mut friend =
+        Player::spawn_with(without_relay_env(), &list, &friend_dir, &dir.path().join("Marie.tripot"));
     let connected = friend.wait_event("connected", Duration::from_secs(20));
     assert_eq!(connected["peer"], "Edmonde");
     host.wait_event("connected", Duration::from_secs(10));
