@@ -22,6 +22,7 @@ use tripot_protocol::Role;
 
 use super::NetEvent;
 use crate::event::SessionEvent;
+use crate::transport::LinkEvent;
 
 /// How long a move to a direct connection may take before it counts as a disconnection.
 pub(crate) const MOVE_GRACE: Duration = Duration::from_secs(10);
@@ -33,9 +34,16 @@ impl super::Driver {
         let link_up = self.session.is_connected() && self.current.is_some();
         if self.role == Role::Guest {
             let game_on = link_up && self.session.game().is_some_and(|g| g.ending.is_none());
-            for id in self.path.relayed_to_close(self.target, game_on) {
+            let relayed = self.path.relayed_to_close(self.target, game_on);
+            for id in &relayed {
                 tracing::debug!(connection = %id, "hole punched: the game leaves the relay");
-                self.swarm.close_connection(id);
+                self.swarm.close_connection(*id);
+            }
+            // The game stream was on the relayed connection, and a stream of a closed connection
+            // does not always report its end: drop it now; it reopens on the direct one.
+            if !relayed.is_empty() && self.current.is_some() {
+                self.drop_link(false);
+                self.session.transport_mut().deliver(LinkEvent::Down);
             }
         }
         if let Some(path) = self.path.changed(self.target, link_up) {
