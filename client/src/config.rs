@@ -74,6 +74,9 @@ impl ClientConfig {
             if content.is_empty() || content.starts_with('#') {
                 continue;
             }
+            if content.starts_with('[') {
+                return Err((line, format!("not a key: {content} (sections are not supported)")));
+            }
             let (key, value) =
                 content.split_once('=').ok_or_else(|| (line, "expected key = \"value\"".to_owned()))?;
             let key = key.trim();
