@@ -33,7 +33,9 @@ impl super::Driver {
     pub(super) fn follow_path(&mut self) {
         let link_up = self.session.is_connected() && self.current.is_some();
         if self.role == Role::Guest {
-            let game_on = link_up && self.session.game().is_some_and(|g| g.ending.is_none());
+            // Only once the host surely holds the game: moving right after a random draw could
+            // resume on the direct link before the host has the game at all.
+            let game_on = link_up && self.session.peer_holds_game();
             let relayed = self.path.relayed_to_close(self.target, game_on);
             for id in &relayed {
                 tracing::debug!(connection = %id, "hole punched: the game leaves the relay");

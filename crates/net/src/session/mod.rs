@@ -253,6 +253,15 @@ impl<T: Transport> Session<T> {
         self.game.as_ref().is_none_or(|g| g.ending.is_none()) || !self.unacked.is_empty()
     }
 
+    /// Whether the peer surely holds the current game: a move has been played and every move of
+    /// ours is acknowledged. Before that (a random draw just revealed) the peer may not have the
+    /// game yet, and a resume on a new link would find nothing to resume.
+    #[must_use]
+    pub fn peer_holds_game(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.ending.is_none() && !g.moves.is_empty())
+            && self.unacked.is_empty()
+    }
+
     /// Whether the link is up.
     #[must_use]
     pub const fn is_connected(&self) -> bool {
