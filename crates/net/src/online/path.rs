@@ -184,7 +184,9 @@ impl PathTracker {
         events: Vec<SessionEvent>,
         now: Instant,
     ) -> Vec<SessionEvent> {
-        let direct = self.has_direct(peer);
+        // Only a game leaving a relayed connection is moving: in a game met directly a
+        // disconnection is news at once.
+        let direct = self.left_relay(peer, now);
         let mut out = Vec::with_capacity(events.len());
         for event in events {
             match (&event, self.moving_since) {
@@ -317,7 +319,9 @@ mod tests {
     fn a_move_that_never_completes_shows_as_a_disconnection_late() {
         let mut path = PathTracker::default();
         let them = peer();
+        path.opened(id(1), them, true);
         path.opened(id(2), them, false);
+        path.closed(id(1));
         let now = Instant::now();
         assert!(path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now).is_empty());
         let waiting = SessionEvent::Reconnecting { waited: Duration::from_secs(3) };
@@ -326,5 +330,15 @@ mod tests {
         assert_eq!(late, vec![SessionEvent::PeerDisconnected, waiting]);
         // From then on, events pass straight through.
         assert_eq!(path.filter(Some(them), vec![resumed()], now + MOVE_GRACE * 2), vec![resumed()]);
+    }
+
+    #[test]
+    fn a_game_met_directly_shows_its_disconnection_at_once() {
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(2), them, false);
+        let waiting = SessionEvent::Reconnecting { waited: Duration::from_secs(1) };
+        let events = vec![SessionEvent::PeerDisconnected, waiting];
+        assert_eq!(path.filter(Some(them), events.clone(), Instant::now()), events);
     }
 }
