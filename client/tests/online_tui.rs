@@ -30,32 +30,16 @@ impl Drop for Host {
     }
 }
 
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+mod tmux_common;
 
-fn screen(session: &str) -> String {
-    tmux(&["capture-pane", "-p", "-t", session])
-}
+use tmux_common::screen;
 
 fn wait_for(session: &str, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let shown = screen(session);
-        if shown.contains(text) {
-            return shown;
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "never showed {text:?}:\n{shown}");
-        sleep(Duration::from_millis(50));
-    }
+    tmux_common::wait_for(session, text, Duration::from_secs(30))
 }
 
 fn keys(session: &str, keys: &[&str]) {
-    for key in keys {
-        tmux(&["send-keys", "-t", session, key]);
-        sleep(Duration::from_millis(80));
-    }
+    tmux_common::keys(session, keys, Duration::from_millis(80));
 }
 
 /// The next JSON line of the host whose `event` is `name`.

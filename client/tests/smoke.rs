@@ -17,32 +17,16 @@ impl Drop for Session {
     }
 }
 
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+mod tmux_common;
 
-fn screen(session: &str) -> String {
-    tmux(&["capture-pane", "-p", "-t", session])
-}
+use tmux_common::screen;
 
 fn wait_for(session: &str, text: &str) -> String {
-    let start = Instant::now();
-    loop {
-        let shown = screen(session);
-        if shown.contains(text) {
-            return shown;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "never showed {text:?}:\n{shown}");
-        sleep(Duration::from_millis(50));
-    }
+    tmux_common::wait_for(session, text, Duration::from_secs(20))
 }
 
 fn keys(session: &str, keys: &[&str]) {
-    for key in keys {
-        tmux(&["send-keys", "-t", session, key]);
-        sleep(Duration::from_millis(60));
-    }
+    tmux_common::keys(session, keys, Duration::from_millis(60));
 }
 
 /// The real binary running in a detached tmux session, with its data and the terminal settings
