@@ -8,9 +8,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Write as _};
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
@@ -194,37 +192,7 @@ table inet filter {{
     )
 }
 
-/// The `tripot-relay` binary of this workspace: `$TRIPOT_RELAY_BIN`, else the one beside this
-/// test, else built now.
-pub(crate) fn relay_bin() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(bin) = std::env::var_os("TRIPOT_RELAY_BIN") {
-            return PathBuf::from(bin);
-        }
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
-        let bin = profile_dir.join("tripot-relay");
-        if bin.exists() {
-            return bin;
-        }
-        let target_dir = profile_dir.parent().unwrap().to_path_buf();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build
-            .args(["build", "-q", "-p", "tripot-relay", "--bin", "tripot-relay"])
-            .env("CARGO_TARGET_DIR", &target_dir);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            build.arg("--release");
-        }
-        assert!(
-            build.status().expect("cargo build -p tripot-relay").success(),
-            "building tripot-relay failed"
-        );
-        bin
-    })
-    .clone()
-}
+pub(crate) use crate::online_common::relay_bin;
 
 /// A `tripot-relay` process; killed on drop.
 pub(crate) struct RelayProcess {

@@ -18,28 +18,39 @@ pub(crate) mod netns;
 /// built beside this test (the client package's own tests make cargo build it), else built now.
 pub(crate) fn tripot_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(bin) = std::env::var_os("TRIPOT_BIN") {
-            return PathBuf::from(bin);
-        }
-        // target/<profile>/deps/this-test → target/<profile>/tripot
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
-        if profile_dir.join("tripot").exists() {
-            return profile_dir.join("tripot");
-        }
-        let target_dir = profile_dir.parent().unwrap().to_path_buf();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.args(["build", "-q", "-p", "tripot", "--bin", "tripot"]).env("CARGO_TARGET_DIR", &target_dir);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            build.arg("--release");
-        }
-        let status = build.status().expect("cargo build -p tripot");
-        assert!(status.success(), "building tripot failed");
-        profile_dir.join("tripot")
-    })
-    .clone()
+    BIN.get_or_init(|| workspace_bin("TRIPOT_BIN", "tripot")).clone()
+}
+
+/// The `tripot-relay` binary of this workspace: `$TRIPOT_RELAY_BIN`, else the one beside this
+/// test (`cargo test --workspace` builds it for the relay's own tests), else built now.
+pub(crate) fn relay_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| workspace_bin("TRIPOT_RELAY_BIN", "tripot-relay")).clone()
+}
+
+/// The binary `name` of the package of the same name: from `$env`, else beside this test in
+/// target/<profile>/, else built there now with the same profile.
+fn workspace_bin(env: &str, name: &str) -> PathBuf {
+    if let Some(bin) = std::env::var_os(env) {
+        return PathBuf::from(bin);
+    }
+    // target/<profile>/deps/this-test → target/<profile>/<name>
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+    let bin = profile_dir.join(name);
+    if bin.exists() {
+        return bin;
+    }
+    let target_dir = profile_dir.parent().unwrap().to_path_buf();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut build = Command::new(cargo);
+    build.args(["build", "-q", "-p", name, "--bin", name]).env("CARGO_TARGET_DIR", &target_dir);
+    if profile_dir.file_name().is_some_and(|n| n == "release") {
+        build.arg("--release");
+    }
+    let status = build.status().unwrap_or_else(|e| panic!("cargo build -p {name}: {e}"));
+    assert!(status.success(), "building {name} failed");
+    bin
 }
 
 /// A running `tripot` process whose stdout JSON lines are collected.

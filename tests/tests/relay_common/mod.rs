@@ -3,43 +3,15 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::zombie_processes)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::online_common::{Player, args, tripot_bin};
+use crate::online_common::{Player, args};
 
-/// The `tripot-relay` binary: `$TRIPOT_RELAY_BIN`, else the one beside `tripot`, else built now.
-pub(crate) fn relay_bin() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(bin) = std::env::var_os("TRIPOT_RELAY_BIN") {
-            return PathBuf::from(bin);
-        }
-        let profile_dir = tripot_bin().parent().unwrap().to_path_buf();
-        let bin = profile_dir.join("tripot-relay");
-        // `cargo test --workspace` builds it (the relay's own tests need it).
-        if bin.exists() {
-            return bin;
-        }
-        let target_dir = profile_dir.parent().unwrap().to_path_buf();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build
-            .args(["build", "-q", "-p", "tripot-relay", "--bin", "tripot-relay"])
-            .env("CARGO_TARGET_DIR", &target_dir);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            build.arg("--release");
-        }
-        let status = build.status().expect("cargo build -p tripot-relay");
-        assert!(status.success(), "building tripot-relay failed");
-        bin
-    })
-    .clone()
-}
+pub(crate) use crate::online_common::relay_bin;
 
 /// A `tripot-relay` process on loopback, killed when dropped.
 pub(crate) struct Relay {
