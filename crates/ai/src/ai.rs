@@ -48,6 +48,12 @@ struct Profile {
     time_cap: Duration,
     /// Beam width of the race planner once the armies have passed each other (0: never).
     race_beam: usize,
+    /// Distance to the goal, in rows per colour, from which the race planner proposes moves
+    /// even before the armies have passed (0: only once they have).
+    race_from: u16,
+    /// How much worse than its own choice, in tenths of a row, the search may score a move the
+    /// planner proposes before the armies have passed, and still let it be played.
+    race_margin: i32,
     /// The evaluation's weights.
     weights: Weights,
 }
@@ -71,6 +77,8 @@ impl Profile {
                 tt_bits: 10,
                 time_cap: ms(200),
                 race_beam: 0,
+                race_from: 0,
+                race_margin: 0,
                 weights: Weights::STANDARD,
             },
             Level::Facile => Profile {
@@ -80,6 +88,8 @@ impl Profile {
                 tt_bits: 14,
                 time_cap: ms(500),
                 race_beam: 0,
+                race_from: 0,
+                race_margin: 0,
                 weights: Weights::STANDARD,
             },
             Level::Moyen => Profile {
@@ -89,6 +99,8 @@ impl Profile {
                 tt_bits: 16,
                 time_cap: ms(1000),
                 race_beam: 0,
+                race_from: 0,
+                race_margin: 0,
                 weights: Weights::STANDARD,
             },
             Level::Difficile => Profile {
@@ -98,6 +110,8 @@ impl Profile {
                 tt_bits: 18,
                 time_cap: ms(1000),
                 race_beam: 300,
+                race_from: 0,
+                race_margin: 0,
                 weights: Weights::STANDARD,
             },
             Level::Impossible => Profile {
@@ -107,10 +121,19 @@ impl Profile {
                 tt_bits: 20,
                 time_cap: ms(2500),
                 race_beam: 3000,
+                race_from: 30,
+                race_margin: ROW,
                 weights: Weights::LOOKAHEAD,
             },
         }
     }
+}
+
+/// A move of the race planner, and whether the search must check it first.
+#[derive(Debug, Clone, Copy)]
+struct Planned {
+    mv: Move,
+    checked: bool,
 }
 
 /// A computer player of a given level. Deterministic: the same level, seed and sequence of
@@ -211,7 +234,8 @@ impl Ai {
             .filter(|(after, _)| window.contains(after))
             .filter_map(|(_, m)| Some((m.to()?.index(), m.from()?.index())))
             .collect();
-        if let Some(mv) = self.race_move(position, history) {
+        let planned = self.race_move(position, history);
+        if let Some(Planned { mv, checked: false }) = planned {
             self.last = Some(SearchInfo { depth: 0, nodes: 0, score: 0, elapsed: start.elapsed() });
             self.note_progress(position, mv);
             return mv;
@@ -221,7 +245,16 @@ impl Ai {
         // move costs more, so that two players each waiting for the other cannot stall a game.
         let idle_penalty = if stall >= 2 { (stall as i32 - 1) * 3 * ROW } else { 0 };
         let result = self.searcher.search(position, history, &undo, idle_penalty, settings, deadline);
-        let (mv, score) = self.pick(position, &result.moves);
+        let (mut mv, mut score) = self.pick(position, &result.moves);
+        // The planned move, unless the search sees it give the opponent too much.
+        if let Some(Planned { mv: planned, .. }) = planned
+            && planned != mv
+            && result.depth > 0
+            && let Some(planned_score) = self.searcher.score_move(position, planned, result.depth)
+            && planned_score >= score - self.profile.race_margin
+        {
+            (mv, score) = (planned, planned_score);
+        }
         self.note_progress(position, mv);
         if !matches!(mv, Move::Pass | Move::Swap { .. }) {
             let mut after = *position;
@@ -231,8 +264,12 @@ impl Ai {
                 self.recent.remove(0);
             }
         }
-        self.last =
-            Some(SearchInfo { depth: result.depth, nodes: result.nodes, score, elapsed: start.elapsed() });
+        self.last = Some(SearchInfo {
+            depth: result.depth,
+            nodes: self.searcher.nodes(),
+            score,
+            elapsed: start.elapsed(),
+        });
         mv
     }
 
@@ -257,33 +294,37 @@ impl Ai {
 
     /// Once the armies have passed each other (format 1: every S pawn above every N pawn), the
     /// game is two separate races: the best move is the first of the shortest race, which a
-    /// depth-limited search does not find. `None` when not in such an ending, or no plan.
-    fn race_move(&self, position: &Position, history: &[u64]) -> Option<Move> {
-        if self.profile.race_beam == 0 || position.format() != Format::One {
+    /// depth-limited search does not find. A level with a `race_from` also plans, in every
+    /// format, once its camp is that close to its goals: the enemy pawns still about are taken
+    /// as fixed and the plan is made again at each move, but since they still move, the planned
+    /// move must then pass the search (`checked`). `None` when not in such an ending, or no plan
+    /// (an enemy pawn in a goal, say: the search handles the swap).
+    fn race_move(&self, position: &Position, history: &[u64]) -> Option<Planned> {
+        if self.profile.race_beam == 0 {
             return None;
         }
+        let me = position.turn();
+        let colours = position.format().colours(me);
         let rows = |c: Colour| position.pawns(c).iter().map(|h| h.axial().1);
-        let (lowest_s, highest_n) = (rows(Colour::S).min()?, rows(Colour::N).max()?);
-        if lowest_s <= highest_n {
+        let passed = position.format() == Format::One && rows(Colour::S).min() > rows(Colour::N).max();
+        let race_from = usize::from(self.profile.race_from);
+        let near = race_from > 0 && usize::from(position.total_distance(me)) <= race_from * colours.len();
+        if !passed && !near {
             return None;
         }
-        let mine = *position.format().colours(position.turn()).first()?;
-        let theirs = position.camp_pawns(position.turn().other()).bits();
-        let steps = plan(
-            mine,
-            position.pawns(mine).bits(),
-            theirs,
-            position.rules(),
-            self.profile.race_beam,
-            u32::MAX,
-            60,
-        )?;
+        let runners: Vec<(Colour, u128)> = colours.iter().map(|&c| (c, position.pawns(c).bits())).collect();
+        let theirs = position.camp_pawns(me.other()).bits();
+        // Wider camps have more moves per position: the same beam would take twice or three
+        // times as long.
+        let beam = self.profile.race_beam / colours.len();
+        let steps = plan(&runners, theirs, position.rules(), beam, u32::MAX, 60)?;
         let &(from, to, _) = steps.first()?;
         let (from, to) = (Hole::new(from as u8)?, Hole::new(to as u8)?);
         let mv = if from.distance(to) == 1 { Move::Step { from, to } } else { Move::Jump { from, to } };
         let mut after = *position;
         after.play_unchecked(mv);
-        (position.is_legal(mv) && !history.contains(&after.hash())).then_some(mv)
+        (position.is_legal(mv) && !history.contains(&after.hash()))
+            .then_some(Planned { mv, checked: !passed })
     }
 
     /// The best move, or with this level's misjudgement, a close one.

@@ -56,9 +56,15 @@ impl RaceProfile {
     }
 }
 
+/// The most colours one camp runs (format 3).
+const MAX_COLOURS: usize = 3;
+
+/// A camp's pawns, one set per colour (unused slots empty).
+type Runners = [u128; MAX_COLOURS];
+
 #[derive(Debug, Clone, Copy)]
 struct Node {
-    pawns: u128,
+    pawns: Runners,
     cost: i32,
     parent: u32,
     from: u8,
@@ -84,15 +90,17 @@ fn hole_cost(tip: &[u8; HOLE_COUNT], hole: usize) -> i32 {
     16 * d + d * d
 }
 
-/// One move of a race plan: from, to, and the runner's pawns before it.
+/// One move of a race plan: from, to, and every runner's pawn before it (the holes a chain
+/// may pivot on, with the obstacles).
 pub(crate) type PlanStep = (usize, usize, u128);
 
-/// A beam search for the shortest race of `colour` from `start` to its goal, around the fixed
-/// `obstacles` (which serve as pivots too): at most `max_moves` moves, `beam` positions kept per
-/// move, chains of at most `max_hops` hops. `None` when no race within the limits was found.
+/// A beam search for the shortest race of `runners` (each colour with its pawns, at most three:
+/// one camp) to their goals, around the fixed `obstacles` (which serve as pivots too): at most
+/// `max_moves` moves, `beam` positions kept per move, chains of at most `max_hops` hops. The
+/// colours of one camp pivot on each other, which is why they are planned together. `None`
+/// when no race within the limits was found (an obstacle in a goal, say).
 pub(crate) fn plan(
-    colour: Colour,
-    start: u128,
+    runners: &[(Colour, u128)],
     obstacles: u128,
     rules: Rules,
     beam: usize,
@@ -100,34 +108,54 @@ pub(crate) fn plan(
     max_moves: usize,
 ) -> Option<Vec<PlanStep>> {
     let g: &Geometry = &GEOMETRY;
-    let tip = &g.tip[colour.index()];
+    if runners.is_empty() || runners.len() > MAX_COLOURS {
+        return None;
+    }
     let max_pivot = rules.max_pivot_distance();
-    let goal = colour.goal().bits();
-    let mut layers: Vec<Vec<Node>> =
-        vec![vec![Node { pawns: start, cost: cost_of(tip, start), parent: 0, from: 0, to: 0 }]];
-    let mut seen: HashSet<u128> = HashSet::from([start]);
+    let mut start: Runners = [0; MAX_COLOURS];
+    let mut goal: Runners = [0; MAX_COLOURS];
+    let mut tips = [&g.tip[0]; MAX_COLOURS];
+    let mut cost = 0;
+    for (i, &(colour, pawns)) in runners.iter().enumerate() {
+        start[i] = pawns;
+        goal[i] = colour.goal().bits();
+        tips[i] = &g.tip[colour.index()];
+        cost += cost_of(tips[i], pawns);
+    }
+    let colours = runners.len();
+    let mut layers: Vec<Vec<Node>> = vec![vec![Node { pawns: start, cost, parent: 0, from: 0, to: 0 }]];
+    let mut seen: HashSet<Runners> = HashSet::from([start]);
     let mut finish = if start == goal { Some(0) } else { None };
     while finish.is_none() && layers.len() <= max_moves {
         let Some(layer) = layers.last() else { break };
         let mut children = Vec::new();
         for (index, node) in layer.iter().enumerate() {
-            let occupied = node.pawns | obstacles;
-            let mut bits = node.pawns;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let mut dests =
-                    (g.neighbours[from] & !occupied) | g.chain_reach(from, occupied, max_pivot, max_hops);
-                while dests != 0 {
-                    let to = dests.trailing_zeros() as usize;
-                    dests &= dests - 1;
-                    let pawns = node.pawns & !(1u128 << from) | 1u128 << to;
-                    let cost = node.cost - hole_cost(tip, from) + hole_cost(tip, to);
-                    children.push(Node { pawns, cost, parent: index as u32, from: from as u8, to: to as u8 });
+            let occupied = node.pawns.iter().fold(obstacles, |all, p| all | p);
+            for c in 0..colours {
+                let mut bits = node.pawns[c];
+                while bits != 0 {
+                    let from = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let mut dests =
+                        (g.neighbours[from] & !occupied) | g.chain_reach(from, occupied, max_pivot, max_hops);
+                    while dests != 0 {
+                        let to = dests.trailing_zeros() as usize;
+                        dests &= dests - 1;
+                        let mut pawns = node.pawns;
+                        pawns[c] = pawns[c] & !(1u128 << from) | 1u128 << to;
+                        let cost = node.cost - hole_cost(tips[c], from) + hole_cost(tips[c], to);
+                        children.push(Node {
+                            pawns,
+                            cost,
+                            parent: index as u32,
+                            from: from as u8,
+                            to: to as u8,
+                        });
+                    }
                 }
             }
         }
-        // Deterministic: ties between equal costs go to the lower pawn mask.
+        // Deterministic: ties between equal costs go to the lower pawn masks.
         if children.len() > 4 * beam {
             children.select_nth_unstable_by_key(4 * beam, |n| (n.cost, n.pawns));
             children.truncate(4 * beam);
@@ -156,7 +184,7 @@ pub(crate) fn plan(
     let mut steps = Vec::new();
     for depth in (1..layers.len()).rev() {
         let node = layers[depth][index];
-        let before = layers[depth - 1][node.parent as usize].pawns;
+        let before = layers[depth - 1][node.parent as usize].pawns.iter().fold(0, |all, p| all | p);
         steps.push((node.from as usize, node.to as usize, before));
         index = node.parent as usize;
     }
@@ -169,7 +197,7 @@ pub(crate) fn plan(
 pub fn solitaire(level: Level, rules: Rules) -> Race {
     let g: &Geometry = &GEOMETRY;
     let profile = RaceProfile::of(level);
-    let steps = plan(RUNNER, RUNNER.home().bits(), 0, rules, profile.beam, profile.max_hops, MAX_MOVES);
+    let steps = plan(&[(RUNNER, RUNNER.home().bits())], 0, rules, profile.beam, profile.max_hops, MAX_MOVES);
     let moves = steps
         .unwrap_or_default()
         .into_iter()
@@ -234,5 +262,36 @@ mod tests {
         let fast = solitaire(Level::Moyen, Rules::Classic).moves.len();
         assert!(fast < slow, "{fast} vs {slow}");
         assert!(replay(&solitaire(Level::Moyen, Rules::Classic), Rules::Classic));
+    }
+
+    /// A camp of three colours alone on the board plans its whole race: every planned move is a
+    /// step to an empty neighbour or a chain of legal hops over the camp's own pawns, and every
+    /// colour ends in its own goal.
+    #[test]
+    fn a_camp_of_three_colours_plans_its_race() {
+        let g: &Geometry = &GEOMETRY;
+        let colours = [Colour::SE, Colour::S, Colour::SW];
+        let runners: Vec<(Colour, u128)> = colours.iter().map(|&c| (c, c.home().bits())).collect();
+        let steps = plan(&runners, 0, Rules::Tripot, 200, u32::MAX, MAX_MOVES).unwrap();
+        let mut pawns: Vec<u128> = runners.iter().map(|r| r.1).collect();
+        for &(from, to, before) in &steps {
+            assert_eq!(before, pawns.iter().fold(0, |all, p| all | p));
+            let c = pawns.iter().position(|p| p >> from & 1 == 1).unwrap();
+            assert_eq!(before >> to & 1, 0, "{from} to {to}: occupied");
+            let lifted = before & !(1u128 << from);
+            if g.neighbours[from] >> to & 1 == 0 {
+                let path = g.chain_path(from, to, before, Rules::Tripot.max_pivot_distance()).unwrap();
+                for hop in path.windows(2) {
+                    let legal = (0..6).any(|dir| {
+                        g.landing(hop[0], dir, lifted, Rules::Tripot.max_pivot_distance()) == Some(hop[1])
+                    });
+                    assert!(legal, "{from} to {to}: hop {hop:?}");
+                }
+            }
+            pawns[c] = pawns[c] & !(1u128 << from) | 1u128 << to;
+        }
+        for (c, colour) in colours.iter().enumerate() {
+            assert_eq!(pawns[c], colour.goal().bits(), "{colour:?}");
+        }
     }
 }

@@ -27,7 +27,8 @@ const MAX_PLY: usize = 64;
 pub(crate) struct Settings {
     /// Deepest iteration, in plies.
     pub(crate) max_depth: u8,
-    /// Nodes after which the current iteration is abandoned (deterministic, unlike time).
+    /// Nodes a search may use (deterministic, unlike time): no deeper iteration is started once
+    /// the next answer is foreseen to cost more, and one that overruns it twice is abandoned.
     pub(crate) node_budget: u64,
     /// Longest chain considered, in hops (`u32::MAX`: every chain).
     pub(crate) max_hops: u32,
@@ -135,23 +136,42 @@ impl Searcher {
         if moves.len() <= 1 {
             return result;
         }
+        // Nodes used when each iteration completed, to foresee the cost of the next ones.
+        let mut used = [0u64; 256];
         for depth in 1..=settings.max_depth {
             let completed = self.search_root(pos, &mut moves, i32::from(depth));
             if !completed {
                 break;
             }
+            used[usize::from(depth)] = self.nodes;
             // Stable: ties keep the order of the previous iteration.
             moves.sort_by_key(|m| std::cmp::Reverse(m.score));
-            // A deep search answers from odd depths only (ending on its own move), so that its
-            // choices do not swing with the parity its budget happened to reach; a win counts
-            // whatever the depth.
             let decisive = moves[0].score.abs() > WIN_THRESHOLD;
-            if settings.max_depth < 4 || depth % 2 == 1 || decisive {
+            if settings.max_depth < 4 {
                 result.moves.clone_from(&moves);
                 result.depth = depth;
+                if decisive || self.nodes >= settings.node_budget / 2 {
+                    break;
+                }
+                continue;
             }
-            if decisive || self.nodes >= settings.node_budget / 2 {
-                break;
+            // A deep search answers from odd depths only (ending on its own move), so that its
+            // choices do not swing with the parity its budget happened to reach; a win counts
+            // whatever the depth. The even iteration in between only orders the moves for the
+            // next odd one, so it is started only if that one is expected to finish: its cost
+            // is foreseen from how much the last two plies multiplied the nodes.
+            if depth % 2 == 1 || decisive {
+                result.moves.clone_from(&moves);
+                result.depth = depth;
+                // The first plies, with their short move lists, say little about the later ones.
+                let foreseen = if depth >= 5 {
+                    self.nodes.saturating_mul((self.nodes / used[usize::from(depth) - 2].max(1)).max(2))
+                } else {
+                    self.nodes * 2
+                };
+                if decisive || foreseen > settings.node_budget {
+                    break;
+                }
             }
         }
         result.nodes = self.nodes;
@@ -180,18 +200,7 @@ impl Searcher {
             if self.aborted {
                 return false;
             }
-            let score = if let (Some(from), Some(to)) = (mv.from(), mv.to())
-                && self.undo.contains(&(from.index(), to.index()))
-            {
-                score - REPEAT_PENALTY
-            } else {
-                score
-            };
-            let score = if self.idle_penalty > 0 && !is_progress(pos, mv) {
-                score - self.idle_penalty
-            } else {
-                score
-            };
+            let score = self.with_root_penalties(pos, mv, score);
             // A move that failed low keeps a score just below the best, in its old order.
             root.score = if score > alpha || self.settings.exact_root { score } else { alpha - 1 - i as i32 };
             if score > alpha {
@@ -199,6 +208,41 @@ impl Searcher {
             }
         }
         true
+    }
+
+    /// A root move's score with what undoing a recent move or idling costs.
+    fn with_root_penalties(&self, pos: &Position, mv: Move, score: i32) -> i32 {
+        let score = if let (Some(from), Some(to)) = (mv.from(), mv.to())
+            && self.undo.contains(&(from.index(), to.index()))
+        {
+            score - REPEAT_PENALTY
+        } else {
+            score
+        };
+        if self.idle_penalty > 0 && !is_progress(pos, mv) { score - self.idle_penalty } else { score }
+    }
+
+    /// The exact score of one root move of the last search's position, searched `depth` plies
+    /// deep with that search's game history, penalties and table (so mostly from the table):
+    /// how a move proposed by other means is checked against the search's choice. `None` when
+    /// the budget or the deadline ran out first. Its nodes are added to the last search's.
+    pub(crate) fn score_move(&mut self, pos: &Position, mv: Move, depth: u8) -> Option<i32> {
+        self.aborted = false;
+        // A budget of its own: the search may have used all of its.
+        let searched = std::mem::take(&mut self.nodes);
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let score = match self.repetition_score(&child) {
+            Some(s) => s,
+            None => self.child_score(&child, i32::from(depth) - 1, -INFINITY, INFINITY),
+        };
+        self.nodes += searched;
+        (!self.aborted).then(|| self.with_root_penalties(pos, mv, score))
+    }
+
+    /// Nodes visited since the last search started.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The score of `child` for the player who moved into it.

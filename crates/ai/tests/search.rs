@@ -163,6 +163,39 @@ fn a_separated_ending_is_raced_by_plan() {
     assert!(planned < greedy, "{planned} vs {greedy}");
 }
 
+/// Close to its goals, Impossible plans the rest of its race in every format, its colours
+/// pivoting on each other, even with enemy pawns still about (a format-2 position from a game
+/// between two Difficile players), and plays the plan's moves that its search does not refute:
+/// it finishes in less than two thirds of Débutant's moves.
+#[test]
+fn a_close_ending_is_raced_by_plan_in_format_two() {
+    let start = parse(
+        "A:Ni5,j5,k5,m4,k3,l3,m3,l2,m2,m1:SEb13,c13,d12,c11,d11,f10,f9,f8,g7,e6:\
+         Se17,e16,e15,e14,f14,h14,k12,k11,l11,g10:NWi13,j13,f12,l10,j7,m6,o6,p6,o5,q5",
+        Rules::Tripot,
+    );
+    assert_eq!(start.format(), Format::Two);
+    let moves_to_finish = |level: Level| {
+        let mut ai = Ai::new(level, 0);
+        let mut pos = start;
+        let mut history = vec![pos.hash()];
+        let mut moves = 0;
+        while !pos.goal_complete(Camp::A) && moves < 80 {
+            let m = ai.choose(&pos, &history);
+            let after = pos.play(m).unwrap().to_string();
+            pos = parse(&format!("A{}", &after[1..]), Rules::Tripot);
+            history.push(pos.hash());
+            moves += 1;
+        }
+        moves
+    };
+    // Here Débutant needs 41 moves; Impossible searching alone needed 39, the plan alone 16,
+    // and the plan checked by the search needs 22 (the search expects replies that never come).
+    let planned = moves_to_finish(Level::Impossible);
+    let greedy = moves_to_finish(Level::Debutant);
+    assert!(3 * planned < 2 * greedy, "{planned} vs {greedy}");
+}
+
 /// Two pawns of each side still out, each side happy to wait for the other to give it pivots:
 /// players that both prefer waiting (here Difficile with a heavy straggler weight, which cycled
 /// for 1,000 plies from this position) must still finish the game, since idling costs more and
