@@ -115,7 +115,7 @@ impl Profile {
                 weights: Weights::STANDARD,
             },
             Level::Impossible => Profile {
-                search: s(7, 150_000, u32::MAX, 400, 12, false),
+                search: s(7, 250_000, u32::MAX, 400, 12, false),
                 noise: 0,
                 second_best: 0,
                 tt_bits: 20,
