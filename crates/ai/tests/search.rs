@@ -137,29 +137,31 @@ fn a_time_budget_gives_a_legal_move() {
     assert!(ai.last_search().unwrap().elapsed < std::time::Duration::from_millis(1000));
 }
 
+/// How many moves camp A's player at `level` needs to fill its goals from `start` when camp B
+/// never moves (the turn is handed straight back to A after each move), at most `limit`.
+fn moves_to_finish_alone(start: Position, level: Level, limit: usize) -> usize {
+    let mut ai = Ai::new(level, 0);
+    let mut pos = start;
+    let mut history = vec![pos.hash()];
+    let mut moves = 0;
+    while !pos.goal_complete(Camp::A) && moves < limit {
+        let m = ai.choose(&pos, &history);
+        let after = pos.play(m).unwrap().to_string();
+        pos = parse(&format!("A{}", &after[1..]), start.rules());
+        history.push(pos.hash());
+        moves += 1;
+    }
+    moves
+}
+
 /// Once the armies have passed each other the game is two races: the strong levels plan their
 /// whole race, and finish it in fewer moves than Débutant's greedy play.
 #[test]
 fn a_separated_ending_is_raced_by_plan() {
     let start =
         parse("A:Ni5,j4,k4,l4,i6,k3,l3,m3,h7,m2:Sg11,h11,i11,j11,f12,g12,h12,i12,g13,h13", Rules::Classic);
-    let moves_to_finish = |level: Level| {
-        // Only S moves: after each move the turn is handed straight back to A.
-        let mut ai = Ai::new(level, 0);
-        let mut pos = start;
-        let mut history = vec![pos.hash()];
-        let mut moves = 0;
-        while !pos.goal_complete(Camp::A) && moves < 60 {
-            let m = ai.choose(&pos, &history);
-            let after = pos.play(m).unwrap().to_string();
-            pos = parse(&format!("A{}", &after[1..]), Rules::Classic);
-            history.push(pos.hash());
-            moves += 1;
-        }
-        moves
-    };
-    let planned = moves_to_finish(Level::Impossible);
-    let greedy = moves_to_finish(Level::Debutant);
+    let planned = moves_to_finish_alone(start, Level::Impossible, 60);
+    let greedy = moves_to_finish_alone(start, Level::Debutant, 60);
     assert!(planned < greedy, "{planned} vs {greedy}");
 }
 
@@ -175,24 +177,10 @@ fn a_close_ending_is_raced_by_plan_in_format_two() {
         Rules::Tripot,
     );
     assert_eq!(start.format(), Format::Two);
-    let moves_to_finish = |level: Level| {
-        let mut ai = Ai::new(level, 0);
-        let mut pos = start;
-        let mut history = vec![pos.hash()];
-        let mut moves = 0;
-        while !pos.goal_complete(Camp::A) && moves < 80 {
-            let m = ai.choose(&pos, &history);
-            let after = pos.play(m).unwrap().to_string();
-            pos = parse(&format!("A{}", &after[1..]), Rules::Tripot);
-            history.push(pos.hash());
-            moves += 1;
-        }
-        moves
-    };
     // Here Débutant needs 41 moves; Impossible searching alone needed 39, the plan alone 16,
     // and the plan checked by the search needs 22 (the search expects replies that never come).
-    let planned = moves_to_finish(Level::Impossible);
-    let greedy = moves_to_finish(Level::Debutant);
+    let planned = moves_to_finish_alone(start, Level::Impossible, 80);
+    let greedy = moves_to_finish_alone(start, Level::Debutant, 80);
     assert!(3 * planned < 2 * greedy, "{planned} vs {greedy}");
 }
 
