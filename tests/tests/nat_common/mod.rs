@@ -7,7 +7,7 @@
 //! documentation ranges and private ranges of namespaces nothing else can reach.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::Write as _;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -193,6 +193,7 @@ table inet filter {{
 }
 
 pub(crate) use crate::online_common::relay_bin;
+use crate::online_common::spawn_relay_until_ready;
 
 /// A `tripot-relay` process; killed on drop.
 pub(crate) struct RelayProcess {
@@ -204,25 +205,9 @@ pub(crate) struct RelayProcess {
 impl RelayProcess {
     /// Starts `tripot-relay ARGS…` in namespace `ns` and waits for its `READY` line.
     pub(crate) fn start(ns: &str, args: &[&str]) -> RelayProcess {
-        let mut child = in_ns(ns, &relay_bin())
-            .args(args)
-            .args(["--secret-key-seed", "42"])
-            .env("TRIPOT_RELAY_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tripot-relay");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(ready) = line.strip_prefix("READY ") {
-                    let _ = tx.send(ready.to_owned());
-                }
-            }
-        });
-        let ready = rx.recv_timeout(Duration::from_secs(30)).expect("tripot-relay READY line");
+        let mut relay = in_ns(ns, &relay_bin());
+        relay.args(args).args(["--secret-key-seed", "42"]).env("TRIPOT_RELAY_LOG", "warn");
+        let (child, ready) = spawn_relay_until_ready(relay, Duration::from_secs(30));
         // "READY <peer id> <http or -> <address>…"
         let addrs = ready.split_whitespace().skip(2).map(str::to_owned).collect();
         RelayProcess { child, addrs }

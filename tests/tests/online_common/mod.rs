@@ -28,6 +28,29 @@ pub(crate) fn relay_bin() -> PathBuf {
     BIN.get_or_init(|| workspace_bin("TRIPOT_RELAY_BIN", "tripot-relay")).clone()
 }
 
+/// Spawns `relay` (a `tripot-relay` command, its arguments set) with its stdout read here, and
+/// waits up to `timeout` for its `READY` line: the process and the rest of that line
+/// ("<peer id> <http or -> <address>…").
+pub(crate) fn spawn_relay_until_ready(mut relay: Command, timeout: Duration) -> (Child, String) {
+    let mut child = relay
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start tripot-relay");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(ready) = line.trim().strip_prefix("READY ") {
+                let _ = tx.send(ready.to_owned());
+            }
+        }
+    });
+    let ready = rx.recv_timeout(timeout).expect("tripot-relay printed no READY line");
+    (child, ready)
+}
+
 /// The binary `name` of the package of the same name: from `$env`, else beside this test in
 /// target/<profile>/, else built there now with the same profile.
 fn workspace_bin(env: &str, name: &str) -> PathBuf {

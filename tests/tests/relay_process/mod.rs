@@ -2,12 +2,12 @@
 //! loopback, read its READY line, stop and restart it on the same port with the same identity.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 pub(crate) use crate::online_common::relay_bin;
+use crate::online_common::spawn_relay_until_ready;
 
 /// A `tripot-relay` process on loopback, killed when dropped.
 pub(crate) struct RelayProcess {
@@ -30,26 +30,13 @@ impl RelayProcess {
 
     fn start_on(seed: u8, port: u16, dir: &Path) -> RelayProcess {
         std::fs::create_dir_all(dir).unwrap();
-        let mut child = Command::new(relay_bin())
+        let mut relay = Command::new(relay_bin());
+        relay
             .args(["--listen", &format!("/ip4/127.0.0.1/tcp/{port}")])
             .args(["--secret-key-seed", &seed.to_string()])
             .current_dir(dir)
-            .env("TRIPOT_RELAY_LOG", std::env::var("TRIPOT_RELAY_LOG").unwrap_or_else(|_| "warn".into()))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tripot-relay");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(rest) = line.trim().strip_prefix("READY ") {
-                    let _ = tx.send(rest.to_owned());
-                }
-            }
-        });
-        let ready = rx.recv_timeout(Duration::from_secs(20)).expect("tripot-relay printed no READY line");
+            .env("TRIPOT_RELAY_LOG", std::env::var("TRIPOT_RELAY_LOG").unwrap_or_else(|_| "warn".into()));
+        let (child, ready) = spawn_relay_until_ready(relay, Duration::from_secs(20));
         let mut parts = ready.split(' ');
         let peer_id = parts.next().unwrap().to_owned();
         let _http = parts.next();
