@@ -79,6 +79,9 @@ impl Lang {
             R::Busy => "l'hôte joue déjà",
             R::BadReveal => "tirage au sort truqué",
             R::GameOver => "la partie est finie",
+            R::FieldTooLong => "un champ dépasse sa longueur permise",
+            R::NoCommitment => "tirage au sort sans engagement",
+            R::Unsupported => "format ou règles inconnus ici",
             #[allow(unreachable_patterns)]
             _ => reason.describe(),
         }
@@ -102,6 +105,10 @@ impl Lang {
             E::NotConnected => "l'adversaire n'est pas connecté".into(),
             E::RematchPending => "une revanche est déjà proposée".into(),
             E::NoRematchOffer => "l'adversaire n'a pas proposé de revanche".into(),
+            E::DrawForfeited => {
+                "l'adversaire a quitté un tirage au sort après notre révélation : pas de nouveau tirage avec lui"
+                    .into()
+            }
             #[allow(unreachable_patterns)]
             _ => error.to_string(),
         }
@@ -235,6 +242,9 @@ pub(crate) struct Texts {
     pub(crate) room_no: &'static str,
     pub(crate) room_opening: &'static str,
     pub(crate) room_refused: &'static str,
+    pub(crate) host_refused_retry: &'static str,
+    pub(crate) host_refused: &'static str,
+    pub(crate) guest_left: &'static str,
     pub(crate) relay_word: &'static str,
     pub(crate) relay_connecting: &'static str,
     pub(crate) relay_connected: &'static str,
@@ -413,6 +423,9 @@ static FR: Texts = Texts {
     room_no: "non, par adresse",
     room_opening: "(ouverture du salon au relais…)",
     room_refused: "Code refusé à un visiteur",
+    host_refused_retry: "L'hôte refuse pour l'instant — nouvel essai dans",
+    host_refused: "L'hôte a refusé la partie",
+    guest_left: "Un invité est reparti avant le début : la table est de nouveau libre",
     relay_word: "Relais",
     relay_connecting: "connexion…",
     relay_connected: "connecté",
@@ -587,6 +600,9 @@ static EN: Texts = Texts {
     room_no: "no, by address",
     room_opening: "(opening the room at the relay…)",
     room_refused: "A visitor's code was refused",
+    host_refused_retry: "The host refuses for now — trying again in",
+    host_refused: "The host refused the game",
+    guest_left: "A guest left before the start: the table is free again",
     relay_word: "Relay",
     relay_connecting: "connecting…",
     relay_connected: "connected",

@@ -722,6 +722,25 @@ impl App {
                 let reason = self.lang.reject_reason(reason);
                 self.say(format!("{who}{at} — {reason}{detail}"), true);
             }
+            SessionEvent::HandshakeAborted { .. } => self.say(t.guest_left, false),
+            SessionEvent::Refused { reason, detail, retry_in } => {
+                let reason = self.lang.reject_reason(reason);
+                let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
+                match retry_in {
+                    Some(wait) => {
+                        let text =
+                            format!("{} {} s : {reason}{detail}", t.host_refused_retry, wait.as_secs());
+                        online.warning = Some(text);
+                    }
+                    None => {
+                        // The session stopped: nothing more will come.
+                        online.link = None;
+                        let text = format!("{} : {reason}{detail}", t.host_refused);
+                        online.warning = Some(text.clone());
+                        self.say(text, true);
+                    }
+                }
+            }
             SessionEvent::PeerDisconnected if online.ending.is_none() => {
                 online.connection = Connection::Reconnecting { waited: Duration::ZERO };
             }

@@ -38,6 +38,9 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Re
                 if let NetEvent::Room(RoomEvent::Failed(error)) = &event {
                     return Err(CliError::Other(error.to_string()));
                 }
+                if let Some(refusal) = super::final_refusal(&event) {
+                    return Err(refusal);
+                }
                 match &event {
                     NetEvent::Session(SessionEvent::GameOver(_)) => over = true,
                     NetEvent::Session(SessionEvent::RematchStarted { .. }) => over = false,
@@ -105,6 +108,18 @@ fn describe(event: &NetEvent) -> Option<String> {
                 format!("L'adversaire a refusé ({reason}) : {detail}")
             }
             SessionEvent::PeerDisconnected => String::from("Connexion perdue."),
+            SessionEvent::HandshakeAborted { .. } => {
+                String::from("Un invité est reparti avant le début : la table est de nouveau libre.")
+            }
+            SessionEvent::Refused { reason, detail, retry_in: Some(wait) } => {
+                format!(
+                    "L'hôte refuse pour l'instant ({reason}) {detail} — nouvel essai dans {} s.",
+                    wait.as_secs()
+                )
+            }
+            SessionEvent::Refused { reason, detail, retry_in: None } => {
+                format!("L'hôte a refusé la partie ({reason}) : {detail}")
+            }
             SessionEvent::Reconnecting { waited } => format!("reconnexion… ({} s)", waited.as_secs()),
             SessionEvent::GraceExpired { .. } => {
                 String::from("L'adversaire ne revient pas : tapez claim pour gagner la partie, ou attendez.")

@@ -76,6 +76,9 @@ pub(crate) async fn run(
         if let NetEvent::Room(tripot_net::online::RoomEvent::Failed(error)) = &event {
             return Err(CliError::Other(error.to_string()));
         }
+        if let Some(refusal) = super::final_refusal(&event) {
+            return Err(refusal);
+        }
         let NetEvent::Session(session) = &event else {
             if let NetEvent::LocalError(_) = event {
                 thinking = false;

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 use tripot_net::online::{RelayState, RoomError, RoomEvent};
-use tripot_net::{Ending, NetEvent, Refuser, SessionEvent, Termination};
+use tripot_net::{AbortCause, Ending, NetEvent, Refuser, SessionEvent, Termination};
 
 /// The JSON line of an event, or `None` for events scripts need not see.
 pub(crate) fn event(event: &NetEvent) -> Option<Value> {
@@ -70,6 +70,20 @@ fn session_event(event: &SessionEvent) -> Value {
             "reason": format!("{reason:?}"), "ply": ply, "detail": detail,
         }),
         SessionEvent::PeerDisconnected => json!({"event": "disconnected"}),
+        SessionEvent::HandshakeAborted { cause, draw_forfeited } => {
+            let reason = match cause {
+                AbortCause::Refused(reason) => Some(format!("{reason:?}")),
+                AbortCause::Left | AbortCause::Silent => None,
+            };
+            json!({
+                "event": "handshake_aborted", "cause": cause.name(), "reason": reason,
+                "draw_forfeited": draw_forfeited,
+            })
+        }
+        SessionEvent::Refused { reason, detail, retry_in } => json!({
+            "event": "refused", "reason": format!("{reason:?}"), "detail": detail,
+            "retry_in_ms": retry_in.map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+        }),
         SessionEvent::Reconnecting { waited } => {
             json!({"event": "reconnecting", "waited_secs": waited.as_secs()})
         }

@@ -141,6 +141,9 @@ impl OnlineArgs {
                 keep_alive: Duration::from_millis(self.keep_alive_ms),
                 peer_timeout: Duration::from_millis(self.peer_timeout_ms),
                 grace: Duration::from_secs(self.grace_secs),
+                // A handshake takes a round trip or two: never longer than a silence would.
+                handshake_timeout: Duration::from_millis(self.peer_timeout_ms)
+                    .min(SessionConfig::default().handshake_timeout),
                 ..SessionConfig::default()
             },
             net: NetConfig { relay: self.relay()?, ..self.net() },
@@ -222,4 +225,20 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 pub(crate) fn identity() -> Result<tripot_net::Keypair, CliError> {
     let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
     tripot_net::identity::load_or_create(&dir).map_err(|e| CliError::Other(e.to_string()))
+}
+
+/// The error that ends `join` when the host refused us for good (a permanent refusal, or a busy
+/// host past the retry cap): the reason is said, and the exit code is not zero.
+fn final_refusal(event: &tripot_net::NetEvent) -> Option<CliError> {
+    match event {
+        tripot_net::NetEvent::Session(tripot_net::SessionEvent::Refused {
+            reason,
+            detail,
+            retry_in: None,
+        }) => {
+            let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
+            Some(CliError::Other(format!("the host refused the game: {reason}{detail}")))
+        }
+        _ => None,
+    }
 }

@@ -5,7 +5,13 @@
 //! are known does each reveal its value. Binding both peer ids stops a peer replaying someone
 //! else's commitment. The opener is decided by the low bit of the XOR of the two values, which
 //! neither side controls alone.
+//!
+//! Whoever reveals second could still walk away from an outcome it dislikes and try again. The
+//! host reveals first, so the guest is that side: a host remembers every guest that left after
+//! its reveal ([`crate::session::Session`]) and opens the next game with that guest itself, with
+//! no draw. Walking away can only cost the guest the opening, never win it.
 
+use rand::Rng;
 use sha2::{Digest, Sha256};
 use tripot_protocol::{Commitment, Role};
 
@@ -31,10 +37,10 @@ pub fn commit(value: &[u8; 32], host_id: &[u8], guest_id: &[u8]) -> Commitment {
 }
 
 impl Draw {
-    /// A fresh random value for this pair of peers.
+    /// A fresh random value from `rng` for this pair of peers.
     #[must_use]
-    pub fn new(host_id: &[u8], guest_id: &[u8]) -> Draw {
-        let value: [u8; 32] = rand::random();
+    pub fn new(rng: &mut impl Rng, host_id: &[u8], guest_id: &[u8]) -> Draw {
+        let value: [u8; 32] = rng.random();
         Draw { value, commitment: commit(&value, host_id, guest_id) }
     }
 
@@ -68,9 +74,12 @@ pub fn opener(host_value: &[u8; 32], guest_value: &[u8; 32]) -> Role {
 mod tests {
     use super::*;
 
+    use rand::SeedableRng as _;
+    use rand::rngs::StdRng;
+
     #[test]
     fn a_reveal_matches_only_its_own_commitment() {
-        let draw = Draw::new(b"host", b"guest");
+        let draw = Draw::new(&mut rand::rng(), b"host", b"guest");
         assert!(verify(&draw.commitment(), &draw.value(), b"host", b"guest"));
         assert!(!verify(&draw.commitment(), &draw.value(), b"guest", b"host"));
         let mut other = draw.value();
@@ -92,9 +101,10 @@ mod tests {
 
     #[test]
     fn the_draw_is_roughly_even() {
+        let mut rng = StdRng::seed_from_u64(11);
         let hosts = (0..1000)
             .filter(|_| {
-                let (h, g) = (Draw::new(b"h", b"g"), Draw::new(b"h", b"g"));
+                let (h, g) = (Draw::new(&mut rng, b"h", b"g"), Draw::new(&mut rng, b"h", b"g"));
                 opener(&h.value(), &g.value()) == Role::Host
             })
             .count();

@@ -16,6 +16,30 @@ pub enum Refuser {
     Peer,
 }
 
+/// Why a handshake ended before its game started. The host's table is free again at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AbortCause {
+    /// This side refused what the peer sent (a version, a hello field, a reveal, a flood…) and
+    /// closed the link.
+    Refused(RejectReason),
+    /// The peer left, or its stream broke.
+    Left,
+    /// The peer said nothing for too long, or did not finish the handshake in time.
+    Silent,
+}
+
+impl AbortCause {
+    /// A short name for logs and JSON events.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            AbortCause::Refused(_) => "refused",
+            AbortCause::Left => "left",
+            AbortCause::Silent => "silent",
+        }
+    }
+}
+
 /// An event of a game session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SessionEvent {
@@ -70,6 +94,24 @@ pub enum SessionEvent {
     },
     /// The link to the peer dropped during a game.
     PeerDisconnected,
+    /// Host: a guest's handshake ended before the game started; the table is free for the next
+    /// guest.
+    HandshakeAborted {
+        /// Why.
+        cause: AbortCause,
+        /// The guest left after our reveal of the opening draw: its next game at this table
+        /// opens with us, with no draw.
+        draw_forfeited: bool,
+    },
+    /// Guest: the host refused our hello.
+    Refused {
+        /// Why.
+        reason: RejectReason,
+        /// The host's details.
+        detail: String,
+        /// When the next try will be made; `None`: no more tries (the session ends).
+        retry_in: Option<Duration>,
+    },
     /// Still waiting for the peer to come back (emitted about once a second).
     Reconnecting {
         /// Time waited so far.

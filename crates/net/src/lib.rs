@@ -21,7 +21,7 @@ pub mod session;
 pub mod swarm;
 pub mod transport;
 
-pub use event::{Refuser, SessionEvent};
+pub use event::{AbortCause, Refuser, SessionEvent};
 pub use game::{Ending, Game, Termination};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};

@@ -31,6 +31,12 @@ pub enum RejectReason {
     BadReveal,
     /// The game is over.
     GameOver,
+    /// A field of the message is longer than the protocol allows (e.g. a hello's name).
+    FieldTooLong,
+    /// The host offers a random draw and the guest's hello carries no commitment for it.
+    NoCommitment,
+    /// The host's terms (format, rules) are not ones this client can play.
+    Unsupported,
 }
 
 impl RejectReason {
@@ -51,7 +57,20 @@ impl RejectReason {
             RejectReason::Busy => "host busy",
             RejectReason::BadReveal => "reveal does not match commitment",
             RejectReason::GameOver => "the game is over",
+            RejectReason::FieldTooLong => "a field is over its length limit",
+            RejectReason::NoCommitment => "a random draw needs the guest's commitment",
+            RejectReason::Unsupported => "format or rules not supported",
         }
+    }
+}
+
+impl RejectReason {
+    /// Whether a guest refused this way in the handshake may try the same host again later
+    /// (the host is busy, or was flooded) rather than give up: a different version, terms it
+    /// cannot play or a hello the host cannot accept will be refused again.
+    #[must_use]
+    pub const fn is_transient(self) -> bool {
+        matches!(self, RejectReason::Busy | RejectReason::Flood)
     }
 }
 

@@ -341,7 +341,7 @@ struct Driver {
     generation: u64,
     current: Option<(u64, link::Writer)>,
     /// Host: streams whose first message is not known yet.
-    candidates: HashMap<u64, (PeerId, link::Writer)>,
+    candidates: HashMap<u64, Candidate>,
     /// Guest: a stream is being opened.
     opening: bool,
     last_dial: Option<Instant>,
@@ -433,8 +433,14 @@ impl Driver {
             }
         }
         self.save_if_changed();
+        self.expire_candidates(now);
         for event in self.path.filter(self.target, events, now) {
             self.emit(NetEvent::Session(event));
+        }
+        // The host refused us for good: the reason has been reported, nothing more to do.
+        if self.session.gave_up() {
+            self.stopped = true;
+            return;
         }
         self.follow_path();
         self.step_relay(now);
@@ -539,6 +545,14 @@ impl Driver {
             // A moment later, so that the last refusal gets out first.
             self.pending_disconnect = Some((peer, Instant::now() + Duration::from_millis(300)));
         }
+        self.free_table();
+    }
+
+    /// Host: a guest whose link ended before its game started no longer holds the table.
+    fn free_table(&mut self) {
+        if self.role == Role::Host && self.session.game().is_none() {
+            self.target = None;
+        }
     }
 
     /// While the link is down in a game: the guest opens a stream on an existing connection or
@@ -554,6 +568,10 @@ impl Driver {
         }
         let Some(peer) = self.target else { return };
         if !self.session.needs_link() || (self.role == Role::Host && self.session.game().is_none()) {
+            return;
+        }
+        // A busy host is tried again in its turn.
+        if !self.session.may_open_link(now) {
             return;
         }
         // A room's guest opens the game stream only once both proofs checked out.
@@ -608,11 +626,24 @@ impl Driver {
     fn on_incoming(&mut self, peer: PeerId, stream: Stream) {
         self.generation += 1;
         let writer = link::spawn(stream, self.generation, self.link_tx.clone());
-        // Keep only a few undecided streams: a stranger cannot pile them up.
-        if self.candidates.len() >= 8 {
-            self.candidates.clear();
+        // Keep only a few undecided streams, a peer's own oldest going first: a stranger cannot
+        // pile them up, nor push out someone else's by opening its own.
+        let same_peer = self.candidates.iter().filter(|(_, c)| c.peer == peer).map(|(g, _)| *g);
+        let victim = match same_peer.min() {
+            Some(oldest) if self.candidates.values().filter(|c| c.peer == peer).count() >= 2 => Some(oldest),
+            _ if self.candidates.len() >= MAX_CANDIDATES => self.candidates.keys().min().copied(),
+            _ => None,
+        };
+        if let Some(victim) = victim {
+            self.candidates.remove(&victim);
         }
-        self.candidates.insert(self.generation, (peer, writer));
+        let candidate = Candidate { peer, writer, since: Instant::now() };
+        self.candidates.insert(self.generation, candidate);
+    }
+
+    /// Drops undecided streams that said nothing in time.
+    fn expire_candidates(&mut self, now: Instant) {
+        self.candidates.retain(|_, c| now.saturating_duration_since(c.since) < CANDIDATE_TIMEOUT);
     }
 
     fn on_link(&mut self, generation: u64, event: LinkEvent) {
@@ -627,8 +658,28 @@ impl Driver {
             self.session.transport_mut().deliver(event);
             return;
         }
-        let Some((peer, writer)) = self.candidates.remove(&generation) else { return };
-        let LinkEvent::Message(message) = event else { return };
+        let Some(Candidate { peer, writer, .. }) = self.candidates.remove(&generation) else { return };
+        let message = match event {
+            LinkEvent::Message(message) => message,
+            // A first frame that does not decode (too long, a field over its limit…): say why.
+            LinkEvent::Malformed(error) => {
+                let reason = match error {
+                    tripot_protocol::FrameError::TooLarge(_) => RejectReason::TooLarge,
+                    tripot_protocol::FrameError::FieldTooLong(_) => RejectReason::FieldTooLong,
+                    tripot_protocol::FrameError::Malformed(_) => RejectReason::Malformed,
+                };
+                let detail: String = error.to_string().chars().take(100).collect();
+                self.emit(NetEvent::Session(SessionEvent::Rejected {
+                    by: crate::event::Refuser::Local,
+                    reason,
+                    ply: None,
+                    detail: detail.clone(),
+                }));
+                refuse_and_close(writer, Reject { reason, ply: None, detail });
+                return;
+            }
+            LinkEvent::Up { .. } | LinkEvent::Down => return,
+        };
         match message {
             // A private room is never listed.
             Message::Query if self.room.is_some() => {}
@@ -655,11 +706,7 @@ impl Driver {
             }
             _ => {
                 let reject = Reject { reason: RejectReason::Busy, ply: None, detail: String::new() };
-                let _ = writer.send(Message::Reject(reject));
-                tokio::spawn(async move {
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    drop(writer);
-                });
+                refuse_and_close(writer, reject);
             }
         }
     }
@@ -806,6 +853,28 @@ impl Driver {
             _ => {}
         }
     }
+}
+
+/// Undecided streams a host keeps at once.
+const MAX_CANDIDATES: usize = 8;
+
+/// How long an undecided stream may stay silent.
+const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Host: a stream whose first message is not known yet.
+struct Candidate {
+    peer: PeerId,
+    writer: link::Writer,
+    since: Instant,
+}
+
+/// Sends `reject` on a stream we will not use, then closes it once the refusal had time to go.
+fn refuse_and_close(writer: link::Writer, reject: Reject) {
+    let _ = writer.send(Message::Reject(reject));
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        drop(writer);
+    });
 }
 
 async fn next_incoming(incoming: &mut Option<libp2p_stream::IncomingStreams>) -> Option<(PeerId, Stream)> {

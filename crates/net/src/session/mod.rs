@@ -7,6 +7,8 @@
 
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng as _;
+use rand::rngs::StdRng;
 use tripot_engine::{Camp, Format, Notation, Rules};
 use tripot_protocol::{
     Commitment, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Reject, RejectReason, ResumePoint,
@@ -14,12 +16,14 @@ use tripot_protocol::{
 };
 
 use crate::draw::{self, Draw};
-use crate::event::{Refuser, SessionEvent};
+use crate::event::{AbortCause, Refuser, SessionEvent};
 use crate::game::{Ending, Game, Termination, camp_of};
 use crate::transport::{LinkEvent, Transport};
 
+mod forfeits;
 mod rematch;
 
+use forfeits::Forfeits;
 use rematch::Rematch;
 pub use rematch::rematch_save_path;
 
@@ -36,6 +40,9 @@ pub struct SessionConfig {
     pub grace: Duration,
     /// Messages per second a peer may send (a burst of this many is allowed too).
     pub flood_limit: u32,
+    /// Longest time from the link coming up to the game starting: a guest that stalls the
+    /// handshake (even while sending keep-alives) is let go, and the table freed.
+    pub handshake_timeout: Duration,
 }
 
 impl Default for SessionConfig {
@@ -46,6 +53,7 @@ impl Default for SessionConfig {
             peer_timeout: Duration::from_secs(20),
             grace: Duration::from_secs(120),
             flood_limit: 100,
+            handshake_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -91,6 +99,27 @@ pub enum LocalError {
     /// A rematch answer with no offer from the opponent to answer.
     #[error("the opponent has not offered a rematch")]
     NoRematchOffer,
+    /// A rematch with a new draw, offered to a guest that walked away from a draw here.
+    #[error("the opponent left a draw after seeing our value: no new draw with it")]
+    DrawForfeited,
+}
+
+/// Guest: after transient refusals (a busy host), tries stop once this long has passed since
+/// the first.
+const RETRY_CAP: Duration = Duration::from_secs(60);
+
+/// Guest: the longest wait between two tries.
+const RETRY_MAX_DELAY: Duration = Duration::from_secs(16);
+
+/// Guest: where the host's refusals of our hello stand.
+#[derive(Debug, Clone, Copy)]
+struct Refusals {
+    /// The first refusal.
+    first: Instant,
+    /// Refusals so far.
+    count: u32,
+    /// When the next try may be made; `None`: no more tries.
+    retry_at: Option<Instant>,
 }
 
 /// Where the handshake of a new game stands.
@@ -146,6 +175,14 @@ pub struct Session<T> {
     tokens: f64,
     refilled: Instant,
     events: Vec<SessionEvent>,
+    /// Where this side's values for the opening draw come from.
+    rng: StdRng,
+    /// Host: guests that left a draw after our reveal.
+    forfeits: Forfeits,
+    /// When the handshake on the current link began (none: no handshake running).
+    handshake_since: Option<Instant>,
+    /// Guest: the host's refusals of our hello.
+    refusals: Option<Refusals>,
 }
 
 impl<T: Transport> Session<T> {
@@ -170,6 +207,10 @@ impl<T: Transport> Session<T> {
             tokens,
             refilled: now,
             events: Vec::new(),
+            rng: StdRng::from_os_rng(),
+            forfeits: Forfeits::default(),
+            handshake_since: None,
+            refusals: None,
         }
     }
 
@@ -253,6 +294,20 @@ impl<T: Transport> Session<T> {
         self.game.as_ref().is_none_or(|g| g.ending.is_none()) || !self.unacked.is_empty()
     }
 
+    /// Guest: whether a new link may be opened now. After a transient refusal (a busy host) the
+    /// next try waits its turn; after a final one there is none.
+    #[must_use]
+    pub fn may_open_link(&self, now: Instant) -> bool {
+        self.refusals.is_none_or(|r| r.retry_at.is_some_and(|at| now >= at))
+    }
+
+    /// Guest: whether the host refused us for good (a different version, terms we cannot play,
+    /// or busy for too long): the session has nothing more to do.
+    #[must_use]
+    pub fn gave_up(&self) -> bool {
+        self.refusals.is_some_and(|r| r.retry_at.is_none())
+    }
+
     /// Whether the peer surely holds the current game: a move has been played and every move of
     /// ours is acknowledged. Before that (a random draw just revealed) the peer may not have the
     /// game yet, and a resume on a new link would find nothing to resume.
@@ -312,9 +367,14 @@ impl<T: Transport> Session<T> {
                 }
                 let reason = match error {
                     tripot_protocol::FrameError::TooLarge(_) => RejectReason::TooLarge,
-                    _ => RejectReason::Malformed,
+                    tripot_protocol::FrameError::FieldTooLong(_) => RejectReason::FieldTooLong,
+                    tripot_protocol::FrameError::Malformed(_) => RejectReason::Malformed,
                 };
                 self.reject(reason, None, error.to_string(), now);
+                // A host in a handshake owes a stranger nothing more: the table is for the next.
+                if self.role == Role::Host && self.game.is_none() {
+                    self.abort(AbortCause::Refused(reason), now);
+                }
             }
         }
     }
@@ -331,17 +391,28 @@ impl<T: Transport> Session<T> {
         }
         if self.is_connected() {
             self.reject(RejectReason::Flood, None, format!("more than {} messages per second", limit), now);
-            self.transport.close();
-            self.on_down(now);
+            self.abort(AbortCause::Refused(RejectReason::Flood), now);
         }
         true
     }
 
+    /// Closes the link from this side.
+    fn abort(&mut self, cause: AbortCause, now: Instant) {
+        self.transport.close();
+        self.link_lost(cause, now);
+    }
+
     fn on_up(&mut self, peer: Vec<u8>, now: Instant) {
         self.peer.clone_from(&peer);
+        // A new link starts with a full allowance: a flood on the last one is no debt of this.
+        self.tokens = f64::from(self.config.flood_limit);
+        self.refilled = now;
         self.link = Link::Up { peer_heard: now };
         self.last_sent = now;
         self.unacked.clear();
+        if !matches!(self.handshake, Handshake::Done) {
+            self.handshake_since = Some(now);
+        }
         match (&self.handshake, &self.game) {
             (Handshake::Done, Some(game)) => {
                 let point = game.resume_point();
@@ -349,7 +420,7 @@ impl<T: Transport> Session<T> {
             }
             (Handshake::Waiting, _) if self.role == Role::Guest => {
                 // The guest speaks first: its hello carries its commitment for a possible draw.
-                let draw = Draw::new(&peer, &self.local_id);
+                let draw = Draw::new(&mut self.rng, &peer, &self.local_id);
                 let hello = self.hello(GameId([0; 16]), Some(draw.commitment()));
                 self.send(Message::Hello(hello), now);
                 self.handshake = Handshake::HelloSent { draw };
@@ -359,9 +430,22 @@ impl<T: Transport> Session<T> {
     }
 
     fn on_down(&mut self, now: Instant) {
+        self.link_lost(AbortCause::Left, now);
+    }
+
+    /// The link is gone, by the peer's doing or ours (`cause`).
+    fn link_lost(&mut self, cause: AbortCause, now: Instant) {
         if matches!(self.link, Link::Down { .. }) {
             return;
         }
+        // The guest saw our value and left before showing its own: it could be steering the
+        // draw by trying again, so the draw is lost to it (see `draw`).
+        let draw_forfeited =
+            self.role == Role::Host && matches!(self.handshake, Handshake::AwaitReveal { .. });
+        if draw_forfeited {
+            self.forfeits.insert(&self.peer);
+        }
+        self.handshake_since = None;
         let in_game = self.game.as_ref().is_some_and(|g| g.ending.is_none());
         self.link = Link::Down { since: now, announced_secs: 0, grace_told: !in_game };
         // The peer left before the rematch started: there is no rematch.
@@ -371,15 +455,35 @@ impl<T: Transport> Session<T> {
         } else {
             // A handshake cut short starts again from scratch with whoever comes next.
             self.handshake = Handshake::Waiting;
+            if self.role == Role::Host {
+                self.events.push(SessionEvent::HandshakeAborted { cause, draw_forfeited });
+            }
         }
+    }
+
+    /// Guest: the host refused our hello. A busy host is tried again, later each time, until
+    /// [`RETRY_CAP`]; anything else ends the session.
+    fn refused(&mut self, reason: RejectReason, detail: String, now: Instant) {
+        let refusals = self.refusals.get_or_insert(Refusals { first: now, count: 0, retry_at: None });
+        refusals.count += 1;
+        let delay = Duration::from_secs(1)
+            .saturating_mul(1 << refusals.count.saturating_sub(1).min(5))
+            .min(RETRY_MAX_DELAY);
+        let retry =
+            reason.is_transient() && now.saturating_duration_since(refusals.first) + delay <= RETRY_CAP;
+        refusals.retry_at = retry.then_some(now + delay);
+        self.events.push(SessionEvent::Refused { reason, detail, retry_in: retry.then_some(delay) });
+        self.abort(AbortCause::Refused(reason), now);
     }
 
     fn on_timers(&mut self, now: Instant) {
         match &mut self.link {
             Link::Up { peer_heard } => {
-                if now.saturating_duration_since(*peer_heard) >= self.config.peer_timeout {
-                    self.transport.close();
-                    self.on_down(now);
+                let stalled = self.handshake_since.is_some_and(|since| {
+                    now.saturating_duration_since(since) >= self.config.handshake_timeout
+                });
+                if now.saturating_duration_since(*peer_heard) >= self.config.peer_timeout || stalled {
+                    self.abort(AbortCause::Silent, now);
                     return;
                 }
                 if now.saturating_duration_since(self.last_sent) >= self.config.keep_alive {
@@ -405,7 +509,17 @@ impl<T: Transport> Session<T> {
     }
 
     fn hello(&self, game_id: GameId, commitment: Option<Commitment>) -> Hello {
-        let (format, rules, opens) = match self.rematch.agreed().or(self.offer) {
+        let offer = self.rematch.agreed().or(self.offer);
+        self.hello_of(offer, game_id, commitment)
+    }
+
+    /// The host's hello for a game played on `offer` (which may differ from the table's).
+    fn hello_with(&self, offer: Offer, game_id: GameId, commitment: Option<Commitment>) -> Hello {
+        self.hello_of(Some(offer), game_id, commitment)
+    }
+
+    fn hello_of(&self, offer: Option<Offer>, game_id: GameId, commitment: Option<Commitment>) -> Hello {
+        let (format, rules, opens) = match offer {
             Some(offer) => (offer.format.number(), offer.rules.name().to_owned(), offer.opens),
             None => (0, String::new(), Opens::Random),
         };
@@ -431,7 +545,7 @@ impl<T: Transport> Session<T> {
             Message::Resign { ply } => self.on_resign(ply, now),
             Message::Resume(point) => self.on_resume(point, now),
             Message::KeepAlive { .. } => {}
-            Message::Reject(reject) => self.on_reject(reject),
+            Message::Reject(reject) => self.on_reject(reject, now),
             Message::RematchOffer { game_id } => self.on_rematch_offer(game_id, now),
             Message::RematchAnswer { accept } => self.on_rematch_answer(accept, now),
             Message::Query | Message::Listing { .. } => {
@@ -448,8 +562,15 @@ impl<T: Transport> Session<T> {
                 format!("protocol {} here, {} there", PROTOCOL_VERSION, hello.protocol),
                 now,
             );
-            self.transport.close();
-            self.on_down(now);
+            if self.role == Role::Guest {
+                self.refused(
+                    RejectReason::Version,
+                    format!("the host speaks protocol {}", hello.protocol),
+                    now,
+                );
+            } else {
+                self.abort(AbortCause::Refused(RejectReason::Version), now);
+            }
             return;
         }
         let peer_id = self.peer_id_hint();
@@ -464,19 +585,32 @@ impl<T: Transport> Session<T> {
                     );
                     return;
                 }
-                let Some(offer) = self.rematch.agreed().or(self.offer) else { return };
-                let (Some(peer_commitment), Opens::Random) = (hello.commitment, offer.opens) else {
-                    let opener = match offer.opens {
-                        Opens::Guest => Camp::B,
-                        _ => Camp::A,
-                    };
-                    let reply = self.hello(self.game_id, None);
-                    self.send(Message::Hello(reply), now);
-                    let game = self.new_game(offer, opener, hello.name, peer_id);
-                    self.start(game);
-                    return;
+                let Some(mut offer) = self.rematch.agreed().or(self.offer) else { return };
+                if offer.opens == Opens::Random && self.forfeits.contains(&peer_id) {
+                    // This guest left a draw here after our reveal: this game opens with us.
+                    // (A rematch with a new draw is declined before it gets here.)
+                    tracing::info!("a guest that left a draw is back: the host opens, no draw");
+                    offer.opens = Opens::Host;
+                    self.offer = Some(offer);
+                }
+                let peer_commitment = match (hello.commitment, offer.opens) {
+                    (Some(commitment), Opens::Random) => commitment,
+                    (None, Opens::Random) => {
+                        let detail = "the host offers a random draw: send a commitment".into();
+                        self.reject(RejectReason::NoCommitment, None, detail, now);
+                        self.abort(AbortCause::Refused(RejectReason::NoCommitment), now);
+                        return;
+                    }
+                    (_, opens) => {
+                        let opener = if opens == Opens::Guest { Camp::B } else { Camp::A };
+                        let reply = self.hello_with(offer, self.game_id, None);
+                        self.send(Message::Hello(reply), now);
+                        let game = self.new_game(offer, opener, hello.name, peer_id);
+                        self.start(game);
+                        return;
+                    }
                 };
-                let draw = Draw::new(&self.local_id, &peer_id);
+                let draw = Draw::new(&mut self.rng, &self.local_id, &peer_id);
                 let reply = self.hello(self.game_id, Some(draw.commitment()));
                 self.send(Message::Hello(reply), now);
                 self.send(Message::Reveal { value: draw.value() }, now);
@@ -493,7 +627,9 @@ impl<T: Transport> Session<T> {
                 let (Some(format), Ok(rules)) =
                     (Format::from_number(hello.format), hello.rules.parse::<Rules>())
                 else {
-                    self.reject(RejectReason::Unexpected, None, "unknown format or rules".into(), now);
+                    let detail = format!("format {} with rules {:?}", hello.format, hello.rules);
+                    self.reject(RejectReason::Unsupported, None, detail.clone(), now);
+                    self.refused(RejectReason::Unsupported, detail, now);
                     return;
                 };
                 let offer = Offer { format, rules, opens: hello.opens };
@@ -521,12 +657,9 @@ impl<T: Transport> Session<T> {
                         };
                     }
                     (Opens::Random, None) => {
-                        self.reject(
-                            RejectReason::Unexpected,
-                            None,
-                            "random draw without commitment".into(),
-                            now,
-                        );
+                        let detail = "the host's random draw has no commitment".to_owned();
+                        self.reject(RejectReason::NoCommitment, None, detail.clone(), now);
+                        self.refused(RejectReason::NoCommitment, detail, now);
                     }
                     (opens, _) => {
                         let opener = if opens == Opens::Guest { Camp::B } else { Camp::A };
@@ -580,6 +713,8 @@ impl<T: Transport> Session<T> {
         });
         self.game = Some(game);
         self.handshake = Handshake::Done;
+        self.handshake_since = None;
+        self.refusals = None;
     }
 
     fn on_reveal(&mut self, value: [u8; 32], now: Instant) {
@@ -590,9 +725,16 @@ impl<T: Transport> Session<T> {
             return;
         };
         if !draw::verify(&peer_commitment, &value, &host_id, &guest_id) {
-            self.reject(RejectReason::BadReveal, None, "the revealed value does not match".into(), now);
-            self.transport.close();
-            self.on_down(now);
+            let detail = "the revealed value does not match its commitment".to_owned();
+            self.reject(RejectReason::BadReveal, None, detail.clone(), now);
+            if self.role == Role::Guest {
+                // A host whose draw does not verify is not one to play with.
+                self.refused(RejectReason::BadReveal, detail, now);
+            } else {
+                // Still the guest's draw to lose: it saw our value (`link_lost` notes it).
+                self.handshake = Handshake::AwaitReveal { pending, draw, peer_commitment, host_id, guest_id };
+                self.abort(AbortCause::Refused(RejectReason::BadReveal), now);
+            }
             return;
         }
         if self.role == Role::Guest {
@@ -712,7 +854,40 @@ impl<T: Transport> Session<T> {
         self.end(ending);
     }
 
-    fn on_reject(&mut self, reject: Reject) {
+    fn on_reject(&mut self, reject: Reject, now: Instant) {
+        // The host refused our hello: try again later, or give up.
+        if self.role == Role::Guest
+            && self.game.is_none()
+            && matches!(self.handshake, Handshake::HelloSent { .. } | Handshake::AwaitReveal { .. })
+        {
+            let detail: String = reject.detail.chars().take(100).collect();
+            self.events.push(SessionEvent::Rejected {
+                by: Refuser::Peer,
+                reason: reject.reason,
+                ply: reject.ply,
+                detail: detail.clone(),
+            });
+            self.refused(reject.reason, detail, now);
+            return;
+        }
+        // Our reveal never reached the host (the link broke right after its own): it holds no
+        // game, we hold one with no move. Drop it and shake hands again.
+        if self.role == Role::Guest
+            && reject.reason == RejectReason::UnknownGame
+            && self.number == 1
+            && self.game.as_ref().is_some_and(|g| g.moves.is_empty() && g.ending.is_none())
+        {
+            self.game = None;
+            self.handshake = Handshake::Waiting;
+            self.events.push(SessionEvent::Rejected {
+                by: Refuser::Peer,
+                reason: reject.reason,
+                ply: reject.ply,
+                detail: reject.detail.chars().take(100).collect(),
+            });
+            self.abort(AbortCause::Left, now);
+            return;
+        }
         // A claimed game: the peer ended it while we were away.
         if reject.reason == RejectReason::GameOver
             && reject.detail == CLAIMED
@@ -739,6 +914,10 @@ impl<T: Transport> Session<T> {
     fn on_resume(&mut self, point: ResumePoint, now: Instant) {
         let Some(game) = &self.game else {
             self.reject(RejectReason::UnknownGame, None, "no game to resume".into(), now);
+            // Nothing to resume here: the table is for someone with a hello.
+            if self.role == Role::Host {
+                self.abort(AbortCause::Refused(RejectReason::UnknownGame), now);
+            }
             return;
         };
         if point.game_id != game.game_id {

@@ -82,6 +82,9 @@ impl<T: Transport> Session<T> {
     /// when our offer already waits or a rematch is starting.
     pub fn offer_rematch(&mut self, now: Instant) -> Result<(), LocalError> {
         self.check_rematch_possible()?;
+        if self.draw_forfeited_by_peer() {
+            return Err(LocalError::DrawForfeited);
+        }
         match self.rematch {
             Rematch::Idle => {
                 let current = self.game_id;
@@ -141,6 +144,11 @@ impl<T: Transport> Session<T> {
             return;
         }
         match self.rematch {
+            // It left a draw here after our reveal: it gets no new draw to steer.
+            Rematch::Idle if self.draw_forfeited_by_peer() => {
+                self.send(Message::RematchAnswer { accept: false }, now);
+                self.events.push(SessionEvent::RematchDeclined { by: Refuser::Local });
+            }
             Rematch::Idle => {
                 self.rematch = Rematch::Received(game_id);
                 self.events.push(SessionEvent::RematchOffered);
@@ -174,6 +182,14 @@ impl<T: Transport> Session<T> {
         }
     }
 
+    /// Host: whether the next game would be drawn and the guest left a draw here after our
+    /// reveal.
+    fn draw_forfeited_by_peer(&self) -> bool {
+        self.role == Role::Host
+            && self.next_offer().is_some_and(|o| o.opens == Opens::Random)
+            && self.forfeits.contains(&self.peer)
+    }
+
     /// The next game's set-up: the finished game's format and rules; a new draw if the host first
     /// chose `random`, else the camp that did not open the finished game opens.
     fn next_offer(&self) -> Option<Offer> {
@@ -193,10 +209,11 @@ impl<T: Transport> Session<T> {
         let Some(offer) = self.next_offer() else { return };
         self.rematch = Rematch::Agreed(offer);
         self.game_id = game_id;
+        self.handshake_since = Some(now);
         // Nothing of the finished game waits for an acknowledgement any more.
         self.unacked.clear();
         if self.role == Role::Guest {
-            let draw = Draw::new(&self.peer, &self.local_id);
+            let draw = Draw::new(&mut self.rng, &self.peer, &self.local_id);
             let hello = self.hello(game_id, Some(draw.commitment()));
             self.send(Message::Hello(hello), now);
             self.handshake = Handshake::HelloSent { draw };

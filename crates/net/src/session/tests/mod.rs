@@ -630,3 +630,5 @@ fn rematch_records_go_to_their_own_files() {
     assert_eq!(rematch_save_path(first, 2), std::path::Path::new("/tmp/games/online-17-2.tripot"));
     assert_eq!(rematch_save_path(std::path::Path::new("game"), 3), std::path::Path::new("game-3"));
 }
+
+mod handshake;
