@@ -5,6 +5,13 @@
 
 mod online_common;
 
+#[path = "online_hostile/draw.rs"]
+mod draw;
+#[path = "online_hostile/handshake.rs"]
+mod handshake;
+#[path = "online_hostile/refusals.rs"]
+mod refusals;
+
 use std::time::Duration;
 
 use futures::{AsyncReadExt as _, AsyncWriteExt as _, StreamExt as _};
@@ -20,6 +27,8 @@ use tripot_protocol::{
 
 /// The hostile side: a bare swarm and one raw stream at a time.
 struct Hostile {
+    /// Its own peer id.
+    local: PeerId,
     control: libp2p_stream::Control,
     dial: mpsc::UnboundedSender<Multiaddr>,
     host: PeerId,
@@ -40,7 +49,9 @@ impl Hostile {
             mdns: false,
             ..NetConfig::default()
         };
-        let mut swarm = tripot_net::swarm::build(tripot_net::Keypair::generate_ed25519(), &net).unwrap();
+        let keypair = tripot_net::Keypair::generate_ed25519();
+        let local = keypair.public().to_peer_id();
+        let mut swarm = tripot_net::swarm::build(keypair, &net).unwrap();
         let control = swarm.behaviour().stream.new_control();
         let (dial, mut dials) = mpsc::unbounded_channel::<Multiaddr>();
         swarm.dial(addr.clone()).unwrap();
@@ -52,7 +63,8 @@ impl Hostile {
                 }
             }
         });
-        let mut hostile = Hostile { control, dial, host, addr, stream: None, decoder: FrameDecoder::new() };
+        let mut hostile =
+            Hostile { local, control, dial, host, addr, stream: None, decoder: FrameDecoder::new() };
         hostile.open().await;
         hostile
     }
