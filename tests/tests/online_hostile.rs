@@ -35,6 +35,8 @@ struct Hostile {
     addr: Multiaddr,
     stream: Option<tripot_net::Stream>,
     decoder: FrameDecoder,
+    /// Messages decoded and not read yet.
+    received: std::collections::VecDeque<Message>,
 }
 
 impl Hostile {
@@ -63,8 +65,16 @@ impl Hostile {
                 }
             }
         });
-        let mut hostile =
-            Hostile { local, control, dial, host, addr, stream: None, decoder: FrameDecoder::new() };
+        let mut hostile = Hostile {
+            local,
+            control,
+            dial,
+            host,
+            addr,
+            stream: None,
+            decoder: FrameDecoder::new(),
+            received: std::collections::VecDeque::new(),
+        };
         hostile.open().await;
         hostile
     }
@@ -75,6 +85,7 @@ impl Hostile {
                 Ok(stream) => {
                     self.stream = Some(stream);
                     self.decoder = FrameDecoder::new();
+                    self.received.clear();
                     return;
                 }
                 Err(_) => {
@@ -101,8 +112,8 @@ impl Hostile {
         let stream = self.stream.as_mut().unwrap();
         let mut buf = [0u8; 512];
         loop {
-            if let Some(result) = self.decoder.next_message() {
-                return Some(result.unwrap());
+            if let Some(message) = self.received.pop_front() {
+                return Some(message);
             }
             let n = tokio::time::timeout(Duration::from_secs(15), stream.read(&mut buf))
                 .await
@@ -111,18 +122,8 @@ impl Hostile {
             if n == 0 {
                 return None;
             }
-            let mut rest = &buf[..n];
-            while !rest.is_empty() {
-                let used = self.decoder.extend(rest).unwrap();
-                rest = &rest[used..];
-                if let Some(result) = self.decoder.next_message() {
-                    let message = result.unwrap();
-                    // Put back what is left: decode it on the next call.
-                    let mut pending = FrameDecoder::new();
-                    pending.extend(rest).unwrap();
-                    self.decoder = pending;
-                    return Some(message);
-                }
+            for result in self.decoder.feed_all(&buf[..n]).unwrap() {
+                self.received.push_back(result.unwrap());
             }
         }
     }

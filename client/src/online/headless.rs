@@ -72,7 +72,17 @@ pub(crate) async fn run(
         let Some(event) = event else {
             return Err(CliError::Other("the network task stopped".into()));
         };
-        print(&event);
+        // An action that crossed the peer's on the way is no error of ours: a move chosen while
+        // the peer resigned (the end was reported as `game_over`), an answer to a rematch offer
+        // it withdrew (reported as `rematch_declined`).
+        let crossed = match &event {
+            NetEvent::LocalError(tripot_net::LocalError::NoRematchOffer) => true,
+            NetEvent::LocalError(tripot_net::LocalError::Over) => view.as_ref().is_some_and(|v| v.over),
+            _ => false,
+        };
+        if !crossed {
+            print(&event);
+        }
         if let NetEvent::Room(tripot_net::online::RoomEvent::Failed(error)) = &event {
             return Err(CliError::Other(error.to_string()));
         }

@@ -22,7 +22,8 @@ pub(super) struct Table {
 impl Table {
     pub(super) fn open() -> Table {
         let dir = tempfile::tempdir().unwrap();
-        let mut host_args = args(&["host", "--opens", "random", "--ai", "1", "--seed", "3", "--name", "Honest"]);
+        let mut host_args =
+            args(&["host", "--opens", "random", "--ai", "1", "--seed", "3", "--name", "Honest"]);
         host_args.extend(args(&TIMERS));
         host_args.extend(loopback_args());
         let mut host = Player::spawn(&host_args, &dir.path().join("host"), &dir.path().join("host.tripot"));
@@ -176,7 +177,8 @@ async fn hello_fields_over_their_limits_are_refused_with_a_reason() {
     let Message::Hello(mut hello) = guest_hello() else { unreachable!() };
     hello.name = "N".repeat(100);
     hostile.raw(&unchecked_frame(&Message::Hello(hello.clone()))).await;
-    let Message::Reject(reject) = hostile.expect("a refusal", |m| matches!(m, Message::Reject(_))).await else {
+    let Message::Reject(reject) = hostile.expect("a refusal", |m| matches!(m, Message::Reject(_))).await
+    else {
         unreachable!()
     };
     assert_eq!(reject.reason, RejectReason::FieldTooLong);
@@ -191,7 +193,9 @@ async fn hello_fields_over_their_limits_are_refused_with_a_reason() {
     let mut table = table;
     tokio::task::block_in_place(|| {
         for reason in ["FieldTooLong", "TooLarge"] {
-            table.host.wait_for(reason, Duration::from_secs(10), |v| v["event"] == "rejected" && v["reason"] == reason);
+            table.host.wait_for(reason, Duration::from_secs(10), |v| {
+                v["event"] == "rejected" && v["reason"] == reason
+            });
         }
     });
     table.honest_guest_plays();

@@ -13,7 +13,11 @@ use super::online_common::{Player, args, loopback_args};
 
 /// A fake host that answers every hello with `reason`; counts the hellos.
 async fn fake_host(reason: RejectReason) -> (String, Arc<AtomicUsize>) {
-    let net = NetConfig { listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()], mdns: false, ..NetConfig::default() };
+    let net = NetConfig {
+        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
+        mdns: false,
+        ..NetConfig::default()
+    };
     let keypair = tripot_net::Keypair::generate_ed25519();
     let peer = keypair.public().to_peer_id();
     let mut swarm = tripot_net::swarm::build(keypair, &net).unwrap();
