@@ -114,9 +114,8 @@ async fn a_guest_that_keeps_the_draw_waiting_with_keep_alives_does_not_lock_the_
     hostile.expect("the host's reveal", |m| matches!(m, Message::Reveal { .. })).await;
     let stall = tokio::spawn(async move {
         for seq in 0..20 {
-            if hostile.stream.is_some() {
+            if let Some(stream) = &mut hostile.stream {
                 let frame = tripot_protocol::encode(&Message::KeepAlive { seq }).unwrap();
-                let stream = hostile.stream.as_mut().unwrap();
                 if futures::AsyncWriteExt::write_all(stream, &frame).await.is_err() {
                     break;
                 }
