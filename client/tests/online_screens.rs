@@ -696,3 +696,43 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }
+
+#[test]
+fn a_host_that_refuses_is_said_tried_again_or_given_up_on() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in "/ip4/127.0.0.1/tcp/41234".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    fake.session(SessionEvent::Refused {
+        reason: RejectReason::Busy,
+        detail: String::new(),
+        retry_in: Some(Duration::from_secs(2)),
+    });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("nouvel essai dans 2 s"), "{screen}");
+    fake.session(SessionEvent::Refused {
+        reason: RejectReason::Version,
+        detail: "protocol 1 here, 2 there".into(),
+        retry_in: None,
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(
+        app.message(),
+        Some("L'hôte a refusé la partie : version du protocole incompatible (protocol 1 here, 2 there)")
+    );
+}
+
+#[test]
+fn the_host_says_when_a_guest_left_before_the_start() {
+    let (mut app, _events, fake) = hosting(Lang::En);
+    fake.session(SessionEvent::HandshakeAborted {
+        cause: tripot_net::AbortCause::Left,
+        draw_forfeited: true,
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("A guest left before the start: the table is free again"));
+}
