@@ -32,7 +32,7 @@ impl Drop for Host {
 
 mod tmux_common;
 
-use tmux_common::screen;
+use tmux_common::{prerequisite_missing, screen};
 
 fn wait_for(session: &str, text: &str) -> String {
     tmux_common::wait_for(session, text, Duration::from_secs(30))
@@ -55,8 +55,10 @@ fn next_event(lines: &mpsc::Receiver<serde_json::Value>, name: &str) -> serde_js
 #[test]
 fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
-        return;
+        return prerequisite_missing(
+            "a_game_joined_in_the_terminal_interface_against_a_headless_host",
+            "tmux is not installed (scripts/install-test-deps.sh installs it)",
+        );
     }
     let name = format!("tripot-online-{}", std::process::id());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);

@@ -19,7 +19,7 @@ impl Drop for Session {
 
 mod tmux_common;
 
-use tmux_common::screen;
+use tmux_common::{prerequisite_missing, screen};
 
 fn wait_for(session: &str, text: &str) -> String {
     tmux_common::wait_for(session, text, Duration::from_secs(20))
@@ -40,7 +40,7 @@ struct Run {
 /// `None` (with a message) where tmux is missing.
 fn start(label: &str, lang: &str, width: u16, height: u16) -> Option<Run> {
     if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (scripts/install-test-deps.sh installs it)");
+        prerequisite_missing(label, "tmux is not installed (scripts/install-test-deps.sh installs it)");
         return None;
     }
     let name = format!("{label}-{}", std::process::id());

@@ -1,5 +1,5 @@
 //! Resume after a network cut: two players in two network namespaces joined by a veth pair
-//! (created here as root; skipped with a message where not permitted), mDNS off. Mid-game an
+//! (created here as root; a failure under CI, a skip said elsewhere), mDNS off. Mid-game an
 //! nftables rule drops every packet between them for longer than the idle and peer timeouts,
 //! then goes away: both sides notice the silence, show "reconnecting", find each other again
 //! by themselves, resume from the last ply they share, and finish the same game, no move lost.
@@ -10,6 +10,7 @@ mod online_common;
 use std::time::{Duration, Instant};
 
 use online_common::netns::Lan;
+use online_common::prerequisite_missing;
 use online_common::{Player, args, replayed_record, same_game};
 
 /// Fast timers: a silent link counts as dead after 1.5 s, idle connections close after 1 s.
@@ -35,10 +36,17 @@ fn saved_ply(player: &mut Player, ply: u64) {
 
 #[test]
 fn a_game_survives_a_cut_longer_than_the_timeouts() {
+    let test = "a_game_survives_a_cut_longer_than_the_timeouts";
     let Some(lan) = Lan::create() else {
-        eprintln!("SKIPPED: cannot create network namespaces here (needs root and `ip netns`)");
-        return;
+        return prerequisite_missing(
+            test,
+            "cannot create network namespaces here (needs root and `ip netns`)",
+        );
     };
+    // Known before the game starts, not after half of it.
+    if !lan.can_cut() {
+        return prerequisite_missing(test, "cannot add an nftables rule in the namespace (needs `nft`)");
+    }
     let dir = tempfile::tempdir().unwrap();
     let listen_a = format!("/ip4/{}/tcp/0", Lan::A_ADDR);
     let mut host = player(
@@ -55,10 +63,7 @@ fn a_game_survives_a_cut_longer_than_the_timeouts() {
     guest.wait_event("connected", Duration::from_secs(20));
     saved_ply(&mut guest, 8);
 
-    if !lan.cut() {
-        eprintln!("SKIPPED: cannot add an nftables rule in the namespace (needs `nft`)");
-        return;
-    }
+    assert!(lan.cut(), "the nftables rule could not be added");
     let cut_at = Instant::now();
     let before_cut = replayed_record(&guest.save).moves().len();
     for side in [&mut host, &mut guest] {

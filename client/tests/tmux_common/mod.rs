@@ -37,3 +37,16 @@ pub fn keys(session: &str, keys: &[&str], pause: Duration) {
         sleep(pause);
     }
 }
+
+/// A prerequisite of `test` is missing (`what`, and how to get it). Under CI (`CI` set) that is a
+/// failure: CI runs as root and installs every prerequisite (`scripts/install-test-deps.sh`), so
+/// a missing one means a broken set-up, never a pass. Elsewhere the test is reported as skipped,
+/// straight to the terminal (not through the test harness's captured output, which a passing test
+/// never shows), and returns.
+pub fn prerequisite_missing(test: &str, what: &str) {
+    if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
+        panic!("{test}: {what}; CI must provide it (scripts/install-test-deps.sh, as root)");
+    }
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {what}");
+}

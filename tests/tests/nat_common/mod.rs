@@ -226,10 +226,10 @@ impl Drop for RelayProcess {
     }
 }
 
-/// Why a test is skipped here, printed so that nobody mistakes a skip for a pass.
+/// Why a test cannot run here: a failure under CI, a skip said on the terminal elsewhere.
 pub(crate) fn skip(test: &str) {
-    eprintln!(
-        "SKIPPED {test}: cannot create network namespaces (and nftables NAT) here: needs root, \
-         `ip netns` and nftables (scripts/install-test-deps.sh installs them; CI runs as root)"
+    crate::online_common::prerequisite_missing(
+        test,
+        "cannot create network namespaces (and nftables NAT) here: needs root, `ip netns` and nftables",
     );
 }

@@ -81,6 +81,16 @@ impl Lan {
         child.wait().is_ok_and(|s| s.success()) && written
     }
 
+    /// Whether nftables works in namespace `a` (so that [`Lan::cut`] can work).
+    pub(crate) fn can_cut(&self) -> bool {
+        Command::new("ip")
+            .args(["netns", "exec", &self.a, "nft", "list", "tables"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
     /// Removes the cut.
     pub(crate) fn mend(&self) -> bool {
         Command::new("ip")
