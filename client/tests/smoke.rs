@@ -1,6 +1,7 @@
 //! The real binary in a real terminal (tmux): open the menu, start a duel, play two moves with
-//! the keyboard, quit, and check the terminal settings are back as they were. Skipped, with a
-//! message, where tmux is missing (`scripts/install-test-deps.sh` installs it).
+//! the keyboard, quit, and check the terminal settings are back as they were. Where tmux is
+//! missing it fails under CI and says it did not run elsewhere (`scripts/install-test-deps.sh`
+//! installs it).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;

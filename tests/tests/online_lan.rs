@@ -1,6 +1,6 @@
 //! LAN discovery by mDNS between two processes, each in its own network namespace joined by a
 //! veth pair (created and removed here, as root). Multicast stays inside the namespaces; where
-//! namespaces cannot be created the test fails under CI and says it is skipped elsewhere.
+//! namespaces cannot be created the test fails under CI and says it did not run elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;

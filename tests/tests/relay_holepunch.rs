@@ -10,7 +10,7 @@
 //!   punched; the game stays on the relay and still finishes.
 //!
 //! Where namespaces or nftables are not available, each test fails under CI and says it is
-//! skipped elsewhere.
+//! reported as not run elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod nat_common;
