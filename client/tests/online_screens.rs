@@ -21,9 +21,7 @@ use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
 use tripot_net::Offer;
-use tripot_net::{
-    Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start, Termination,
-};
+use tripot_net::{EndReason, Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 use tripot_protocol::{GameId, RejectReason};
 
 /// What the stand-in network saw and what it will hand back.
@@ -426,7 +424,7 @@ fn reconnecting_shows_the_time_then_offers_the_claim() {
     assert!(render(&mut app, 120, 40).contains("l'adversaire ne revient pas (2 min 05 s)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "claim"]);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: Termination::Abandoned }));
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: EndReason::Abandoned }));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Vous avez gagné !"), "{screen}");
@@ -453,7 +451,7 @@ fn resigning_asks_twice_and_the_game_over_screen_says_why() {
     assert!(app.message().unwrap().contains("Abandonner la partie ?"));
     app.handle_event(ch('a'));
     assert_eq!(fake.sent(), ["k4-k5", "resign"]);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::B, termination: Termination::Resigned }));
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::B, termination: EndReason::Resigned }));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Alice gagne. Vous avez perdu."), "{screen}");
@@ -536,7 +534,7 @@ fn the_route_shows_direct_or_via_relay() {
 #[test]
 fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: Termination::Resigned }));
+    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: EndReason::Resigned }));
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
     app.handle_event(ch('r'));

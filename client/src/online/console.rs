@@ -6,7 +6,7 @@ use std::io::{BufRead as _, Write as _};
 use tokio::sync::mpsc;
 use tripot_engine::Notation;
 use tripot_net::online::{RelayState, RoomEvent};
-use tripot_net::{Game, NetEvent, Refuser, SessionEvent, SessionHandle};
+use tripot_net::{NetEvent, OnlineGame, Refuser, SessionEvent, SessionHandle};
 
 use crate::cli::CliError;
 
@@ -16,7 +16,7 @@ fn say(line: &str) {
     let _ = out.flush();
 }
 
-pub(crate) async fn run(mut handle: SessionHandle, restored: Option<Game>) -> Result<(), CliError> {
+pub(crate) async fn run(mut handle: SessionHandle, restored: Option<OnlineGame>) -> Result<(), CliError> {
     let (lines_tx, mut lines) = mpsc::unbounded_channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use tripot_ai::{Ai, Level};
 use tripot_engine::{Camp, Position};
-use tripot_net::{Game, NetEvent, SessionEvent, SessionHandle};
+use tripot_net::{NetEvent, OnlineGame, SessionEvent, SessionHandle};
 
 use super::{OnlineArgs, json};
 use crate::cli::CliError;
@@ -33,7 +33,7 @@ pub(crate) async fn run(
     mut handle: SessionHandle,
     level: Level,
     args: &OnlineArgs,
-    restored: Option<Game>,
+    restored: Option<OnlineGame>,
 ) -> Result<(), CliError> {
     let mut ai = Ai::new(level, args.seed);
     let mut view = restored.map(|game| View {
@@ -138,7 +138,7 @@ pub(crate) async fn run(
             SessionEvent::GraceExpired { .. } if args.claim => handle.claim(),
             SessionEvent::GameOver(ending) => {
                 // After a claim the opponent is gone: nothing to wait for.
-                let claimed = matches!(ending.termination, tripot_net::Termination::Abandoned);
+                let claimed = matches!(ending.termination, tripot_net::EndReason::Abandoned);
                 let waiting_for_ack = !claimed && view.as_ref().is_some_and(|v| v.unacked.is_some());
                 if let Some(v) = &mut view {
                     v.over = true;

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 use tripot_net::online::{RelayState, RoomError, RoomEvent};
-use tripot_net::{AbortCause, Ending, NetEvent, Refuser, SessionEvent, Termination};
+use tripot_net::{AbortCause, EndReason, Ending, NetEvent, Refuser, SessionEvent};
 
 /// The JSON line of an event, or `None` for events scripts need not see.
 pub(crate) fn event(event: &NetEvent) -> Option<Value> {
@@ -107,7 +107,7 @@ fn session_event(event: &SessionEvent) -> Value {
 
 fn game_over(ending: &Ending) -> Value {
     let detail = match &ending.termination {
-        Termination::Forfeit(why) => why.clone(),
+        EndReason::Forfeit(why) => why.clone(),
         _ => String::new(),
     };
     json!({

@@ -10,7 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_engine::{Camp, WinReason};
-use tripot_net::{Ending, Termination};
+use tripot_net::{EndReason, Ending};
 
 use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
@@ -343,13 +343,13 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending:
         format!("{} {}. {}", player_name(lang, game, ending.winner), t.wins, t.you_lose)
     };
     let reason = match &ending.termination {
-        Termination::Normal(outcome) => match outcome.reason {
+        EndReason::Normal(outcome) => match outcome.reason {
             WinReason::Goal => t.by_goal.to_owned(),
             WinReason::Count { .. } => t.by_count.to_owned(),
         },
-        Termination::Resigned => t.by_resign.to_owned(),
-        Termination::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
-        Termination::Abandoned => t.by_claim.to_owned(),
+        EndReason::Resigned => t.by_resign.to_owned(),
+        EndReason::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
+        EndReason::Abandoned => t.by_claim.to_owned(),
     };
     let position = game.position();
     let mut lines = vec![

@@ -5,7 +5,7 @@ use std::time::Duration;
 use tripot_engine::{Camp, Notation, Position};
 use tripot_protocol::{GameId, RejectReason};
 
-use crate::game::Ending;
+use crate::online_game::Ending;
 
 /// Who refused a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,23 +10,23 @@
 //!   [`online::SessionHandle`] for the user interface.
 #![forbid(unsafe_code)]
 
-pub mod draw;
 pub mod event;
-pub mod game;
 pub mod identity;
 pub mod online;
+pub mod online_game;
+pub mod opener_draw;
 pub mod room;
-pub mod save;
+pub mod saved_game;
 pub mod session;
 pub mod swarm;
 pub mod transport;
 
 pub use event::{AbortCause, Refuser, SessionEvent};
-pub use game::{Ending, Game, Termination};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
 pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
-pub use save::SavedGame;
+pub use online_game::{EndReason, Ending, OnlineGame};
+pub use saved_game::SavedGame;
 pub use session::{LocalError, Offer, Session, SessionConfig};
 pub use swarm::NetConfig;
 pub use transport::{LinkEvent, QueueTransport, Transport};

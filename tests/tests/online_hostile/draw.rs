@@ -15,7 +15,8 @@ async fn a_guest_that_leaves_after_the_reveal_50_times_never_changes_who_opens()
     let mut table = Table::open();
     let mut hostile = Hostile::connect(&table.addr).await;
     let value = [9u8; 32];
-    let commitment = tripot_net::draw::commit(&value, &hostile.host.to_bytes(), &hostile.local.to_bytes());
+    let commitment =
+        tripot_net::opener_draw::commit(&value, &hostile.host.to_bytes(), &hostile.local.to_bytes());
     let Message::Hello(mut hello) = guest_hello() else { unreachable!() };
     hello.commitment = Some(commitment);
     let (mut draws, mut host_opens, mut refused) = (0, 0, 0);
@@ -65,7 +66,8 @@ async fn a_thousand_rematch_offers_make_no_error_on_the_host() {
     let mut table = Table::open();
     let mut hostile = Hostile::connect(&table.addr).await;
     let value = [4u8; 32];
-    let commitment = tripot_net::draw::commit(&value, &hostile.host.to_bytes(), &hostile.local.to_bytes());
+    let commitment =
+        tripot_net::opener_draw::commit(&value, &hostile.host.to_bytes(), &hostile.local.to_bytes());
     let Message::Hello(mut hello) = guest_hello() else { unreachable!() };
     hello.commitment = Some(commitment);
     hostile.send(&Message::Hello(hello)).await;

@@ -12,11 +12,11 @@
 //! the code before the game stream opens ([`RoomEvent`]).
 
 mod lan;
-mod lan_relay;
 mod link;
 pub mod matchmaking;
 mod path;
 mod relay;
+mod relay_on_lan;
 mod room;
 
 use std::collections::HashMap;
@@ -33,14 +33,14 @@ use tripot_engine::Notation;
 use tripot_protocol::{GameId, Message, Reject, RejectReason, Role};
 
 pub use lan::{LanHost, browse};
-pub use lan_relay::{find_lan_relay, is_relay_agent};
 pub use path::GamePath;
 pub use relay::{RelayAddrError, RelayState};
+pub use relay_on_lan::{find_lan_relay, is_relay_agent};
 pub use room::{RoomError, RoomEvent};
 
 use crate::event::SessionEvent;
 use crate::room::{RoomCode, handshake};
-use crate::save::{SaveError, SavedGame};
+use crate::saved_game::{SaveError, SavedGame};
 use crate::session::{LocalError, Offer, Session, SessionConfig, rematch_save_path};
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig, SwarmError, game_protocol};
 use crate::transport::{LinkEvent, QueueTransport};

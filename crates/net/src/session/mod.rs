@@ -15,9 +15,9 @@ use tripot_protocol::{
     Role,
 };
 
-use crate::draw::{self, Draw};
 use crate::event::{AbortCause, Refuser, SessionEvent};
-use crate::game::{Ending, Game, Termination, camp_of};
+use crate::online_game::{EndReason, Ending, OnlineGame, camp_of};
+use crate::opener_draw::{self, Draw};
 use crate::transport::{LinkEvent, Transport};
 
 mod forfeits;
@@ -131,7 +131,7 @@ enum Handshake {
     HelloSent { draw: Draw },
     /// Random draw: waiting for the peer's reveal.
     AwaitReveal {
-        pending: Box<Game>,
+        pending: Box<OnlineGame>,
         draw: Draw,
         peer_commitment: Commitment,
         host_id: Vec<u8>,
@@ -161,7 +161,7 @@ pub struct Session<T> {
     /// What the host offered for the first game (its `opens` decides how rematches pick the opener).
     offer: Option<Offer>,
     handshake: Handshake,
-    game: Option<Game>,
+    game: Option<OnlineGame>,
     /// Where a rematch offer stands.
     rematch: Rematch,
     /// The number of the current game on this link: 1, then 2 after the first rematch, …
@@ -238,7 +238,7 @@ impl<T: Transport> Session<T> {
     pub fn resume(
         transport: T,
         config: SessionConfig,
-        game: Game,
+        game: OnlineGame,
         local_id: Vec<u8>,
         now: Instant,
     ) -> Session<T> {
@@ -265,7 +265,7 @@ impl<T: Transport> Session<T> {
 
     /// The game, once the handshake is done.
     #[must_use]
-    pub const fn game(&self) -> Option<&Game> {
+    pub const fn game(&self) -> Option<&OnlineGame> {
         self.game.as_ref()
     }
 
@@ -680,9 +680,9 @@ impl<T: Transport> Session<T> {
         self.peer.clone()
     }
 
-    fn new_game(&self, offer: Offer, opener: Camp, peer_name: String, peer_id: Vec<u8>) -> Game {
+    fn new_game(&self, offer: Offer, opener: Camp, peer_name: String, peer_id: Vec<u8>) -> OnlineGame {
         let peer_name = peer_name.chars().take(tripot_protocol::MAX_NAME / 4).collect();
-        Game::new(
+        OnlineGame::new(
             self.game_id,
             self.role,
             offer.format,
@@ -694,7 +694,7 @@ impl<T: Transport> Session<T> {
         )
     }
 
-    fn start(&mut self, game: Game) {
+    fn start(&mut self, game: OnlineGame) {
         if self.rematch.agreed().is_some() {
             self.rematch = Rematch::Idle;
             self.number += 1;
@@ -724,7 +724,7 @@ impl<T: Transport> Session<T> {
             self.reject(RejectReason::Unexpected, None, "reveal out of place".into(), now);
             return;
         };
-        if !draw::verify(&peer_commitment, &value, &host_id, &guest_id) {
+        if !opener_draw::verify(&peer_commitment, &value, &host_id, &guest_id) {
             let detail = "the revealed value does not match its commitment".to_owned();
             self.reject(RejectReason::BadReveal, None, detail.clone(), now);
             if self.role == Role::Guest {
@@ -742,7 +742,7 @@ impl<T: Transport> Session<T> {
         }
         let (host_value, guest_value) =
             if self.role == Role::Host { (draw.value(), value) } else { (value, draw.value()) };
-        let opener = camp_of(draw::opener(&host_value, &guest_value));
+        let opener = camp_of(opener_draw::opener(&host_value, &guest_value));
         let mut game = *pending;
         game.opener = opener;
         game.position = game.start();
@@ -781,7 +781,7 @@ impl<T: Transport> Session<T> {
                 // A move the engine refuses is a forfeit: an honest client never sends one.
                 let detail = format!("{}: {why}", m.path.chars().take(40).collect::<String>());
                 self.reject(RejectReason::IllegalMove, Some(m.ply), detail.clone(), now);
-                let ending = Ending { winner: local_camp, termination: Termination::Forfeit(detail) };
+                let ending = Ending { winner: local_camp, termination: EndReason::Forfeit(detail) };
                 self.end(ending);
                 return;
             }
@@ -850,7 +850,7 @@ impl<T: Transport> Session<T> {
             return;
         }
         let _ = ply;
-        let ending = Ending { winner: game.local_camp(), termination: Termination::Resigned };
+        let ending = Ending { winner: game.local_camp(), termination: EndReason::Resigned };
         self.end(ending);
     }
 
@@ -893,7 +893,7 @@ impl<T: Transport> Session<T> {
             && reject.detail == CLAIMED
             && let Some(game) = &self.game
         {
-            let ending = Ending { winner: game.local_camp().other(), termination: Termination::Abandoned };
+            let ending = Ending { winner: game.local_camp().other(), termination: EndReason::Abandoned };
             self.end(ending);
         }
         // Between games, an offer is all we send that the peer can refuse this way (e.g. its
@@ -950,11 +950,11 @@ impl<T: Transport> Session<T> {
         }
         match ending {
             // We resigned while the peer was away: tell it now.
-            Some(Ending { termination: Termination::Resigned, winner }) if winner != local_camp => {
+            Some(Ending { termination: EndReason::Resigned, winner }) if winner != local_camp => {
                 self.send(Message::Resign { ply: ours }, now);
             }
             // We claimed the game while the peer was away: tell it now.
-            Some(Ending { termination: Termination::Abandoned, winner }) if winner == local_camp => {
+            Some(Ending { termination: EndReason::Abandoned, winner }) if winner == local_camp => {
                 let reject = Reject { reason: RejectReason::GameOver, ply: None, detail: CLAIMED.into() };
                 self.send(Message::Reject(reject), now);
             }
@@ -1003,7 +1003,7 @@ impl<T: Transport> Session<T> {
         if game.ending.is_some() {
             return Err(LocalError::Over);
         }
-        let ending = Ending { winner: game.local_camp().other(), termination: Termination::Resigned };
+        let ending = Ending { winner: game.local_camp().other(), termination: EndReason::Resigned };
         let ply = game.ply();
         self.end(ending);
         if self.is_connected() {
@@ -1023,7 +1023,7 @@ impl<T: Transport> Session<T> {
         }
         match self.link {
             Link::Down { since, .. } if now.saturating_duration_since(since) >= self.config.grace => {
-                let ending = Ending { winner: game.local_camp(), termination: Termination::Abandoned };
+                let ending = Ending { winner: game.local_camp(), termination: EndReason::Abandoned };
                 self.end(ending);
                 // The peer is gone: nothing of ours waits for its acknowledgement any more.
                 self.unacked.clear();

@@ -18,8 +18,8 @@ use tripot_engine::Camp;
 use tripot_protocol::{GameId, Message, Opens, RejectReason, Role};
 
 use super::{Handshake, LocalError, Offer, Session};
-use crate::draw::Draw;
 use crate::event::{Refuser, SessionEvent};
+use crate::opener_draw::Draw;
 use crate::transport::Transport;
 
 /// Where a rematch stands.

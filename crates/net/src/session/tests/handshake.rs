@@ -6,7 +6,7 @@ use rand::rngs::StdRng;
 use tripot_protocol::{Commitment, FrameError, Hello, PROTOCOL_VERSION, Reject};
 
 use super::*;
-use crate::draw;
+use crate::opener_draw;
 
 const HOST_ID: &[u8] = b"H";
 
@@ -187,7 +187,7 @@ fn a_guest_stalling_the_handshake_with_keep_alives_is_let_go() {
 
 /// The opener of a game from both revealed values, as the host computes it.
 fn drawn_opener(host_reveal: [u8; 32], guest_value: [u8; 32]) -> Camp {
-    if draw::opener(&host_reveal, &guest_value) == Role::Host { Camp::A } else { Camp::B }
+    if opener_draw::opener(&host_reveal, &guest_value) == Role::Host { Camp::A } else { Camp::B }
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn a_guest_that_leaves_after_the_reveal_50_times_never_changes_who_opens() {
     let now = Instant::now();
     let mut host = table(Opens::Random, now);
     let guest_value = [9u8; 32];
-    let commitment = draw::commit(&guest_value, HOST_ID, b"mallory");
+    let commitment = opener_draw::commit(&guest_value, HOST_ID, b"mallory");
     let mut openers = Vec::new();
     for attempt in 0..50 {
         let hello = Message::Hello(guest_hello(Some(commitment)));

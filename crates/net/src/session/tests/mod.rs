@@ -382,7 +382,7 @@ fn started(events: &[SessionEvent]) -> usize {
 }
 
 /// Both sides hold the same fresh game, at its start.
-fn same_new_game(pair: &Pair, old: &Game) {
+fn same_new_game(pair: &Pair, old: &OnlineGame) {
     let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
     assert_eq!(host.game_id, guest.game_id);
     assert_ne!(host.game_id, old.game_id);

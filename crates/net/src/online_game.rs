@@ -5,7 +5,7 @@ use tripot_protocol::{GameId, ResumePoint, Role};
 
 /// How a game ended, seen from one side.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Termination {
+pub enum EndReason {
     /// The rules ended it (goal complete, or the count after two passes).
     Normal(Outcome),
     /// A camp resigned.
@@ -22,7 +22,7 @@ pub struct Ending {
     /// The winning camp.
     pub winner: Camp,
     /// Why the game ended.
-    pub termination: Termination,
+    pub termination: EndReason,
 }
 
 impl Ending {
@@ -30,10 +30,10 @@ impl Ending {
     #[must_use]
     pub const fn tag(&self) -> &'static str {
         match self.termination {
-            Termination::Normal(_) => "normal",
-            Termination::Resigned => "resign",
-            Termination::Forfeit(_) => "forfeit",
-            Termination::Abandoned => "abandoned",
+            EndReason::Normal(_) => "normal",
+            EndReason::Resigned => "resign",
+            EndReason::Forfeit(_) => "forfeit",
+            EndReason::Abandoned => "abandoned",
         }
     }
 }
@@ -41,17 +41,17 @@ impl Ending {
 impl std::fmt::Display for Ending {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.termination {
-            Termination::Normal(outcome) => write!(f, "{outcome}"),
-            Termination::Resigned => write!(f, "{} wins (resignation)", self.winner),
-            Termination::Forfeit(why) => write!(f, "{} wins (forfeit: {why})", self.winner),
-            Termination::Abandoned => write!(f, "{} wins (opponent left, game claimed)", self.winner),
+            EndReason::Normal(outcome) => write!(f, "{outcome}"),
+            EndReason::Resigned => write!(f, "{} wins (resignation)", self.winner),
+            EndReason::Forfeit(why) => write!(f, "{} wins (forfeit: {why})", self.winner),
+            EndReason::Abandoned => write!(f, "{} wins (opponent left, game claimed)", self.winner),
         }
     }
 }
 
 /// One side's copy of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct OnlineGame {
     /// The game's id (chosen by the host).
     pub game_id: GameId,
     /// This side's role: the host plays camp A, the guest camp B.
@@ -78,7 +78,7 @@ pub struct Game {
     pub ending: Option<Ending>,
 }
 
-impl Game {
+impl OnlineGame {
     /// A new game at its start position.
     #[must_use]
     #[allow(clippy::too_many_arguments)]
@@ -91,9 +91,9 @@ impl Game {
         local_name: String,
         peer_name: String,
         peer_id: Vec<u8>,
-    ) -> Game {
+    ) -> OnlineGame {
         let position = Position::start(format, rules, opener);
-        Game {
+        OnlineGame {
             game_id,
             role,
             format,
@@ -135,7 +135,7 @@ impl Game {
         if self.ending.is_none()
             && let Some(outcome) = after.outcome()
         {
-            self.ending = Some(Ending { winner: outcome.winner, termination: Termination::Normal(outcome) });
+            self.ending = Some(Ending { winner: outcome.winner, termination: EndReason::Normal(outcome) });
         }
     }
 

@@ -9,13 +9,13 @@ use tripot_engine::{
 };
 use tripot_protocol::{GameId, Role};
 
-use crate::game::{Ending, Game, Termination};
+use crate::online_game::{EndReason, Ending, OnlineGame};
 
 /// A game as saved on disk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SavedGame {
     /// The game.
-    pub game: Game,
+    pub game: OnlineGame,
     /// Where the peer was last reachable.
     pub peer_addrs: Vec<Multiaddr>,
     /// Where this side listened (a restarted host listens there again).
@@ -77,16 +77,16 @@ impl SavedGame {
         }
         if let Some(ending) = &game.ending {
             let termination = match &ending.termination {
-                Termination::Normal(outcome) => match outcome.reason {
+                EndReason::Normal(outcome) => match outcome.reason {
                     tripot_engine::WinReason::Goal => RecordTermination::Goal,
                     tripot_engine::WinReason::Count { .. } => RecordTermination::Count,
                 },
-                Termination::Resigned => RecordTermination::Resign,
-                Termination::Forfeit(why) => {
+                EndReason::Resigned => RecordTermination::Resign,
+                EndReason::Forfeit(why) => {
                     record.reason = Some(why.clone());
                     RecordTermination::Forfeit
                 }
-                Termination::Abandoned => RecordTermination::Claim,
+                EndReason::Abandoned => RecordTermination::Claim,
             };
             record.result = RecordResult::Won { winner: ending.winner, termination };
         }
@@ -122,7 +122,7 @@ impl SavedGame {
         let [a, b] = record.players.clone();
         let (a, b) = (a.unwrap_or_default(), b.unwrap_or_default());
         let (local_name, peer_name) = if role == Role::Host { (a, b) } else { (b, a) };
-        let mut game = Game::new(
+        let mut game = OnlineGame::new(
             game_id,
             role,
             record.format(),
@@ -137,11 +137,11 @@ impl SavedGame {
         }
         if let RecordResult::Won { winner, termination } = replay.result {
             let termination = match termination {
-                RecordTermination::Resign => Some(Termination::Resigned),
+                RecordTermination::Resign => Some(EndReason::Resigned),
                 RecordTermination::Forfeit => {
-                    Some(Termination::Forfeit(record.reason.clone().unwrap_or_default()))
+                    Some(EndReason::Forfeit(record.reason.clone().unwrap_or_default()))
                 }
-                RecordTermination::Claim | RecordTermination::Abandon => Some(Termination::Abandoned),
+                RecordTermination::Claim | RecordTermination::Abandon => Some(EndReason::Abandoned),
                 // Decided by the moves: `push` already set it.
                 RecordTermination::Goal | RecordTermination::Count => None,
             };
@@ -207,7 +207,7 @@ mod tests {
 
     fn sample(moves: usize) -> SavedGame {
         let peer = libp2p::identity::Keypair::generate_ed25519().public().to_peer_id();
-        let mut game = Game::new(
+        let mut game = OnlineGame::new(
             GameId([5; 16]),
             Role::Guest,
             Format::One,
@@ -248,7 +248,7 @@ mod tests {
         let path = dir.path().join("game.tripot");
         let mut saved = sample(3);
         saved.game.ending =
-            Some(Ending { winner: Camp::B, termination: Termination::Forfeit("e17-i9: illegal".into()) });
+            Some(Ending { winner: Camp::B, termination: EndReason::Forfeit("e17-i9: illegal".into()) });
         saved.write(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("[Termination \"forfeit\"]"), "{text}");
