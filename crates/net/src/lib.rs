@@ -2,9 +2,9 @@
 //!
 //! - [`session`]: the game session, a state machine (ggrs style) that verifies every peer move
 //!   with the engine and hands back [`SessionEvent`]s; it talks through a [`Transport`].
-//! - [`draw`]: the commit–reveal draw for who opens.
+//! - [`opener_draw`]: the commit–reveal draw for who opens.
 //! - [`identity`]: the persistent ed25519 identity in the config directory.
-//! - [`save`]: the saved game (record plus peer and game ids), written after every move.
+//! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
 //! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
 //!   and the async driver that runs a session over a long-lived game stream, with a
 //!   [`online::SessionHandle`] for the user interface.

@@ -439,7 +439,7 @@ impl<T: Transport> Session<T> {
             return;
         }
         // The guest saw our value and left before showing its own: it could be steering the
-        // draw by trying again, so the draw is lost to it (see `draw`).
+        // draw by trying again, so the draw is lost to it (see `opener_draw`).
         let draw_forfeited =
             self.role == Role::Host && matches!(self.handshake, Handshake::AwaitReveal { .. });
         if draw_forfeited {
