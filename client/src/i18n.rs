@@ -82,6 +82,7 @@ impl Lang {
             R::FieldTooLong => "un champ dépasse sa longueur permise",
             R::NoCommitment => "tirage au sort sans engagement",
             R::Unsupported => "format ou règles inconnus ici",
+            R::Claimed => "l'adversaire a réclamé la partie pendant votre absence",
             #[allow(unreachable_patterns)]
             _ => reason.describe(),
         }

@@ -37,6 +37,8 @@ pub enum RejectReason {
     NoCommitment,
     /// The host's terms (format, rules) are not ones this client can play.
     Unsupported,
+    /// The game is over: the sender claimed it while the receiver was away past the grace period.
+    Claimed,
 }
 
 impl RejectReason {
@@ -60,6 +62,7 @@ impl RejectReason {
             RejectReason::FieldTooLong => "a field is over its length limit",
             RejectReason::NoCommitment => "a random draw needs the guest's commitment",
             RejectReason::Unsupported => "format or rules not supported",
+            RejectReason::Claimed => "the opponent claimed the game while you were away",
         }
     }
 }

@@ -889,10 +889,9 @@ impl<T: Transport> Session<T> {
             return;
         }
         // A claimed game: the peer ended it while we were away.
-        if reject.reason == RejectReason::GameOver
-            && reject.detail == CLAIMED
-            && let Some(game) = &self.game
-        {
+        let claimed = reject.reason == RejectReason::Claimed
+            || (reject.reason == RejectReason::GameOver && reject.detail == LEGACY_CLAIMED);
+        if claimed && let Some(game) = &self.game {
             let ending = Ending { winner: game.local_camp().other(), termination: EndReason::Abandoned };
             self.end(ending);
         }
@@ -955,7 +954,7 @@ impl<T: Transport> Session<T> {
             }
             // We claimed the game while the peer was away: tell it now.
             Some(Ending { termination: EndReason::Abandoned, winner }) if winner == local_camp => {
-                let reject = Reject { reason: RejectReason::GameOver, ply: None, detail: CLAIMED.into() };
+                let reject = Reject { reason: RejectReason::Claimed, ply: None, detail: String::new() };
                 self.send(Message::Reject(reject), now);
             }
             _ => {}
@@ -1039,8 +1038,9 @@ impl<T: Transport> Session<T> {
     }
 }
 
-/// The reject detail that tells a returning peer its game was claimed.
-const CLAIMED: &str = "claimed";
+/// How peers before [`RejectReason::Claimed`] told a returning peer its game was claimed: a
+/// `GameOver` refusal with this detail. Still understood.
+const LEGACY_CLAIMED: &str = "claimed";
 
 #[cfg(test)]
 mod tests;

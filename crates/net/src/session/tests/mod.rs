@@ -318,6 +318,22 @@ fn the_grace_period_allows_a_claim() {
     pair.connect();
     let ending = pair.guest.game().unwrap().ending.clone().unwrap();
     assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
+    assert!(pair.guest_events.iter().any(|e| matches!(
+        e,
+        SessionEvent::Rejected { by: Refuser::Peer, reason: RejectReason::Claimed, .. }
+    )));
+}
+
+#[test]
+fn a_claim_told_the_old_way_is_still_understood() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    let legacy =
+        tripot_protocol::Reject { reason: RejectReason::GameOver, ply: None, detail: "claimed".into() };
+    pair.guest.transport_mut().deliver(LinkEvent::Message(Message::Reject(legacy)));
+    let _ = pair.guest.poll(pair.now);
+    let ending = pair.guest.game().unwrap().ending.clone().unwrap();
+    assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
 }
 
 #[test]
