@@ -11,7 +11,7 @@
 //! ([`Start::HostRoom`], [`Start::JoinRoom`]) meet through the relay's directory and a proof of
 //! the code before the game stream opens ([`RoomEvent`]).
 //!
-//! The driver is split by job: [`driver`] runs the event loop and dispatches swarm events and
+//! The driver is split by job: `driver` runs the event loop and dispatches swarm events and
 //! commands; `game_stream` owns the game stream's life (a host's undecided streams, the guest's
 //! opening, drops, reconnection); `autosave` writes the game after every change; `rooms` keeps
 //! the relay reservation and private rooms going; `path` follows the way the game reaches the
