@@ -1,4 +1,4 @@
-//! The async driver: runs a [`Session`] over a libp2p game stream on a tokio task, and gives the
+//! The async driver: runs a [`Session`](crate::session::Session) over a libp2p game stream on a tokio task, and gives the
 //! user interface a [`SessionHandle`] (commands in, [`NetEvent`]s out).
 //!
 //! The guest always opens the game stream; the host accepts it. After a drop either side may
