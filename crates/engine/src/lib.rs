@@ -17,6 +17,7 @@
 //! - [`Position`]: `legal_moves`, `play`, `outcome`, the position string (§3–§7).
 //! - [`Move`] for play, [`Notation`] for moves written down and verified hop by hop.
 //! - [`Record`]: game records, written and replayed.
+//! - [`StarPosition`], [`Variant`]: the star games for 2–6 players (`RULES-STAR.md`).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -34,6 +35,7 @@ mod position;
 mod position_string;
 mod record;
 mod rules;
+mod star;
 mod swap;
 mod zobrist;
 
@@ -53,4 +55,9 @@ pub use record::{
     SyntaxError, Termination, date_from_unix,
 };
 pub use rules::{Rules, RulesError};
+pub use star::{
+    CLOCKWISE, Game, MAX_STAR_PATH, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError, StarNotation,
+    StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError, Variant,
+    VariantError, partner, seat_colour_name, seats, star_perft,
+};
 pub use swap::SwapList;
