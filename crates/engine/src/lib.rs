@@ -57,7 +57,7 @@ pub use record::{
 pub use rules::{Rules, RulesError};
 pub use star::{
     CLOCKWISE, Game, MAX_STAR_PATH, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError, StarNotation,
-    StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError, Variant,
-    VariantError, partner, seat_colour_name, seats, star_perft,
+    StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError, StarRecord,
+    StarRecordError, StarReplay, Variant, VariantError, partner, seat_colour_name, seats, star_perft,
 };
 pub use swap::SwapList;

@@ -26,6 +26,7 @@ mod star_outcome;
 mod star_perft;
 mod star_play;
 mod star_position;
+mod star_record;
 mod star_string;
 mod variant;
 
@@ -36,4 +37,5 @@ pub use star_move::{MAX_STAR_PATH, StarMove, StarNotation, StarNotationError, St
 pub use star_outcome::{StarEnd, StarOutcome};
 pub use star_perft::star_perft;
 pub use star_position::StarPosition;
+pub use star_record::{StarRecord, StarRecordError, StarReplay};
 pub use variant::{Game, Variant, VariantError};

@@ -190,6 +190,10 @@ impl StarPosition {
         {
             return Err(StarIllegal::EndsInBranch { to, branch });
         }
+        // A chain may come back next to its start: the move is then that step, as listed.
+        if NEIGHBOURS[from.index()] >> to.index() & 1 == 1 {
+            return Ok(StarMove::Step { from, to });
+        }
         Ok(StarMove::Jump { from, to })
     }
 
