@@ -113,7 +113,13 @@ impl StarPosition {
         let n = if self.variant.game() == Game::Captures {
             self.count_captures()
         } else {
-            self.seat_moves(self.turn).iter().map(|&(_, d)| u64::from(d.count_ones())).sum()
+            // Summed on the fly: perft asks this at every leaf, so no list is built.
+            let seat = self.turn;
+            let mut lines = Lines::new(self.occupied);
+            HoleSet(self.marbles[seat.index()])
+                .iter()
+                .map(|h| u64::from(self.marble_destinations(seat, h.index(), &mut lines).count_ones()))
+                .sum()
         };
         if n == 0 && !self.is_blocked() { 1 } else { n }
     }
