@@ -595,3 +595,39 @@ fn s6_fields_round_trip_and_each_mistake_has_its_own_error() {
         assert!(error.as_ref().is_some_and(expected), "{text:?} gave {error:?}");
     }
 }
+
+#[test]
+fn s4_10_a_resignation_ends_the_game_for_everyone_the_leaver_last() {
+    // halma-3: S has finished (1st); NW resigns: NW is last, NE takes 2nd.
+    let p = board(
+        "halma-3",
+        Colour::NW,
+        &[(Colour::S, &north_but("")), (Colour::NW, ""), (Colour::NE, "")],
+        "done=S1",
+    );
+    let outcome = p.resign(Colour::NW);
+    assert_eq!(outcome.standings(), vec![(Colour::S, 1), (Colour::NE, 2), (Colour::NW, 3)]);
+    assert_eq!(outcome.end, StarEnd::Left(Colour::NW));
+    // halma-6: the others are placed by marbles in goal, then distance; the leaver last.
+    let p = board(
+        "halma-6",
+        Colour::S,
+        &[
+            (Colour::S, ""),
+            (Colour::SW, ""),
+            (Colour::NW, ""),
+            (Colour::N, "i9"),
+            (Colour::NE, ""),
+            (Colour::SE, ""),
+        ],
+        "",
+    );
+    let outcome = p.resign(Colour::S);
+    assert_eq!(outcome.place(Colour::N), Some(1), "N is nearest its goal");
+    assert_eq!(outcome.place(Colour::S), Some(6));
+    // Two players: the leaver loses.
+    let p = StarPosition::start(variant("halma-2"), Colour::S).unwrap();
+    assert_eq!(p.resign(Colour::S).standings(), vec![(Colour::N, 1), (Colour::S, 2)]);
+    let p = StarPosition::start(variant("kawu-2"), Colour::S).unwrap();
+    assert_eq!(p.resign(Colour::N).winners(), vec![Colour::S]);
+}

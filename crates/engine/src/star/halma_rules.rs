@@ -48,12 +48,12 @@ impl StarPosition {
         self.free_places().first().copied().unwrap_or(1)
     }
 
-    fn worst_free_place(&self) -> u8 {
+    pub(crate) fn worst_free_place(&self) -> u8 {
         self.free_places().last().copied().unwrap_or(1)
     }
 
     /// Gives `place` to every seat of `seat`'s unit that has none, retiring those still playing.
-    fn place_unit(&mut self, seat: Colour, place: u8) {
+    pub(crate) fn place_unit(&mut self, seat: Colour, place: u8) {
         for s in self.unit_of(seat) {
             if self.places[s.index()] == 0 {
                 self.retire(s);

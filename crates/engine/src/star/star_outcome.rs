@@ -21,17 +21,21 @@ pub enum StarEnd {
     Repetition,
     /// The captures game: no piece can jump (§5.4).
     NoJump,
+    /// A seat resigned or its clock ran out (§4.10).
+    Left(Colour),
 }
 
 impl StarEnd {
-    fn words(self) -> &'static str {
-        match self {
+    fn words(self) -> String {
+        let words = match self {
+            StarEnd::Left(seat) => return format!("{seat} left: resignation or time"),
             StarEnd::Finished => "goal complete",
             StarEnd::MoveLimit => "move limit, by count",
             StarEnd::Blocked => "no seat can move, by count",
             StarEnd::Repetition => "threefold repetition, by count",
             StarEnd::NoJump => "no jump left",
-        }
+        };
+        words.to_owned()
     }
 }
 
@@ -153,6 +157,41 @@ impl StarPosition {
             Game::Halma => self.playing().next().is_none(),
             Game::Captures => false,
         }
+    }
+
+    /// The end of the game when `leaver` resigns or runs out of time (§4.10): with two players the
+    /// other seat wins; with more, the leaver (its team in the pairs games) is last, finished
+    /// seats keep their places and the others are placed by the count.
+    ///
+    /// **[choice]** §4.10 is Stern-Halma's; kawu and the captures game follow it the same way,
+    /// naming only their winners: the best of the others by their own count.
+    #[must_use]
+    pub fn resign(&self, leaver: Colour) -> StarOutcome {
+        let end = StarEnd::Left(leaver);
+        let mut without = *self;
+        if self.variant.game() == Game::Halma {
+            let last = without.worst_free_place();
+            without.place_unit(leaver, last);
+            let mut outcome = without.by_count(end);
+            for &seat in self.variant.seats() {
+                if outcome.places[seat.index()] == 0 {
+                    outcome.places[seat.index()] = last;
+                }
+            }
+            return outcome;
+        }
+        // kawu and captures: the count among the others decides.
+        let others: Vec<Colour> = self.variant.seats().iter().copied().filter(|&s| s != leaver).collect();
+        let key = |s: Colour| match self.variant.game() {
+            Game::Captures => (std::cmp::Reverse(u16::from(self.taken(s))), 0),
+            _ => (std::cmp::Reverse(u16::from(self.arrived(s))), self.total_distance(s)),
+        };
+        let best = others.iter().map(|&s| key(s)).min();
+        let mut places = [0u8; 6];
+        for s in others {
+            places[s.index()] = u8::from(Some(key(s)) == best);
+        }
+        StarOutcome { places, end }
     }
 
     /// The places as the count would give them now (§3.5, §4.7, §5.4).
