@@ -158,10 +158,16 @@ impl Lines {
     #[inline(always)]
     pub(crate) fn chain_reach<const MAX: u32>(&mut self, from: usize) -> u128 {
         let start = 1u128 << from;
-        // The moving pawn is lifted for the whole chain.
+        // The first jumps never see the jumper's own hole, so they need no lifting; most pawns
+        // have none, and skip the lifting altogether.
+        let first = self.jumps_from::<MAX>(from);
+        if first == 0 {
+            return 0;
+        }
+        // The moving pawn is lifted for the rest of the chain.
         self.toggle(from);
-        let mut reached = start;
-        let mut todo = start;
+        let mut reached = start | first;
+        let mut todo = first;
         while todo != 0 {
             let at = todo.trailing_zeros() as usize;
             todo &= todo - 1;
