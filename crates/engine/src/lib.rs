@@ -47,7 +47,7 @@ pub use illegal::{HopError, IllegalMove, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MAX_PATH, MoveError, Notation, NotationError, Path, Verified};
 pub use outcome::{Outcome, WinReason};
-pub use perft::perft;
+pub use perft::{perft, perft_plain};
 pub use position::Position;
 pub use position_string::PositionError;
 pub use record::{
