@@ -448,6 +448,14 @@ fn s4_8_halma_15_has_homes_of_15_holes_and_a_40_move_deadline() {
     assert_eq!(p.goal(Colour::S), Colour::N.branch() | holes("e13 f13 g13 h13 i13"));
     assert_eq!(v.home_deadline(), 40);
     assert_eq!(v.marbles(), 15);
+    // The count measures to the nearest of the 15 goal holes: from i12, i13 is one step away.
+    let mut s: Vec<Hole> = p.marbles(Colour::S).iter().filter(|h| *h != hole("m1")).collect();
+    s.push(hole("i12"));
+    let names: Vec<String> = s.iter().map(Hole::to_string).collect();
+    let n: Vec<String> = p.marbles(Colour::N).iter().map(|h| h.to_string()).collect();
+    let text = format!("S:N{}:S{}", n.join(","), names.join(","));
+    let moved = StarPosition::parse(&text, v).unwrap();
+    assert_eq!(moved.total_distance(Colour::S) + 12 - 1, p.total_distance(Colour::S));
 }
 
 #[test]
@@ -472,6 +480,8 @@ fn s4_9_pairs_are_placed_when_both_partners_finish() {
     let p = play(p, "j5-j4");
     let outcome = p.outcome().unwrap();
     assert_eq!(outcome.standings(), vec![(Colour::S, 1), (Colour::N, 1), (Colour::SW, 2), (Colour::NE, 2)]);
+    // Pairs games are unrated.
+    assert!(!variant("halma-pairs-6").rated() && variant("halma-6").rated());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -235,16 +235,23 @@ impl StarPosition {
         (self.marbles[seat.index()] & self.variant.goal_bits(seat)).count_ones() as u8
     }
 
-    /// Sum over the seat's marbles of the hex distance to the nearest hole of its goal branch
-    /// (RULES.md §6, per seat).
+    /// Sum over the seat's marbles of the hex distance to the nearest hole of its goal (RULES.md
+    /// §6, per seat; the 15-hole goal in `halma-15`).
     #[must_use]
     pub fn total_distance(&self, seat: Colour) -> u16 {
         let goal = self.variant.goal_bits(seat);
         let table = &BRANCH_DISTANCE[seat.opposite().index()];
-        HoleSet(self.marbles[seat.index()])
-            .iter()
-            .map(|h| if goal >> h.index() & 1 == 1 { 0 } else { u16::from(table[h.index()]) })
-            .sum()
+        let distance = |h: Hole| -> u16 {
+            if goal >> h.index() & 1 == 1 {
+                0
+            } else if self.variant.fifteen() {
+                // Not a branch: the nearest of its 15 holes, counted directly (only the count asks).
+                HoleSet(goal).iter().map(|g| u16::from(h.distance(g))).min().unwrap_or(0)
+            } else {
+                u16::from(table[h.index()])
+            }
+        };
+        HoleSet(self.marbles[seat.index()]).iter().map(distance).sum()
     }
 
     /// Whether the goal of `seat` is full with at least one of its own marbles (§3.3, §4.5).

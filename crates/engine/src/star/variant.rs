@@ -99,6 +99,12 @@ impl Variant {
         self.pairs
     }
 
+    /// Whether a game of this variant counts for ratings: pairs games do not (§4.9).
+    #[must_use]
+    pub const fn rated(self) -> bool {
+        !self.pairs
+    }
+
     /// Farthest pivot a jump may use.
     #[must_use]
     pub const fn max_pivot_distance(self) -> usize {
