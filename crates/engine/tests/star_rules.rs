@@ -204,6 +204,16 @@ fn s3_2_no_hole_twice_in_a_chain_and_nothing_is_taken() {
     );
     let after = play(p, "i9-k9-i11");
     assert_eq!(after.marbles(Colour::N), p.marbles(Colour::N));
+    // A step and a chain are different moves, even between the same holes.
+    let (i9, k9, h9) = (hole("i9"), hole("k9"), hole("h9"));
+    assert_eq!(
+        p.check(&StarMove::Step { from: i9, to: k9 }),
+        Err(StarIllegal::NotAStep { from: i9, to: k9 })
+    );
+    assert_eq!(
+        p.check(&StarMove::Jump { from: i9, to: h9 }),
+        Err(StarIllegal::StepWrittenAsJump { from: i9, to: h9 })
+    );
 }
 
 #[test]

@@ -117,6 +117,22 @@ pub enum StarIllegal {
     /// The destination of a step or a chain is occupied.
     #[error("{0} is occupied")]
     Occupied(Hole),
+    /// A step to a hole that is not a neighbour: the move is a chain.
+    #[error("{from}-{to} is not a step to an empty neighbour")]
+    NotAStep {
+        /// Start.
+        from: Hole,
+        /// Destination.
+        to: Hole,
+    },
+    /// A chain written to a hole a step reaches: the move is the step.
+    #[error("{to} is an empty neighbour of {from}: that move is a step")]
+    StepWrittenAsJump {
+        /// Start.
+        from: Hole,
+        /// Destination.
+        to: Hole,
+    },
     /// No step or chain leads there.
     #[error("no step or jump chain leads from {from} to {to}")]
     Unreachable {

@@ -40,12 +40,13 @@ impl StarPosition {
         let captures = self.variant.game() == Game::Captures;
         match *m {
             StarMove::Step { from, to } | StarMove::Jump { from, to } if !captures => {
-                let verified = self.verify_ends(from, to)?;
-                if verified == *m {
-                    Ok(())
-                } else {
-                    // The same ends, written as the other kind: only the kind is wrong.
-                    Err(StarIllegal::Unreachable { from, to })
+                // The same ends written as the other kind: only the kind is wrong.
+                match (self.verify_ends(from, to)?, m) {
+                    (StarMove::Jump { .. }, StarMove::Step { .. }) => Err(StarIllegal::NotAStep { from, to }),
+                    (StarMove::Step { .. }, StarMove::Jump { .. }) => {
+                        Err(StarIllegal::StepWrittenAsJump { from, to })
+                    }
+                    _ => Ok(()),
                 }
             }
             StarMove::Capture(ref path) if captures => self.verify_capture(path).map(|_| ()),
