@@ -48,6 +48,32 @@ fn playout(variant_index: usize, seed: u64, plies: usize) -> Vec<StarPosition> {
     seen
 }
 
+/// A position of a variant with every seat's marbles (or the pieces) on holes drawn at random
+/// from the whole board, a random seat to move and a random count of moves made.
+fn scattered(variant_index: usize, seed: u64) -> StarPosition {
+    let variant = Variant::ALL[variant_index % Variant::ALL.len()];
+    let mut dice = Dice(seed);
+    let mut free: Vec<Hole> = Hole::all().collect();
+    let mut take = |dice: &mut Dice| free.swap_remove(dice.below(free.len()));
+    let seats = variant.seats();
+    let turn = seats[dice.below(seats.len())];
+    let mut text = turn.to_string();
+    if variant.game() == Game::Captures {
+        // Up to 24 pieces: denser random boards, unlike any reachable from the start (where pieces
+        // only thin out), can hold millions of capture paths.
+        let count = 2 + dice.below(23);
+        let holes: Vec<String> = (0..count).map(|_| take(&mut dice).to_string()).collect();
+        text.push_str(&format!(":X{}", holes.join(",")));
+    } else {
+        for &seat in seats {
+            let holes: Vec<String> = (0..variant.marbles()).map(|_| take(&mut dice).to_string()).collect();
+            text.push_str(&format!(":{seat}{}", holes.join(",")));
+        }
+    }
+    text.push_str(&format!(" moves={}", dice.below(60)));
+    StarPosition::parse(&text, variant).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
 fn two(from: Hole, to: Hole) -> StarNotation {
     StarNotation::Path([from, to].into_iter().collect())
 }
@@ -107,6 +133,23 @@ proptest! {
         let positions = playout(variant, seed, plies);
         for p in positions.iter().step_by(7).chain(positions.last()) {
             check_position(p, &mut dice);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_same_holds_on_marbles_scattered_over_the_whole_board(variant in 0usize..23, seed in any::<u64>()) {
+        let mut dice = Dice(seed ^ 0xd1ce);
+        let position = scattered(variant, seed);
+        check_position(&position, &mut dice);
+        // And after each listed move.
+        for m in position.legal_moves().iter().take(12) {
+            let mut next = position;
+            next.play_unchecked(m);
+            check_position(&next, &mut dice);
         }
     }
 }
