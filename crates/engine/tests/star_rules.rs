@@ -603,7 +603,10 @@ fn s6_fields_round_trip_and_each_mistake_has_its_own_error() {
         let error = StarPosition::parse(text, v).err();
         assert!(error.as_ref().is_some_and(expected), "{text:?} gave {error:?}");
     }
-    let field_cases: [Case; 4] = [
+    let field_cases: [Case; 7] = [
+        (" done=NW", |e| matches!(e, StarPositionError::FieldValue { .. })),
+        (" taken=S3", |e| matches!(e, StarPositionError::FieldValue { .. })),
+        (" out=NW9", |e| matches!(e, StarPositionError::FieldValue { .. })),
         (" speed=3", |e| matches!(e, StarPositionError::UnknownField(_))),
         (" moves=1 moves=2", |e| matches!(e, StarPositionError::DuplicateField(_))),
         (" moves=x", |e| matches!(e, StarPositionError::FieldValue { .. })),

@@ -138,6 +138,16 @@ impl StarPosition {
                     .split(',')
                     .map(|item| seat_and_number(item).ok_or_else(|| bad("expected seats like S1,NE2")))
             };
+            let game = variant.game();
+            let belongs = match key {
+                "done" => game != Game::Captures,
+                "out" => game == Game::Halma,
+                "taken" => game == Game::Captures,
+                _ => true,
+            };
+            if !belongs {
+                return Err(bad("this field has no meaning in this game"));
+            }
             match key {
                 "moves" => {
                     if value.len() > 1 && value.starts_with('0') {
@@ -158,6 +168,10 @@ impl StarPosition {
                         }
                         if position.is_finished(seat) || position.is_out(seat) {
                             return Err(bad("a seat is listed twice"));
+                        }
+                        // Only a pairs partner waiting for its team is done without a place.
+                        if place.is_none() && !(key == "done" && variant.pairs()) {
+                            return Err(bad("each seat needs its place, like S1"));
                         }
                         if key == "done" {
                             position.finished |= 1 << seat.index();
