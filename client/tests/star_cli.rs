@@ -80,6 +80,17 @@ fn apply_names_the_seat_whose_part_ends_and_the_result_at_the_end() {
     let run = tripot(&["apply", "start", "j4-j5 e14-e13", "--variant", "kawu-2"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.stdout.lines().count(), 1);
+    // Stern-Halma's threefold repetition ends the game, as the moves are applied.
+    let shuffle = "j4-j5 e14-e13 j5-j4 e13-e14 j4-j5 e14-e13 j5-j4 e13-e14";
+    let run = tripot(&["apply", "start", shuffle, "--variant", "halma-2"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.lines().nth(1).is_some_and(|l| l.contains("threefold repetition")), "{}", run.stdout);
+    let line = assert_fails(
+        &tripot(&["apply", "start", &format!("{shuffle} j4-j5"), "--variant", "halma-2"]),
+        1,
+        "after",
+    );
+    assert!(line.contains("the game is over"), "{line}");
 }
 
 #[test]

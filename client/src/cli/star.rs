@@ -6,7 +6,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use tripot_engine::{
-    CLOCKWISE, Colour, StarNotation, StarPosition, StarRecord, StarRecordError, Variant, star_perft,
+    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, StarRecordError,
+    Variant, star_perft,
 };
 
 use super::CliError;
@@ -64,15 +65,20 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
             text.parse().map_err(|e| CliError::Malformed(format!("bad move: {e}")))?;
         notations.push((text, notation));
     }
-    let mut position = start;
+    // A game, not a bare position: the moves given may repeat a position a third time (§4.7).
+    let mut game = StarGame::new(start);
     for (text, notation) in notations {
         let illegal = |reason| CliError::Illegal(format!("illegal move {text}: {reason}"));
-        let m = position.verify(&notation).map_err(illegal)?;
-        position = position.play(&m).map_err(|e| illegal(e.reason))?;
+        if let Some(outcome) = game.outcome() {
+            return Err(illegal(StarIllegal::GameOver(outcome)));
+        }
+        let m = game.position().verify(&notation).map_err(illegal)?;
+        game.play(&m).map_err(|e| illegal(e.reason))?;
     }
+    let position = *game.position();
     let mut out = std::io::stdout().lock();
     writeln!(out, "{position}").map_err(io)?;
-    match position.outcome() {
+    match game.outcome() {
         Some(outcome) => writeln!(out, "result: {outcome}").map_err(io)?,
         None => {
             for seat in CLOCKWISE {
