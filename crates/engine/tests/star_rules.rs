@@ -7,7 +7,7 @@
 
 use tripot_engine::{
     CLOCKWISE, Colour, Game, Hole, HoleSet, HopError, StarEnd, StarGame, StarIllegal, StarMove, StarNotation,
-    StarPosition, StarPositionError, Variant, seat_colour_name, seats,
+    StarPosition, StarPositionError, Variant, seat_colour_name, seats, view_of,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +123,16 @@ fn s1_seat_1_white_opens_unless_the_table_chose_another_seat() {
     let p = play(play(p, "e14-e13"), "j13-j12");
     assert_eq!(p.turn(), Colour::S);
     assert_eq!((p.moves_of(Colour::S), p.moves_of(Colour::N), p.moves_of(Colour::NE)), (0, 1, 1));
+}
+
+#[test]
+fn s1_each_player_sees_its_home_at_the_bottom_and_the_notation_stays() {
+    // NE's home tip m13 is drawn where S's tip m1 is; the hole keeps its name.
+    assert_eq!(view_of(hole("m13"), Colour::NE), hole("m1"));
+    for seat in CLOCKWISE {
+        let drawn: HoleSet = seat.branch().iter().map(|h| view_of(h, seat)).collect();
+        assert_eq!(drawn, Colour::S.branch(), "{seat}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ mod star_string;
 mod variant;
 
 pub use error::{StarIllegal, StarMoveError, StarPlayError, StarPositionError};
-pub use seat::{CLOCKWISE, partner, seat_colour_name, seats};
+pub use seat::{CLOCKWISE, partner, seat_colour_name, seats, view_of};
 pub use star_game::StarGame;
 pub use star_move::{MAX_STAR_PATH, StarMove, StarNotation, StarNotationError, StarPath};
 pub use star_outcome::{StarEnd, StarOutcome};

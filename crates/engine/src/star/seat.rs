@@ -6,6 +6,7 @@
 
 use crate::board::{BRANCH_DISTANCE, BRANCHES, HOLE_COUNT};
 use crate::colour::Colour;
+use crate::hole::Hole;
 
 /// Every seat in clockwise order from the bottom: the order of play (§1).
 pub const CLOCKWISE: [Colour; 6] = [Colour::S, Colour::SW, Colour::NW, Colour::N, Colour::NE, Colour::SE];
@@ -46,6 +47,31 @@ pub const fn partner(seat: Colour) -> Colour {
     seat.opposite()
 }
 
+/// Where `hole` is drawn for the player of `seat`, who sees the star with its home at the bottom
+/// (§1): the board turned by the multiple of 60° that brings `seat`'s branch down to S. Only the
+/// drawing turns; the notation stays the board's.
+#[must_use]
+pub fn view_of(hole: Hole, seat: Colour) -> Hole {
+    let turns = (0..6).find(|&k| turn_branch(seat, k) == Colour::S).unwrap_or(0);
+    turn(hole, turns)
+}
+
+/// `hole` turned by `k` sixths of a turn about the centre: `(q, r, s)` → `(-r, -s, -q)` each time.
+fn turn(hole: Hole, k: usize) -> Hole {
+    let (mut q, mut r) = hole.axial();
+    for _ in 0..k {
+        let s = -q - r;
+        (q, r) = (-r, -s);
+    }
+    // A turn about the centre maps the star onto itself.
+    Hole::from_axial(q, r).unwrap_or(hole)
+}
+
+/// The branch `seat`'s branch becomes after `k` sixths of a turn.
+fn turn_branch(seat: Colour, k: usize) -> Colour {
+    seat.branch().first().map(|h| turn(h, k)).and_then(Colour::of_hole).unwrap_or(seat)
+}
+
 /// The central hexagon: every hole outside the six branches.
 pub(crate) static HEXAGON: u128 = {
     let mut all = 0u128;
@@ -79,6 +105,19 @@ pub(crate) static HOME_15: [u128; 6] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_seat_sees_its_home_at_the_bottom() {
+        // §1: the view turns, the notation does not.
+        for seat in CLOCKWISE {
+            let seen: Vec<Hole> = seat.branch().iter().map(|h| view_of(h, seat)).collect();
+            assert!(seen.iter().all(|&h| Colour::S.branch().contains(h)), "{seat}");
+            let goal: Vec<Hole> = seat.opposite().branch().iter().map(|h| view_of(h, seat)).collect();
+            assert!(goal.iter().all(|&h| Colour::N.branch().contains(h)), "{seat}");
+        }
+        let m1 = Hole::from_axial(4, -8);
+        assert_eq!(m1.map(|h| view_of(h, Colour::S)), m1);
+    }
 
     #[test]
     fn the_fifteen_hole_homes_have_fifteen_holes() {
