@@ -56,9 +56,9 @@ pub use record::{
 };
 pub use rules::{Rules, RulesError};
 pub use star::{
-    CLOCKWISE, Game, MAX_STAR_PATH, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError, StarNotation,
-    StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError, StarRecord,
-    StarRecordError, StarReplay, Variant, VariantError, partner, seat_colour_name, seats, star_perft,
-    view_of,
+    CLOCKWISE, Game, MAX_STAR_PATH, MarbleMoves, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError,
+    StarNotation, StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError,
+    StarRecord, StarRecordError, StarReplay, Variant, VariantError, partner, seat_colour_name, seats,
+    star_perft, view_of,
 };
 pub use swap::SwapList;

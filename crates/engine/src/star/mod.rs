@@ -34,6 +34,7 @@ pub use error::{StarIllegal, StarMoveError, StarPlayError, StarPositionError};
 pub use seat::{CLOCKWISE, partner, seat_colour_name, seats, view_of};
 pub use star_game::StarGame;
 pub use star_move::{MAX_STAR_PATH, StarMove, StarNotation, StarNotationError, StarPath};
+pub use star_movegen::MarbleMoves;
 pub use star_outcome::{StarEnd, StarOutcome};
 pub use star_perft::star_perft;
 pub use star_position::StarPosition;

@@ -6,9 +6,11 @@ use crate::colour::Colour;
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
-use crate::movegen::hole;
 
 use super::seat::HEXAGON;
+
+/// Each marble of the seat to move with its destinations; 15 marbles at most (`halma-15`).
+pub type MarbleMoves = arrayvec::ArrayVec<(Hole, HoleSet), 15>;
 use super::star_move::StarMove;
 use super::star_position::StarPosition;
 use super::variant::Game;
@@ -46,12 +48,18 @@ impl StarPosition {
         (steps | lines.chain_reach_within(at, max_pivot)) & self.allowed_ends(seat)
     }
 
-    /// Each marble of `seat` with its destinations.
-    pub(crate) fn seat_moves(&self, seat: Colour) -> Vec<(u8, u128)> {
+    /// Each marble of the seat to move with its destinations, on the stack: the raw material of
+    /// [`StarPosition::legal_moves`], for a search that wants no list of moves (kawu and
+    /// Stern-Halma; empty in the captures game, whose moves are paths).
+    #[must_use]
+    pub fn marble_moves(&self) -> MarbleMoves {
+        let seat = self.turn;
         let mut lines = Lines::new(self.occupied);
+        // A seat has exactly its variant's 10 or 15 marbles (the parser and the start see to it),
+        // so the list never overflows.
         HoleSet(self.marbles[seat.index()])
             .iter()
-            .map(|h| (h.index() as u8, self.marble_destinations(seat, h.index(), &mut lines)))
+            .map(|h| (h, HoleSet(self.marble_destinations(seat, h.index(), &mut lines))))
             .collect()
     }
 
@@ -86,10 +94,9 @@ impl StarPosition {
         if self.variant.game() == Game::Captures {
             self.push_captures(&mut list);
         } else {
-            for (from, dests) in self.seat_moves(self.turn) {
-                let steps = NEIGHBOURS[from as usize];
-                for to in HoleSet(dests) {
-                    let from = hole(from as usize);
+            for (from, dests) in self.marble_moves() {
+                let steps = NEIGHBOURS[from.index()];
+                for to in dests {
                     list.push(if steps >> to.index() & 1 == 1 {
                         StarMove::Step { from, to }
                     } else {
