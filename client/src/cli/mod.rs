@@ -19,6 +19,7 @@ mod perft;
 mod quick;
 mod race;
 mod replay;
+mod star;
 mod tournament;
 mod view;
 
