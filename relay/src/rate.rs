@@ -102,6 +102,11 @@ impl<K: Hash + Eq + Clone> KeyedBuckets<K> {
         self.buckets.get_mut(key).is_none_or(|b| b.has_token(now))
     }
 
+    /// Whether `key`'s bucket is full: it spent nothing lately (or was never seen).
+    pub fn is_full(&mut self, key: &K, now: Instant) -> bool {
+        self.buckets.get_mut(key).is_none_or(|b| b.is_full(now))
+    }
+
     /// Time `key` must wait for its next token.
     pub fn wait(&mut self, key: &K, now: Instant) -> Duration {
         self.buckets.get_mut(key).map_or(Duration::ZERO, |b| b.wait(now))
