@@ -15,11 +15,13 @@
 #![forbid(unsafe_code)]
 
 mod behaviour;
+mod denials;
 pub mod directory;
 mod error;
 mod http;
 mod identity;
 mod limits;
+mod lobby;
 mod metrics;
 mod namespaces;
 mod node;
@@ -30,6 +32,6 @@ pub use behaviour::AGENT_PREFIX;
 pub use error::RelayError;
 pub use identity::{keypair_from_seed, load_or_create_keypair};
 pub use limits::Limits;
-pub use namespaces::{LOBBY_NAMESPACE_PREFIX, LobbyTable, MAX_TABLE_NAME};
+pub use namespaces::{LOBBY_NAMESPACE_PREFIX, LobbyTable, MAX_TABLE_NAME, is_lobby};
 pub use node::{Relay, RelayHandle};
 pub use options::Options;

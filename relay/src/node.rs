@@ -1,11 +1,12 @@
 //! The running node: builds the swarm, listens, then serves until told to stop.
 
 use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
+use crate::denials::{Denials, Denied};
 use crate::directory::quick_desk::QuickDesk;
 use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response, Wish};
 use crate::http::{self, HttpState};
+use crate::lobby::{self, Lobby, Served};
 use crate::metrics::Metrics;
-use crate::namespaces::LOBBY_NAMESPACE_PREFIX;
 use crate::{Limits, Options, RelayError};
 use futures::StreamExt;
 use libp2p::core::transport::ListenerId;
@@ -13,7 +14,7 @@ use libp2p::identity::Keypair;
 use libp2p::metrics::Recorder;
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{ConnectionId, SwarmEvent};
-use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, rendezvous, request_response, tcp, yamux};
+use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, request_response, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -155,7 +156,8 @@ impl Relay {
             registry: Registry::new(limits.rooms, Instant::now()),
             room_ttl_max: limits.rooms.max_ttl,
             connection_ips: HashMap::new(),
-            registrations: HashMap::new(),
+            lobby: Lobby::new(limits.rendezvous_limits()),
+            denials: Denials::new(metrics.tripot.denials.clone()),
             quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
             reservations: HashMap::new(),
             circuits: HashMap::new(),
@@ -226,6 +228,20 @@ fn forget_one<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) 
     true
 }
 
+/// The `reason` label of a relay refusal.
+fn status_label(status: &relay::StatusCode) -> &'static str {
+    match status {
+        relay::StatusCode::OK => "ok",
+        relay::StatusCode::ReservationRefused => "reservation_refused",
+        relay::StatusCode::ResourceLimitExceeded => "resource_limit_exceeded",
+        relay::StatusCode::PermissionDenied => "permission_denied",
+        relay::StatusCode::ConnectionFailed => "connection_failed",
+        relay::StatusCode::NoReservation => "no_reservation",
+        relay::StatusCode::MalformedMessage => "malformed_message",
+        relay::StatusCode::UnexpectedMessage => "unexpected_message",
+    }
+}
+
 fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
     addr.iter().find_map(|p| match p {
         Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
@@ -242,9 +258,10 @@ struct Node {
     registry: Registry,
     room_ttl_max: Duration,
     connection_ips: HashMap<ConnectionId, IpAddr>,
-    /// Lobby registrations and when each expires: a refresh replaces a registration, and the
-    /// rendezvous server still reports the replaced one's expiry, which must not count.
-    registrations: HashMap<(String, PeerId), Instant>,
+    /// Rendezvous registrations, lobby tables among them.
+    lobby: Lobby,
+    /// Refusals: counted, and logged sparingly.
+    denials: Denials,
     quick: QuickDesk,
     /// Reservations held, per peer. libp2p reports `ReservationClosed` for every closed
     /// connection, reservation or not, so the gauge follows this map instead.
@@ -267,11 +284,17 @@ impl Node {
                     }
                 }
                 _ = sweep.tick() => {
-                    let expired = self.registry.expire(Instant::now());
+                    let now = Instant::now();
+                    let expired = self.registry.expire(now);
                     if expired > 0 {
                         tracing::debug!(expired, "rooms expired");
                     }
                     self.update_room_gauge();
+                    let expired = self.lobby.expire(now);
+                    if expired > 0 {
+                        tracing::debug!(expired, "rendezvous registrations expired");
+                    }
+                    self.update_lobby_gauge();
                 }
                 _ = quick_sweep.tick() => {
                     self.quick.sweep(&mut self.swarm.behaviour_mut().directory, Instant::now());
@@ -293,6 +316,20 @@ impl Node {
 
     fn update_room_gauge(&self) {
         self.metrics.tripot.rooms.set(i64::try_from(self.registry.len()).unwrap_or(i64::MAX));
+    }
+
+    fn update_lobby_gauge(&self) {
+        self.metrics.tripot.lobby_tables.set(gauge_count(self.lobby.tables()));
+    }
+
+    /// `peer` holds no reservation any more: its lobby tables go (they promised it could be
+    /// reached here).
+    fn reservation_gone(&mut self, peer: &PeerId) {
+        let gone = self.lobby.host_gone(peer);
+        if !gone.is_empty() {
+            tracing::debug!(%peer, tables = gone.len(), "host unreachable: its lobby tables are taken down");
+            self.update_lobby_gauge();
+        }
     }
 
     fn update_quick_gauge(&self) {
@@ -343,6 +380,7 @@ impl Node {
                     if let Some(held) = self.reservations.remove(&peer_id) {
                         self.metrics.tripot.reservations.dec_by(gauge_count(held));
                     }
+                    self.reservation_gone(&peer_id);
                     self.quick.left(&peer_id);
                     self.update_quick_gauge();
                     let closed = self.registry.close_all(&peer_id);
@@ -389,7 +427,7 @@ impl Node {
                 }
             }
             relay::Event::ReservationReqDenied { src_peer_id, status } => {
-                tracing::info!(%src_peer_id, ?status, "reservation denied");
+                self.denials.record(src_peer_id, Denied::Reservation, status_label(&status), Instant::now());
             }
             // Emitted for any closed connection of the peer: the reservations go when the
             // peer's last connection does (in `handle`).
@@ -397,6 +435,9 @@ impl Node {
             relay::Event::ReservationTimedOut { src_peer_id } => {
                 if forget_one(&mut self.reservations, &src_peer_id) {
                     self.metrics.tripot.reservations.dec();
+                }
+                if !self.reservations.contains_key(&src_peer_id) {
+                    self.reservation_gone(&src_peer_id);
                 }
             }
             relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
@@ -406,7 +447,8 @@ impl Node {
                 self.metrics.tripot.circuits_total.inc();
             }
             relay::Event::CircuitReqDenied { src_peer_id, dst_peer_id, status } => {
-                tracing::info!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
+                tracing::trace!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
+                self.denials.record(src_peer_id, Denied::Circuit, status_label(&status), Instant::now());
             }
             relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
                 tracing::debug!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
@@ -419,40 +461,39 @@ impl Node {
         }
     }
 
-    fn on_rendezvous(&mut self, event: rendezvous::server::Event) {
-        let tables = &self.metrics.tripot.lobby_tables;
+    fn on_rendezvous(&mut self, event: request_response::Event<lobby::Request, lobby::Response>) {
         match event {
-            rendezvous::server::Event::PeerRegistered { peer, registration } => {
-                let namespace = registration.namespace.to_string();
-                if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
-                    let expires = Instant::now() + Duration::from_secs(registration.ttl);
-                    if self.registrations.insert((namespace, peer), expires).is_none() {
-                        tables.inc();
+            request_response::Event::Message {
+                peer,
+                message: request_response::Message::Request { request, channel, .. },
+                ..
+            } => {
+                let now = Instant::now();
+                let reserved = self.reservations.contains_key(&peer);
+                let (answer, served) = self.lobby.serve(peer, request, reserved, now);
+                match served {
+                    Served::NoReservation => {
+                        self.denials.record(peer, Denied::LobbyRegistration, "no_reservation", now);
                     }
+                    Served::Refused(error) => tracing::debug!(%peer, ?error, "registration refused"),
+                    Served::TableClosed => {
+                        self.metrics.tripot.lobby_games.inc();
+                    }
+                    Served::Registered | Served::Other => {}
+                }
+                self.update_lobby_gauge();
+                // No answer (an unregister): dropping the channel closes the stream, as the spec
+                // and libp2p's server do.
+                if let Some(answer) = answer
+                    && self.swarm.behaviour_mut().rendezvous.send_response(channel, answer).is_err()
+                {
+                    tracing::debug!(%peer, "rendezvous: the asker left before the answer");
                 }
             }
-            rendezvous::server::Event::PeerUnregistered { peer, namespace } => {
-                if self.registrations.remove(&(namespace.to_string(), peer)).is_some() {
-                    tables.dec();
-                    self.metrics.tripot.lobby_games.inc();
-                }
+            request_response::Event::InboundFailure { peer, error, .. } => {
+                tracing::debug!(%peer, "rendezvous request failed: {error}");
             }
-            rendezvous::server::Event::RegistrationExpired(registration) => {
-                let key = (registration.namespace.to_string(), registration.record.peer_id());
-                // A registration refreshed since expires later: only the last one counts.
-                let now = Instant::now() + Duration::from_millis(500);
-                if self.registrations.get(&key).is_some_and(|expires| *expires <= now) {
-                    self.registrations.remove(&key);
-                    tables.dec();
-                }
-            }
-            rendezvous::server::Event::PeerNotRegistered { peer, namespace, error } => {
-                tracing::debug!(%peer, %namespace, ?error, "registration refused");
-            }
-            rendezvous::server::Event::DiscoverServed { .. } => {}
-            rendezvous::server::Event::DiscoverNotServed { enquirer, error } => {
-                tracing::debug!(%enquirer, ?error, "discover refused");
-            }
+            _ => {}
         }
     }
 
@@ -530,6 +571,7 @@ impl Node {
                 }
                 FindOutcome::Throttled(wait) => {
                     lookups.get_or_create(&vec![("result", "throttled")]).inc();
+                    self.denials.record(peer, Denied::RoomLookup, "throttled", now);
                     Response::Refused {
                         reason: directory::RefuseReason::Throttled,
                         retry_after_ms: millis(wait),
