@@ -4,6 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
+#[path = "online_hostile/relay.rs"]
+mod relay;
 
 #[path = "online_hostile/draw.rs"]
 mod draw;
