@@ -486,3 +486,65 @@ fn a_killed_hosts_table_leaves_the_lobby_within_seconds() {
     assert!(list_lobby(dir.path(), &addr).is_empty(), "`tripot lobby --list` still shows the table");
     assert!(killed.elapsed() < Duration::from_secs(20), "gone only at its TTL");
 }
+
+/// Runs `peers` strangers of [`LOOKUPS_PER_PEER`] wrong lookups each, to the end.
+fn small_flood(addr: &str, relay: PeerId, right: RoomCode, peers: usize) -> Tally {
+    let addr: Multiaddr = addr.parse().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    runtime.block_on(async {
+        let (tally, answered) = (Mutex::new(Tally::default()), AtomicUsize::new(0));
+        for _ in 0..peers {
+            stranger(&addr, relay, right, &tally, &answered).await;
+        }
+        tally.into_inner().unwrap()
+    })
+}
+
+#[test]
+fn a_friend_who_mistyped_waits_out_a_busy_relay_and_gets_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = LoggedRelay::start(65, "/ip4/127.0.0.1/tcp/0", &[]);
+    let addr = relay.addr(false);
+    let mut host = player(
+        dir.path(),
+        "Edmonde",
+        &addr,
+        "/ip4/127.0.0.1/tcp/0",
+        &["host", "--room", "--opens", "host", "--ai", "1", "--seed", "3"],
+    );
+    let open = host
+        .wait_for("the room open", Duration::from_secs(20), |v| v["event"] == "room" && v["state"] == "open");
+    let right: RoomCode = open["code"].as_str().unwrap().parse().unwrap();
+    let wrong = std::iter::repeat_with(RoomCode::random).find(|c| *c != right).unwrap();
+
+    // The friend mistypes once (a miss of its own: it is now held back while the relay's
+    // shared buckets are empty)...
+    let mut typo = player(
+        dir.path(),
+        "Marie",
+        &addr,
+        "/ip4/127.0.0.1/tcp/0",
+        &["join", &wrong.to_string(), "--ai", "2"],
+    );
+    assert_eq!(typo.finish(Duration::from_secs(20)), 1);
+    assert_eq!(typo.events("room_error")[0]["kind"], "not_found");
+    drop(typo);
+    // ...then strangers on its address empty the address's bucket (20 misses, one more every 3 s)...
+    let tally = small_flood(&addr, relay.peer_id, right, 5);
+    assert!(tally.throttled > 0, "the address bucket was not emptied: {tally:?}");
+
+    // ...and the friend, same identity, the right code: "busy", a wait, then the game.
+    let mut friend = player(
+        dir.path(),
+        "Marie",
+        &addr,
+        "/ip4/127.0.0.1/tcp/0",
+        &["join", &right.to_string(), "--ai", "2"],
+    );
+    let connected = friend.wait_event("connected", Duration::from_secs(30));
+    assert_eq!(connected["peer"], "Edmonde");
+    let busy: Vec<Value> = friend.events("room").into_iter().filter(|v| v["state"] == "busy").collect();
+    assert!(!busy.is_empty(), "the relay never said it was busy");
+    assert!(busy[0]["retry_in_ms"].as_u64().unwrap() > 0);
+    assert!(friend.events("room_error").is_empty());
+}
