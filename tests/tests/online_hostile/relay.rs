@@ -548,3 +548,42 @@ fn a_friend_who_mistyped_waits_out_a_busy_relay_and_gets_in() {
     assert!(busy[0]["retry_in_ms"].as_u64().unwrap() > 0);
     assert!(friend.events("room_error").is_empty());
 }
+
+#[test]
+fn refused_reservations_and_circuits_are_counted_and_logged_once_per_peer() {
+    let relay = LoggedRelay::start(66, "/ip4/127.0.0.1/tcp/0", &["--max-reservations", "0"]);
+    let addr: Multiaddr = relay.addr(false).parse().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let me = runtime.block_on(async {
+        let mut swarm = bare_swarm();
+        assert!(connect(&mut swarm, &addr, relay.peer_id).await, "cannot reach the relay");
+        // No room for a reservation: the relay client's listener fails.
+        swarm.listen_on(addr.clone().with(Protocol::P2pCircuit)).unwrap();
+        until(&mut swarm, Duration::from_secs(10), |e| match e {
+            SwarmEvent::ListenerClosed { .. } | SwarmEvent::ListenerError { .. } => Some(()),
+            _ => None,
+        })
+        .await
+        .expect("the refused reservation was never reported");
+        // Three circuits to a peer that holds no reservation.
+        for _ in 0..3 {
+            let nobody = PeerId::random();
+            let circuit = addr.clone().with(Protocol::P2pCircuit).with(Protocol::P2p(nobody));
+            swarm.dial(circuit).unwrap();
+            until(&mut swarm, Duration::from_secs(10), |e| match e {
+                SwarmEvent::OutgoingConnectionError { peer_id: Some(p), .. } if p == nobody => Some(()),
+                _ => None,
+            })
+            .await
+            .expect("the refused circuit was never reported");
+        }
+        *swarm.local_peer_id()
+    });
+    assert_eq!(
+        relay.metric(r#"tripot_denials_total{what="reservation",reason="resource_limit_exceeded"}"#),
+        1.0
+    );
+    assert_eq!(relay.metric(r#"tripot_denials_total{what="circuit",reason="no_reservation"}"#), 3.0);
+    // Four refusals of one peer within a minute: one log line.
+    assert_eq!(relay.denial_lines_per_peer().get(&me.to_string()), Some(&1), "{}", relay.log.lock().unwrap());
+}
