@@ -1,11 +1,14 @@
 //! The running node: builds the swarm, listens, then serves until told to stop.
 
+mod relay_events;
+mod requests;
+
 use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
-use crate::denials::{Denials, Denied};
+use crate::denials::Denials;
+use crate::directory::Registry;
 use crate::directory::quick_desk::QuickDesk;
-use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response, Wish};
 use crate::http::{self, HttpState};
-use crate::lobby::{self, Lobby, Served};
+use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::{Limits, Options, RelayError};
 use futures::StreamExt;
@@ -14,7 +17,7 @@ use libp2p::identity::Keypair;
 use libp2p::metrics::Recorder;
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{ConnectionId, SwarmEvent};
-use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, request_response, tcp, yamux};
+use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -216,32 +219,6 @@ fn gauge_count(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Takes one off `key`'s count, dropping the entry at zero; false when there was none to take.
-fn forget_one<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) -> bool {
-    let Some(count) = counts.get_mut(key) else {
-        return false;
-    };
-    *count -= 1;
-    if *count == 0 {
-        counts.remove(key);
-    }
-    true
-}
-
-/// The `reason` label of a relay refusal.
-fn status_label(status: &relay::StatusCode) -> &'static str {
-    match status {
-        relay::StatusCode::OK => "ok",
-        relay::StatusCode::ReservationRefused => "reservation_refused",
-        relay::StatusCode::ResourceLimitExceeded => "resource_limit_exceeded",
-        relay::StatusCode::PermissionDenied => "permission_denied",
-        relay::StatusCode::ConnectionFailed => "connection_failed",
-        relay::StatusCode::NoReservation => "no_reservation",
-        relay::StatusCode::MalformedMessage => "malformed_message",
-        relay::StatusCode::UnexpectedMessage => "unexpected_message",
-    }
-}
-
 fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
     addr.iter().find_map(|p| match p {
         Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
@@ -320,16 +297,6 @@ impl Node {
 
     fn update_lobby_gauge(&self) {
         self.metrics.tripot.lobby_tables.set(gauge_count(self.lobby.tables()));
-    }
-
-    /// `peer` holds no reservation any more: its lobby tables go (they promised it could be
-    /// reached here).
-    fn reservation_gone(&mut self, peer: &PeerId) {
-        let gone = self.lobby.host_gone(peer);
-        if !gone.is_empty() {
-            tracing::debug!(%peer, tables = gone.len(), "host unreachable: its lobby tables are taken down");
-            self.update_lobby_gauge();
-        }
     }
 
     fn update_quick_gauge(&self) {
@@ -415,189 +382,5 @@ impl Node {
                 match never {}
             }
         }
-    }
-
-    fn on_relay(&mut self, event: relay::Event) {
-        match event {
-            relay::Event::ReservationReqAccepted { src_peer_id, renewed } => {
-                tracing::debug!(%src_peer_id, renewed, "reservation accepted");
-                if !renewed {
-                    *self.reservations.entry(src_peer_id).or_default() += 1;
-                    self.metrics.tripot.reservations.inc();
-                }
-            }
-            relay::Event::ReservationReqDenied { src_peer_id, status } => {
-                self.denials.record(src_peer_id, Denied::Reservation, status_label(&status), Instant::now());
-            }
-            // Emitted for any closed connection of the peer: the reservations go when the
-            // peer's last connection does (in `handle`).
-            relay::Event::ReservationClosed { .. } => {}
-            relay::Event::ReservationTimedOut { src_peer_id } => {
-                if forget_one(&mut self.reservations, &src_peer_id) {
-                    self.metrics.tripot.reservations.dec();
-                }
-                if !self.reservations.contains_key(&src_peer_id) {
-                    self.reservation_gone(&src_peer_id);
-                }
-            }
-            relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
-                tracing::debug!(%src_peer_id, %dst_peer_id, "circuit opened");
-                *self.circuits.entry((src_peer_id, dst_peer_id)).or_default() += 1;
-                self.metrics.tripot.circuits.inc();
-                self.metrics.tripot.circuits_total.inc();
-            }
-            relay::Event::CircuitReqDenied { src_peer_id, dst_peer_id, status } => {
-                tracing::trace!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
-                self.denials.record(src_peer_id, Denied::Circuit, status_label(&status), Instant::now());
-            }
-            relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
-                tracing::debug!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
-                if forget_one(&mut self.circuits, &(src_peer_id, dst_peer_id)) {
-                    self.metrics.tripot.circuits.dec();
-                }
-            }
-            relay::Event::StatusChanged { status } => tracing::info!(?status, "relay status"),
-            other => tracing::debug!(?other, "relay event"),
-        }
-    }
-
-    fn on_rendezvous(&mut self, event: request_response::Event<lobby::Request, lobby::Response>) {
-        match event {
-            request_response::Event::Message {
-                peer,
-                message: request_response::Message::Request { request, channel, .. },
-                ..
-            } => {
-                let now = Instant::now();
-                let reserved = self.reservations.contains_key(&peer);
-                let (answer, served) = self.lobby.serve(peer, request, reserved, now);
-                match served {
-                    Served::NoReservation => {
-                        self.denials.record(peer, Denied::LobbyRegistration, "no_reservation", now);
-                    }
-                    Served::Refused(error) => tracing::debug!(%peer, ?error, "registration refused"),
-                    Served::TableClosed => {
-                        self.metrics.tripot.lobby_games.inc();
-                    }
-                    Served::Registered | Served::Other => {}
-                }
-                self.update_lobby_gauge();
-                // No answer (an unregister): dropping the channel closes the stream, as the spec
-                // and libp2p's server do.
-                if let Some(answer) = answer
-                    && self.swarm.behaviour_mut().rendezvous.send_response(channel, answer).is_err()
-                {
-                    tracing::debug!(%peer, "rendezvous: the asker left before the answer");
-                }
-            }
-            request_response::Event::InboundFailure { peer, error, .. } => {
-                tracing::debug!(%peer, "rendezvous request failed: {error}");
-            }
-            _ => {}
-        }
-    }
-
-    fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
-        match event {
-            request_response::Event::Message {
-                peer,
-                connection_id,
-                message: request_response::Message::Request { request, channel, .. },
-            } => {
-                let directory = &mut self.swarm.behaviour_mut().directory;
-                match request {
-                    Request::Seek { formats, rules } => {
-                        let wish = Wish { formats, rules };
-                        if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
-                        {
-                            tracing::debug!(?pairing, "quick match");
-                            self.metrics.tripot.quick_matches.inc();
-                        }
-                        self.update_quick_gauge();
-                        return;
-                    }
-                    Request::Unseek => {
-                        self.quick.unseek(directory, &peer);
-                        let _ = directory.send_response(channel, Response::Closed);
-                        self.update_quick_gauge();
-                        return;
-                    }
-                    _ => {}
-                }
-                let ip = self.connection_ips.get(&connection_id).copied();
-                let response = self.answer(peer, ip, request);
-                if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
-                    tracing::debug!(%peer, "room directory: the asker left before the answer");
-                }
-            }
-            request_response::Event::InboundFailure { peer, error, .. } => {
-                tracing::debug!(%peer, "room directory request failed: {error}");
-            }
-            _ => {}
-        }
-    }
-
-    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, request: Request) -> Response {
-        let now = Instant::now();
-        let millis = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
-        let lookups = &self.metrics.tripot.room_lookups;
-        let response = match request {
-            Request::Open { key, ttl_secs } => {
-                let ttl = Duration::from_secs(u64::from(ttl_secs)).min(self.room_ttl_max);
-                match self.registry.open(peer, key, ttl, now) {
-                    OpenOutcome::Opened(ttl) => {
-                        self.metrics.tripot.rooms_opened.inc();
-                        Response::Opened { ttl_secs: u32::try_from(ttl.as_secs()).unwrap_or(u32::MAX) }
-                    }
-                    OpenOutcome::Refused(reason) => Response::Refused { reason, retry_after_ms: 0 },
-                }
-            }
-            Request::Close { key } => {
-                self.registry.close(peer, &key);
-                Response::Closed
-            }
-            // Served in `on_directory`, with a held channel.
-            Request::Seek { .. } | Request::Unseek => {
-                Response::Refused { reason: directory::RefuseReason::Invalid, retry_after_ms: 0 }
-            }
-            Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
-                FindOutcome::Found(host) => {
-                    lookups.get_or_create(&vec![("result", "found")]).inc();
-                    Response::Found { host }
-                }
-                FindOutcome::NotFound => {
-                    lookups.get_or_create(&vec![("result", "not_found")]).inc();
-                    Response::NotFound
-                }
-                FindOutcome::Throttled(wait) => {
-                    lookups.get_or_create(&vec![("result", "throttled")]).inc();
-                    self.denials.record(peer, Denied::RoomLookup, "throttled", now);
-                    Response::Refused {
-                        reason: directory::RefuseReason::Throttled,
-                        retry_after_ms: millis(wait),
-                    }
-                }
-            },
-        };
-        self.update_room_gauge();
-        response
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_count_never_goes_below_zero() {
-        // libp2p may report one circuit closed twice: the second report takes nothing.
-        let mut open = HashMap::new();
-        *open.entry('a').or_insert(0) += 2;
-        assert!(forget_one(&mut open, &'a'));
-        assert!(forget_one(&mut open, &'a'));
-        assert!(open.is_empty());
-        assert!(!forget_one(&mut open, &'a'));
-        assert!(!forget_one(&mut open, &'b'));
     }
 }
