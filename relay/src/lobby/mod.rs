@@ -4,7 +4,9 @@
 //! So a registration in a lobby namespace is accepted only from a peer that holds a
 //! reservation here (refused otherwise with `E_NOT_AUTHORIZED`, which a stock client reports
 //! as `RegisterFailed`), and the relay takes a host's tables down as soon as its reservation
-//! or its connection ends: a vanished host leaves the list within seconds, not at its TTL.
+//! lapses or its last connection closes: a vanished host leaves the list within seconds, not at
+//! its TTL. (Reservations are counted per peer: libp2p's events do not say which connection
+//! holds one.)
 //! Other namespaces behave as stock rendezvous (accepted from anyone, kept until their TTL or
 //! an unregister). libp2p's server offers no hook for either rule, hence [`wire`].
 

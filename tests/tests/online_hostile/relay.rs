@@ -483,6 +483,11 @@ fn a_killed_hosts_table_leaves_the_lobby_within_seconds() {
         std::thread::sleep(Duration::from_millis(50));
     }
     eprintln!("killed host's table taken down after {:?}", killed.elapsed());
+    // The honest host was never refused: it registers only once it holds its reservation.
+    assert_eq!(
+        relay.metric(r#"tripot_denials_total{what="lobby_registration",reason="no_reservation"}"#),
+        0.0
+    );
     assert!(list_lobby(dir.path(), &addr).is_empty(), "`tripot lobby --list` still shows the table");
     assert!(killed.elapsed() < Duration::from_secs(20), "gone only at its TTL");
 }
