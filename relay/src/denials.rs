@@ -47,12 +47,15 @@ impl Denied {
 pub(crate) struct Denials {
     counts: Family<ResultLabel, Counter>,
     last_logged: HashMap<PeerId, Instant>,
+    /// When aged entries were last swept out (a sweep walks the whole map: at most once a
+    /// second, however many peers are refused).
+    last_sweep: Option<Instant>,
 }
 
 impl Denials {
     /// Refusals counted into `counts` (registered as `tripot_denials`).
     pub(crate) fn new(counts: Family<ResultLabel, Counter>) -> Self {
-        Denials { counts, last_logged: HashMap::new() }
+        Denials { counts, last_logged: HashMap::new(), last_sweep: None }
     }
 
     /// Counts a refusal of `peer`, and logs it unless this peer was logged within a minute.
@@ -76,7 +79,10 @@ impl Denials {
             return false;
         }
         if !self.last_logged.contains_key(&peer) && self.last_logged.len() >= MAX_LOGGED_PEERS {
-            self.last_logged.retain(|_, at| fresh(at));
+            if self.last_sweep.is_none_or(|at| now.saturating_duration_since(at) >= Duration::from_secs(1)) {
+                self.last_sweep = Some(now);
+                self.last_logged.retain(|_, at| fresh(at));
+            }
             if self.last_logged.len() >= MAX_LOGGED_PEERS {
                 return false;
             }
