@@ -332,3 +332,65 @@ mod pb {
         EUnavailable = 400,
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use futures::executor::block_on;
+    use libp2p::identity::Keypair;
+    use libp2p::request_response::Codec as _;
+
+    fn framed(message: &pb::Message) -> Vec<u8> {
+        message.encode_length_delimited_to_vec()
+    }
+
+    #[test]
+    fn a_register_request_is_read_with_its_signed_record() {
+        let key = Keypair::generate_ed25519();
+        let record = PeerRecord::new(&key, vec!["/ip4/127.0.0.1/tcp/1".parse().unwrap()]).unwrap();
+        let message = pb::Message {
+            r#type: Some(pb::MessageType::Register as i32),
+            register: Some(pb::Register {
+                ns: Some("tripot/lobby/1/tripot/5/a".into()),
+                signed_peer_record: Some(record.clone().into_signed_envelope().into_protobuf_encoding()),
+                ttl: Some(20),
+            }),
+            ..pb::Message::default()
+        };
+        let bytes = framed(&message);
+        let request = block_on(Codec.read_request(&PROTOCOL, &mut bytes.as_slice())).unwrap();
+        let Request::Register { namespace, record: read, ttl } = request else { panic!("{request:?}") };
+        assert_eq!(namespace.to_string(), "tripot/lobby/1/tripot/5/a");
+        assert_eq!(*read, record);
+        assert_eq!(ttl, Some(20));
+    }
+
+    #[test]
+    fn a_refusal_is_written_as_the_spec_says() {
+        let mut out = Vec::new();
+        let refusal = Response::Register(Err(ErrorCode::NotAuthorized));
+        block_on(Codec.write_response(&PROTOCOL, &mut futures::io::Cursor::new(&mut out), refusal)).unwrap();
+        let message = pb::Message::decode_length_delimited(out.as_slice()).unwrap();
+        assert_eq!(message.r#type, Some(pb::MessageType::RegisterResponse as i32));
+        assert_eq!(message.register_response.unwrap().status, Some(200), "E_NOT_AUTHORIZED");
+    }
+
+    #[test]
+    fn oversized_and_garbage_frames_are_refused_before_allocating() {
+        // A length of 2 GiB, then nothing: refused from the length alone.
+        let huge = [0x80, 0x80, 0x80, 0x80, 0x08];
+        assert!(block_on(Codec.read_request(&PROTOCOL, &mut huge.as_slice())).is_err());
+        let too_long = [0x81, 0x80, 0x40];
+        assert!(block_on(Codec.read_request(&PROTOCOL, &mut too_long.as_slice())).is_err());
+        // A response type is not a request.
+        let message =
+            pb::Message { r#type: Some(pb::MessageType::RegisterResponse as i32), ..pb::Message::default() };
+        assert!(block_on(Codec.read_request(&PROTOCOL, &mut framed(&message).as_slice())).is_err());
+        // Random bytes never panic.
+        for seed in 0u8..=255 {
+            let bytes: Vec<u8> = (0..64u8).map(|i| i.wrapping_mul(seed).wrapping_add(seed)).collect();
+            let _ = block_on(Codec.read_request(&PROTOCOL, &mut bytes.as_slice()));
+        }
+    }
+}
