@@ -92,6 +92,8 @@ impl Default for Limits {
 
 /// Discover cookies remembered at once (libp2p's default).
 const MAX_DISCOVER_COOKIES: usize = 10_000;
+/// Registrations a discover returns at most (about 300 KiB of signed records).
+const MAX_DISCOVER_PAGE: usize = 1000;
 
 fn per_ip(per_minute: u32) -> Option<(NonZeroU32, Duration)> {
     let rate = Rate::per_minute(per_minute)?;
@@ -131,6 +133,7 @@ impl Limits {
             max_per_peer: self.rendezvous_max_per_peer,
             max_total: self.rendezvous_max_total,
             max_cookies: MAX_DISCOVER_COOKIES,
+            max_page: MAX_DISCOVER_PAGE,
         }
     }
 

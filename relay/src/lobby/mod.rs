@@ -133,6 +133,7 @@ mod tests {
             max_per_peer: 8,
             max_total: 100,
             max_cookies: 10,
+            max_page: 100,
         })
     }
 

@@ -27,6 +27,10 @@ pub(crate) struct StoreLimits {
     pub(crate) max_total: usize,
     /// Discover cookies remembered (the oldest are forgotten first).
     pub(crate) max_cookies: usize,
+    /// Registrations one discover returns at most, whatever limit it asks: a page of signed
+    /// records stays well under the 1 MiB message limit, and one small request cannot make the
+    /// relay send megabytes (the cookie gives the rest).
+    pub(crate) max_page: usize,
 }
 
 #[derive(Debug)]
@@ -187,7 +191,8 @@ impl Store {
             return Err(ErrorCode::InvalidCookie);
         }
         let mut seen = cookie.and_then(|c| self.cookies.get(&c).cloned()).unwrap_or_default();
-        let limit = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+        let limit =
+            usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX).min(self.limits.max_page);
         let page: Vec<(u64, Registration)> = self
             .entries
             .iter()
@@ -229,7 +234,14 @@ mod tests {
     use libp2p::identity::Keypair;
 
     fn limits() -> StoreLimits {
-        StoreLimits { min_ttl: 15, max_ttl: 72 * 3600, max_per_peer: 3, max_total: 5, max_cookies: 2 }
+        StoreLimits {
+            min_ttl: 15,
+            max_ttl: 72 * 3600,
+            max_per_peer: 3,
+            max_total: 5,
+            max_cookies: 2,
+            max_page: 3,
+        }
     }
 
     fn record(key: &Keypair) -> PeerRecord {
@@ -284,8 +296,11 @@ mod tests {
             first.iter().map(|r| r.record.peer_id()).collect::<Vec<_>>(),
             [keys[0].public().to_peer_id(), keys[1].public().to_peer_id()]
         );
+        // No limit asked: the page is cut at max_page (3) all the same.
         let (rest, cookie) = s.discover(None, Some(cookie), None, t).unwrap();
         assert_eq!(rest.len(), 2);
+        let (all, _) = s.discover(None, None, None, t).unwrap();
+        assert_eq!(all.len(), 3);
         assert!(s.discover(None, Some(cookie), None, t).unwrap().0.is_empty());
         let (only_y, y_cookie) = s.discover(Some(ns("y")), None, None, t).unwrap();
         assert_eq!(only_y.len(), 1);
