@@ -2,7 +2,8 @@
 //!
 //! It runs a libp2p [circuit relay v2] server (players behind home routers reach each other
 //! through it, then try to go direct with DCUtR), a [rendezvous] server (open lobby tables under
-//! standard namespaces, see [`LobbyTable`]), and the Tripot directory, a tiny protocol of our
+//! standard namespaces, see [`LobbyTable`]; served by the relay itself so that a table is
+//! accepted only from a host holding a reservation here, and goes with it), and the Tripot directory, a tiny protocol of our
 //! own that maps the hash of a private room code to its host without ever listing what it holds,
 //! and pairs quick-match seekers atomically (see [`directory`]). Identify and ping keep peers informed and alive;
 //! connection and memory limits keep the node standing under load.
