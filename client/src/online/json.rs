@@ -42,6 +42,7 @@ fn room_event(event: &RoomEvent) -> Value {
                 RoomError::NotFound(_) => "not_found",
                 RoomError::WrongCode(_) => "wrong_code",
                 RoomError::Throttled(_) => "throttled",
+                RoomError::RelayBusy(_) => "relay_busy",
                 RoomError::NotTheHost => "not_the_host",
                 RoomError::Directory(_) => "directory",
                 RoomError::Unreachable(_) => "unreachable",

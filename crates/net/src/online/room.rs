@@ -70,9 +70,15 @@ pub enum RoomError {
     /// The host refused the code.
     #[error("the host refused the code {0}: wrong room code")]
     WrongCode(String),
-    /// Too many attempts lately (from the relay: still, after retrying for about 30 s).
+    /// Too many attempts lately: the host refused to check another proof for now.
     #[error("too many attempts: try again in {0} s")]
     Throttled(u64),
+    /// The relay still refused to look the code up after [`crate::room::BUSY_PATIENCE`] of
+    /// retries (it is holding back wrong guesses, and this peer missed lately).
+    #[error(
+        "the relay is still too busy after 30 s of retries (too many wrong room codes lately): try again in {0} s"
+    )]
+    RelayBusy(u64),
     /// The peer found for the code could not prove it knows the code.
     #[error("the peer found for this code does not know it: not the room's host")]
     NotTheHost,
@@ -340,7 +346,7 @@ impl JoinRoom {
                                 self.next_find = now + wait;
                                 RoomEvent::RelayBusy(wait)
                             }
-                            None => RoomEvent::Failed(refused(RefuseReason::Throttled, *retry_after_ms)),
+                            None => RoomEvent::Failed(RoomError::RelayBusy(retry_after.as_secs().max(1))),
                         }
                     }
                     Response::Refused { reason, retry_after_ms } => {
