@@ -4,8 +4,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
-#[path = "online_hostile/relay.rs"]
-mod relay;
 
 #[path = "online_hostile/draw.rs"]
 mod draw;
@@ -13,6 +11,8 @@ mod draw;
 mod handshake;
 #[path = "online_hostile/refusals.rs"]
 mod refusals;
+#[path = "online_hostile/relay.rs"]
+mod relay;
 
 use std::time::Duration;
 
