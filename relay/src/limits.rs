@@ -94,6 +94,8 @@ impl Default for Limits {
 const MAX_DISCOVER_COOKIES: usize = 10_000;
 /// Registrations a discover returns at most (about 300 KiB of signed records).
 const MAX_DISCOVER_PAGE: usize = 1000;
+/// Registration ids remembered by all discover cookies together (a few tens of MiB at most).
+const MAX_COOKIE_IDS: usize = 1_000_000;
 
 fn per_ip(per_minute: u32) -> Option<(NonZeroU32, Duration)> {
     let rate = Rate::per_minute(per_minute)?;
@@ -134,6 +136,7 @@ impl Limits {
             max_total: self.rendezvous_max_total,
             max_cookies: MAX_DISCOVER_COOKIES,
             max_page: MAX_DISCOVER_PAGE,
+            max_cookie_ids: MAX_COOKIE_IDS,
         }
     }
 

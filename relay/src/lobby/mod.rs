@@ -134,6 +134,7 @@ mod tests {
             max_total: 100,
             max_cookies: 10,
             max_page: 100,
+            max_cookie_ids: 1000,
         })
     }
 

@@ -31,6 +31,11 @@ pub(crate) struct StoreLimits {
     /// records stays well under the 1 MiB message limit, and one small request cannot make the
     /// relay send megabytes (the cookie gives the rest).
     pub(crate) max_page: usize,
+    /// Registration ids all remembered cookies may hold together. A cookie remembers every
+    /// registration it returned, so a chain of discovers over a full store would otherwise make
+    /// each of `max_cookies` cookies hold up to `max_total` ids (gigabytes); the oldest cookies
+    /// are forgotten first (a forgotten cookie lists from the start again, as the spec allows).
+    pub(crate) max_cookie_ids: usize,
 }
 
 #[derive(Debug)]
@@ -51,6 +56,8 @@ pub(crate) struct Store {
     lobby: usize,
     cookies: HashMap<Cookie, HashSet<u64>>,
     cookie_order: VecDeque<Cookie>,
+    /// Registration ids held by all remembered cookies together.
+    cookie_ids: usize,
 }
 
 impl Store {
@@ -65,6 +72,7 @@ impl Store {
             lobby: 0,
             cookies: HashMap::new(),
             cookie_order: VecDeque::new(),
+            cookie_ids: 0,
         }
     }
 
@@ -214,16 +222,21 @@ impl Store {
     }
 
     fn remember(&mut self, cookie: Cookie, seen: HashSet<u64>) {
-        while self.cookie_order.len() >= self.limits.max_cookies.max(1) {
-            match self.cookie_order.pop_front() {
-                Some(old) => {
-                    self.cookies.remove(&old);
-                }
-                None => break,
+        // Each pass forgets one cookie: at most as many passes as cookies remembered.
+        while self.cookie_order.len() >= self.limits.max_cookies.max(1)
+            || (self.cookie_ids + seen.len() > self.limits.max_cookie_ids && !self.cookie_order.is_empty())
+        {
+            let Some(old) = self.cookie_order.pop_front() else { break };
+            if let Some(ids) = self.cookies.remove(&old) {
+                self.cookie_ids -= ids.len();
             }
         }
+        self.cookie_ids += seen.len();
         self.cookie_order.push_back(cookie.clone());
-        self.cookies.insert(cookie, seen);
+        if let Some(replaced) = self.cookies.insert(cookie, seen) {
+            // Cookies are random 64-bit ids: a collision only loses the older page memory.
+            self.cookie_ids -= replaced.len();
+        }
     }
 }
 
@@ -241,6 +254,7 @@ mod tests {
             max_total: 5,
             max_cookies: 2,
             max_page: 3,
+            max_cookie_ids: 1000,
         }
     }
 
@@ -332,5 +346,29 @@ mod tests {
         }
         assert_eq!(s.cookies.len(), 2);
         assert_eq!(s.cookie_order.len(), 2);
+    }
+
+    #[test]
+    fn the_ids_cookies_remember_are_bounded_together() {
+        let t = Instant::now();
+        let limits = StoreLimits { max_total: 10, max_cookies: 100, max_page: 100, ..limits() };
+        let mut s = Store::new(limits);
+        let k = Keypair::generate_ed25519();
+        for n in 0..3 {
+            s.add(ns(&n.to_string()), record(&k), None, t).unwrap();
+        }
+        for _ in 0..10 {
+            s.discover(None, None, None, t).unwrap();
+        }
+        assert_eq!(s.cookie_ids, 30, "ten cookies of three ids");
+        assert_eq!(s.cookie_ids, s.cookies.values().map(HashSet::len).sum::<usize>());
+        // Under a budget of 7 ids, only the two newest cookies of three ids are kept.
+        s.limits.max_cookie_ids = 7;
+        for _ in 0..10 {
+            s.discover(None, None, None, t).unwrap();
+            assert!(s.cookie_ids <= 7);
+        }
+        assert_eq!(s.cookies.len(), 2);
+        assert_eq!(s.cookie_ids, s.cookies.values().map(HashSet::len).sum::<usize>());
     }
 }
