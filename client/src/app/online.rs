@@ -652,6 +652,10 @@ impl App {
             NetEvent::Room(RoomEvent::Refused(why)) => {
                 online.warning = Some(format!("{} : {why}", t.room_refused));
             }
+            NetEvent::Room(RoomEvent::RelayBusy(_)) => online.warning = Some(t.relay_busy.to_owned()),
+            NetEvent::Room(RoomEvent::Found(_)) if online.warning.as_deref() == Some(t.relay_busy) => {
+                online.warning = None;
+            }
             NetEvent::Room(RoomEvent::Failed(error)) => {
                 // The session stopped: nothing more will come.
                 online.link = None;
