@@ -356,7 +356,10 @@ impl<T: Transport> Session<T> {
                 if let Link::Up { peer_heard } = &mut self.link {
                     *peer_heard = now;
                 }
-                if self.flooded(now) {
+                // What moves the game on (the peer's next move in its turn, the acknowledgement of
+                // one of ours) is bounded by the game itself: it never counts as flooding. A fast
+                // opponent, or our own lag that hands us a backlog at once, is not an attack.
+                if !self.advances_game(&message) && self.flooded(now) {
                     return;
                 }
                 self.on_message(message, now);
@@ -376,6 +379,18 @@ impl<T: Transport> Session<T> {
                     self.abort(AbortCause::Refused(reason), now);
                 }
             }
+        }
+    }
+
+    /// Whether `message` is the peer's next move in its turn, or acknowledges a move of ours
+    /// still waiting for it: at most one of each per move of ours.
+    fn advances_game(&self, message: &Message) -> bool {
+        match message {
+            Message::Move(m) => self.game.as_ref().is_some_and(|g| {
+                g.ending.is_none() && m.ply == g.ply() + 1 && g.position.turn() != g.local_camp()
+            }),
+            Message::Ack { ply, .. } => self.unacked.iter().any(|(p, _)| p == ply),
+            _ => false,
         }
     }
 

@@ -252,6 +252,23 @@ fn a_flood_is_cut_off() {
 }
 
 #[test]
+fn a_fast_game_handled_in_one_instant_is_no_flood() {
+    // Both sides answer at once and every message is handled at the same instant, as when a
+    // process catches up on a backlog: hundreds of moves and acknowledgements, no flood.
+    let mut pair = Pair::new(Opens::Host);
+    for _ in 0..300 {
+        if pair.host.game().unwrap().position.is_over() {
+            break;
+        }
+        pair.play_first();
+    }
+    let floods = |events: &[SessionEvent]| refused(events, RejectReason::Flood);
+    assert!(pair.host.game().unwrap().moves.len() > 200);
+    assert!(!floods(&pair.host_events) && !floods(&pair.guest_events));
+    assert!(pair.host.is_connected() && pair.guest.is_connected());
+}
+
+#[test]
 fn a_resume_replays_the_missing_moves() {
     let mut pair = Pair::new(Opens::Host);
     pair.play_first();
