@@ -56,7 +56,7 @@ pub use record::{
 };
 pub use rules::{Rules, RulesError};
 pub use star::{
-    CLOCKWISE, Game, MAX_STAR_PATH, MarbleMoves, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError,
+    CLOCKWISE, GameKind, MAX_STAR_PATH, MarbleMoves, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError,
     StarNotation, StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError,
     StarRecord, StarRecordError, StarReplay, Variant, VariantError, partner, seat_colour_name, seats,
     star_perft, view_of,

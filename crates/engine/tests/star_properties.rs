@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use proptest::prelude::*;
-use tripot_engine::{Game, Hole, StarMove, StarNotation, StarPath, StarPosition, Variant};
+use tripot_engine::{GameKind, Hole, StarMove, StarNotation, StarPath, StarPosition, Variant};
 
 /// A small deterministic generator, so that a failing case replays from its seed.
 struct Dice(u64);
@@ -58,7 +58,7 @@ fn scattered(variant_index: usize, seed: u64) -> StarPosition {
     let seats = variant.seats();
     let turn = seats[dice.below(seats.len())];
     let mut text = turn.to_string();
-    if variant.game() == Game::Captures {
+    if variant.game() == GameKind::Captures {
         // Up to 24 pieces: denser random boards, unlike any reachable from the start (where pieces
         // only thin out), can hold millions of capture paths.
         let count = 2 + dice.below(23);
@@ -96,7 +96,7 @@ fn check_position(p: &StarPosition, dice: &mut Dice) {
     }
     // Every move the verifier accepts is listed: all two-hole paths from the mover's marbles
     // (every piece in captures), and in captures every listed path one hop longer.
-    let starts = if p.variant().game() == Game::Captures { p.pieces() } else { p.marbles(p.turn()) };
+    let starts = if p.variant().game() == GameKind::Captures { p.pieces() } else { p.marbles(p.turn()) };
     for from in starts {
         for to in Hole::all() {
             if let Ok(m) = p.verify(&two(from, to)) {
@@ -104,7 +104,7 @@ fn check_position(p: &StarPosition, dice: &mut Dice) {
             }
         }
     }
-    if p.variant().game() == Game::Captures {
+    if p.variant().game() == GameKind::Captures {
         for _ in 0..moves.len().min(20) {
             let StarMove::Capture(path) = &moves[dice.below(moves.len())] else {
                 panic!("{p}: a captures move that is not a capture");

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    CLOCKWISE, Colour, Game, Hole, HoleSet, HopError, StarEnd, StarGame, StarIllegal, StarMove, StarNotation,
-    StarPosition, StarPositionError, Variant, seat_colour_name, seats, view_of,
+    CLOCKWISE, Colour, GameKind, Hole, HoleSet, HopError, StarEnd, StarGame, StarIllegal, StarMove,
+    StarNotation, StarPosition, StarPositionError, Variant, seat_colour_name, seats, view_of,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -517,7 +517,7 @@ fn s5_1_sixty_neutral_pieces_fill_the_hexagon_but_its_centre() {
     assert_eq!(p.pieces().len(), 60);
     assert!(!p.pieces().contains(hole("i9")));
     assert!(CLOCKWISE.iter().all(|s| (p.pieces() & s.branch()).is_empty() && p.marbles(*s).is_empty()));
-    assert_eq!(p.variant().game(), Game::Captures);
+    assert_eq!(p.variant().game(), GameKind::Captures);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::lines::Lines;
 
 use super::seat::partner;
 use super::star_position::StarPosition;
-use super::variant::Game;
+use super::variant::GameKind;
 
 impl StarPosition {
     /// Whether the game has two sides that are single seats: the two-player rules of §4.5 and
@@ -71,7 +71,7 @@ impl StarPosition {
         self.retire(seat);
         self.finished |= 1 << seat.index();
         match self.variant.game() {
-            Game::Kawu => self.places[seat.index()] = 1,
+            GameKind::Kawu => self.places[seat.index()] = 1,
             _ if self.variant.pairs() => {
                 // A team is placed when both partners have finished.
                 if self.is_finished(partner(seat)) {
@@ -118,7 +118,7 @@ impl StarPosition {
     /// test, not as coming "back"; the test is made after each of the seat's moves from the
     /// deadline on, so a marble that stops being enclosed must leave on the seat's next move.
     pub(crate) fn breaks_home_rule(&self, seat: Colour, moved: Option<(Hole, Hole)>) -> bool {
-        if self.variant.game() != Game::Halma || self.moves_of(seat) + 1 < self.variant.home_deadline() {
+        if self.variant.game() != GameKind::Halma || self.moves_of(seat) + 1 < self.variant.home_deadline() {
             return false;
         }
         let home = self.variant.home_bits(seat);
@@ -134,7 +134,7 @@ impl StarPosition {
     /// home rule, and the last places. `breaks` is [`StarPosition::breaks_home_rule`] asked
     /// on the position after the marble moved.
     pub(crate) fn settle(&mut self, mover: Colour, breaks: bool) {
-        if self.variant.game() == Game::Captures {
+        if self.variant.game() == GameKind::Captures {
             return;
         }
         // Only the goal holding the landing can fill up, so at most one seat finishes per move;
@@ -147,7 +147,7 @@ impl StarPosition {
                 self.finish(seat);
             }
         }
-        if self.variant.game() == Game::Kawu {
+        if self.variant.game() == GameKind::Kawu {
             return;
         }
         if breaks && self.is_playing(mover) {

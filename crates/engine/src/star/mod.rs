@@ -39,4 +39,4 @@ pub use star_outcome::{StarEnd, StarOutcome};
 pub use star_perft::star_perft;
 pub use star_position::StarPosition;
 pub use star_record::{StarRecord, StarRecordError, StarReplay};
-pub use variant::{Game, Variant, VariantError};
+pub use variant::{GameKind, Variant, VariantError};

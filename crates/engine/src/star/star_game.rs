@@ -5,7 +5,7 @@ use super::error::StarPlayError;
 use super::star_move::StarMove;
 use super::star_outcome::{StarEnd, StarOutcome};
 use super::star_position::StarPosition;
-use super::variant::Game;
+use super::variant::GameKind;
 
 /// A game: the current position and the history of hashes that leads to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +43,7 @@ impl StarGame {
         if let Some(outcome) = self.position.outcome() {
             return Some(outcome);
         }
-        if self.position.variant().game() == Game::Halma && self.occurrences() >= 3 {
+        if self.position.variant().game() == GameKind::Halma && self.occurrences() >= 3 {
             return Some(self.position.by_count(StarEnd::Repetition));
         }
         None

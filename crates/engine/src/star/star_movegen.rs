@@ -13,7 +13,7 @@ use super::seat::HEXAGON;
 pub type MarbleMoves = arrayvec::ArrayVec<(Hole, HoleSet), 15>;
 use super::star_move::StarMove;
 use super::star_position::StarPosition;
-use super::variant::Game;
+use super::variant::GameKind;
 
 impl StarPosition {
     /// Where the marble on `from` can go, under its own seat's rules, whoever is to move: the
@@ -32,7 +32,7 @@ impl StarPosition {
     /// everywhere in kawu; the hexagon, its home and its goal in Stern-Halma.
     pub(crate) fn allowed_ends(&self, seat: Colour) -> u128 {
         match self.variant.game() {
-            Game::Halma => HEXAGON | self.variant.home_bits(seat) | self.variant.goal_bits(seat),
+            GameKind::Halma => HEXAGON | self.variant.home_bits(seat) | self.variant.goal_bits(seat),
             _ => crate::board::ALL_HOLES,
         }
     }
@@ -41,7 +41,7 @@ impl StarPosition {
         let max_pivot = self.variant.max_pivot_distance();
         let steps = NEIGHBOURS[at] & !self.occupied;
         let goal = self.variant.goal_bits(seat);
-        if self.variant.game() == Game::Halma && goal >> at & 1 == 1 {
+        if self.variant.game() == GameKind::Halma && goal >> at & 1 == 1 {
             // §4.4: a marble in its goal moves within the goal only, every landing included.
             return (steps & goal) | lines.chain_reach_inside(at, goal, max_pivot);
         }
@@ -66,7 +66,7 @@ impl StarPosition {
     /// Whether `seat` has a move other than a pass in this position.
     #[must_use]
     pub fn can_move(&self, seat: Colour) -> bool {
-        if self.variant.game() == Game::Captures {
+        if self.variant.game() == GameKind::Captures {
             return self.has_capture();
         }
         let mut lines = Lines::new(self.occupied);
@@ -91,7 +91,7 @@ impl StarPosition {
             return Vec::new();
         }
         let mut list = Vec::new();
-        if self.variant.game() == Game::Captures {
+        if self.variant.game() == GameKind::Captures {
             self.push_captures(&mut list);
         } else {
             for (from, dests) in self.marble_moves() {
@@ -117,7 +117,7 @@ impl StarPosition {
         if self.is_over_before_moving() {
             return 0;
         }
-        let n = if self.variant.game() == Game::Captures {
+        let n = if self.variant.game() == GameKind::Captures {
             self.count_captures()
         } else {
             // Summed on the fly: perft asks this at every leaf, so no list is built.

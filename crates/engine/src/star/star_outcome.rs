@@ -6,7 +6,7 @@ use crate::colour::Colour;
 
 use super::seat::CLOCKWISE;
 use super::star_position::StarPosition;
-use super::variant::Game;
+use super::variant::GameKind;
 
 /// Why a star game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,7 +132,8 @@ impl StarPosition {
             return Some(self.by_count(StarEnd::MoveLimit));
         }
         if self.is_blocked() {
-            let end = if self.variant.game() == Game::Captures { StarEnd::NoJump } else { StarEnd::Blocked };
+            let end =
+                if self.variant.game() == GameKind::Captures { StarEnd::NoJump } else { StarEnd::Blocked };
             return Some(self.by_count(end));
         }
         None
@@ -153,9 +154,9 @@ impl StarPosition {
     /// plays on.
     pub(crate) fn is_settled(&self) -> bool {
         match self.variant.game() {
-            Game::Kawu => self.places.contains(&1),
-            Game::Halma => self.playing().next().is_none(),
-            Game::Captures => false,
+            GameKind::Kawu => self.places.contains(&1),
+            GameKind::Halma => self.playing().next().is_none(),
+            GameKind::Captures => false,
         }
     }
 
@@ -169,7 +170,7 @@ impl StarPosition {
     pub fn resign(&self, leaver: Colour) -> StarOutcome {
         let end = StarEnd::Left(leaver);
         let mut without = *self;
-        if self.variant.game() == Game::Halma {
+        if self.variant.game() == GameKind::Halma {
             let last = without.worst_free_place();
             without.place_unit(leaver, last);
             let mut outcome = without.by_count(end);
@@ -183,7 +184,7 @@ impl StarPosition {
         // kawu and captures: the count among the others decides.
         let others: Vec<Colour> = self.variant.seats().iter().copied().filter(|&s| s != leaver).collect();
         let key = |s: Colour| match self.variant.game() {
-            Game::Captures => (std::cmp::Reverse(u16::from(self.taken(s))), 0),
+            GameKind::Captures => (std::cmp::Reverse(u16::from(self.taken(s))), 0),
             _ => (std::cmp::Reverse(u16::from(self.arrived(s))), self.total_distance(s)),
         };
         let best = others.iter().map(|&s| key(s)).min();
@@ -199,20 +200,20 @@ impl StarPosition {
     pub fn by_count(&self, end: StarEnd) -> StarOutcome {
         let mut places = self.places;
         match self.variant.game() {
-            Game::Kawu => {
+            GameKind::Kawu => {
                 let key = |s: Colour| (std::cmp::Reverse(self.arrived(s)), self.total_distance(s));
                 let best = self.variant.seats().iter().map(|&s| key(s)).min();
                 for &s in self.variant.seats() {
                     places[s.index()] = u8::from(Some(key(s)) == best);
                 }
             }
-            Game::Captures => {
+            GameKind::Captures => {
                 let best = self.variant.seats().iter().map(|&s| self.taken(s)).max();
                 for &s in self.variant.seats() {
                     places[s.index()] = u8::from(Some(self.taken(s)) == best);
                 }
             }
-            Game::Halma => {
+            GameKind::Halma => {
                 let mut units: Vec<(CountKey, Vec<Colour>)> = self
                     .playing_units()
                     .into_iter()

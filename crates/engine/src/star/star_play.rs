@@ -11,7 +11,7 @@ use super::captures::pivot_of;
 use super::error::{StarIllegal, StarMoveError, StarPlayError};
 use super::star_move::{StarMove, StarNotation, StarPath};
 use super::star_position::StarPosition;
-use super::variant::Game;
+use super::variant::GameKind;
 
 impl StarPosition {
     /// Plays a legal move. On an illegal one, hands back the unchanged position with the reason.
@@ -37,7 +37,7 @@ impl StarPosition {
         if let Some(outcome) = self.outcome() {
             return Err(StarIllegal::GameOver(outcome));
         }
-        let captures = self.variant.game() == Game::Captures;
+        let captures = self.variant.game() == GameKind::Captures;
         match *m {
             StarMove::Step { from, to } | StarMove::Jump { from, to } if !captures => {
                 // The same ends written as the other kind: only the kind is wrong.
@@ -125,7 +125,7 @@ impl StarPosition {
     /// The most telling reason why `to` is not a destination of the marble on `from`.
     fn why_not_reachable(&self, from: Hole, to: Hole) -> StarIllegal {
         let seat = self.turn;
-        if self.variant.game() == Game::Halma {
+        if self.variant.game() == GameKind::Halma {
             if self.goal(seat).contains(from) && !self.goal(seat).contains(to) {
                 return StarIllegal::LeavesGoal { number: 1, from, to };
             }
@@ -158,7 +158,7 @@ impl StarPosition {
         if path.len() < 2 {
             return Err(StarIllegal::PathLength(path.len()));
         }
-        if self.variant.game() == Game::Captures {
+        if self.variant.game() == GameKind::Captures {
             return self.verify_capture(path);
         }
         let (from, to) = (path[0], path[path.len() - 1]);
@@ -170,7 +170,7 @@ impl StarPosition {
         let lifted = self.occupied & !(1u128 << from.index());
         let max_pivot = self.variant.max_pivot_distance();
         let goal = self.variant.goal_bits(seat);
-        let goal_bound = self.variant.game() == Game::Halma && goal >> from.index() & 1 == 1;
+        let goal_bound = self.variant.game() == GameKind::Halma && goal >> from.index() & 1 == 1;
         let mut visited = 1u128 << from.index();
         for (number, hop) in path.windows(2).enumerate() {
             let (a, b) = (hop[0], hop[1]);
@@ -255,7 +255,7 @@ impl StarPosition {
         let lifted = self.occupied & !(1u128 << start);
         let max_pivot = self.variant.max_pivot_distance();
         let goal = self.variant.goal_bits(seat);
-        let landings = if self.variant.game() == Game::Halma && goal >> start & 1 == 1 {
+        let landings = if self.variant.game() == GameKind::Halma && goal >> start & 1 == 1 {
             goal
         } else {
             crate::board::ALL_HOLES

@@ -9,7 +9,7 @@ use crate::zobrist::{PAWN_KEYS, neutral_key, seat_done_key, seat_turn_key};
 
 use super::error::StarPositionError;
 use super::seat::HEXAGON;
-use super::variant::{Game, Variant};
+use super::variant::{GameKind, Variant};
 
 /// A position of a star game. Cheap to copy; [`StarPosition::play`] returns a new one.
 ///
@@ -49,7 +49,7 @@ impl StarPosition {
         }
         let mut marbles = [0u128; 6];
         let mut neutral = 0;
-        if variant.game() == Game::Captures {
+        if variant.game() == GameKind::Captures {
             // §5.1: the hexagon but its centre, i9 = (0, 0).
             let centre = Hole::from_axial(0, 0).map_or(0, |h| 1u128 << h.index());
             neutral = HEXAGON & !centre;

@@ -19,7 +19,7 @@ use crate::position_string::canonical_order;
 use super::error::StarPositionError;
 use super::seat::CLOCKWISE;
 use super::star_position::StarPosition;
-use super::variant::{Game, Variant};
+use super::variant::{GameKind, Variant};
 
 type Error = StarPositionError;
 
@@ -54,7 +54,7 @@ impl StarPosition {
             if variant.seats().contains(&seat) { Ok(seat) } else { Err(Error::NotASeat { seat, variant }) }
         };
         is_seat(turn)?;
-        let captures = variant.game() == Game::Captures;
+        let captures = variant.game() == GameKind::Captures;
         let mut marbles = [0u128; 6];
         let mut listed: Vec<Colour> = Vec::new();
         let mut neutral: Option<u128> = None;
@@ -140,9 +140,9 @@ impl StarPosition {
             };
             let game = variant.game();
             let belongs = match key {
-                "done" => game != Game::Captures,
-                "out" => game == Game::Halma,
-                "taken" => game == Game::Captures,
+                "done" => game != GameKind::Captures,
+                "out" => game == GameKind::Halma,
+                "taken" => game == GameKind::Captures,
                 _ => true,
             };
             if !belongs {
@@ -226,7 +226,7 @@ impl fmt::Display for StarPosition {
             let names: Vec<String> = canonical_order(set).iter().map(Hole::to_string).collect();
             write_list(f, &names)
         };
-        if self.variant.game() == Game::Captures {
+        if self.variant.game() == GameKind::Captures {
             segment(f, "X", self.pieces())?;
         } else {
             for seat in Colour::ALL {

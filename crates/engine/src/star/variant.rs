@@ -10,7 +10,7 @@ use super::seat::{HOME_15, seats};
 
 /// Which game a variant plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Game {
+pub enum GameKind {
     /// kawu (§3): the first seat to finish wins.
     Kawu,
     /// Stern-Halma (§4): places for everyone.
@@ -22,7 +22,7 @@ pub enum Game {
 /// One variant of §2: a game, a number of players and its options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Variant {
-    game: Game,
+    game: GameKind,
     players: u8,
     long: bool,
     fifteen: bool,
@@ -37,41 +37,41 @@ pub struct Variant {
 )]
 pub struct VariantError(pub String);
 
-const fn v(game: Game, players: u8, long: bool, fifteen: bool, pairs: bool) -> Variant {
+const fn v(game: GameKind, players: u8, long: bool, fifteen: bool, pairs: bool) -> Variant {
     Variant { game, players, long, fifteen, pairs }
 }
 
 impl Variant {
     /// Every variant of §2, in the order of its table.
     pub const ALL: [Variant; 23] = [
-        v(Game::Kawu, 2, false, false, false),
-        v(Game::Kawu, 3, false, false, false),
-        v(Game::Kawu, 4, false, false, false),
-        v(Game::Kawu, 6, false, false, false),
-        v(Game::Halma, 2, false, false, false),
-        v(Game::Halma, 3, false, false, false),
-        v(Game::Halma, 4, false, false, false),
-        v(Game::Halma, 6, false, false, false),
-        v(Game::Halma, 2, true, false, false),
-        v(Game::Halma, 6, true, false, false),
-        v(Game::Halma, 2, false, true, false),
-        v(Game::Halma, 4, false, false, true),
-        v(Game::Halma, 6, false, false, true),
-        v(Game::Captures, 2, false, false, false),
-        v(Game::Captures, 3, false, false, false),
-        v(Game::Captures, 4, false, false, false),
-        v(Game::Captures, 5, false, false, false),
-        v(Game::Captures, 6, false, false, false),
-        v(Game::Captures, 2, true, false, false),
-        v(Game::Captures, 3, true, false, false),
-        v(Game::Captures, 4, true, false, false),
-        v(Game::Captures, 5, true, false, false),
-        v(Game::Captures, 6, true, false, false),
+        v(GameKind::Kawu, 2, false, false, false),
+        v(GameKind::Kawu, 3, false, false, false),
+        v(GameKind::Kawu, 4, false, false, false),
+        v(GameKind::Kawu, 6, false, false, false),
+        v(GameKind::Halma, 2, false, false, false),
+        v(GameKind::Halma, 3, false, false, false),
+        v(GameKind::Halma, 4, false, false, false),
+        v(GameKind::Halma, 6, false, false, false),
+        v(GameKind::Halma, 2, true, false, false),
+        v(GameKind::Halma, 6, true, false, false),
+        v(GameKind::Halma, 2, false, true, false),
+        v(GameKind::Halma, 4, false, false, true),
+        v(GameKind::Halma, 6, false, false, true),
+        v(GameKind::Captures, 2, false, false, false),
+        v(GameKind::Captures, 3, false, false, false),
+        v(GameKind::Captures, 4, false, false, false),
+        v(GameKind::Captures, 5, false, false, false),
+        v(GameKind::Captures, 6, false, false, false),
+        v(GameKind::Captures, 2, true, false, false),
+        v(GameKind::Captures, 3, true, false, false),
+        v(GameKind::Captures, 4, true, false, false),
+        v(GameKind::Captures, 5, true, false, false),
+        v(GameKind::Captures, 6, true, false, false),
     ];
 
     /// The game played.
     #[must_use]
-    pub const fn game(self) -> Game {
+    pub const fn game(self) -> GameKind {
         self.game
     }
 
@@ -122,7 +122,7 @@ impl Variant {
     #[must_use]
     pub const fn marbles(self) -> usize {
         match (self.game, self.fifteen) {
-            (Game::Captures, _) => 0,
+            (GameKind::Captures, _) => 0,
             (_, true) => 15,
             _ => 10,
         }
@@ -151,9 +151,9 @@ impl Variant {
     #[must_use]
     pub const fn move_limit(self) -> Option<u16> {
         match self.game {
-            Game::Kawu => Some(300),
-            Game::Halma => Some(150),
-            Game::Captures => None,
+            GameKind::Kawu => Some(300),
+            GameKind::Halma => Some(150),
+            GameKind::Captures => None,
         }
     }
 
@@ -167,9 +167,9 @@ impl Variant {
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let game = match self.game {
-            Game::Kawu => "kawu",
-            Game::Halma => "halma",
-            Game::Captures => "captures",
+            GameKind::Kawu => "kawu",
+            GameKind::Halma => "halma",
+            GameKind::Captures => "captures",
         };
         if self.fifteen {
             return write!(f, "{game}-15");
