@@ -14,7 +14,6 @@ mod config;
 pub mod event;
 mod handlers;
 pub mod i18n;
-mod online;
 pub mod save;
 pub mod screen_text;
 pub mod terminal_game;

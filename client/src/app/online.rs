@@ -576,7 +576,7 @@ impl App {
 
     fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
         if self.network.is_none() {
-            match crate::online::screen::default_network() {
+            match crate::cli::screens::default_network() {
                 Ok(network) => self.network = Some(network),
                 Err(error) => {
                     let text = format!("{} : {error}", self.lang.t().online_failed);

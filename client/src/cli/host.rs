@@ -7,7 +7,7 @@ use tripot_net::session::Offer;
 use tripot_protocol::Opens;
 
 use super::CliError;
-use crate::online::{OnlineArgs, Plan};
+use super::online::{OnlineArgs, Plan};
 
 /// Who opens, as chosen on the command line.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -51,5 +51,5 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     };
     let offer = Offer { format, rules: args.rules, opens };
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
-    crate::online::run(&args.online, plan)
+    super::online::run(&args.online, plan)
 }

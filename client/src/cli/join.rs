@@ -5,7 +5,7 @@ use tripot_net::Multiaddr;
 use tripot_net::room::RoomCode;
 
 use super::CliError;
-use crate::online::{OnlineArgs, Plan};
+use super::online::{OnlineArgs, Plan};
 
 /// Arguments of `tripot join`.
 #[derive(Debug, clap::Args)]
@@ -39,7 +39,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         // With --resume the saved game says where the host is.
         None => Plan::Join(Multiaddr::empty()),
     };
-    crate::online::run(&args.online, plan)
+    super::online::run(&args.online, plan)
 }
 
 #[cfg(test)]

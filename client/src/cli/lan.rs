@@ -4,7 +4,7 @@ use std::io::{BufRead as _, Write as _};
 use std::time::Duration;
 
 use super::CliError;
-use crate::online::{self, OnlineArgs, Plan};
+use super::online::{self, OnlineArgs, Plan};
 
 /// Arguments of `tripot lan`.
 #[derive(Debug, clap::Args)]
@@ -25,7 +25,7 @@ pub(crate) struct Args {
 /// Lists LAN hosts, then joins the one chosen.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if !args.list && args.pick.is_none() && !args.online.headless && !args.online.plain {
-        return online::screen::run_lan(&args.online);
+        return super::screens::run_lan(&args.online);
     }
     let net = args.online.net();
     let hosts = online::runtime()?.block_on(async {

@@ -12,8 +12,8 @@ use tripot_protocol::Opens;
 
 use super::CliError;
 use super::host::OpensArg;
-use crate::online::matched::{config_with_relay, drive, print_json};
-use crate::online::{self, OnlineArgs};
+use super::matched::{config_with_relay, drive, print_json};
+use super::online::{self, OnlineArgs};
 
 /// Arguments of `tripot lobby`.
 #[derive(Debug, clap::Args)]
@@ -46,7 +46,7 @@ pub(crate) struct Args {
 /// Lists, joins or opens a table.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     // The relay given, else one announced on the LAN (mDNS).
-    let relay = online::relay_or_lan(args.online.relay()?, &args.online)?;
+    let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
     if args.open {
         return open(args, &relay);
     }

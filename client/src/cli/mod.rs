@@ -1,4 +1,6 @@
-//! Command-line parsing and the subcommands, one module each.
+//! Command-line parsing and the subcommands, one module each, with the modes online commands
+//! run in: [`headless`] (the computer plays, [`json`] lines out), [`console`] (a line console)
+//! and [`screens`] (the terminal game's online screens on the real network).
 //!
 //! Exit codes are the same for every subcommand: 0 success, 1 an illegal move (or a record whose
 //! moves are illegal), 2 malformed input (a position, a move or a file that does not parse,
@@ -10,17 +12,27 @@ use clap::{Parser, Subcommand};
 
 mod apply;
 mod bestmove;
+mod console;
+mod headless;
 mod host;
 mod join;
+mod json;
 mod lan;
 mod lobby;
+mod matched;
 mod moves;
+mod online;
 mod perft;
 mod quick;
 mod race;
+mod relay_or_lan;
 mod replay;
+pub(crate) mod screens;
 mod tournament;
 mod view;
+
+// The online modes name these as `super::…`.
+use online::{NO_RELAY, OnlineArgs, final_refusal, identity, runtime};
 
 /// Tripot dame chinoise.
 #[derive(Debug, Parser)]

@@ -1,15 +1,10 @@
-//! Online play from the command line: the options shared by `host`, `join` and `lan`, the
-//! headless mode (computer player, one JSON line per event) and a line-oriented interactive mode.
+//! Online play from the command line: the options shared by `host`, `join`, `lan`, `lobby` and
+//! `quick`, and [`run`], which starts a session and hands it to the chosen mode — the headless
+//! mode ([`super::headless`]: computer player, one JSON line per event), the line console
+//! ([`super::console`]) or the terminal game's online screen ([`super::screens`]).
 //!
-//! Both modes drive a [`tripot_net::SessionHandle`]: the network runs on its own task and hands
+//! Every mode drives a [`tripot_net::SessionHandle`]: the network runs on its own task and hands
 //! back events; the interface only plays moves and shows what happened.
-
-mod console;
-mod headless;
-mod json;
-mod lan_relay;
-pub(crate) mod matched;
-pub(crate) mod screen;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,9 +14,9 @@ use tripot_net::room::RoomCode;
 use tripot_net::session::{Offer, SessionConfig};
 use tripot_net::{Multiaddr, NetConfig, OnlineConfig, SavedGame, Start};
 
+use super::relay_or_lan::relay_or_lan;
+use super::{console, headless, screens};
 use crate::cli::CliError;
-
-pub(crate) use lan_relay::relay_or_lan;
 
 /// Options common to every online command.
 #[derive(Debug, Clone, clap::Args)]
@@ -194,7 +189,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
         args
     };
     if !args.headless && !args.plain {
-        return screen::run(args, start);
+        return screens::run(args, start);
     }
     let runtime = runtime()?;
     runtime.block_on(async {
@@ -229,7 +224,7 @@ pub(crate) fn identity() -> Result<tripot_net::Keypair, CliError> {
 
 /// The error that ends `join` when the host refused us for good (a permanent refusal, or a busy
 /// host past the retry cap): the reason is said, and the exit code is not zero.
-fn final_refusal(event: &tripot_net::NetEvent) -> Option<CliError> {
+pub(crate) fn final_refusal(event: &tripot_net::NetEvent) -> Option<CliError> {
     match event {
         tripot_net::NetEvent::Session(tripot_net::SessionEvent::Refused {
             reason,
