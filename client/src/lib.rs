@@ -10,7 +10,7 @@
 
 pub mod app;
 pub mod cli;
-mod config;
+pub mod core;
 pub mod event;
 mod handlers;
 pub mod i18n;

@@ -13,10 +13,8 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{
-    App, Connection, LanScan, Link, LobbyList, LobbyScan, Matchmaking, MenuItem, Network, Page, Rematch,
-    Table,
-};
+use tripot::app::{App, Connection, MenuItem, Page, Rematch};
+use tripot::core::network::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, NetworkError, Table};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
@@ -93,19 +91,19 @@ impl Link for Fake {
 }
 
 impl LanScan for Fake {
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>> {
+    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, NetworkError>> {
         self.0.borrow_mut().lan.take().map(Ok)
     }
 }
 
 impl LobbyScan for Fake {
-    fn try_tables(&mut self) -> Option<Result<LobbyList, String>> {
+    fn try_tables(&mut self) -> Option<Result<LobbyList, NetworkError>> {
         self.0.borrow_mut().tables.take().map(Ok)
     }
 }
 
 impl Network for Fake {
-    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError> {
         let text = match &start {
             Start::Host(offer) => format!("host {} {:?}", offer.format.number(), offer.opens),
             Start::Join(addr) => format!("join {addr}"),
@@ -117,25 +115,25 @@ impl Network for Fake {
         Ok(Box::new(self.clone()))
     }
 
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String> {
+    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String> {
+    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("table {} at {relay}", table.name));
         Ok(Box::new(self.clone()))
     }
 
-    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String> {
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("open {} at {relay}", offer.format.number()));
         Ok(Box::new(self.clone()))
     }
 
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
         let text = formats.map_or_else(|| "quick any".to_owned(), |f| format!("quick {}", f.number()));
         self.0.borrow_mut().starts.push(text);
         Ok(Box::new(self.clone()))
@@ -600,9 +598,10 @@ fn a_quick_match_that_cannot_reach_a_relay_says_why() {
     choose(&mut app, MenuItem::Quick);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), ["quick any"]);
-    fake.0.borrow_mut().news.push_back(Matchmaking::Failed("no relay".into()));
+    fake.0.borrow_mut().news.push_back(Matchmaking::Failed(NetworkError::NoRelay));
     app.handle_event(Event::Tick);
-    assert_eq!(app.message(), Some("Cannot play online : no relay"));
+    let message = app.message().unwrap();
+    assert!(message.starts_with("Cannot play online : no relay: set TRIPOT_RELAY"), "{message}");
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }

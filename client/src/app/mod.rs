@@ -12,6 +12,7 @@ use ratatui::Frame;
 use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
+use crate::core::network::Network;
 use crate::event::Event;
 use crate::i18n::Lang;
 use crate::save::{SaveStore, Saved};
@@ -24,10 +25,7 @@ pub mod setup;
 
 pub use game::{Game, Played};
 pub use menu::{Menu, MenuItem};
-pub use online::{
-    Connection, LOBBY_PAGE, LanScan, Link, Lobby, LobbyList, LobbyScan, Matchmaking, Network, Online,
-    Rematch, Restored, Route, Side, Table,
-};
+pub use online::{Connection, LOBBY_PAGE, Lobby, Online, Rematch, Restored, Route, Side};
 pub use play::Animation;
 pub use setup::{Mode, OpenerChoice, Setup};
 

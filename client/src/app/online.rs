@@ -2,8 +2,8 @@
 //!
 //! The network runs on its own tokio task ([`tripot_net::online`]); the interface only sends
 //! commands through a [`Link`] and reads back [`NetEvent`]s, polled on every tick. A [`Network`]
-//! starts sessions and LAN scans; the real one lives in the `online` module, tests pass their own
-//! so that every screen can be driven from synthetic events.
+//! starts sessions and LAN scans ([`crate::core::network`]); tests pass their own so that every
+//! screen can be driven from synthetic events.
 //!
 //! The local player's move is shown at once (the engine has checked it) and confirmed by the
 //! session's `MoveSent`; a refusal takes it back. The opponent's moves are verified by the
@@ -21,42 +21,7 @@ use super::game::{Game, Played};
 use super::play::Animation;
 use super::setup::{Mode, Setup};
 use super::{App, Page};
-
-/// A running session, seen from the interface: commands out, events in.
-pub trait Link {
-    /// The next event, if one is ready (the interface polls on its ticks).
-    fn try_event(&mut self) -> Option<NetEvent>;
-    /// Plays a local move.
-    fn play(&mut self, notation: Notation);
-    /// Resigns the game.
-    fn resign(&mut self);
-    /// Claims the game after the grace period.
-    fn claim(&mut self);
-    /// Once the game is over: offers another game (accepts the opponent's offer if any).
-    fn offer_rematch(&mut self);
-    /// Answers the opponent's rematch offer.
-    fn answer_rematch(&mut self, accept: bool);
-    /// News of a matchmaking still under way (quick match), before the session exists.
-    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
-        None
-    }
-}
-
-/// How a quick match goes before the game starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Matchmaking {
-    /// Waiting at the relay; the relay counts this many players seeking.
-    Waiting(u32),
-    /// Paired: the format agreed, and whether this side hosts.
-    Matched {
-        /// Colours per camp.
-        format: Format,
-        /// This side waits for the opponent to dial it.
-        you_host: bool,
-    },
-    /// The relay cannot be reached or refused; the match is off.
-    Failed(String),
-}
+use crate::core::network::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, NetworkError, Table};
 
 /// Where a rematch stands once the game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,79 +32,8 @@ pub enum Rematch {
     Offered,
 }
 
-/// A LAN scan running in the background, one round after another.
-pub trait LanScan {
-    /// The hosts found by the round that just finished, if one did.
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>>;
-}
-
-/// An open table of the lobby at a relay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
-    /// The host's name.
-    pub name: String,
-    /// Colours per camp.
-    pub format: u8,
-    /// The rules preset.
-    pub rules: String,
-    /// Seconds the host has been waiting.
-    pub waiting_secs: u64,
-    /// Where to join it (through the relay).
-    pub addr: Multiaddr,
-}
-
-/// The lobby as last listed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LobbyList {
-    /// The relay whose lobby this is.
-    pub relay: Multiaddr,
-    /// Every open table, longest waiting first.
-    pub tables: Vec<Table>,
-}
-
-/// The lobby's list, read again and again in the background.
-pub trait LobbyScan {
-    /// The list read by the round that just finished, if one did.
-    fn try_tables(&mut self) -> Option<Result<LobbyList, String>>;
-}
-
 /// Tables shown per page of the lobby.
 pub const LOBBY_PAGE: usize = 10;
-
-/// What starts sessions and LAN scans: the real network, or a test's stand-in.
-pub trait Network {
-    /// Starts a session.
-    ///
-    /// # Errors
-    /// A sentence saying why it could not start (no identity, cannot listen, bad address).
-    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String>;
-    /// Starts scanning the LAN for hosts.
-    ///
-    /// # Errors
-    /// A sentence saying why the scan could not start.
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String>;
-    /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
-    ///
-    /// # Errors
-    /// A sentence saying why the match could not start.
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String>;
-    /// Starts reading the open lobby at the relay.
-    ///
-    /// # Errors
-    /// A sentence saying why the lobby cannot be read.
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String>;
-    /// Joins a table of the lobby at `relay`.
-    ///
-    /// # Errors
-    /// A sentence saying why the session could not start.
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String>;
-    /// Opens one's own table at `relay` and waits there for an opponent.
-    ///
-    /// # Errors
-    /// A sentence saying why the table could not open.
-    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String>;
-}
-
 /// Where the connection to the opponent stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Connection {
@@ -320,7 +214,7 @@ pub struct Lan {
     /// The last complete list (`None` until the first round ends).
     pub(crate) hosts: Option<Vec<LanHost>>,
     pub(crate) selected: usize,
-    pub(crate) error: Option<String>,
+    pub(crate) error: Option<NetworkError>,
 }
 
 impl Lan {
@@ -344,7 +238,7 @@ pub struct Lobby {
     pub(crate) list: Option<LobbyList>,
     /// Index in the whole list.
     pub(crate) selected: usize,
-    pub(crate) error: Option<String>,
+    pub(crate) error: Option<NetworkError>,
 }
 
 impl Lobby {
@@ -426,10 +320,7 @@ impl App {
         let Some(network) = self.network_or_say() else { return };
         match network.start(start) {
             Ok(link) => self.open_online(side, Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 
@@ -542,10 +433,7 @@ impl App {
         let Some(network) = self.network_or_say() else { return };
         match network.join_table(&relay, &table) {
             Ok(link) => self.open_online(Side::Guest(table.name.clone()), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 
@@ -558,10 +446,7 @@ impl App {
         let Some(network) = self.network_or_say() else { return };
         match network.open_table(&relay, offer) {
             Ok(link) => self.open_online(Side::Table(offer), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 
@@ -574,13 +459,18 @@ impl App {
         self.start_online_as(Start::Join(host.addr), side);
     }
 
+    /// "Cannot play online: …", in the player's language.
+    fn say_network_error(&mut self, error: &NetworkError) {
+        let text = format!("{} : {}", self.lang.t().online_failed, self.lang.network_error(error));
+        self.say(text, true);
+    }
+
     fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
         if self.network.is_none() {
-            match crate::cli::screens::default_network() {
+            match crate::core::real_network::default_network() {
                 Ok(network) => self.network = Some(network),
                 Err(error) => {
-                    let text = format!("{} : {error}", self.lang.t().online_failed);
-                    self.say(text, true);
+                    self.say_network_error(&error);
                     return None;
                 }
             }
@@ -951,7 +841,6 @@ impl App {
 
     /// Quick match news: the wait at the relay, the pairing, a failure.
     fn on_matchmaking(&mut self, news: Matchmaking) {
-        let t = self.lang.t();
         let Some(online) = &mut self.online else { return };
         match news {
             Matchmaking::Waiting(players) => online.connection = Connection::Seeking { players },
@@ -960,7 +849,7 @@ impl App {
             }
             Matchmaking::Failed(error) => {
                 online.link = None;
-                self.say(format!("{} : {error}", t.online_failed), true);
+                self.say_network_error(&error);
             }
         }
     }
@@ -970,10 +859,7 @@ impl App {
         let Some(network) = self.network_or_say() else { return };
         match network.quick(formats) {
             Ok(link) => self.open_online(Side::Quick(formats), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 

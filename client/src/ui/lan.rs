@@ -27,7 +27,9 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
     let mut y = inner.y + 1;
     let status = match (&lan.error, &lan.hosts) {
-        (Some(error), _) => Span::styled(format!(" {error}"), Style::default().fg(Color::LightRed)),
+        (Some(error), _) => {
+            Span::styled(format!(" {}", lang.network_error(error)), Style::default().fg(Color::LightRed))
+        }
         (None, None) => {
             Span::styled(format!(" {spin} {}", t.lan_searching), Style::default().fg(Color::LightYellow))
         }

@@ -28,7 +28,9 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let tables = lobby.list.as_ref().map(|l| l.tables.clone());
     let pages = tables.as_ref().map_or(1, |t| t.len().div_ceil(LOBBY_PAGE).max(1));
     let status = match (&lobby.error, &tables) {
-        (Some(error), _) => Span::styled(format!(" {error}"), Style::default().fg(Color::LightRed)),
+        (Some(error), _) => {
+            Span::styled(format!(" {}", lang.network_error(error)), Style::default().fg(Color::LightRed))
+        }
         (None, None) => {
             Span::styled(format!(" {spin} {}", t.lobby_reading), Style::default().fg(Color::LightYellow))
         }

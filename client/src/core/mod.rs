@@ -1,0 +1,17 @@
+//! The front-end-independent core of the client: what the terminal game uses and a second
+//! front-end (a browser page) could use unchanged. Nothing here draws, reads a terminal or
+//! parses a command line (no ratatui, crossterm or clap).
+//!
+//! - [`settings`]: the network settings as a plain value (from flags, or the environment and
+//!   the config file, `config_file`).
+//! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
+//!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
+//!   the libp2p implementation.
+
+pub mod config_file;
+pub mod network;
+pub(crate) mod real_network;
+pub mod settings;
+
+pub use network::NetworkError;
+pub use settings::{NetworkSettings, SettingsError};
