@@ -14,7 +14,8 @@ use std::time::Duration;
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
 use tripot::app::{App, Connection, MenuItem, Page, Rematch};
-use tripot::core::network::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, NetworkError, Table};
+use tripot::core::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot::core::open_game::{OpenGame, OpenGames};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
@@ -36,7 +37,7 @@ struct Wire {
     /// Quick match news waiting to be polled.
     news: VecDeque<Matchmaking>,
     /// What the next lobby reading finds.
-    tables: Option<LobbyList>,
+    tables: Option<OpenGames>,
 }
 
 #[derive(Clone, Default)]
@@ -90,15 +91,15 @@ impl Link for Fake {
     }
 }
 
-impl LanScan for Fake {
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, NetworkError>> {
-        self.0.borrow_mut().lan.take().map(Ok)
-    }
-}
-
-impl LobbyScan for Fake {
-    fn try_tables(&mut self) -> Option<Result<LobbyList, NetworkError>> {
-        self.0.borrow_mut().tables.take().map(Ok)
+impl OpenGameScan for Fake {
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>> {
+        let mut wire = self.0.borrow_mut();
+        // LAN hosts as the real scan finds them, turned into open games the same way.
+        let lan = wire
+            .lan
+            .take()
+            .map(|hosts| OpenGames { relay: None, games: hosts.into_iter().map(OpenGame::from).collect() });
+        lan.or_else(|| wire.tables.take()).map(Ok)
     }
 }
 
@@ -115,15 +116,15 @@ impl Network for Fake {
         Ok(Box::new(self.clone()))
     }
 
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, NetworkError> {
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, NetworkError> {
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, NetworkError> {
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("table {} at {relay}", table.name));
         Ok(Box::new(self.clone()))
     }
@@ -303,13 +304,13 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
     };
     fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
     app.handle_event(Event::Tick);
-    assert_eq!(app.lan().unwrap().hosts().unwrap().len(), 2);
+    assert_eq!(app.open_games().unwrap().games().unwrap().len(), 2);
     app.handle_event(key(KeyCode::Down));
     insta::assert_snapshot!("online_lan_list", render(&mut app, 100, 30));
     // A refreshed list keeps the choice in range.
     fake.0.borrow_mut().lan = Some(vec![host("Bruno", 31, 3)]);
     app.handle_event(Event::Tick);
-    assert_eq!(app.lan().unwrap().selected(), 0);
+    assert_eq!(app.open_games().unwrap().selected(), 0);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
     assert_eq!(app.page(), Page::Online);
@@ -618,7 +619,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     app.handle_event(ch('o'));
     assert!(fake.starts().is_empty());
     let tables = (1..=12u8)
-        .map(|i| Table {
+        .map(|i| OpenGame {
             name: format!("joueur{i}"),
             format: 1 + i % 3,
             rules: "tripot".into(),
@@ -626,14 +627,14 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
             addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
         })
         .collect();
-    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables });
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: tables });
     app.handle_event(Event::Tick);
     app.handle_event(key(KeyCode::Down));
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("page 1/2 · 12 tables"), "{screen}");
     insta::assert_snapshot!("online_lobby", screen);
     app.handle_event(key(KeyCode::Right));
-    assert_eq!(app.lobby().unwrap().page(), 1);
+    assert_eq!(app.open_games().unwrap().page(), 1);
     assert!(render(&mut app, 100, 30).contains("joueur12"));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("table joueur12 at {relay}")]);
@@ -644,7 +645,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     app.handle_event(key(KeyCode::Right));
     choose(&mut app, MenuItem::Lobby);
     app.handle_event(key(KeyCode::Enter));
-    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables: Vec::new() });
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: Vec::new() });
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 100, 30).contains("Aucune table ouverte"));
     app.handle_event(ch('o'));

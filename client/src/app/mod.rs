@@ -20,12 +20,14 @@ use crate::save::{SaveStore, Saved};
 pub mod game;
 pub mod menu;
 pub mod online;
+pub mod open_games;
 pub(crate) mod play;
 pub mod setup;
 
 pub use game::{Game, Played};
 pub use menu::{Menu, MenuItem};
-pub use online::{Connection, LOBBY_PAGE, Lobby, Online, Rematch, Restored, Route, Side};
+pub use online::{Connection, Online, Rematch, Restored, Route, Side};
+pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use setup::{Mode, OpenerChoice, Setup};
 
@@ -85,10 +87,8 @@ pub enum Button {
     KeepWaiting,
     /// Join page: join.
     JoinGo,
-    /// LAN page: a host's line.
-    LanHost(usize),
-    /// Lobby page: a table's line (index in the whole list).
-    LobbyTable(usize),
+    /// LAN or lobby page: a game's line (index in the whole list).
+    OpenGame(usize),
     /// Lobby page: open one's own table.
     OpenTable,
 }
@@ -173,8 +173,8 @@ pub struct App {
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
     pub(crate) online: Option<Online>,
-    pub(crate) lan: Option<online::Lan>,
-    pub(crate) lobby: Option<Lobby>,
+    /// The LAN or lobby page's list.
+    pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
     pub(crate) join_input: String,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
@@ -207,8 +207,7 @@ impl App {
             running: true,
             network: None,
             online: None,
-            lan: None,
-            lobby: None,
+            open_games: None,
             join_input: String::new(),
             online_only: false,
         };
@@ -306,8 +305,7 @@ impl App {
         self.page = Page::Menu;
         self.message = None;
         self.online = None;
-        self.lan = None;
-        self.lobby = None;
+        self.open_games = None;
         if self.online_only {
             self.quit();
         }

@@ -15,13 +15,13 @@ use tripot_engine::{Camp, Format, Move, Notation, Position, Rules};
 use tripot_net::online::RoomEvent;
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
-use tripot_net::{Ending, LanHost, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
+use tripot_net::{Ending, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 
 use super::game::{Game, Played};
 use super::play::Animation;
 use super::setup::{Mode, Setup};
 use super::{App, Page};
-use crate::core::network::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, NetworkError, Table};
+use crate::core::network::{Link, Matchmaking, Network, NetworkError};
 
 /// Where a rematch stands once the game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,66 +208,6 @@ impl Online {
     }
 }
 
-/// The LAN page's state.
-pub struct Lan {
-    pub(crate) scan: Option<Box<dyn LanScan>>,
-    /// The last complete list (`None` until the first round ends).
-    pub(crate) hosts: Option<Vec<LanHost>>,
-    pub(crate) selected: usize,
-    pub(crate) error: Option<NetworkError>,
-}
-
-impl Lan {
-    /// The hosts found so far (`None` until the first scan ends).
-    #[must_use]
-    pub fn hosts(&self) -> Option<&[LanHost]> {
-        self.hosts.as_deref()
-    }
-
-    /// The chosen line.
-    #[must_use]
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-}
-
-/// The lobby page's state.
-pub struct Lobby {
-    pub(crate) scan: Option<Box<dyn LobbyScan>>,
-    /// The last list (`None` until the first one is read).
-    pub(crate) list: Option<LobbyList>,
-    /// Index in the whole list.
-    pub(crate) selected: usize,
-    pub(crate) error: Option<NetworkError>,
-}
-
-impl Lobby {
-    /// The tables listed so far (`None` until the first list is read).
-    #[must_use]
-    pub fn tables(&self) -> Option<&[Table]> {
-        self.list.as_ref().map(|l| l.tables.as_slice())
-    }
-
-    /// The chosen table's index in the whole list.
-    #[must_use]
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-
-    /// The page shown (0-based).
-    #[must_use]
-    pub fn page(&self) -> usize {
-        self.selected / LOBBY_PAGE
-    }
-
-    pub(crate) fn move_selection(&mut self, delta: isize) {
-        let n = self.list.as_ref().map_or(0, |l| l.tables.len());
-        if n > 0 {
-            self.selected = (self.selected as isize + delta).clamp(0, n as isize - 1) as usize;
-        }
-    }
-}
-
 /// The game as a restored save knows it: its set-up and moves, to show the history.
 #[derive(Debug, Clone)]
 pub struct Restored {
@@ -297,12 +237,6 @@ impl App {
         self.online.as_ref()
     }
 
-    /// The LAN page's state, while it is open.
-    #[must_use]
-    pub fn lan(&self) -> Option<&Lan> {
-        self.lan.as_ref()
-    }
-
     /// Starts an online session and opens its screen; a failure is said on the current page.
     pub fn start_online(&mut self, start: Start) {
         let side = match &start {
@@ -327,8 +261,7 @@ impl App {
     /// Opens the online screen on a session (none: a screen drawn from events alone).
     pub fn open_online(&mut self, side: Side, link: Option<Box<dyn Link>>) {
         self.cancel_requests();
-        self.lan = None;
-        self.lobby = None;
+        self.open_games = None;
         self.game = None;
         self.game_file = None;
         self.ai = None;
@@ -392,80 +325,13 @@ impl App {
         }
     }
 
-    /// Opens the LAN page and starts scanning.
-    pub fn open_lan(&mut self) {
-        let Some(network) = self.network_or_say() else { return };
-        let (scan, error) = match network.scan_lan() {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.message = None;
-        self.lan = Some(Lan { scan, hosts: None, selected: 0, error });
-        self.page = Page::Lan;
-    }
-
-    /// The lobby page's state, while it is open.
-    #[must_use]
-    pub fn lobby(&self) -> Option<&Lobby> {
-        self.lobby.as_ref()
-    }
-
-    /// Opens the lobby page and starts reading the tables.
-    pub fn open_lobby(&mut self) {
-        let Some(network) = self.network_or_say() else { return };
-        let (scan, error) = match network.lobby() {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.message = None;
-        self.lobby = Some(Lobby { scan, list: None, selected: 0, error });
-        self.page = Page::Lobby;
-    }
-
-    /// Joins the table chosen on the lobby page.
-    pub(crate) fn join_lobby_table(&mut self) {
-        let Some((relay, table)) = self.lobby.as_ref().and_then(|l| {
-            let list = l.list.as_ref()?;
-            Some((list.relay.clone(), list.tables.get(l.selected)?.clone()))
-        }) else {
-            return;
-        };
-        let Some(network) = self.network_or_say() else { return };
-        match network.join_table(&relay, &table) {
-            Ok(link) => self.open_online(Side::Guest(table.name.clone()), Some(link)),
-            Err(error) => self.say_network_error(&error),
-        }
-    }
-
-    /// Opens one's own table at the lobby's relay, with the menu's host settings.
-    pub(crate) fn open_lobby_table(&mut self) {
-        let Some(relay) = self.lobby.as_ref().and_then(|l| Some(l.list.as_ref()?.relay.clone())) else {
-            return;
-        };
-        let offer = self.menu.host_offer();
-        let Some(network) = self.network_or_say() else { return };
-        match network.open_table(&relay, offer) {
-            Ok(link) => self.open_online(Side::Table(offer), Some(link)),
-            Err(error) => self.say_network_error(&error),
-        }
-    }
-
-    /// Joins the host chosen on the LAN page.
-    pub(crate) fn join_lan_host(&mut self) {
-        let Some(host) = self.lan.as_ref().and_then(|l| l.hosts.as_ref()?.get(l.selected).cloned()) else {
-            return;
-        };
-        let side = Side::Guest(host.name.clone());
-        self.start_online_as(Start::Join(host.addr), side);
-    }
-
     /// "Cannot play online: …", in the player's language.
-    fn say_network_error(&mut self, error: &NetworkError) {
+    pub(super) fn say_network_error(&mut self, error: &NetworkError) {
         let text = format!("{} : {}", self.lang.t().online_failed, self.lang.network_error(error));
         self.say(text, true);
     }
 
-    fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
+    pub(super) fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
         if self.network.is_none() {
             match crate::core::real_network::default_network() {
                 Ok(network) => self.network = Some(network),
@@ -478,7 +344,7 @@ impl App {
         self.network.as_mut()
     }
 
-    /// On every tick: the session's events, the LAN scan's results.
+    /// On every tick: the session's events, the LAN scan's or the lobby's results.
     pub(crate) fn poll_network(&mut self) {
         // Bounded, so that a flood of events cannot freeze the interface.
         while let Some(news) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_matchmaking()) {
@@ -488,29 +354,8 @@ impl App {
             let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
             self.handle_net_event(event);
         }
-        if let Some(lobby) = &mut self.lobby
-            && let Some(result) = lobby.scan.as_mut().and_then(|s| s.try_tables())
-        {
-            match result {
-                Ok(list) => {
-                    lobby.selected = lobby.selected.min(list.tables.len().saturating_sub(1));
-                    lobby.list = Some(list);
-                    lobby.error = None;
-                }
-                Err(error) => lobby.error = Some(error),
-            }
-        }
-        if let Some(lan) = &mut self.lan
-            && let Some(result) = lan.scan.as_mut().and_then(|s| s.try_hosts())
-        {
-            match result {
-                Ok(hosts) => {
-                    lan.selected = lan.selected.min(hosts.len().saturating_sub(1));
-                    lan.hosts = Some(hosts);
-                    lan.error = None;
-                }
-                Err(error) => lan.error = Some(error),
-            }
+        if let Some(list) = &mut self.open_games {
+            list.poll();
         }
     }
 

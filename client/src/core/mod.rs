@@ -7,11 +7,14 @@
 //! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
 //!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
 //!   the libp2p implementation.
+//! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
 
 pub mod config_file;
 pub mod network;
+pub mod open_game;
 pub(crate) mod real_network;
 pub mod settings;
 
 pub use network::NetworkError;
+pub use open_game::{OpenGame, OpenGames};
 pub use settings::{NetworkSettings, SettingsError};

@@ -11,8 +11,9 @@ use tripot_net::online::OnlineError;
 use tripot_net::online::matchmaking::MatchError;
 use tripot_net::session::Offer;
 use tripot_net::swarm::SwarmError;
-use tripot_net::{LanHost, Multiaddr, NetEvent, Start};
+use tripot_net::{Multiaddr, NetEvent, Start};
 
+use super::open_game::{OpenGame, OpenGames};
 use super::settings::SettingsError;
 
 /// Why the network could not do what was asked.
@@ -84,40 +85,10 @@ pub enum Matchmaking {
     Failed(NetworkError),
 }
 
-/// A LAN scan running in the background, one round after another.
-pub trait LanScan {
-    /// The hosts found by the round that just finished, if one did.
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, NetworkError>>;
-}
-
-/// An open table of the lobby at a relay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
-    /// The host's name.
-    pub name: String,
-    /// Colours per camp.
-    pub format: u8,
-    /// The rules preset.
-    pub rules: String,
-    /// Seconds the host has been waiting.
-    pub waiting_secs: u64,
-    /// Where to join it (through the relay).
-    pub addr: Multiaddr,
-}
-
-/// The lobby as last listed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LobbyList {
-    /// The relay whose lobby this is.
-    pub relay: Multiaddr,
-    /// Every open table, longest waiting first.
-    pub tables: Vec<Table>,
-}
-
-/// The lobby's list, read again and again in the background.
-pub trait LobbyScan {
-    /// The list read by the round that just finished, if one did.
-    fn try_tables(&mut self) -> Option<Result<LobbyList, NetworkError>>;
+/// Open games read again and again in the background (a LAN scan, a lobby), until dropped.
+pub trait OpenGameScan {
+    /// The list read by the round that just finished, if one did (only the newest matters).
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>>;
 }
 
 /// What starts sessions and LAN scans: the real network, or a test's stand-in.
@@ -131,7 +102,7 @@ pub trait Network {
     ///
     /// # Errors
     /// [`NetworkError`]: why the scan could not start.
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, NetworkError>;
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError>;
     /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
     ///
     /// # Errors
@@ -141,12 +112,12 @@ pub trait Network {
     ///
     /// # Errors
     /// [`NetworkError`]: why the lobby cannot be read.
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, NetworkError>;
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError>;
     /// Joins a table of the lobby at `relay`.
     ///
     /// # Errors
     /// [`NetworkError`]: why the session could not start.
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, NetworkError>;
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError>;
     /// Opens one's own table at `relay` and waits there for an opponent.
     ///
     /// # Errors

@@ -14,9 +14,10 @@ use tripot_engine::{Format, Notation, Rules};
 use tripot_net::online::matchmaking::lobby;
 use tripot_net::online::matchmaking::quick::{self, FormatSet, Matched, SeekProgress};
 use tripot_net::session::Offer;
-use tripot_net::{Keypair, LanHost, Multiaddr, NetEvent, SessionHandle, Start};
+use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
 
-use super::network::{LanScan, Link, LobbyList, LobbyScan, Matchmaking, Network, NetworkError, Table};
+use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use super::open_game::{OpenGame, OpenGames};
 use super::settings::NetworkSettings;
 
 /// How long one LAN scan round listens.
@@ -72,7 +73,7 @@ impl Network for RealNetwork {
         Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, NetworkError> {
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         let (sender, results) = mpsc::channel();
         let keypair = self.keypair.clone();
         let net = self.settings.net();
@@ -80,6 +81,10 @@ impl Network for RealNetwork {
             loop {
                 let round = tripot_net::online::browse(keypair.clone(), &net, SCAN_ROUND)
                     .await
+                    .map(|hosts| OpenGames {
+                        relay: None,
+                        games: hosts.into_iter().map(OpenGame::from).collect(),
+                    })
                     .map_err(NetworkError::from);
                 let failed = round.is_err();
                 if sender.send(round).is_err() {
@@ -93,7 +98,7 @@ impl Network for RealNetwork {
         Ok(Box::new(Scan { results, task }))
     }
 
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, NetworkError> {
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         let (sender, results) = mpsc::channel();
         let keypair = self.keypair.clone();
         let settings = self.settings.clone();
@@ -112,18 +117,9 @@ impl Network for RealNetwork {
                 let reader = Keypair::generate_ed25519();
                 let round = lobby::list_all(reader, &net, &relay, None).await.map_err(NetworkError::from);
                 let failed = round.is_err();
-                let round = round.map(|entries| LobbyList {
-                    relay: relay.clone(),
-                    tables: entries
-                        .into_iter()
-                        .map(|e| Table {
-                            name: e.table.name,
-                            format: e.table.format,
-                            rules: e.table.rules,
-                            waiting_secs: e.waiting_secs,
-                            addr: e.addr,
-                        })
-                        .collect(),
+                let round = round.map(|entries| OpenGames {
+                    relay: Some(relay.clone()),
+                    games: entries.into_iter().map(OpenGame::from).collect(),
                 });
                 if sender.send(round).is_err() {
                     return;
@@ -132,10 +128,10 @@ impl Network for RealNetwork {
                 tokio::time::sleep(pause).await;
             }
         });
-        Ok(Box::new(Tables { results, task }))
+        Ok(Box::new(Scan { results, task }))
     }
 
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, NetworkError> {
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
         let mut config = self.settings.online_config()?;
         config.net.relay = Some(relay.clone());
         let _entered = self.runtime.enter();
@@ -317,32 +313,14 @@ async fn find_relay(keypair: Keypair, settings: &NetworkSettings) -> Result<Mult
     found.ok_or(NetworkError::NoRelay)
 }
 
-/// Lobby lists, one after another, until dropped.
-struct Tables {
-    results: mpsc::Receiver<Result<LobbyList, NetworkError>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl LobbyScan for Tables {
-    fn try_tables(&mut self) -> Option<Result<LobbyList, NetworkError>> {
-        self.results.try_iter().last()
-    }
-}
-
-impl Drop for Tables {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-/// LAN scan rounds, one after another, until dropped.
+/// Scan rounds (LAN or lobby), one after another, until dropped.
 struct Scan {
-    results: mpsc::Receiver<Result<Vec<LanHost>, NetworkError>>,
+    results: mpsc::Receiver<Result<OpenGames, NetworkError>>,
     task: tokio::task::JoinHandle<()>,
 }
 
-impl LanScan for Scan {
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, NetworkError>> {
+impl OpenGameScan for Scan {
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>> {
         // Only the newest round matters.
         self.results.try_iter().last()
     }
