@@ -14,7 +14,6 @@ pub mod core;
 pub mod event;
 mod handlers;
 pub mod i18n;
-pub mod save;
 pub mod screen_text;
 pub mod terminal_game;
 mod tui;

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{App, Connection, MenuItem, Page, Rematch};
+use tripot::app::{App, Connection, MenuItem, Page, RematchOffer};
 use tripot::core::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
 use tripot::core::open_game::{OpenGame, OpenGames};
 use tripot::event::{Event, Events};
@@ -538,7 +538,7 @@ fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "rematch"]);
-    assert_eq!(app.online().unwrap().rematch(), Some(Rematch::Asked));
+    assert_eq!(app.online().unwrap().rematch(), Some(RematchOffer::Asked));
     // Declined: another offer may follow.
     fake.session(SessionEvent::RematchDeclined { by: Refuser::Peer });
     app.handle_event(Event::Tick);

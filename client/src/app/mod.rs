@@ -1,6 +1,7 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
-//! [`menu`] (the main menu's settings), [`setup`] (what a game is), [`game`] (a game and the
-//! player's selection), `play` (moves, the computer, hints, undo, saving).
+//! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
+//! [`online`] (the online screen and its session), [`open_games`] (the LAN and lobby lists).
+//! The game itself, its set-up and its saves are the front-end-independent [`crate::core`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 
@@ -13,23 +14,21 @@ use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
 use crate::core::network::Network;
+use crate::core::save_store::{SaveStore, Saved};
 use crate::event::Event;
 use crate::i18n::Lang;
-use crate::save::{SaveStore, Saved};
 
-pub mod game;
 pub mod menu;
 pub mod online;
 pub mod open_games;
 pub(crate) mod play;
-pub mod setup;
 
-pub use game::{Game, Played};
+pub use crate::core::local_game::{Game, Played};
+pub use crate::core::setup::{Mode, OpenerChoice, Setup};
 pub use menu::{Menu, MenuItem};
-pub use online::{Connection, Online, Rematch, Restored, Route, Side};
+pub use online::{Connection, Online, RematchOffer, Restored, Route, Side};
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
-pub use setup::{Mode, OpenerChoice, Setup};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,15 +17,15 @@ use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::{Ending, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 
-use super::game::{Game, Played};
 use super::play::Animation;
-use super::setup::{Mode, Setup};
 use super::{App, Page};
+use crate::core::local_game::{Game, Played};
 use crate::core::network::{Link, Matchmaking, Network, NetworkError};
+use crate::core::setup::{Mode, Setup};
 
-/// Where a rematch stands once the game is over.
+/// A rematch offered once the game is over, and by whom (while no answer came).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rematch {
+pub enum RematchOffer {
     /// We offered; waiting for the answer.
     Asked,
     /// The opponent offered.
@@ -118,7 +118,7 @@ pub struct Online {
     /// The claim prompt is shown (until the player chooses to keep waiting).
     pub(crate) claim_prompt: bool,
     pub(crate) confirm: Option<Confirm>,
-    pub(crate) rematch: Option<Rematch>,
+    pub(crate) rematch: Option<RematchOffer>,
     /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
     /// that comes first is that move's refusal.
     pub(crate) unconfirmed: bool,
@@ -180,7 +180,7 @@ impl Online {
 
     /// Where a rematch stands.
     #[must_use]
-    pub fn rematch(&self) -> Option<Rematch> {
+    pub fn rematch(&self) -> Option<RematchOffer> {
         self.rematch
     }
 
@@ -375,7 +375,7 @@ impl App {
                     self.say(format!("{} : {text}", t.move_refused), true);
                 } else {
                     // A refused resignation, claim or rematch.
-                    if online.rematch == Some(Rematch::Asked) {
+                    if online.rematch == Some(RematchOffer::Asked) {
                         online.rematch = None;
                     }
                     self.say(text, true);
@@ -500,7 +500,7 @@ impl App {
                 self.say(t.resumed, false);
             }
             SessionEvent::RematchOffered => {
-                online.rematch = Some(Rematch::Offered);
+                online.rematch = Some(RematchOffer::Offered);
                 let name = online.peer_name.clone().unwrap_or_default();
                 self.say(format!("{name} {}", t.rematch_offered), false);
             }
@@ -658,15 +658,15 @@ impl App {
     /// "Revanche" on the game-over panel: offers one, or accepts the opponent's.
     pub(crate) fn rematch_online(&mut self) {
         let Some(online) = &mut self.online else { return };
-        if online.ending.is_none() || online.rematch == Some(Rematch::Asked) {
+        if online.ending.is_none() || online.rematch == Some(RematchOffer::Asked) {
             return;
         }
         let Some(link) = &mut online.link else { return };
-        if online.rematch == Some(Rematch::Offered) {
+        if online.rematch == Some(RematchOffer::Offered) {
             link.answer_rematch(true);
         } else {
             link.offer_rematch();
-            online.rematch = Some(Rematch::Asked);
+            online.rematch = Some(RematchOffer::Asked);
             let text = self.lang.t().rematch_asked;
             self.say(text, false);
         }
@@ -675,7 +675,7 @@ impl App {
     /// Declines the opponent's rematch offer.
     pub(crate) fn decline_rematch(&mut self) {
         let Some(online) = &mut self.online else { return };
-        if online.rematch != Some(Rematch::Offered) {
+        if online.rematch != Some(RematchOffer::Offered) {
             return;
         }
         if let Some(link) = &mut online.link {

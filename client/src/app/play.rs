@@ -7,11 +7,11 @@ use std::thread;
 use tripot_ai::Ai;
 use tripot_engine::{Hole, Move, Notation};
 
-use super::game::{Action, Played};
-use super::setup::Mode;
 use super::{App, Page};
+use crate::core::local_game::{Action, Played};
+use crate::core::save_store::game_of;
+use crate::core::setup::Mode;
 use crate::event::Event;
-use crate::save::game_of;
 
 /// Ticks between two hops of the computer's move on screen.
 const HOP_TICKS: u8 = 4;
@@ -324,7 +324,7 @@ impl App {
     /// Resumes the game offered at start.
     pub(crate) fn resume(&mut self) {
         let Some(saved) = self.pending_resume.take() else { return };
-        let Some(setup) = crate::save::setup_of(&saved.record) else { return };
+        let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
         self.game = Some(game_of(&saved, setup));
         self.begin_game_file();

@@ -8,8 +8,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::CliError;
+use crate::core::save_store::{SaveError, SaveStore};
 use crate::i18n::Lang;
-use crate::save::{SaveError, SaveStore};
 use crate::screen_text::screen_text;
 use crate::tui::TerminalGuard;
 use crate::viewer::Viewer;

@@ -8,12 +8,18 @@
 //!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
 //!   the libp2p implementation.
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
+//! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
+//!   this device — its positions and moves, the player's selection and chain being built, undo;
+//!   [`save_store`]: every game as a record on disk, the unfinished one offered back.
 
 pub mod config_file;
+pub mod local_game;
 pub mod network;
 pub mod open_game;
 pub(crate) mod real_network;
+pub mod save_store;
 pub mod settings;
+pub mod setup;
 
 pub use network::NetworkError;
 pub use open_game::{OpenGame, OpenGames};

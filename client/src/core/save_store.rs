@@ -17,7 +17,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use tripot_ai::Level;
 use tripot_engine::{OpenerChoice, Record, RecordError, RecordResult, Replay};
 
-use crate::app::{Game, Mode, Setup};
+use super::local_game::{Game, Played};
+use super::setup::{Mode, Setup};
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "TRIPOT_DATA_DIR";
@@ -247,7 +248,7 @@ pub(crate) fn setup_of(record: &Record) -> Option<Setup> {
 pub(crate) fn game_of(saved: &Saved, setup: Setup) -> Game {
     let mut game = Game::new(setup, saved.replay.positions[0]);
     for verified in &saved.replay.moves {
-        game.push(crate::app::Played { mv: verified.mv, notation: verified.notation.clone() });
+        game.push(Played { mv: verified.mv, notation: verified.notation.clone() });
     }
     game
 }
