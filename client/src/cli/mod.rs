@@ -9,13 +9,12 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-use crate::core::network::NetworkError;
-use crate::core::settings::SettingsError;
+pub(crate) use error::CliError;
 
 mod apply;
 mod bestmove;
 mod console;
+mod error;
 mod headless;
 mod host;
 mod join;
@@ -78,72 +77,6 @@ pub(crate) enum Command {
     Lobby(lobby::Args),
     /// Quick match: the relay pairs you with a waiting player of a compatible format.
     Quick(quick::Args),
-}
-
-/// A failed subcommand, mapped to its exit code: 1 for an illegal move or a failure of the
-/// system or the network, 2 for malformed input (a position, a move, a file or a setting that
-/// does not parse).
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum CliError {
-    /// An illegal move: exit 1.
-    #[error("{0}")]
-    Illegal(String),
-    /// Malformed input: exit 2.
-    #[error("{0}")]
-    Malformed(String),
-    /// The network settings cannot be used: exit 2 (1 when there is no config directory).
-    #[error(transparent)]
-    Settings(#[from] SettingsError),
-    /// The network failed: exit 1 (2 for settings that cannot be used).
-    #[error(transparent)]
-    Network(#[from] NetworkError),
-    /// A private room was asked for and there is no relay, neither configured nor on the LAN:
-    /// exit 2.
-    #[error("{}, or start a tripot-relay --mdns on this network", NetworkError::NoRelayForRoom)]
-    NoRelayForRoom,
-    /// The lobby or quick match needs a relay: none is configured and none answered on the
-    /// LAN: exit 2.
-    #[error(
-        "no relay: give one with --relay /ip4/…/tcp/4001/p2p/… (or TRIPOT_RELAY), or start a tripot-relay --mdns on this network"
-    )]
-    NoRelay,
-    /// The saved online game to resume cannot be read: exit 2.
-    #[error(transparent)]
-    SavedGame(tripot_net::saved_game::SaveError),
-    /// The host refused the game for good: exit 1.
-    #[error("the host refused the game: {reason}{}", if detail.is_empty() { String::new() } else { format!(" ({detail})") })]
-    Refused {
-        /// Why.
-        reason: tripot_protocol::RejectReason,
-        /// The host's words, if any.
-        detail: String,
-    },
-    /// The terminal cannot be used or written to: exit 1.
-    #[error("terminal: {0}")]
-    Terminal(#[from] std::io::Error),
-    /// Anything else (a search or a game that failed): exit 1.
-    #[error("{0}")]
-    Other(String),
-}
-
-impl CliError {
-    /// The process exit code for this error.
-    #[must_use]
-    pub(crate) fn exit_code(&self) -> u8 {
-        let settings = |error: &SettingsError| match error {
-            SettingsError::ConfigDir(_) => 1,
-            _ => 2,
-        };
-        match self {
-            CliError::Illegal(_) | CliError::Other(_) | CliError::Refused { .. } | CliError::Terminal(_) => 1,
-            CliError::Malformed(_)
-            | CliError::NoRelay
-            | CliError::NoRelayForRoom
-            | CliError::SavedGame(_) => 2,
-            CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => settings(error),
-            CliError::Network(_) => 1,
-        }
-    }
 }
 
 /// Parses the command line and runs it.

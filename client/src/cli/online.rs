@@ -134,7 +134,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
     let mut config = args.config()?;
     let start = match (&args.resume, plan) {
         (Some(path), _) => {
-            let saved = SavedGame::read(path).map_err(CliError::SavedGame)?;
+            let saved = SavedGame::read(path).map_err(CliError::SavedOnlineGame)?;
             Start::Resume(Box::new(saved))
         }
         (None, Plan::Host(offer)) => Start::Host(offer),

@@ -54,7 +54,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         };
         let (matched, handle) = quick::play(keypair, config, args.format, args.rules, progress)
             .await
-            .map_err(|e| CliError::Other(e.to_string()))?;
+            .map_err(|e| CliError::Network(e.into()))?;
         if headless {
             print_json(&json!({
                 "event": "matched", "peer": matched.peer.to_string(), "you_host": matched.you_host,
