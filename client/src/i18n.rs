@@ -4,12 +4,13 @@ use std::sync::OnceLock;
 
 use tripot_engine::{Camp, Format};
 use tripot_net::identity::IdentityError;
-use tripot_net::online::OnlineError;
 use tripot_net::online::matchmaking::MatchError;
+use tripot_net::online::{OnlineError, RoomError};
 use tripot_net::swarm::SwarmError;
 
 use crate::core::config_file::ConfigError;
 use crate::core::network::NetworkError;
+use crate::core::save_store::{DATA_DIR_ENV, SaveError};
 use crate::core::settings::{RELAY_ENV, SettingsError};
 
 /// The language the command line asked for, for screens opened by a subcommand.
@@ -164,6 +165,47 @@ impl Lang {
                 "l'adresse du relais {addr} doit finir par /p2p/<identifiant du relais> (tripot-relay \
                  l'affiche au démarrage)"
             ),
+        }
+    }
+
+    /// Why a game could not be saved or read back, in this language.
+    pub(crate) fn save_error(self, error: &SaveError) -> String {
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            SaveError::Io { path, source } => format!("{} : {source}", path.display()),
+            SaveError::Record { path, source } => {
+                format!("{} n'est pas une partie lisible : {source}", path.display())
+            }
+            SaveError::NoDataDir => {
+                format!("pas de dossier de données sur ce système ; définissez {DATA_DIR_ENV}")
+            }
+        }
+    }
+
+    /// Why a private room cannot be used, in this language.
+    pub(crate) fn room_error(self, error: &RoomError) -> String {
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            RoomError::NotFound(code) => format!(
+                "pas de salle {code} sur ce relais : vérifiez le code (une salle ferme quand sa partie \
+                 commence ou que son hôte s'en va)"
+            ),
+            RoomError::WrongCode(code) => format!("l'hôte a refusé le code {code} : mauvais code de salle"),
+            RoomError::Throttled(secs) => format!("trop d'essais : réessayez dans {secs} s"),
+            RoomError::NotTheHost => {
+                "le pair trouvé pour ce code ne le connaît pas : ce n'est pas l'hôte de la salle".into()
+            }
+            RoomError::Directory(why) => format!("l'annuaire des salles du relais : {why}"),
+            RoomError::Unreachable(why) => {
+                format!("impossible de joindre l'hôte de la salle par le relais : {why}")
+            }
+            RoomError::Handshake(why) => format!("échange avec la salle interrompu : {why}"),
+            #[allow(unreachable_patterns)]
+            _ => error.to_string(),
         }
     }
 

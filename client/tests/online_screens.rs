@@ -690,7 +690,8 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
         tripot_net::online::RoomError::NotFound("K7M-4QP".into()),
     )));
     app.handle_event(Event::Tick);
-    assert!(app.message().unwrap().contains("no room K7M-4QP"), "{:?}", app.message());
+    // Said in the player's language.
+    assert!(app.message().unwrap().contains("pas de salle K7M-4QP"), "{:?}", app.message());
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }

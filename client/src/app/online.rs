@@ -390,8 +390,9 @@ impl App {
             NetEvent::Room(RoomEvent::Failed(error)) => {
                 // The session stopped: nothing more will come.
                 online.link = None;
-                online.warning = Some(error.to_string());
-                self.say(format!("{} : {error}", t.online_failed), true);
+                let text = self.lang.room_error(&error);
+                online.warning = Some(text.clone());
+                self.say(format!("{} : {text}", t.online_failed), true);
             }
             NetEvent::Room(_) => {}
             NetEvent::Path(path) => {

@@ -302,7 +302,7 @@ impl App {
             return;
         }
         if let Err(error) = store.write(path, game, None) {
-            let text = format!("{} : {error}", self.lang.t().save_failed);
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
     }
@@ -312,7 +312,8 @@ impl App {
         let Some(store) = &self.store else { return };
         let (unfinished, moved) = store.unfinished();
         if let Some(aside) = moved.first() {
-            let text = format!("{} {} ({})", self.lang.t().corrupt_moved, aside.to.display(), aside.reason);
+            let reason = self.lang.save_error(&aside.error);
+            let text = format!("{} {} ({reason})", self.lang.t().corrupt_moved, aside.to.display());
             self.say(text, true);
         }
         if unfinished.is_some() {
@@ -339,7 +340,7 @@ impl App {
         if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
             && let Err(error) = store.abandon(&saved)
         {
-            let text = format!("{} : {error}", self.lang.t().save_failed);
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
         self.page = Page::Menu;

@@ -65,12 +65,12 @@ pub struct Saved {
 }
 
 /// A file that was not a valid record and was moved aside.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct MovedAside {
     /// Where it now is.
     pub to: PathBuf,
     /// Why it was refused.
-    pub reason: String,
+    pub error: SaveError,
 }
 
 /// The folder of saved games.
@@ -162,7 +162,7 @@ impl SaveStore {
                     }
                 }
                 Err(error) => {
-                    if let Some(aside) = move_aside(&path, &error) {
+                    if let Some(aside) = move_aside(&path, error) {
                         moved.push(aside);
                     }
                 }
@@ -182,14 +182,14 @@ impl SaveStore {
 
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N` if that exists). `None` if even the
 /// rename failed (then the file stays where it is and is reported again next time).
-fn move_aside(path: &Path, error: &SaveError) -> Option<MovedAside> {
+fn move_aside(path: &Path, error: SaveError) -> Option<MovedAside> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let to = (0..100)
         .map(|n| if n == 0 { format!("{name}.corrupt") } else { format!("{name}.corrupt-{n}") })
         .map(|candidate| path.with_file_name(candidate))
         .find(|candidate| !candidate.exists())?;
     fs::rename(path, &to).ok()?;
-    Some(MovedAside { to, reason: error.to_string() })
+    Some(MovedAside { to, error })
 }
 
 /// The record of a game: standard tags, the mode in extra tags, every move.
