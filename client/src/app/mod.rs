@@ -24,9 +24,9 @@ pub mod open_games;
 pub(crate) mod play;
 
 pub use crate::core::local_game::{Game, Played};
+pub use crate::core::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
 pub use crate::core::setup::{Mode, OpenerChoice, Setup};
 pub use menu::{Menu, MenuItem};
-pub use online::{Connection, Online, RematchOffer, Restored, Route, Side};
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 

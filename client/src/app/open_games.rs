@@ -3,9 +3,9 @@
 //! by itself from a background scan; Enter joins the chosen game; at the lobby one may also
 //! open one's own table.
 
-use super::online::Side;
 use super::{App, Page};
 use crate::core::network::{NetworkError, OpenGameScan};
+use crate::core::online_game::Side;
 use crate::core::open_game::{OpenGame, OpenGames};
 
 /// Tables shown per page of the lobby.

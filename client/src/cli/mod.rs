@@ -1,6 +1,6 @@
 //! Command-line parsing and the subcommands, one module each, with the modes online commands
-//! run in: [`headless`] (the computer plays, [`json`] lines out), [`console`] (a line console)
-//! and [`screens`] (the terminal game's online screens on the real network).
+//! run in: `headless` (the computer plays, `json` lines out), `console` (a line console) and
+//! `screens` (the terminal game's online screens on the real network).
 //!
 //! Exit codes are the same for every subcommand: 0 success, 1 an illegal move (or a record whose
 //! moves are illegal), 2 malformed input (a position, a move or a file that does not parse,

@@ -7,6 +7,8 @@
 //! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
 //!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
 //!   the libp2p implementation.
+//! - [`online_game`]: an online game — the player's actions turned into commands on the link,
+//!   the session's events (`online_events.rs`) into state and typed notices ([`online_notice`]).
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
 //! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
 //!   this device — its positions and moves, the player's selection and chain being built, undo;
@@ -15,6 +17,9 @@
 pub mod config_file;
 pub mod local_game;
 pub mod network;
+mod online_events;
+pub mod online_game;
+pub mod online_notice;
 pub mod open_game;
 pub(crate) mod real_network;
 pub mod save_store;

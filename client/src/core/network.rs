@@ -1,7 +1,7 @@
 //! The network as the front-ends see it: a [`Network`] starts sessions, LAN scans, lobby
 //! readings and quick matches; a [`Link`] is one running session (commands out, events in).
 //!
-//! The real implementation is [`super::real_network`] (libp2p on a tokio runtime); tests pass
+//! The real implementation is `real_network` (libp2p on a tokio runtime); tests pass
 //! their own, so that every screen can be driven from synthetic events. Every failure is a
 //! [`NetworkError`], which the front-end words in the player's language.
 

@@ -208,7 +208,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     };
     if let Some(warning) = &online.warning {
         lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(warning.clone(), Style::default().fg(Color::LightRed))));
+        lines.push(Line::from(Span::styled(lang.warning(warning), Style::default().fg(Color::LightRed))));
     }
     // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
     let longest = match &online.side {
