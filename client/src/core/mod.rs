@@ -12,8 +12,11 @@
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
 //! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
 //!   this device — its positions and moves, the player's selection and chain being built, undo;
+//!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
+//!   [`computer`]: its searches (move and hint) off the front-end's thread;
 //!   [`save_store`]: every game as a record on disk, the unfinished one offered back.
 
+pub mod computer;
 pub mod config_file;
 pub mod local_game;
 pub mod network;
@@ -25,6 +28,7 @@ pub(crate) mod real_network;
 pub mod save_store;
 pub mod settings;
 pub mod setup;
+pub mod turns;
 
 pub use network::NetworkError;
 pub use open_game::{OpenGame, OpenGames};

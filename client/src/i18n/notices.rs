@@ -1,15 +1,28 @@
-//! The player's words for what an online game tells them ([`Notice`]) and for the warning
-//! that stays on its panel ([`Warning`]).
+//! The player's words for what a game tells them: a blocked side's passed turn, what an online
+//! game says ([`Notice`]) and the warning that stays on its panel ([`Warning`]).
 
 use std::time::Duration;
 
+use tripot_engine::Camp;
 use tripot_net::Refuser;
 use tripot_protocol::RejectReason;
 
 use super::Lang;
 use crate::core::online_notice::{Notice, Warning};
+use crate::core::setup::{Mode, Setup};
 
 impl Lang {
+    /// "Vous étiez bloqué — tour passé", or the blocked side named: the computer opponent, or
+    /// the hot-seat player.
+    pub(crate) fn blocked(self, setup: &Setup, mover: Camp) -> String {
+        let t = self.t();
+        match setup.mode {
+            Mode::Solo { .. } if setup.is_human(mover) => t.you_were_blocked.to_owned(),
+            Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
+            Mode::Duel | Mode::Online { .. } => format!("{} {}", self.player(mover), t.was_blocked),
+        }
+    }
+
     /// What the online game tells the player, in this language.
     pub(crate) fn notice(self, notice: &Notice) -> String {
         let t = self.t();
