@@ -686,6 +686,15 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts().last().unwrap(), "join-room K7M-4QP");
     assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    // A relay busy with strangers' guesses: the join waits and says so, then goes on.
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::RelayBusy(Duration::from_secs(1))));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Relais saturé, nouvel essai…"), "{screen}");
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Found(tripot_net::PeerId::random())));
+    app.handle_event(Event::Tick);
+    assert!(!render(&mut app, 100, 30).contains("Relais saturé"));
     fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
         tripot_net::online::RoomError::NotFound("K7M-4QP".into()),
     )));

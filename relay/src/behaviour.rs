@@ -1,10 +1,10 @@
 //! The relay's composed libp2p behaviour.
 
-use crate::{Limits, directory};
+use crate::{Limits, directory, lobby};
 use libp2p::identity::Keypair;
 use libp2p::swarm::NetworkBehaviour;
 use libp2p::swarm::behaviour::toggle::Toggle;
-use libp2p::{connection_limits, identify, mdns, memory_connection_limits, ping, relay, rendezvous};
+use libp2p::{connection_limits, identify, mdns, memory_connection_limits, ping, relay};
 
 /// Identify's protocol version: peers see what they are talking to.
 pub(crate) const IDENTIFY_PROTOCOL: &str = "/tripot/1.0.0";
@@ -19,7 +19,8 @@ pub(crate) struct RelayBehaviour {
     pub(crate) connection_limits: connection_limits::Behaviour,
     pub(crate) memory_limits: memory_connection_limits::Behaviour,
     pub(crate) relay: relay::Behaviour,
-    pub(crate) rendezvous: rendezvous::server::Behaviour,
+    /// Rendezvous, served by us: lobby tables only from reserved hosts (see [`lobby`]).
+    pub(crate) rendezvous: lobby::Behaviour,
     pub(crate) directory: directory::Behaviour,
     pub(crate) identify: identify::Behaviour,
     pub(crate) ping: ping::Behaviour,
@@ -34,7 +35,7 @@ impl RelayBehaviour {
             connection_limits: connection_limits::Behaviour::new(limits.connection_limits()),
             memory_limits: memory_connection_limits::Behaviour::with_max_bytes(limits.max_memory_mib << 20),
             relay: relay::Behaviour::new(peer_id, limits.relay_config()),
-            rendezvous: rendezvous::server::Behaviour::new(limits.rendezvous_config()),
+            rendezvous: lobby::server_behaviour(),
             directory: directory::server_behaviour(),
             identify: identify::Behaviour::new(
                 identify::Config::new(IDENTIFY_PROTOCOL.to_owned(), key.public())

@@ -6,6 +6,7 @@
 //! thousand of them, so every default below is ours and every one is a flag.
 
 use crate::directory::RegistryLimits;
+use crate::lobby::StoreLimits;
 use crate::rate::Rate;
 use libp2p::{connection_limits::ConnectionLimits, relay, rendezvous};
 use std::num::NonZeroU32;
@@ -89,6 +90,13 @@ impl Default for Limits {
     }
 }
 
+/// Discover cookies remembered at once (libp2p's default).
+const MAX_DISCOVER_COOKIES: usize = 10_000;
+/// Registrations a discover returns at most (about 300 KiB of signed records).
+const MAX_DISCOVER_PAGE: usize = 1000;
+/// Registration ids remembered by all discover cookies together (a few tens of MiB at most).
+const MAX_COOKIE_IDS: usize = 1_000_000;
+
 fn per_ip(per_minute: u32) -> Option<(NonZeroU32, Duration)> {
     let rate = Rate::per_minute(per_minute)?;
     Some((NonZeroU32::new(rate.burst)?, rate.period))
@@ -118,13 +126,18 @@ impl Limits {
         config
     }
 
-    /// The rendezvous server's configuration.
-    pub fn rendezvous_config(&self) -> rendezvous::server::Config {
-        rendezvous::server::Config::default()
-            .with_min_ttl(self.rendezvous_min_ttl.as_secs())
-            .with_max_ttl(self.rendezvous_max_ttl.as_secs().max(rendezvous::DEFAULT_TTL))
-            .with_max_registration_per_peer(self.rendezvous_max_per_peer)
-            .with_max_registration_total(self.rendezvous_max_total)
+    /// The rendezvous server's bounds.
+    pub(crate) fn rendezvous_limits(&self) -> StoreLimits {
+        StoreLimits {
+            min_ttl: self.rendezvous_min_ttl.as_secs(),
+            // The standard default TTL (2 h, used when a client gives none) stays accepted.
+            max_ttl: self.rendezvous_max_ttl.as_secs().max(rendezvous::DEFAULT_TTL),
+            max_per_peer: self.rendezvous_max_per_peer,
+            max_total: self.rendezvous_max_total,
+            max_cookies: MAX_DISCOVER_COOKIES,
+            max_page: MAX_DISCOVER_PAGE,
+            max_cookie_ids: MAX_COOKIE_IDS,
+        }
     }
 
     /// The connection limits.

@@ -6,7 +6,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
 use std::sync::{Arc, Mutex};
 
-/// Labels of a room lookup: how it ended.
+/// Labels of a counter: how a room lookup ended, what was denied and why.
 pub(crate) type ResultLabel = Vec<(&'static str, &'static str)>;
 
 /// The Tripot counters. Cheap to clone: every metric is shared.
@@ -23,6 +23,7 @@ pub(crate) struct TripotMetrics {
     pub(crate) circuits: Gauge,
     pub(crate) circuits_total: Counter,
     pub(crate) connections: Gauge,
+    pub(crate) denials: Family<ResultLabel, Counter>,
 }
 
 /// All metrics, and the registry the HTTP endpoint encodes.
@@ -48,6 +49,7 @@ impl Metrics {
             circuits: Gauge::default(),
             circuits_total: Counter::default(),
             connections: Gauge::default(),
+            denials: Family::default(),
         };
         let r = registry.sub_registry_with_prefix("tripot");
         r.register("rooms", "Private rooms open in the room directory", tripot.rooms.clone());
@@ -73,6 +75,11 @@ impl Metrics {
         r.register("circuits", "Relayed connections open now (relayed games)", tripot.circuits.clone());
         r.register("circuits_opened", "Relayed connections opened", tripot.circuits_total.clone());
         r.register("connections", "Connections established now", tripot.connections.clone());
+        r.register(
+            "denials",
+            "Refusals by what was refused (reservation, circuit, lobby_registration, room_lookup) and why",
+            tripot.denials.clone(),
+        );
         Metrics { registry: Arc::new(Mutex::new(registry)), libp2p, tripot }
     }
 }

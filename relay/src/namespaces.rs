@@ -13,6 +13,14 @@ use std::fmt;
 /// Open lobby tables: `tripot/lobby/...`.
 pub const LOBBY_NAMESPACE_PREFIX: &str = "tripot/lobby";
 
+/// Whether `namespace` is a lobby table's (`tripot/lobby` or below it): such registrations are
+/// accepted only from peers holding a reservation on the relay.
+pub fn is_lobby(namespace: &str) -> bool {
+    namespace
+        .strip_prefix(LOBBY_NAMESPACE_PREFIX)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// The longest host name a table carries, in characters.
 pub const MAX_TABLE_NAME: usize = 24;
 
@@ -111,6 +119,16 @@ mod tests {
         ] {
             assert_eq!(LobbyTable::parse(ns), None, "{ns}");
         }
+    }
+
+    #[test]
+    fn lobby_namespaces_are_told_apart() {
+        assert!(is_lobby("tripot/lobby"));
+        assert!(is_lobby("tripot/lobby/1/tripot/5/a"));
+        assert!(is_lobby("tripot/lobby/anything"));
+        assert!(!is_lobby("tripot/lobbyx/1"));
+        assert!(!is_lobby("tripot/quick/any"));
+        assert!(!is_lobby("other/tripot/lobby"));
     }
 
     proptest! {

@@ -89,17 +89,28 @@ pub struct KeyedBuckets<K> {
     rate: Rate,
     max_keys: usize,
     buckets: HashMap<K, Bucket>,
+    /// When full buckets were last swept out. A sweep walks every key, so it runs at most once
+    /// per [`SWEEP_EVERY`]: a full map under attack must not cost a walk per request.
+    last_sweep: Option<Instant>,
 }
+
+/// A full map is swept of full buckets at most this often.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 impl<K: Hash + Eq + Clone> KeyedBuckets<K> {
     /// Buckets of the given rate, at most `max_keys` of them remembered at once.
     pub fn new(rate: Rate, max_keys: usize) -> Self {
-        KeyedBuckets { rate, max_keys: max_keys.max(1), buckets: HashMap::new() }
+        KeyedBuckets { rate, max_keys: max_keys.max(1), buckets: HashMap::new(), last_sweep: None }
     }
 
     /// Whether `key` has a token now (without taking it).
     pub fn has_token(&mut self, key: &K, now: Instant) -> bool {
         self.buckets.get_mut(key).is_none_or(|b| b.has_token(now))
+    }
+
+    /// Whether `key`'s bucket is full: it spent nothing lately (or was never seen).
+    pub fn is_full(&mut self, key: &K, now: Instant) -> bool {
+        self.buckets.get_mut(key).is_none_or(|b| b.is_full(now))
     }
 
     /// Time `key` must wait for its next token.
@@ -110,7 +121,10 @@ impl<K: Hash + Eq + Clone> KeyedBuckets<K> {
     /// Takes a token from `key`'s bucket; returns whether there was one.
     pub fn take(&mut self, key: &K, now: Instant) -> bool {
         if !self.buckets.contains_key(key) && self.buckets.len() >= self.max_keys {
-            self.buckets.retain(|_, b| !b.is_full(now));
+            if self.last_sweep.is_none_or(|at| now.saturating_duration_since(at) >= SWEEP_EVERY) {
+                self.last_sweep = Some(now);
+                self.buckets.retain(|_, b| !b.is_full(now));
+            }
             if self.buckets.len() >= self.max_keys {
                 // Too many keys under throttling at once: refuse rather than forget one,
                 // which would hand it a fresh burst.
@@ -169,6 +183,19 @@ mod tests {
         let t1 = t0 + Duration::from_secs(2);
         assert!(k.take(&3, t1));
         assert!(k.len() <= 2);
+    }
+
+    #[test]
+    fn a_full_map_is_swept_at_most_once_a_second() {
+        let t0 = Instant::now();
+        let mut k = KeyedBuckets::new(rate(1, 100), 2);
+        assert!(k.take(&1, t0) && k.take(&2, t0));
+        assert!(!k.take(&3, t0), "both buckets empty: no slot");
+        // Both have refilled, but the last sweep was just now: still no slot...
+        let t1 = t0 + Duration::from_millis(500);
+        assert!(!k.take(&3, t1));
+        // ...until a second has passed since it.
+        assert!(k.take(&3, t0 + SWEEP_EVERY));
     }
 
     #[test]

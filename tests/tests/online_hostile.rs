@@ -11,6 +11,8 @@ mod draw;
 mod handshake;
 #[path = "online_hostile/refusals.rs"]
 mod refusals;
+#[path = "online_hostile/relay.rs"]
+mod relay;
 
 use std::time::Duration;
 

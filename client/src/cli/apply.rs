@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use tripot_engine::{Notation, Position, Rules};
+use tripot_engine::{Notation, Position, Rules, Variant};
 
 use super::CliError;
 
@@ -13,6 +13,7 @@ Each move is checked as a client checks a peer's move: a path hop by hop (the er
 first wrong hop), a chain given by its ends only if the destination is reachable.
 
 Prints the resulting position string on the first line, then `result: …` if the game is over.
+With --variant (a star game of RULES-STAR.md), also `result: NE done, place 2` or `result: S eliminated, place 3` for a seat whose part in the game ended on the way.
 Exit codes: 0 played, 1 an illegal move (nothing printed on stdout), 2 a malformed position or move.
 
 Example:
@@ -23,13 +24,20 @@ pub(crate) struct Args {
     /// The moves, in turn: a path `m1-m3-k5`, a chain by its ends `m1-k5`, a swap `m1<>l2`, or
     /// `pass`. An argument may hold several moves separated by spaces.
     pub(crate) moves: Vec<String>,
-    /// The rules preset: tripot or classic.
-    #[arg(long, default_value = "tripot")]
+    /// The rules preset of the duel: tripot or classic.
+    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
     pub(crate) rules: Rules,
+    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…;
+    /// the position is then a star position string, or `start`.
+    #[arg(long)]
+    pub(crate) variant: Option<Variant>,
 }
 
 /// Plays the moves; prints the position reached, and the result if the game is over.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(variant) = args.variant {
+        return super::star::apply(&args.position, variant, &args.moves);
+    }
     let mut position = Position::parse(args.position.trim(), args.rules)
         .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?;
     // Every move must be well formed before any is played: a typo is reported as such even

@@ -89,6 +89,9 @@ fn describe(event: &NetEvent) -> Option<String> {
         }
         NetEvent::Room(RoomEvent::Closed) => String::from("Salon fermé."),
         NetEvent::Room(RoomEvent::Refused(detail)) => format!("(salon) refusé : {detail}"),
+        NetEvent::Room(RoomEvent::RelayBusy(wait)) => {
+            format!("Relais saturé, nouvel essai dans {:.1} s…", wait.as_secs_f32())
+        }
         NetEvent::Room(RoomEvent::Found(_)) => String::from("Salon trouvé, connexion à l'hôte…"),
         NetEvent::Room(RoomEvent::Joined) => String::from("Code vérifié des deux côtés."),
         NetEvent::Room(RoomEvent::Failed(error)) => format!("Salon : {error}"),

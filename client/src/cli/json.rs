@@ -32,6 +32,9 @@ fn room_event(event: &RoomEvent) -> Value {
         RoomEvent::Open(code) => json!({"event": "room", "state": "open", "code": code.to_string()}),
         RoomEvent::Closed => json!({"event": "room", "state": "closed"}),
         RoomEvent::Refused(detail) => json!({"event": "room", "state": "refused", "detail": detail}),
+        RoomEvent::RelayBusy(wait) => {
+            json!({"event": "room", "state": "busy", "retry_in_ms": u64::try_from(wait.as_millis()).unwrap_or(u64::MAX)})
+        }
         RoomEvent::Found(host) => json!({"event": "room", "state": "found", "host": host.to_string()}),
         RoomEvent::Joined => json!({"event": "room", "state": "joined"}),
         RoomEvent::Failed(error) => {
@@ -39,6 +42,7 @@ fn room_event(event: &RoomEvent) -> Value {
                 RoomError::NotFound(_) => "not_found",
                 RoomError::WrongCode(_) => "wrong_code",
                 RoomError::Throttled(_) => "throttled",
+                RoomError::RelayBusy(_) => "relay_busy",
                 RoomError::NotTheHost => "not_the_host",
                 RoomError::Directory(_) => "directory",
                 RoomError::Unreachable(_) => "unreachable",

@@ -30,6 +30,7 @@ mod race;
 mod relay_or_lan;
 mod replay;
 mod screens;
+mod star;
 mod tournament;
 mod view;
 

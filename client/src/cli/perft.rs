@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use tripot_engine::{Camp, Format, Position, Rules, perft};
+use tripot_engine::{Camp, Format, Position, Rules, Variant, perft};
 
 use super::CliError;
 
@@ -17,8 +17,13 @@ generator, and a measure of its speed (--time).
 Known counts from the format-1 start, tripot rules: 14 196 5348 145924 4645174;
 classic rules: 14 196 4760 115600 3188520.
 
+With --variant, the star game of RULES-STAR.md §2 of that name, from its start (S to move) or
+from a star position string; the known counts of every variant's start are in
+crates/engine/tests/data/star-perft.txt.
+
 Examples:
   tripot perft 5 --time
+  tripot perft 4 --variant halma-6 --time
   tripot perft 2 --format 3
   tripot perft 4 --rules classic")]
 pub(crate) struct Args {
@@ -30,9 +35,12 @@ pub(crate) struct Args {
     /// The format of the default start position: 1, 2 or 3 colours per camp.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "position")]
     pub(crate) format: u8,
-    /// The rules preset: tripot or classic.
-    #[arg(long, default_value = "tripot")]
+    /// The rules preset of the duel: tripot or classic.
+    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
     pub(crate) rules: Rules,
+    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) variant: Option<Variant>,
     /// Also print, on stderr, the time each depth took and the nodes per second.
     #[arg(long)]
     pub(crate) time: bool,
@@ -40,6 +48,9 @@ pub(crate) struct Args {
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(variant) = args.variant {
+        return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
+    }
     let position = match &args.position {
         Some(text) => Position::parse(text.trim(), args.rules)
             .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?,

@@ -20,6 +20,8 @@ Prints the final position string, then `result: A wins (goal complete)`, \
 Exit codes: 0 valid, 1 an illegal move or a result the moves contradict (named with its move \
 number), 2 a corrupt file (named with its line and column).
 
+A record with a [Variant \"…\"] tag is a star game's (RULES-STAR.md): its moves are verified the same way and the result names the places, `result: places: S 1, NW 2, NE 3 (goal complete)`.
+
 Example:
   tripot replay game.tripot")]
 pub(crate) struct Args {
@@ -31,6 +33,9 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let name = args.file.display();
     let bytes = read_limited(args).map_err(|e| CliError::Other(format!("{name}: {e}")))?;
+    if bytes.len() <= MAX_RECORD_BYTES && super::star::is_star_record(&bytes) {
+        return super::star::replay(&bytes, &name.to_string());
+    }
     let record = Record::parse_bytes(&bytes).map_err(|e| CliError::Malformed(format!("{name}: {e}")))?;
     let replay = record.replay().map_err(|e| {
         let message = format!("{name}: {e}");

@@ -40,6 +40,11 @@ impl Online {
             NetEvent::Relay(state) => self.relay = Some(state),
             NetEvent::Room(RoomEvent::Open(code)) => self.room_code = Some(code.to_string()),
             NetEvent::Room(RoomEvent::Refused(why)) => self.warning = Some(Warning::RoomRefused(why)),
+            NetEvent::Room(RoomEvent::RelayBusy(_)) => self.warning = Some(Warning::RelayBusy),
+            // The busy relay answered at last: the wait is over.
+            NetEvent::Room(RoomEvent::Found(_)) if matches!(self.warning, Some(Warning::RelayBusy)) => {
+                self.warning = None;
+            }
             NetEvent::Room(RoomEvent::Failed(error)) => {
                 // The session stopped: nothing more will come.
                 self.link = None;

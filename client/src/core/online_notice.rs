@@ -92,6 +92,8 @@ impl Notice {
 pub enum Warning {
     /// The network's own words (a relay lost, an address refused…).
     Net(String),
+    /// A guest's room lookup was throttled by a busy relay; the session tries again by itself.
+    RelayBusy,
     /// Someone tried our room with a wrong code; the room stays open.
     RoomRefused(String),
     /// The private room cannot be used.

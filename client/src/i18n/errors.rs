@@ -86,6 +86,9 @@ impl Lang {
             ),
             RoomError::WrongCode(code) => format!("l'hôte a refusé le code {code} : mauvais code de salle"),
             RoomError::Throttled(secs) => format!("trop d'essais : réessayez dans {secs} s"),
+            RoomError::RelayBusy(secs) => format!(
+                "le relais est encore saturé après 30 s d'essais (trop de mauvais codes de salle ces derniers temps) : réessayez dans {secs} s"
+            ),
             RoomError::NotTheHost => {
                 "le pair trouvé pour ce code ne le connaît pas : ce n'est pas l'hôte de la salle".into()
             }

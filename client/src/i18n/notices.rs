@@ -61,6 +61,7 @@ impl Lang {
             // The network layer's own words.
             Warning::Net(text) => text.clone(),
             Warning::RoomRefused(why) => format!("{} : {why}", self.t().room_refused),
+            Warning::RelayBusy => self.t().relay_busy.to_owned(),
             Warning::RoomFailed(error) => self.room_error(error),
             Warning::HostRefused { reason, detail, retry_in } => {
                 self.host_refused(*reason, detail, *retry_in)

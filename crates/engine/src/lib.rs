@@ -17,6 +17,7 @@
 //! - [`Position`]: `legal_moves`, `play`, `outcome`, the position string (§3–§7).
 //! - [`Move`] for play, [`Notation`] for moves written down and verified hop by hop.
 //! - [`Record`]: game records, written and replayed.
+//! - [`StarPosition`], [`Variant`]: the star games for 2–6 players (`RULES-STAR.md`).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -34,6 +35,7 @@ mod position;
 mod position_string;
 mod record;
 mod rules;
+mod star;
 mod swap;
 mod zobrist;
 
@@ -45,7 +47,7 @@ pub use illegal::{HopError, IllegalMove, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MAX_PATH, MoveError, Notation, NotationError, Path, Verified};
 pub use outcome::{Outcome, WinReason};
-pub use perft::perft;
+pub use perft::{perft, perft_plain};
 pub use position::Position;
 pub use position_string::PositionError;
 pub use record::{
@@ -53,4 +55,10 @@ pub use record::{
     SyntaxError, Termination, date_from_unix,
 };
 pub use rules::{Rules, RulesError};
+pub use star::{
+    CLOCKWISE, Game, MAX_STAR_PATH, MarbleMoves, StarEnd, StarGame, StarIllegal, StarMove, StarMoveError,
+    StarNotation, StarNotationError, StarOutcome, StarPath, StarPlayError, StarPosition, StarPositionError,
+    StarRecord, StarRecordError, StarReplay, Variant, VariantError, partner, seat_colour_name, seats,
+    star_perft, view_of,
+};
 pub use swap::SwapList;

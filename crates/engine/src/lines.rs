@@ -158,10 +158,16 @@ impl Lines {
     #[inline(always)]
     pub(crate) fn chain_reach<const MAX: u32>(&mut self, from: usize) -> u128 {
         let start = 1u128 << from;
-        // The moving pawn is lifted for the whole chain.
+        // The first jumps never see the jumper's own hole, so they need no lifting; most pawns
+        // have none, and skip the lifting altogether.
+        let first = self.jumps_from::<MAX>(from);
+        if first == 0 {
+            return 0;
+        }
+        // The moving pawn is lifted for the rest of the chain.
         self.toggle(from);
-        let mut reached = start;
-        let mut todo = start;
+        let mut reached = start | first;
+        let mut todo = first;
         while todo != 0 {
             let at = todo.trailing_zeros() as usize;
             todo &= todo - 1;
@@ -202,6 +208,32 @@ impl Lines {
         }
         self.toggle(from);
         found
+    }
+
+    /// The holes a chain of jumps from the pawn on `from` can reach when every landing must lie
+    /// in `allowed` (RULES-STAR.md §4.4: a marble in its goal stays in it). Not on the duel's
+    /// hot path, which uses [`Lines::chain_reach`].
+    pub(crate) fn chain_reach_inside(&mut self, from: usize, allowed: u128, max_pivot: usize) -> u128 {
+        match max_pivot {
+            1 => self.chain_reach_inside_within::<1>(from, allowed),
+            _ => self.chain_reach_inside_within::<5>(from, allowed),
+        }
+    }
+
+    fn chain_reach_inside_within<const MAX: u32>(&mut self, from: usize, allowed: u128) -> u128 {
+        let start = 1u128 << from;
+        self.toggle(from);
+        let mut reached = start;
+        let mut todo = start;
+        while todo != 0 {
+            let at = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = self.jumps_from::<MAX>(at) & !reached & allowed;
+            reached |= new;
+            todo |= new;
+        }
+        self.toggle(from);
+        reached & !start
     }
 
     /// The raw line masks, for tests.

@@ -138,7 +138,7 @@ pub enum MoveError {
 
 /// What is wrong with the jump from `from` to `to`, the board being `occupied` (the jumping
 /// pawn lifted), if anything.
-fn hop_error(from: Hole, to: Hole, occupied: u128, max_pivot: usize) -> Option<HopError> {
+pub(crate) fn hop_error(from: Hole, to: Hole, occupied: u128, max_pivot: usize) -> Option<HopError> {
     let distance = LINE_DISTANCE[from.index()][to.index()] as usize;
     let Some(dir) = direction_between(from.index(), to.index()) else {
         return Some(HopError::NotInLine { from, to });

@@ -1,6 +1,16 @@
 //! Perft: the number of move sequences of a given length, the standard check of a move
 //! generator. A pass counts as one move; a finished game has none.
+//!
+//! The last ply is counted in bulk ([`Position::count_legal_moves`]). The last two plies share
+//! work: the replies of the side not to move are searched once, pawn by pawn, with the holes each
+//! search read; after each move of the side to move, a pawn whose search read neither hole the
+//! move changed keeps its count, and only the others are searched again. The counts are exactly
+//! those of the plain recursion (`tests/perft.rs` checks both agree).
 
+use crate::board::{ALL_HOLES, JUMP_BEYOND, LINE_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE};
+use crate::hole_set::HoleSet;
+use crate::lines::Lines;
+use crate::moves::Move;
 use crate::position::Position;
 
 /// Counts the move sequences of length `depth` from `position`, counting the last ply in bulk.
@@ -9,6 +19,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
+        2 => perft_two(position),
         _ => position
             .legal_moves()
             .into_iter()
@@ -19,4 +30,125 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             })
             .sum(),
     }
+}
+
+/// Perft without the shared last two plies: the reference [`perft`] is checked against.
+#[must_use]
+pub fn perft_plain(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_legal_moves() as u64,
+        _ => position
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut next = *position;
+                next.play_unchecked(m);
+                perft_plain(&next, depth - 1)
+            })
+            .sum(),
+    }
+}
+
+/// The holes that decide the single jumps from `at` (RULES.md §3.2), `occupied` being the board
+/// as the jumper sees it: along each direction, the holes up to the pivot (or the whole pivot
+/// zone when it is empty) and the holes past the pivot that must be empty.
+fn jump_reads(at: usize, occupied: u128, max_pivot: usize) -> u128 {
+    let mut reads = 0;
+    for dir in 0..6 {
+        let zone = if max_pivot == 1 { NEIGHBOUR_TOWARDS[at][dir] } else { PIVOT_ZONE[at][dir] };
+        let pawns = zone & occupied;
+        if pawns == 0 {
+            reads |= zone;
+            continue;
+        }
+        let pivot = if dir < 3 { pawns.trailing_zeros() } else { 127 - pawns.leading_zeros() } as usize;
+        reads |= if dir < 3 { zone & ((2u128 << pivot) - 1) } else { zone & !((1u128 << pivot) - 1) };
+        let beyond = JUMP_BEYOND[at][dir][LINE_DISTANCE[at][pivot] as usize - 1];
+        if beyond != ALL_HOLES {
+            reads |= beyond;
+        }
+    }
+    reads
+}
+
+/// The replies of the side not to move, pawn by pawn: its number of destinations, and every hole
+/// its search read.
+struct Replies {
+    lines: Lines,
+    pawns: Vec<(usize, u32, u128)>,
+}
+
+impl Replies {
+    fn new(position: &Position) -> Replies {
+        let max_pivot = position.rules.max_pivot_distance();
+        let mut lines = Lines::new(position.occupied);
+        let pawns = HoleSet(position.camps[position.turn.other().index()])
+            .iter()
+            .map(|hole| {
+                let at = hole.index();
+                let reach = lines.chain_reach_within(at, max_pivot);
+                let dests = (NEIGHBOURS[at] & !position.occupied) | reach;
+                let lifted = position.occupied & !(1u128 << at);
+                let mut reads = NEIGHBOURS[at];
+                for landing in HoleSet(reach | 1u128 << at) {
+                    reads |= jump_reads(landing.index(), lifted, max_pivot);
+                }
+                (at, dests.count_ones(), reads)
+            })
+            .collect();
+        Replies { lines, pawns }
+    }
+
+    /// [`Position::count_legal_moves`] of `next`, reached from the position these replies were
+    /// computed on by `m`.
+    fn count_after(&self, next: &Position, m: Move) -> u64 {
+        let changed = match m {
+            Move::Step { from, to } | Move::Jump { from, to } => 1u128 << from.index() | 1u128 << to.index(),
+            // A swap moves an enemy pawn and a pass may end the game: counted the plain way.
+            Move::Swap { .. } | Move::Pass => return next.count_legal_moves() as u64,
+        };
+        if next.is_over() {
+            return 0;
+        }
+        if next.rules.swap() && next.enemy_in_swap_zone() {
+            return next.count_legal_moves() as u64;
+        }
+        let max_pivot = next.rules.max_pivot_distance();
+        let mut lines: Option<Lines> = None;
+        let mut n = 0u64;
+        for &(at, count, reads) in &self.pawns {
+            if reads & changed == 0 {
+                n += u64::from(count);
+                continue;
+            }
+            let lines = lines.get_or_insert_with(|| {
+                let mut lines = self.lines;
+                for hole in HoleSet(changed) {
+                    lines.toggle(hole.index());
+                }
+                lines
+            });
+            let dests = (NEIGHBOURS[at] & !next.occupied) | lines.chain_reach_within(at, max_pivot);
+            n += u64::from(dests.count_ones());
+        }
+        n.max(1)
+    }
+}
+
+/// Perft to depth 2: every move of the side to move, then the bulk count of the replies, shared.
+fn perft_two(position: &Position) -> u64 {
+    if position.is_over() {
+        return 0;
+    }
+    let replies = Replies::new(position);
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            replies.count_after(&next, m)
+        })
+        .sum()
 }

@@ -34,8 +34,8 @@ use crate::position::Position;
 use crate::rules::Rules;
 
 mod error;
-mod parse;
-mod tag;
+pub(crate) mod parse;
+pub(crate) mod tag;
 
 pub use error::{RecordError, SyntaxError};
 pub use tag::{MAX_RECORD_BYTES, MAX_TAGS, STANDARD_TAGS};

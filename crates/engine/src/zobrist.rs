@@ -37,3 +37,34 @@ pub(crate) const TURN_KEY: u64 = splitmix64(0x4361_6d70_2042_2121).1;
 
 /// Added when the previous turn was a pass, since a second pass then ends the game.
 pub(crate) const PASSED_KEY: u64 = splitmix64(0x5061_7373_6564_2121).1;
+
+/// Keys of the star games (RULES-STAR.md), from their own seed so that the duel's keys stay as
+/// they are: `[neutral piece on each hole]`, then a key per seat to move, then a key per seat that
+/// no longer plays (finished or eliminated).
+const STAR_KEYS: [u64; HOLE_COUNT + 12] = {
+    let mut keys = [0u64; HOLE_COUNT + 12];
+    let mut state = 0x5374_6172_2121_2121; // "Star!!!!"
+    let mut i = 0;
+    while i < HOLE_COUNT + 12 {
+        let (next, key) = splitmix64(state);
+        state = next;
+        keys[i] = key;
+        i += 1;
+    }
+    keys
+};
+
+/// A neutral piece of the captures game on a hole.
+pub(crate) const fn neutral_key(hole: usize) -> u64 {
+    STAR_KEYS[hole]
+}
+
+/// The seat of colour index `seat` is to move.
+pub(crate) const fn seat_turn_key(seat: usize) -> u64 {
+    STAR_KEYS[HOLE_COUNT + seat]
+}
+
+/// The seat of colour index `seat` no longer plays.
+pub(crate) const fn seat_done_key(seat: usize) -> u64 {
+    STAR_KEYS[HOLE_COUNT + 6 + seat]
+}

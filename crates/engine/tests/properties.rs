@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use proptest::prelude::*;
-use tripot_engine::{Camp, Format, Hole, Move, Notation, Path, Position, Rules};
+use tripot_engine::{Camp, Format, Hole, Move, Notation, Path, Position, Rules, perft, perft_plain};
 
 /// A small deterministic generator, so that a failing case replays from its seed.
 struct Dice(u64);
@@ -323,6 +323,16 @@ proptest! {
             let fresh = Position::parse(&next.to_string(), next.rules()).unwrap();
             prop_assert_eq!(next.hash(), fresh.hash(), "{} {}", position, m);
             prop_assert_eq!(next, fresh);
+        }
+    }
+
+    /// (g) Perft's shared last two plies count exactly what the plain recursion counts, swaps,
+    /// passes and finished games included.
+    #[test]
+    fn perft_with_shared_replies_is_the_plain_perft(position in any_position()) {
+        prop_assert_eq!(perft(&position, 2), perft_plain(&position, 2), "{}", position);
+        if position.legal_moves().len() <= 40 {
+            prop_assert_eq!(perft(&position, 3), perft_plain(&position, 3), "{}", position);
         }
     }
 }

@@ -5,9 +5,10 @@
 //! read it aloud), so a listed hash of it is brute-forced offline in seconds, and then the room
 //! is open to anyone. The directory therefore has exactly three requests — open a room under a
 //! key, close it, find the host of one key — and no way to enumerate keys. Lookups that miss
-//! are throttled per peer, per IP address and overall ([`Registry`]), so guessing online is
-//! hopeless, while a found room costs nothing, so a friend with the right code is never slowed
-//! down by a stranger's failures. The key is a hash of the code (derived in
+//! are throttled per peer, per IP address and overall, while a found room costs nothing: each
+//! peer pays for its own misses, and the shared buckets hold back only peers that missed lately,
+//! so a friend with the right code is never refused for strangers' failures (see
+//! [`Registry::find`] for the exact rule and what it concedes to an attacker with many ids). The key is a hash of the code (derived in
 //! `tripot_net::room`), so even the relay's memory holds no code in clear; the host still asks
 //! every joiner to prove knowledge of the code itself before the game starts.
 //!

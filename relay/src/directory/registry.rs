@@ -154,27 +154,53 @@ impl Registry {
         before - self.rooms.len()
     }
 
-    /// Looks `key` up for `asker` at `ip`. Only misses cost: a friend with the right code is
-    /// never slowed down by someone else's guesses from another address.
+    /// Looks `key` up for `asker` at `ip`.
+    ///
+    /// Only misses cost, and each peer pays for its own: its per-peer bucket holds back all
+    /// its lookups. The shared buckets (per IP address, overall) are charged by misses too, but
+    /// when they are empty they refuse, without a look-up, only peers that missed themselves
+    /// lately (their per-peer bucket is not full). A peer with no recent miss is always looked
+    /// up, so a friend with the right code finds the room while a crowd of strangers keeps
+    /// the shared buckets empty (issue #11). Its look-up missing while they are empty is
+    /// answered `Throttled`, exactly like a refusal without a look-up, and marks it: so under
+    /// attack, hit or miss is learnt only once per fresh peer id (a new connection and
+    /// handshake each), never at the rate of the answers.
     pub fn find(&mut self, asker: PeerId, ip: Option<IpAddr>, key: &RoomKey, now: Instant) -> FindOutcome {
-        let mut wait = self.misses_by_peer.wait(&asker, now).max(self.misses_overall.wait(now));
-        if let (Some(by_ip), Some(ip)) = (self.misses_by_ip.as_mut(), ip) {
-            wait = wait.max(by_ip.wait(&ip, now));
+        let own = self.misses_by_peer.wait(&asker, now);
+        if !own.is_zero() {
+            return FindOutcome::Throttled(own);
         }
-        if !wait.is_zero() {
-            return FindOutcome::Throttled(wait);
+        let shared = self.shared_wait(ip, now);
+        if !shared.is_zero() && !self.misses_by_peer.is_full(&asker, now) {
+            return FindOutcome::Throttled(shared);
         }
         if let Some(room) = self.rooms.get(key)
             && room.expires > now
         {
             return FindOutcome::Found(room.host);
         }
-        self.misses_by_peer.take(&asker, now);
+        // A peer that cannot be remembered (too many throttled peers at once) is refused:
+        // forgetting it would hand it fresh guesses.
+        if !self.misses_by_peer.take(&asker, now) {
+            return FindOutcome::Throttled(self.limits.misses_per_peer.period.max(shared));
+        }
+        if !shared.is_zero() {
+            return FindOutcome::Throttled(shared);
+        }
         self.misses_overall.take(now);
         if let (Some(by_ip), Some(ip)) = (self.misses_by_ip.as_mut(), ip) {
             by_ip.take(&ip, now);
         }
         FindOutcome::NotFound
+    }
+
+    /// How long the shared buckets (overall, and `ip`'s) make a peer that missed lately wait.
+    fn shared_wait(&mut self, ip: Option<IpAddr>, now: Instant) -> Duration {
+        let mut wait = self.misses_overall.wait(now);
+        if let (Some(by_ip), Some(ip)) = (self.misses_by_ip.as_mut(), ip) {
+            wait = wait.max(by_ip.wait(&ip, now));
+        }
+        wait
     }
 
     /// Drops expired rooms; returns how many.
@@ -332,5 +358,67 @@ mod tests {
             }
         }
         assert_eq!(misses, 200, "the overall burst");
+    }
+
+    /// 2,000 wrong guesses from 400 peer ids, `ip` of the flood given to each.
+    fn flood(r: &mut Registry, ip: impl Fn(u32) -> IpAddr, t: Instant) {
+        let strangers: Vec<PeerId> = (0..400).map(|_| PeerId::random()).collect();
+        for i in 0..2000u32 {
+            let who = strangers[(i % 400) as usize];
+            let found = r.find(who, Some(ip(i)), &key((i % 200) as u8 + 50), t);
+            assert!(!matches!(found, FindOutcome::Found(_)));
+        }
+    }
+
+    #[test]
+    fn a_friend_on_the_flooded_address_finds_the_room() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        r.open(host, key(7), Duration::from_secs(600), t);
+        flood(&mut r, |_| IP1, t);
+        assert!(matches!(r.find(PeerId::random(), Some(IP1), &key(8), t), FindOutcome::Throttled(_)));
+        assert_eq!(r.find(PeerId::random(), Some(IP1), &key(7), t), FindOutcome::Found(host));
+    }
+
+    #[test]
+    fn a_friend_finds_the_room_while_a_crowd_empties_the_overall_bucket() {
+        let t = Instant::now();
+        let limits = RegistryLimits { misses_per_ip: None, ..RegistryLimits::default() };
+        let mut r = Registry::new(limits, t);
+        let host = PeerId::random();
+        r.open(host, key(7), Duration::from_secs(600), t);
+        flood(&mut r, |i| IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + i)), t);
+        assert_eq!(r.find(PeerId::random(), Some(IP2), &key(7), t), FindOutcome::Found(host));
+    }
+
+    #[test]
+    fn under_attack_a_peer_id_learns_one_answer_at_most() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        r.open(host, key(7), Duration::from_secs(600), t);
+        flood(&mut r, |_| IP1, t);
+        // A fresh id's miss reads exactly like a refusal, and marks it...
+        let guesser = PeerId::random();
+        assert!(matches!(r.find(guesser, Some(IP1), &key(9), t), FindOutcome::Throttled(_)));
+        // ...so its next guess, even the right one, is refused without a look-up.
+        assert!(matches!(r.find(guesser, Some(IP1), &key(7), t), FindOutcome::Throttled(_)));
+    }
+
+    #[test]
+    fn a_peer_that_missed_lately_waits_for_the_shared_buckets() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let host = PeerId::random();
+        r.open(host, key(7), Duration::from_secs(600), t);
+        let typo = PeerId::random();
+        assert_eq!(r.find(typo, Some(IP1), &key(8), t), FindOutcome::NotFound);
+        flood(&mut r, |_| IP1, t);
+        let FindOutcome::Throttled(wait) = r.find(typo, Some(IP1), &key(7), t) else {
+            panic!("a recent misser is held back while the shared buckets are empty");
+        };
+        // Once the address bucket has a token again, the room is found.
+        assert_eq!(r.find(typo, Some(IP1), &key(7), t + wait), FindOutcome::Found(host));
     }
 }

@@ -10,25 +10,25 @@ use super::tag::{MAX_RECORD_BYTES, MAX_TAGS, excerpt, is_tag_name};
 use super::{OpenerChoice, Record, RecordResult, Termination};
 
 /// Longest token the movetext may hold: a move number glued to the longest possible path.
-const MAX_TOKEN: usize = 256;
+pub(crate) const MAX_TOKEN: usize = 256;
 
 /// A tag as read, before its value is interpreted.
-struct RawTag {
-    name: String,
-    value: String,
-    line: usize,
+pub(crate) struct RawTag {
+    pub(crate) name: String,
+    pub(crate) value: String,
+    pub(crate) line: usize,
     /// Column of the value's opening quote.
-    column: usize,
+    pub(crate) column: usize,
 }
 
 /// A whitespace-separated piece of movetext.
-struct Token<'a> {
-    text: &'a str,
-    line: usize,
-    column: usize,
+pub(crate) struct Token<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
-fn at(line: usize, column: usize, problem: SyntaxError) -> RecordError {
+pub(crate) fn at(line: usize, column: usize, problem: SyntaxError) -> RecordError {
     RecordError::Syntax { line, column, problem }
 }
 
@@ -72,7 +72,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
 }
 
 /// Reads `[Name "value"]`; `first` is the column of the `[`.
-fn lex_tag(text: &str, line: usize, first: usize) -> Result<RawTag, RecordError> {
+pub(crate) fn lex_tag(text: &str, line: usize, first: usize) -> Result<RawTag, RecordError> {
     let chars: Vec<char> = text.chars().collect();
     let error = |i: usize, problem| at(line, first + i, problem);
     let skip_space = |i: &mut usize| {
@@ -154,7 +154,7 @@ fn unescape(after: &[char]) -> Option<(char, usize)> {
     }
 }
 
-fn lex_tokens<'a>(raw: &'a str, line: usize, tokens: &mut Vec<Token<'a>>) {
+pub(crate) fn lex_tokens<'a>(raw: &'a str, line: usize, tokens: &mut Vec<Token<'a>>) {
     let mut column = 0;
     let mut start: Option<(usize, usize)> = None;
     for (byte, c) in raw.char_indices() {

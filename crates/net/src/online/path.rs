@@ -27,28 +27,28 @@ use crate::transport::LinkEvent;
 /// How long a move to a direct connection may take before it counts as a disconnection.
 pub(crate) const MOVE_GRACE: Duration = Duration::from_secs(10);
 
-impl super::Driver {
+impl super::driver::Driver {
     /// Guest: moves the game to a direct connection as soon as one is open beside the relayed
     /// one. Both sides: report the path when it is known or changes.
     pub(super) fn follow_path(&mut self) {
-        let link_up = self.session.is_connected() && self.current.is_some();
+        let link_up = self.session.is_connected() && self.stream.current.is_some();
         if self.role == Role::Guest {
             // Only once the host surely holds the game: moving right after a random draw could
             // resume on the direct link before the host has the game at all.
             let game_on = link_up && self.session.peer_holds_game();
-            let relayed = self.path.relayed_to_close(self.target, game_on);
+            let relayed = self.path.relayed_to_close(self.opponent.peer, game_on);
             for id in &relayed {
                 tracing::debug!(connection = %id, "hole punched: the game leaves the relay");
                 self.swarm.close_connection(*id);
             }
             // The game stream was on the relayed connection, and a stream of a closed connection
             // does not always report its end: drop it now; it reopens on the direct one.
-            if !relayed.is_empty() && self.current.is_some() {
+            if !relayed.is_empty() && self.stream.current.is_some() {
                 self.drop_link(false);
                 self.session.transport_mut().deliver(LinkEvent::Down);
             }
         }
-        if let Some(path) = self.path.changed(self.target, link_up) {
+        if let Some(path) = self.path.changed(self.opponent.peer, link_up) {
             self.emit(NetEvent::Path(path));
         }
     }

@@ -20,7 +20,7 @@ use tokio::sync::mpsc;
 use tripot_relay::directory::{RefuseReason, Request, Response};
 
 use crate::room::handshake::{self, HandshakeError, Refusal};
-use crate::room::{ProofThrottle, RoomCode};
+use crate::room::{BusyRetry, ProofThrottle, RoomCode};
 use crate::swarm::Behaviour;
 
 /// How long a room stays in the directory without a refresh: a host that vanishes without
@@ -48,6 +48,9 @@ pub enum RoomEvent {
     Closed,
     /// (Host) someone tried to join with a wrong code (or is throttled); the room stays open.
     Refused(String),
+    /// (Guest) the relay is busy (it throttles lookups): the lookup is asked again after this
+    /// long, for up to [`crate::room::BUSY_PATIENCE`] in all.
+    RelayBusy(Duration),
     /// (Guest) the directory gave the room's host.
     Found(PeerId),
     /// (Guest) the host accepted our proof of the code, and proved it back.
@@ -67,9 +70,15 @@ pub enum RoomError {
     /// The host refused the code.
     #[error("the host refused the code {0}: wrong room code")]
     WrongCode(String),
-    /// Too many attempts lately.
+    /// Too many attempts lately: the host refused to check another proof for now.
     #[error("too many attempts: try again in {0} s")]
     Throttled(u64),
+    /// The relay still refused to look the code up after [`crate::room::BUSY_PATIENCE`] of
+    /// retries (it is holding back wrong guesses, and this peer missed lately).
+    #[error(
+        "the relay is still too busy after 30 s of retries (too many wrong room codes lately): try again in {0} s"
+    )]
+    RelayBusy(u64),
     /// The peer found for the code could not prove it knows the code.
     #[error("the peer found for this code does not know it: not the room's host")]
     NotTheHost,
@@ -276,13 +285,23 @@ pub(crate) struct JoinRoom {
     code: RoomCode,
     phase: Phase,
     pending: Option<OutboundRequestId>,
+    /// When to ask the directory (again, after a "throttled").
+    next_find: Instant,
+    busy: BusyRetry,
     results: mpsc::Sender<ProofResult>,
 }
 
 impl JoinRoom {
     /// A join of the room `code`; the proof result comes back on `results`.
     pub(crate) fn new(code: RoomCode, results: mpsc::Sender<ProofResult>) -> JoinRoom {
-        JoinRoom { code, phase: Phase::Find, pending: None, results }
+        JoinRoom {
+            code,
+            phase: Phase::Find,
+            pending: None,
+            next_find: Instant::now(),
+            busy: BusyRetry::default(),
+            results,
+        }
     }
 
     /// Whether both sides proved the code (the game stream may open).
@@ -292,7 +311,11 @@ impl JoinRoom {
 
     /// Asks the directory once the relay link is up.
     pub(crate) fn tick(&mut self, swarm: &mut Swarm<Behaviour>, relay: PeerId, relay_ready: bool) {
-        if self.phase == Phase::Find && self.pending.is_none() && relay_ready {
+        if self.phase == Phase::Find
+            && self.pending.is_none()
+            && relay_ready
+            && Instant::now() >= self.next_find
+        {
             let key = self.code.directory_key();
             self.pending = Some(swarm.behaviour_mut().directory.send_request(&relay, Request::Find { key }));
         }
@@ -315,6 +338,17 @@ impl JoinRoom {
                         RoomEvent::Found(*host)
                     }
                     Response::NotFound => RoomEvent::Failed(RoomError::NotFound(self.code.to_string())),
+                    Response::Refused { reason: RefuseReason::Throttled, retry_after_ms } => {
+                        let retry_after = Duration::from_millis(u64::from(*retry_after_ms));
+                        let now = Instant::now();
+                        match self.busy.throttled(retry_after, now) {
+                            Some(wait) => {
+                                self.next_find = now + wait;
+                                RoomEvent::RelayBusy(wait)
+                            }
+                            None => RoomEvent::Failed(RoomError::RelayBusy(retry_after.as_secs().max(1))),
+                        }
+                    }
                     Response::Refused { reason, retry_after_ms } => {
                         RoomEvent::Failed(refused(*reason, *retry_after_ms))
                     }

@@ -11,12 +11,15 @@
 //!   and, past a global cap, every peer with a failure, so online guessing is hopeless while a
 //!   stranger's failures never lock out a friend.
 //! - [`handshake`]: the exchange on a stream: the guest proves first, then the host.
+//! - [`BusyRetry`]: how long a guest keeps asking a relay that answers "throttled".
 
+mod busy;
 mod code;
 pub mod handshake;
 pub mod proof;
 mod throttle;
 
+pub use busy::{BUSY_PATIENCE, BusyRetry};
 pub use code::{CODE_LEN, ParseRoomCodeError, ROOM_ALPHABET, RoomCode};
 pub use proof::{Challenge, Proof, Role};
 pub use throttle::{ProofThrottle, ThrottleConfig};

@@ -1,11 +1,15 @@
 //! The running node: builds the swarm, listens, then serves until told to stop.
 
+mod relay_events;
+mod requests;
+
 use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
+use crate::denials::Denials;
+use crate::directory::Registry;
 use crate::directory::quick_desk::QuickDesk;
-use crate::directory::{self, FindOutcome, OpenOutcome, Registry, Request, Response, Wish};
 use crate::http::{self, HttpState};
+use crate::lobby::Lobby;
 use crate::metrics::Metrics;
-use crate::namespaces::LOBBY_NAMESPACE_PREFIX;
 use crate::{Limits, Options, RelayError};
 use futures::StreamExt;
 use libp2p::core::transport::ListenerId;
@@ -13,7 +17,7 @@ use libp2p::identity::Keypair;
 use libp2p::metrics::Recorder;
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{ConnectionId, SwarmEvent};
-use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, relay, rendezvous, request_response, tcp, yamux};
+use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -155,7 +159,8 @@ impl Relay {
             registry: Registry::new(limits.rooms, Instant::now()),
             room_ttl_max: limits.rooms.max_ttl,
             connection_ips: HashMap::new(),
-            registrations: HashMap::new(),
+            lobby: Lobby::new(limits.rendezvous_limits()),
+            denials: Denials::new(metrics.tripot.denials.clone()),
             quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
             reservations: HashMap::new(),
             circuits: HashMap::new(),
@@ -214,18 +219,6 @@ fn gauge_count(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Takes one off `key`'s count, dropping the entry at zero; false when there was none to take.
-fn forget_one<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) -> bool {
-    let Some(count) = counts.get_mut(key) else {
-        return false;
-    };
-    *count -= 1;
-    if *count == 0 {
-        counts.remove(key);
-    }
-    true
-}
-
 fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
     addr.iter().find_map(|p| match p {
         Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
@@ -242,9 +235,10 @@ struct Node {
     registry: Registry,
     room_ttl_max: Duration,
     connection_ips: HashMap<ConnectionId, IpAddr>,
-    /// Lobby registrations and when each expires: a refresh replaces a registration, and the
-    /// rendezvous server still reports the replaced one's expiry, which must not count.
-    registrations: HashMap<(String, PeerId), Instant>,
+    /// Rendezvous registrations, lobby tables among them.
+    lobby: Lobby,
+    /// Refusals: counted, and logged sparingly.
+    denials: Denials,
     quick: QuickDesk,
     /// Reservations held, per peer. libp2p reports `ReservationClosed` for every closed
     /// connection, reservation or not, so the gauge follows this map instead.
@@ -267,11 +261,17 @@ impl Node {
                     }
                 }
                 _ = sweep.tick() => {
-                    let expired = self.registry.expire(Instant::now());
+                    let now = Instant::now();
+                    let expired = self.registry.expire(now);
                     if expired > 0 {
                         tracing::debug!(expired, "rooms expired");
                     }
                     self.update_room_gauge();
+                    let expired = self.lobby.expire(now);
+                    if expired > 0 {
+                        tracing::debug!(expired, "rendezvous registrations expired");
+                    }
+                    self.update_lobby_gauge();
                 }
                 _ = quick_sweep.tick() => {
                     self.quick.sweep(&mut self.swarm.behaviour_mut().directory, Instant::now());
@@ -293,6 +293,10 @@ impl Node {
 
     fn update_room_gauge(&self) {
         self.metrics.tripot.rooms.set(i64::try_from(self.registry.len()).unwrap_or(i64::MAX));
+    }
+
+    fn update_lobby_gauge(&self) {
+        self.metrics.tripot.lobby_tables.set(gauge_count(self.lobby.tables()));
     }
 
     fn update_quick_gauge(&self) {
@@ -343,6 +347,7 @@ impl Node {
                     if let Some(held) = self.reservations.remove(&peer_id) {
                         self.metrics.tripot.reservations.dec_by(gauge_count(held));
                     }
+                    self.reservation_gone(&peer_id);
                     self.quick.left(&peer_id);
                     self.update_quick_gauge();
                     let closed = self.registry.close_all(&peer_id);
@@ -377,185 +382,5 @@ impl Node {
                 match never {}
             }
         }
-    }
-
-    fn on_relay(&mut self, event: relay::Event) {
-        match event {
-            relay::Event::ReservationReqAccepted { src_peer_id, renewed } => {
-                tracing::debug!(%src_peer_id, renewed, "reservation accepted");
-                if !renewed {
-                    *self.reservations.entry(src_peer_id).or_default() += 1;
-                    self.metrics.tripot.reservations.inc();
-                }
-            }
-            relay::Event::ReservationReqDenied { src_peer_id, status } => {
-                tracing::info!(%src_peer_id, ?status, "reservation denied");
-            }
-            // Emitted for any closed connection of the peer: the reservations go when the
-            // peer's last connection does (in `handle`).
-            relay::Event::ReservationClosed { .. } => {}
-            relay::Event::ReservationTimedOut { src_peer_id } => {
-                if forget_one(&mut self.reservations, &src_peer_id) {
-                    self.metrics.tripot.reservations.dec();
-                }
-            }
-            relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
-                tracing::debug!(%src_peer_id, %dst_peer_id, "circuit opened");
-                *self.circuits.entry((src_peer_id, dst_peer_id)).or_default() += 1;
-                self.metrics.tripot.circuits.inc();
-                self.metrics.tripot.circuits_total.inc();
-            }
-            relay::Event::CircuitReqDenied { src_peer_id, dst_peer_id, status } => {
-                tracing::info!(%src_peer_id, %dst_peer_id, ?status, "circuit denied");
-            }
-            relay::Event::CircuitClosed { src_peer_id, dst_peer_id, error } => {
-                tracing::debug!(%src_peer_id, %dst_peer_id, ?error, "circuit closed");
-                if forget_one(&mut self.circuits, &(src_peer_id, dst_peer_id)) {
-                    self.metrics.tripot.circuits.dec();
-                }
-            }
-            relay::Event::StatusChanged { status } => tracing::info!(?status, "relay status"),
-            other => tracing::debug!(?other, "relay event"),
-        }
-    }
-
-    fn on_rendezvous(&mut self, event: rendezvous::server::Event) {
-        let tables = &self.metrics.tripot.lobby_tables;
-        match event {
-            rendezvous::server::Event::PeerRegistered { peer, registration } => {
-                let namespace = registration.namespace.to_string();
-                if namespace.starts_with(LOBBY_NAMESPACE_PREFIX) {
-                    let expires = Instant::now() + Duration::from_secs(registration.ttl);
-                    if self.registrations.insert((namespace, peer), expires).is_none() {
-                        tables.inc();
-                    }
-                }
-            }
-            rendezvous::server::Event::PeerUnregistered { peer, namespace } => {
-                if self.registrations.remove(&(namespace.to_string(), peer)).is_some() {
-                    tables.dec();
-                    self.metrics.tripot.lobby_games.inc();
-                }
-            }
-            rendezvous::server::Event::RegistrationExpired(registration) => {
-                let key = (registration.namespace.to_string(), registration.record.peer_id());
-                // A registration refreshed since expires later: only the last one counts.
-                let now = Instant::now() + Duration::from_millis(500);
-                if self.registrations.get(&key).is_some_and(|expires| *expires <= now) {
-                    self.registrations.remove(&key);
-                    tables.dec();
-                }
-            }
-            rendezvous::server::Event::PeerNotRegistered { peer, namespace, error } => {
-                tracing::debug!(%peer, %namespace, ?error, "registration refused");
-            }
-            rendezvous::server::Event::DiscoverServed { .. } => {}
-            rendezvous::server::Event::DiscoverNotServed { enquirer, error } => {
-                tracing::debug!(%enquirer, ?error, "discover refused");
-            }
-        }
-    }
-
-    fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
-        match event {
-            request_response::Event::Message {
-                peer,
-                connection_id,
-                message: request_response::Message::Request { request, channel, .. },
-            } => {
-                let directory = &mut self.swarm.behaviour_mut().directory;
-                match request {
-                    Request::Seek { formats, rules } => {
-                        let wish = Wish { formats, rules };
-                        if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
-                        {
-                            tracing::debug!(?pairing, "quick match");
-                            self.metrics.tripot.quick_matches.inc();
-                        }
-                        self.update_quick_gauge();
-                        return;
-                    }
-                    Request::Unseek => {
-                        self.quick.unseek(directory, &peer);
-                        let _ = directory.send_response(channel, Response::Closed);
-                        self.update_quick_gauge();
-                        return;
-                    }
-                    _ => {}
-                }
-                let ip = self.connection_ips.get(&connection_id).copied();
-                let response = self.answer(peer, ip, request);
-                if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
-                    tracing::debug!(%peer, "room directory: the asker left before the answer");
-                }
-            }
-            request_response::Event::InboundFailure { peer, error, .. } => {
-                tracing::debug!(%peer, "room directory request failed: {error}");
-            }
-            _ => {}
-        }
-    }
-
-    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, request: Request) -> Response {
-        let now = Instant::now();
-        let millis = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
-        let lookups = &self.metrics.tripot.room_lookups;
-        let response = match request {
-            Request::Open { key, ttl_secs } => {
-                let ttl = Duration::from_secs(u64::from(ttl_secs)).min(self.room_ttl_max);
-                match self.registry.open(peer, key, ttl, now) {
-                    OpenOutcome::Opened(ttl) => {
-                        self.metrics.tripot.rooms_opened.inc();
-                        Response::Opened { ttl_secs: u32::try_from(ttl.as_secs()).unwrap_or(u32::MAX) }
-                    }
-                    OpenOutcome::Refused(reason) => Response::Refused { reason, retry_after_ms: 0 },
-                }
-            }
-            Request::Close { key } => {
-                self.registry.close(peer, &key);
-                Response::Closed
-            }
-            // Served in `on_directory`, with a held channel.
-            Request::Seek { .. } | Request::Unseek => {
-                Response::Refused { reason: directory::RefuseReason::Invalid, retry_after_ms: 0 }
-            }
-            Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
-                FindOutcome::Found(host) => {
-                    lookups.get_or_create(&vec![("result", "found")]).inc();
-                    Response::Found { host }
-                }
-                FindOutcome::NotFound => {
-                    lookups.get_or_create(&vec![("result", "not_found")]).inc();
-                    Response::NotFound
-                }
-                FindOutcome::Throttled(wait) => {
-                    lookups.get_or_create(&vec![("result", "throttled")]).inc();
-                    Response::Refused {
-                        reason: directory::RefuseReason::Throttled,
-                        retry_after_ms: millis(wait),
-                    }
-                }
-            },
-        };
-        self.update_room_gauge();
-        response
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_count_never_goes_below_zero() {
-        // libp2p may report one circuit closed twice: the second report takes nothing.
-        let mut open = HashMap::new();
-        *open.entry('a').or_insert(0) += 2;
-        assert!(forget_one(&mut open, &'a'));
-        assert!(forget_one(&mut open, &'a'));
-        assert!(open.is_empty());
-        assert!(!forget_one(&mut open, &'a'));
-        assert!(!forget_one(&mut open, &'b'));
     }
 }

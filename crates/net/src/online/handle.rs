@@ -1,0 +1,77 @@
+//! The user interface's side of a running online session: commands in, events out.
+
+use libp2p::PeerId;
+use tokio::sync::mpsc;
+use tripot_engine::Notation;
+
+use super::NetEvent;
+
+/// Commands to the driver.
+#[derive(Debug)]
+pub(super) enum Command {
+    Play(Notation),
+    Resign,
+    Claim,
+    OfferRematch,
+    AnswerRematch(bool),
+}
+
+/// The user interface's side of a running online session.
+#[derive(Debug)]
+pub struct SessionHandle {
+    pub(super) events: mpsc::UnboundedReceiver<NetEvent>,
+    pub(super) commands: mpsc::UnboundedSender<Command>,
+    pub(super) local_peer: PeerId,
+    pub(super) task: tokio::task::JoinHandle<()>,
+}
+
+impl SessionHandle {
+    /// The next event; `None` once the driver stopped.
+    pub async fn next_event(&mut self) -> Option<NetEvent> {
+        self.events.recv().await
+    }
+
+    /// An event if one is ready (for a UI that polls on its own ticks).
+    pub fn try_event(&mut self) -> Option<NetEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// Plays a local move.
+    pub fn play(&self, notation: Notation) {
+        let _ = self.commands.send(Command::Play(notation));
+    }
+
+    /// Resigns.
+    pub fn resign(&self) {
+        let _ = self.commands.send(Command::Resign);
+    }
+
+    /// Claims the game after the grace period.
+    pub fn claim(&self) {
+        let _ = self.commands.send(Command::Claim);
+    }
+
+    /// Once the game is over: offers the opponent another game on this connection (accepts
+    /// theirs if they offered first). Their answer comes as `RematchStarted` then `Connected`,
+    /// or `RematchDeclined`; a refusal as [`NetEvent::LocalError`].
+    pub fn offer_rematch(&self) {
+        let _ = self.commands.send(Command::OfferRematch);
+    }
+
+    /// Answers the opponent's rematch offer (`SessionEvent::RematchOffered`).
+    pub fn answer_rematch(&self, accept: bool) {
+        let _ = self.commands.send(Command::AnswerRematch(accept));
+    }
+
+    /// This client's peer id.
+    #[must_use]
+    pub const fn local_peer(&self) -> PeerId {
+        self.local_peer
+    }
+}
+
+impl Drop for SessionHandle {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}

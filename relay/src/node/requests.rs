@@ -1,0 +1,134 @@
+//! Requests peers make of the relay: rendezvous (lobby tables and other namespaces) and the
+//! room directory (rooms and quick match).
+
+use super::Node;
+use crate::denials::Denied;
+use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response, Wish};
+use crate::lobby::{self, Served};
+use libp2p::{PeerId, request_response};
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+impl Node {
+    pub(super) fn on_rendezvous(&mut self, event: request_response::Event<lobby::Request, lobby::Response>) {
+        match event {
+            request_response::Event::Message {
+                peer,
+                message: request_response::Message::Request { request, channel, .. },
+                ..
+            } => {
+                let now = Instant::now();
+                let reserved = self.reservations.contains_key(&peer);
+                let (answer, served) = self.lobby.serve(peer, request, reserved, now);
+                match served {
+                    Served::NoReservation => {
+                        self.denials.record(peer, Denied::LobbyRegistration, "no_reservation", now);
+                    }
+                    Served::Refused(error) => tracing::debug!(%peer, ?error, "registration refused"),
+                    Served::TableClosed => {
+                        self.metrics.tripot.lobby_games.inc();
+                    }
+                    Served::Registered | Served::Other => {}
+                }
+                self.update_lobby_gauge();
+                // No answer (an unregister): dropping the channel closes the stream, as the spec
+                // and libp2p's server do.
+                if let Some(answer) = answer
+                    && self.swarm.behaviour_mut().rendezvous.send_response(channel, answer).is_err()
+                {
+                    tracing::debug!(%peer, "rendezvous: the asker left before the answer");
+                }
+            }
+            request_response::Event::InboundFailure { peer, error, .. } => {
+                tracing::debug!(%peer, "rendezvous request failed: {error}");
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
+        match event {
+            request_response::Event::Message {
+                peer,
+                connection_id,
+                message: request_response::Message::Request { request, channel, .. },
+            } => {
+                let directory = &mut self.swarm.behaviour_mut().directory;
+                match request {
+                    Request::Seek { formats, rules } => {
+                        let wish = Wish { formats, rules };
+                        if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
+                        {
+                            tracing::debug!(?pairing, "quick match");
+                            self.metrics.tripot.quick_matches.inc();
+                        }
+                        self.update_quick_gauge();
+                        return;
+                    }
+                    Request::Unseek => {
+                        self.quick.unseek(directory, &peer);
+                        let _ = directory.send_response(channel, Response::Closed);
+                        self.update_quick_gauge();
+                        return;
+                    }
+                    _ => {}
+                }
+                let ip = self.connection_ips.get(&connection_id).copied();
+                let response = self.answer(peer, ip, request);
+                if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
+                    tracing::debug!(%peer, "room directory: the asker left before the answer");
+                }
+            }
+            request_response::Event::InboundFailure { peer, error, .. } => {
+                tracing::debug!(%peer, "room directory request failed: {error}");
+            }
+            _ => {}
+        }
+    }
+
+    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, request: Request) -> Response {
+        let now = Instant::now();
+        let millis = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+        let lookups = &self.metrics.tripot.room_lookups;
+        let response = match request {
+            Request::Open { key, ttl_secs } => {
+                let ttl = Duration::from_secs(u64::from(ttl_secs)).min(self.room_ttl_max);
+                match self.registry.open(peer, key, ttl, now) {
+                    OpenOutcome::Opened(ttl) => {
+                        self.metrics.tripot.rooms_opened.inc();
+                        Response::Opened { ttl_secs: u32::try_from(ttl.as_secs()).unwrap_or(u32::MAX) }
+                    }
+                    OpenOutcome::Refused(reason) => Response::Refused { reason, retry_after_ms: 0 },
+                }
+            }
+            Request::Close { key } => {
+                self.registry.close(peer, &key);
+                Response::Closed
+            }
+            // Served in `on_directory`, with a held channel.
+            Request::Seek { .. } | Request::Unseek => {
+                Response::Refused { reason: directory::RefuseReason::Invalid, retry_after_ms: 0 }
+            }
+            Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
+                FindOutcome::Found(host) => {
+                    lookups.get_or_create(&vec![("result", "found")]).inc();
+                    Response::Found { host }
+                }
+                FindOutcome::NotFound => {
+                    lookups.get_or_create(&vec![("result", "not_found")]).inc();
+                    Response::NotFound
+                }
+                FindOutcome::Throttled(wait) => {
+                    lookups.get_or_create(&vec![("result", "throttled")]).inc();
+                    self.denials.record(peer, Denied::RoomLookup, "throttled", now);
+                    Response::Refused {
+                        reason: directory::RefuseReason::Throttled,
+                        retry_after_ms: millis(wait),
+                    }
+                }
+            },
+        };
+        self.update_room_gauge();
+        response
+    }
+}
