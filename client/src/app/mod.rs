@@ -1,7 +1,8 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
 //! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
-//! [`online`] (the online screen and its session), [`open_games`] (the LAN and lobby lists).
-//! The game itself, its set-up and its saves are the front-end-independent [`crate::core`].
+//! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
+//! LAN and lobby lists). The games themselves — on this device and online —, their set-up, the
+//! network and the saves are the front-end-independent [`crate::core`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 

@@ -1,6 +1,7 @@
 //! The front-end-independent core of the client: what the terminal game uses and a second
 //! front-end (a browser page) could use unchanged. Nothing here draws, reads a terminal or
-//! parses a command line (no ratatui, crossterm or clap).
+//! parses a command line (no ratatui, crossterm or clap), and nothing here uses the rest of
+//! this crate.
 //!
 //! - [`settings`]: the network settings as a plain value (from flags, or the environment and
 //!   the config file, `config_file`).
