@@ -1,8 +1,12 @@
 //! Why a subcommand failed, one variant per cause, each with its exit code: 0 success, 1 an
-//! illegal move or a failure of the system or the network, 2 malformed input (a position, a
-//! move, a file, a flag or a setting that does not parse). The message is one line for stderr.
+//! illegal move (or a record whose moves or result are impossible) or a failure of the system
+//! or the network, 2 malformed input (a position, a move, a file, a flag or a setting that does
+//! not parse). The message is one line for stderr.
 
-use tripot_engine::{Outcome, PositionError};
+use tripot_engine::{
+    IllegalMove, NotationError, Outcome, PositionError, RecordError, StarIllegal, StarNotationError,
+    StarPositionError, StarRecordError, Variant,
+};
 use tripot_net::multiaddr;
 use tripot_net::room::ParseRoomCodeError;
 
@@ -13,21 +17,78 @@ use crate::core::settings::SettingsError;
 /// A failed subcommand.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum CliError {
-    /// An illegal move, with the engine's words (the analysis subcommands): exit 1.
-    #[error("{0}")]
-    Illegal(String),
-    /// Malformed input, with the parser's words (the analysis subcommands): exit 2.
-    #[error("{0}")]
-    Malformed(String),
     /// A position that does not parse: exit 2.
     #[error("bad position: {0}")]
     BadPosition(#[from] PositionError),
+    /// A star game's position that does not parse: exit 2.
+    #[error("bad {variant} position: {error}")]
+    BadStarPosition {
+        /// The variant it was read for.
+        variant: Variant,
+        /// Why it does not parse.
+        error: StarPositionError,
+    },
+    /// A move that does not parse: exit 2.
+    #[error("bad move: {0}")]
+    BadMove(#[from] NotationError),
+    /// A star game's move that does not parse: exit 2.
+    #[error("bad move: {0}")]
+    BadStarMove(#[from] StarNotationError),
+    /// A move the position does not allow: exit 1.
+    #[error("illegal move {text}: {reason}")]
+    IllegalMove {
+        /// The move as given.
+        text: String,
+        /// Why the engine refuses it.
+        reason: IllegalMove,
+    },
+    /// A move a star game's position does not allow: exit 1.
+    #[error("illegal move {text}: {reason}")]
+    IllegalStarMove {
+        /// The move as given.
+        text: String,
+        /// Why the engine refuses it.
+        reason: StarIllegal,
+    },
+    /// A record file that cannot be read: exit 1.
+    #[error("{name}: {error}")]
+    ReadRecord {
+        /// The file as named.
+        name: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A record that is not text: exit 2.
+    #[error("{name}: not a text file: {error}")]
+    NotText {
+        /// The file as named.
+        name: String,
+        /// Where the text breaks.
+        error: std::str::Utf8Error,
+    },
+    /// A record that does not parse (exit 2) or whose moves or result are impossible (exit 1).
+    #[error("{name}: {error}")]
+    Record {
+        /// The file as named (or what was being written).
+        name: String,
+        /// What is wrong.
+        error: RecordError,
+    },
+    /// A star game's record that does not parse (exit 2) or whose moves or result are
+    /// impossible (exit 1).
+    #[error("{name}: {error}")]
+    StarRecord {
+        /// The file as named.
+        name: String,
+        /// What is wrong.
+        error: StarRecordError,
+    },
     /// The position given is already decided: exit 1.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
     /// A format that is not 1, 2 or 3: exit 2.
-    #[error("format must be 1, 2 or 3")]
-    BadFormat,
+    #[error("bad format {0}: expected 1, 2 or 3")]
+    BadFormat(u8),
     /// `--games 0`: exit 2.
     #[error("--games must be at least 1")]
     NoGames,
@@ -104,9 +165,6 @@ pub(crate) enum CliError {
         /// Why.
         error: std::io::Error,
     },
-    /// A record cannot take what we put in it: exit 1.
-    #[error(transparent)]
-    Record(#[from] tripot_engine::RecordError),
     /// A tournament's games failed: exit 1.
     #[error("{0} game(s) failed")]
     GamesFailed(usize),
@@ -119,9 +177,6 @@ pub(crate) enum CliError {
     /// Reading stdin, writing stdout or a file failed: exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    /// Anything else, with its words (kept for the analysis subcommands): exit 1.
-    #[error("{0}")]
-    Other(String),
 }
 
 impl CliError {
@@ -129,9 +184,12 @@ impl CliError {
     #[must_use]
     pub(crate) fn exit_code(&self) -> u8 {
         match self {
-            CliError::Malformed(_)
-            | CliError::BadPosition(_)
-            | CliError::BadFormat
+            CliError::BadPosition(_)
+            | CliError::BadStarPosition { .. }
+            | CliError::BadMove(_)
+            | CliError::BadStarMove(_)
+            | CliError::NotText { .. }
+            | CliError::BadFormat(_)
             | CliError::NoGames
             | CliError::BadAddress { .. }
             | CliError::NeitherAddressNorCode { .. }
@@ -146,7 +204,15 @@ impl CliError {
                 _ => 2,
             },
             CliError::SavedGame(SaveError::Record { source, .. }) if source.is_malformed() => 2,
-            CliError::Illegal(_)
+            CliError::Record { error, .. } if error.is_malformed() => 2,
+            CliError::StarRecord { error, .. } => match error {
+                StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => 1,
+                _ => 2,
+            },
+            CliError::IllegalMove { .. }
+            | CliError::IllegalStarMove { .. }
+            | CliError::ReadRecord { .. }
+            | CliError::Record { .. }
             | CliError::GameOver(_)
             | CliError::NoHostOnLan
             | CliError::Network(_)
@@ -155,12 +221,10 @@ impl CliError {
             | CliError::Room(_)
             | CliError::Refused { .. }
             | CliError::CannotSave { .. }
-            | CliError::Record(_)
             | CliError::GamesFailed(_)
             | CliError::RaceUnfinished
             | CliError::Terminal(_)
-            | CliError::Io(_)
-            | CliError::Other(_) => 1,
+            | CliError::Io(_) => 1,
         }
     }
 }
@@ -173,7 +237,7 @@ mod tests {
     #[test]
     fn malformed_input_exits_2_and_failures_exit_1() {
         let bare: tripot_net::Multiaddr = "/ip4/192.0.2.7/tcp/4001".parse().unwrap();
-        assert_eq!(CliError::BadFormat.exit_code(), 2);
+        assert_eq!(CliError::BadFormat(4).exit_code(), 2);
         assert_eq!(CliError::NoRelay.exit_code(), 2);
         assert_eq!(CliError::Settings(SettingsError::RelayWithoutPeerId(bare.clone())).exit_code(), 2);
         assert_eq!(CliError::Network(SettingsError::RelayWithoutPeerId(bare).into()).exit_code(), 2);

@@ -42,7 +42,7 @@ pub(crate) struct Args {
 
 /// Hosts a game until it ends.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let format = Format::from_number(args.format).ok_or(CliError::BadFormat)?;
+    let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
     let opens = match args.opens {
         OpensArg::Host => Opens::Host,
         OpensArg::Guest => Opens::Guest,

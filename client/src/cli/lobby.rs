@@ -199,7 +199,8 @@ async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), 
 }
 
 fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
-    let format = Format::from_number(args.format.unwrap_or(1)).ok_or(CliError::BadFormat)?;
+    let number = args.format.unwrap_or(1);
+    let format = Format::from_number(number).ok_or(CliError::BadFormat(number))?;
     let opens = match args.opens {
         OpensArg::Host => Opens::Host,
         OpensArg::Guest => Opens::Guest,

@@ -45,7 +45,7 @@ pub(crate) struct Args {
 
 /// Plays the games and prints the summary on stdout.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let format = Format::from_number(args.format).ok_or(CliError::BadFormat)?;
+    let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
     if args.games == 0 {
         return Err(CliError::NoGames);
     }
@@ -84,7 +84,8 @@ fn save_all(dir: &Path, args: &Args, format: Format, reports: &[GameReport]) -> 
         let mut record = Record::new(setup.format, setup.rules, setup.opener);
         record.players = setup.players.map(|l| Some(format!("{} ({l})", l.opponent())));
         record.date = Some(date.clone());
-        record.set_tag("Seed", &setup.seed.to_string())?;
+        let record_error = |error| CliError::Record { name: dir.display().to_string(), error };
+        record.set_tag("Seed", &setup.seed.to_string()).map_err(record_error)?;
         let mut pos = report.start;
         for &mv in &report.moves {
             match record.play(&pos, mv) {
