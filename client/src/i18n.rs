@@ -1,8 +1,13 @@
-//! The words of the game, in French (the Tripot's language, the default) and in English.
+//! The words of the game, in French (the Tripot's language, the default) and in English; the
+//! words for errors (`errors.rs`) and for what an online game tells the player (`notices.rs`)
+//! are matched on their typed causes, beside.
 
 use std::sync::OnceLock;
 
 use tripot_engine::{Camp, Format};
+
+mod errors;
+mod notices;
 
 /// The language the command line asked for, for screens opened by a subcommand.
 static CHOSEN: OnceLock<Lang> = OnceLock::new();

@@ -3,19 +3,26 @@
 //! `main.rs` only parses the command line and hands over to [`cli::run`]; everything else lives
 //! here so that tests drive the same code the binary runs.
 //!
-//! The terminal game follows the layout of chess-tui: one mutable [`app::App`] with its
-//! behaviour split by topic, input handlers per page, drawing per page, and an [`event`]
-//! channel fed by an input thread and the computer's search threads.
+//! - [`core`]: everything a front-end needs and nothing of a terminal or a command line — the
+//!   game on this device and its set-up, the online game driven by its session's events, the
+//!   save store, the network settings, the [`core::network::Network`] trait with its libp2p
+//!   implementation and typed errors, and one [`core::open_game::OpenGame`] for a LAN host or a
+//!   lobby table. A second front-end (a browser page) is meant to use it unchanged.
+//! - The terminal game follows the layout of chess-tui: one mutable [`app::App`] with its
+//!   behaviour split by topic, input handlers per page, drawing per page, and an [`event`]
+//!   channel fed by an input thread and the computer's search threads. [`i18n`] words
+//!   everything in French or English, errors and online notices by their typed causes.
+//! - [`cli`]: the subcommands, their typed errors and exit codes, and the online modes without
+//!   a screen (headless JSON lines, a line console). Only `main.rs` and `cli` parse a command
+//!   line.
 #![forbid(unsafe_code)]
 
 pub mod app;
 pub mod cli;
-mod config;
+pub mod core;
 pub mod event;
 mod handlers;
 pub mod i18n;
-mod online;
-pub mod save;
 pub mod screen_text;
 pub mod terminal_game;
 mod tui;

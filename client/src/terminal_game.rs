@@ -4,9 +4,9 @@
 use std::io;
 
 use crate::app::App;
+use crate::core::save_store::SaveStore;
 use crate::event::Events;
 use crate::i18n::Lang;
-use crate::save::SaveStore;
 use crate::tui::TerminalGuard;
 
 /// Runs the game until the player quits.

@@ -13,10 +13,9 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{
-    App, Connection, LanScan, Link, LobbyList, LobbyScan, Matchmaking, MenuItem, Network, Page, Rematch,
-    Table,
-};
+use tripot::app::{App, Connection, MenuItem, Page, RematchOffer};
+use tripot::core::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot::core::open_game::{OpenGame, OpenGames};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
@@ -38,7 +37,7 @@ struct Wire {
     /// Quick match news waiting to be polled.
     news: VecDeque<Matchmaking>,
     /// What the next lobby reading finds.
-    tables: Option<LobbyList>,
+    tables: Option<OpenGames>,
 }
 
 #[derive(Clone, Default)]
@@ -92,20 +91,20 @@ impl Link for Fake {
     }
 }
 
-impl LanScan for Fake {
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>> {
-        self.0.borrow_mut().lan.take().map(Ok)
-    }
-}
-
-impl LobbyScan for Fake {
-    fn try_tables(&mut self) -> Option<Result<LobbyList, String>> {
-        self.0.borrow_mut().tables.take().map(Ok)
+impl OpenGameScan for Fake {
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>> {
+        let mut wire = self.0.borrow_mut();
+        // LAN hosts as the real scan finds them, turned into open games the same way.
+        let lan = wire
+            .lan
+            .take()
+            .map(|hosts| OpenGames { relay: None, games: hosts.into_iter().map(OpenGame::from).collect() });
+        lan.or_else(|| wire.tables.take()).map(Ok)
     }
 }
 
 impl Network for Fake {
-    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String> {
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError> {
         let text = match &start {
             Start::Host(offer) => format!("host {} {:?}", offer.format.number(), offer.opens),
             Start::Join(addr) => format!("join {addr}"),
@@ -117,25 +116,25 @@ impl Network for Fake {
         Ok(Box::new(self.clone()))
     }
 
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String> {
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String> {
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Ok(Box::new(self.clone()))
     }
 
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String> {
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("table {} at {relay}", table.name));
         Ok(Box::new(self.clone()))
     }
 
-    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String> {
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("open {} at {relay}", offer.format.number()));
         Ok(Box::new(self.clone()))
     }
 
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String> {
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
         let text = formats.map_or_else(|| "quick any".to_owned(), |f| format!("quick {}", f.number()));
         self.0.borrow_mut().starts.push(text);
         Ok(Box::new(self.clone()))
@@ -305,13 +304,13 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
     };
     fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
     app.handle_event(Event::Tick);
-    assert_eq!(app.lan().unwrap().hosts().unwrap().len(), 2);
+    assert_eq!(app.open_games().unwrap().games().unwrap().len(), 2);
     app.handle_event(key(KeyCode::Down));
     insta::assert_snapshot!("online_lan_list", render(&mut app, 100, 30));
     // A refreshed list keeps the choice in range.
     fake.0.borrow_mut().lan = Some(vec![host("Bruno", 31, 3)]);
     app.handle_event(Event::Tick);
-    assert_eq!(app.lan().unwrap().selected(), 0);
+    assert_eq!(app.open_games().unwrap().selected(), 0);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
     assert_eq!(app.page(), Page::Online);
@@ -539,7 +538,7 @@ fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "rematch"]);
-    assert_eq!(app.online().unwrap().rematch(), Some(Rematch::Asked));
+    assert_eq!(app.online().unwrap().rematch(), Some(RematchOffer::Asked));
     // Declined: another offer may follow.
     fake.session(SessionEvent::RematchDeclined { by: Refuser::Peer });
     app.handle_event(Event::Tick);
@@ -600,9 +599,10 @@ fn a_quick_match_that_cannot_reach_a_relay_says_why() {
     choose(&mut app, MenuItem::Quick);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), ["quick any"]);
-    fake.0.borrow_mut().news.push_back(Matchmaking::Failed("no relay".into()));
+    fake.0.borrow_mut().news.push_back(Matchmaking::Failed(NetworkError::NoRelay));
     app.handle_event(Event::Tick);
-    assert_eq!(app.message(), Some("Cannot play online : no relay"));
+    let message = app.message().unwrap();
+    assert!(message.starts_with("Cannot play online : no relay: set TRIPOT_RELAY"), "{message}");
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }
@@ -619,7 +619,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     app.handle_event(ch('o'));
     assert!(fake.starts().is_empty());
     let tables = (1..=12u8)
-        .map(|i| Table {
+        .map(|i| OpenGame {
             name: format!("joueur{i}"),
             format: 1 + i % 3,
             rules: "tripot".into(),
@@ -627,14 +627,14 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
             addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
         })
         .collect();
-    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables });
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: tables });
     app.handle_event(Event::Tick);
     app.handle_event(key(KeyCode::Down));
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("page 1/2 · 12 tables"), "{screen}");
     insta::assert_snapshot!("online_lobby", screen);
     app.handle_event(key(KeyCode::Right));
-    assert_eq!(app.lobby().unwrap().page(), 1);
+    assert_eq!(app.open_games().unwrap().page(), 1);
     assert!(render(&mut app, 100, 30).contains("joueur12"));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("table joueur12 at {relay}")]);
@@ -645,7 +645,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     app.handle_event(key(KeyCode::Right));
     choose(&mut app, MenuItem::Lobby);
     app.handle_event(key(KeyCode::Enter));
-    fake.0.borrow_mut().tables = Some(LobbyList { relay: relay.clone(), tables: Vec::new() });
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: Vec::new() });
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 100, 30).contains("Aucune table ouverte"));
     app.handle_event(ch('o'));
@@ -699,7 +699,8 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
         tripot_net::online::RoomError::NotFound("K7M-4QP".into()),
     )));
     app.handle_event(Event::Tick);
-    assert!(app.message().unwrap().contains("no room K7M-4QP"), "{:?}", app.message());
+    // Said in the player's language.
+    assert!(app.message().unwrap().contains("pas de salle K7M-4QP"), "{:?}", app.message());
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }

@@ -12,9 +12,9 @@ use std::process::Command;
 use common::{ch, enter_on, hole, key, position};
 use crossterm::event::KeyCode;
 use tripot::app::{App, Mode, Page, Setup};
+use tripot::core::save_store::SaveStore;
 use tripot::event::Events;
 use tripot::i18n::Lang;
-use tripot::save::SaveStore;
 use tripot_engine::{Camp, Format, Record, RecordResult, Rules};
 
 fn fresh_dir(name: &str) -> PathBuf {

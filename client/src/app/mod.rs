@@ -1,6 +1,8 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
-//! [`menu`] (the main menu's settings), [`setup`] (what a game is), [`game`] (a game and the
-//! player's selection), `play` (moves, the computer, hints, undo, saving).
+//! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
+//! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
+//! LAN and lobby lists). The games themselves — on this device and online —, their set-up, the
+//! network and the saves are the front-end-independent [`crate::core`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 
@@ -12,24 +14,22 @@ use ratatui::Frame;
 use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
+use crate::core::network::Network;
+use crate::core::save_store::{SaveStore, Saved};
 use crate::event::Event;
 use crate::i18n::Lang;
-use crate::save::{SaveStore, Saved};
 
-pub mod game;
 pub mod menu;
 pub mod online;
+pub mod open_games;
 pub(crate) mod play;
-pub mod setup;
 
-pub use game::{Game, Played};
+pub use crate::core::local_game::{Game, Played};
+pub use crate::core::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
+pub use crate::core::setup::{Mode, OpenerChoice, Setup};
 pub use menu::{Menu, MenuItem};
-pub use online::{
-    Connection, LOBBY_PAGE, LanScan, Link, Lobby, LobbyList, LobbyScan, Matchmaking, Network, Online,
-    Rematch, Restored, Route, Side, Table,
-};
+pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
-pub use setup::{Mode, OpenerChoice, Setup};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,10 +87,8 @@ pub enum Button {
     KeepWaiting,
     /// Join page: join.
     JoinGo,
-    /// LAN page: a host's line.
-    LanHost(usize),
-    /// Lobby page: a table's line (index in the whole list).
-    LobbyTable(usize),
+    /// LAN or lobby page: a game's line (index in the whole list).
+    OpenGame(usize),
     /// Lobby page: open one's own table.
     OpenTable,
 }
@@ -175,8 +173,8 @@ pub struct App {
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
     pub(crate) online: Option<Online>,
-    pub(crate) lan: Option<online::Lan>,
-    pub(crate) lobby: Option<Lobby>,
+    /// The LAN or lobby page's list.
+    pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
     pub(crate) join_input: String,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
@@ -209,8 +207,7 @@ impl App {
             running: true,
             network: None,
             online: None,
-            lan: None,
-            lobby: None,
+            open_games: None,
             join_input: String::new(),
             online_only: false,
         };
@@ -308,8 +305,7 @@ impl App {
         self.page = Page::Menu;
         self.message = None;
         self.online = None;
-        self.lan = None;
-        self.lobby = None;
+        self.open_games = None;
         if self.online_only {
             self.quit();
         }

@@ -1,395 +1,17 @@
-//! Online play in the terminal game: the session as the interface sees it.
-//!
-//! The network runs on its own tokio task ([`tripot_net::online`]); the interface only sends
-//! commands through a [`Link`] and reads back [`NetEvent`]s, polled on every tick. A [`Network`]
-//! starts sessions and LAN scans; the real one lives in the `online` module, tests pass their own
-//! so that every screen can be driven from synthetic events.
-//!
-//! The local player's move is shown at once (the engine has checked it) and confirmed by the
-//! session's `MoveSent`; a refusal takes it back. The opponent's moves are verified by the
-//! session before they arrive here, then shown hop by hop like the computer's.
+//! The online pages of the terminal game: starting a session and opening its screen, the join
+//! page, and the glue between the screen and the front-end-independent
+//! [`crate::core::online_game`] — events polled on every tick go in, [`Update`]s come out and
+//! become messages (worded by [`crate::i18n`]), moves shown hop by hop, turns handed on.
 
-use std::time::Duration;
-
-use tripot_engine::{Camp, Format, Move, Notation, Position, Rules};
-use tripot_net::online::RoomEvent;
 use tripot_net::room::RoomCode;
-use tripot_net::session::Offer;
-use tripot_net::{Ending, LanHost, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
+use tripot_net::{Multiaddr, NetEvent, SessionEvent, Start};
 
-use super::game::{Game, Played};
 use super::play::Animation;
-use super::setup::{Mode, Setup};
 use super::{App, Page};
-
-/// A running session, seen from the interface: commands out, events in.
-pub trait Link {
-    /// The next event, if one is ready (the interface polls on its ticks).
-    fn try_event(&mut self) -> Option<NetEvent>;
-    /// Plays a local move.
-    fn play(&mut self, notation: Notation);
-    /// Resigns the game.
-    fn resign(&mut self);
-    /// Claims the game after the grace period.
-    fn claim(&mut self);
-    /// Once the game is over: offers another game (accepts the opponent's offer if any).
-    fn offer_rematch(&mut self);
-    /// Answers the opponent's rematch offer.
-    fn answer_rematch(&mut self, accept: bool);
-    /// News of a matchmaking still under way (quick match), before the session exists.
-    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
-        None
-    }
-}
-
-/// How a quick match goes before the game starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Matchmaking {
-    /// Waiting at the relay; the relay counts this many players seeking.
-    Waiting(u32),
-    /// Paired: the format agreed, and whether this side hosts.
-    Matched {
-        /// Colours per camp.
-        format: Format,
-        /// This side waits for the opponent to dial it.
-        you_host: bool,
-    },
-    /// The relay cannot be reached or refused; the match is off.
-    Failed(String),
-}
-
-/// Where a rematch stands once the game is over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rematch {
-    /// We offered; waiting for the answer.
-    Asked,
-    /// The opponent offered.
-    Offered,
-}
-
-/// A LAN scan running in the background, one round after another.
-pub trait LanScan {
-    /// The hosts found by the round that just finished, if one did.
-    fn try_hosts(&mut self) -> Option<Result<Vec<LanHost>, String>>;
-}
-
-/// An open table of the lobby at a relay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
-    /// The host's name.
-    pub name: String,
-    /// Colours per camp.
-    pub format: u8,
-    /// The rules preset.
-    pub rules: String,
-    /// Seconds the host has been waiting.
-    pub waiting_secs: u64,
-    /// Where to join it (through the relay).
-    pub addr: Multiaddr,
-}
-
-/// The lobby as last listed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LobbyList {
-    /// The relay whose lobby this is.
-    pub relay: Multiaddr,
-    /// Every open table, longest waiting first.
-    pub tables: Vec<Table>,
-}
-
-/// The lobby's list, read again and again in the background.
-pub trait LobbyScan {
-    /// The list read by the round that just finished, if one did.
-    fn try_tables(&mut self) -> Option<Result<LobbyList, String>>;
-}
-
-/// Tables shown per page of the lobby.
-pub const LOBBY_PAGE: usize = 10;
-
-/// What starts sessions and LAN scans: the real network, or a test's stand-in.
-pub trait Network {
-    /// Starts a session.
-    ///
-    /// # Errors
-    /// A sentence saying why it could not start (no identity, cannot listen, bad address).
-    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, String>;
-    /// Starts scanning the LAN for hosts.
-    ///
-    /// # Errors
-    /// A sentence saying why the scan could not start.
-    fn scan_lan(&mut self) -> Result<Box<dyn LanScan>, String>;
-    /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
-    ///
-    /// # Errors
-    /// A sentence saying why the match could not start.
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, String>;
-    /// Starts reading the open lobby at the relay.
-    ///
-    /// # Errors
-    /// A sentence saying why the lobby cannot be read.
-    fn lobby(&mut self) -> Result<Box<dyn LobbyScan>, String>;
-    /// Joins a table of the lobby at `relay`.
-    ///
-    /// # Errors
-    /// A sentence saying why the session could not start.
-    fn join_table(&mut self, relay: &Multiaddr, table: &Table) -> Result<Box<dyn Link>, String>;
-    /// Opens one's own table at `relay` and waits there for an opponent.
-    ///
-    /// # Errors
-    /// A sentence saying why the table could not open.
-    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, String>;
-}
-
-/// Where the connection to the opponent stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Connection {
-    /// Host: waiting for someone to join.
-    Waiting,
-    /// Guest: reaching the host.
-    Joining,
-    /// Playing.
-    Connected,
-    /// The link dropped; waiting for the opponent to come back.
-    Reconnecting {
-        /// Time waited so far.
-        waited: Duration,
-    },
-    /// The grace period is over: the game may be claimed, or the player keeps waiting.
-    GraceOver {
-        /// Time waited so far.
-        waited: Duration,
-    },
-    /// The game is over.
-    Over,
-    /// Quick match: waiting at the relay with this many seekers (0: not known yet).
-    Seeking {
-        /// Players seeking at the relay, as the relay counts them.
-        players: u32,
-    },
-}
-
-/// How the game's connection goes, once the network says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// Device to device.
-    Direct,
-    /// Through a relay.
-    Relayed,
-}
-
-/// This side's part.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Side {
-    /// Hosting this offer.
-    Host(Offer),
-    /// Joining what the player typed (an address or a room code).
-    Guest(String),
-    /// Seeking an opponent through the relay (quick match), for these formats.
-    Quick(Option<Format>),
-    /// Waiting at one's own table of the lobby.
-    Table(Offer),
-    /// Hosting in a private room on the relay.
-    Room(Offer),
-    /// Met through the relay (`tripot lobby`, `tripot quick`): waiting for the opponent.
-    Relay,
-    /// Resuming a saved game.
-    Resume,
-}
-
-/// An action that asks for a second press.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Confirm {
-    Resign,
-    Leave,
-}
-
-/// The online screen's state.
-pub struct Online {
-    pub(crate) link: Option<Box<dyn Link>>,
-    pub(crate) side: Side,
-    pub(crate) connection: Connection,
-    /// Addresses to share (host).
-    pub(crate) addrs: Vec<Multiaddr>,
-    /// The private room's code, to read aloud to a friend.
-    pub(crate) room_code: Option<String>,
-    pub(crate) peer_name: Option<String>,
-    pub(crate) local: Option<Camp>,
-    pub(crate) route: Option<Route>,
-    /// The link to the relay, when one is used.
-    pub(crate) relay: Option<tripot_net::online::RelayState>,
-    pub(crate) ending: Option<Ending>,
-    /// The last move's round trip (sent → acknowledged).
-    pub(crate) round_trip: Option<Duration>,
-    pub(crate) warning: Option<String>,
-    /// The claim prompt is shown (until the player chooses to keep waiting).
-    pub(crate) claim_prompt: bool,
-    pub(crate) confirm: Option<Confirm>,
-    pub(crate) rematch: Option<Rematch>,
-    /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
-    /// that comes first is that move's refusal.
-    pub(crate) unconfirmed: bool,
-    /// The tick the screen opened at, for the waiting time.
-    pub(crate) opened_at: u64,
-}
-
-impl Online {
-    fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
-        let connection = match side {
-            Side::Host(_) | Side::Table(_) | Side::Room(_) => Connection::Waiting,
-            Side::Guest(_) | Side::Resume | Side::Relay => Connection::Joining,
-            Side::Quick(_) => Connection::Seeking { players: 0 },
-        };
-        Online {
-            link,
-            side,
-            connection,
-            addrs: Vec::new(),
-            room_code: None,
-            peer_name: None,
-            local: None,
-            route: None,
-            relay: None,
-            ending: None,
-            round_trip: None,
-            warning: None,
-            claim_prompt: false,
-            confirm: None,
-            rematch: None,
-            unconfirmed: false,
-            opened_at,
-        }
-    }
-
-    /// Where the connection stands.
-    #[must_use]
-    pub fn connection(&self) -> Connection {
-        self.connection
-    }
-
-    /// The opponent's name, once connected.
-    #[must_use]
-    pub fn peer_name(&self) -> Option<&str> {
-        self.peer_name.as_deref()
-    }
-
-    /// The addresses shown to share.
-    #[must_use]
-    pub fn addrs(&self) -> &[Multiaddr] {
-        &self.addrs
-    }
-
-    /// How the game ended, once it has.
-    #[must_use]
-    pub fn ending(&self) -> Option<&Ending> {
-        self.ending.as_ref()
-    }
-
-    /// Where a rematch stands.
-    #[must_use]
-    pub fn rematch(&self) -> Option<Rematch> {
-        self.rematch
-    }
-
-    /// The route to the opponent, once the network said.
-    #[must_use]
-    pub fn route(&self) -> Option<Route> {
-        self.route
-    }
-
-    /// Whether the local player may act on the board.
-    pub(crate) fn accepts_moves(&self) -> bool {
-        self.ending.is_none() && self.link.is_some()
-    }
-
-    /// Addresses in the order worth trying: the LAN's before loopback, IPv4 first.
-    fn add_addr(&mut self, addr: Multiaddr) {
-        if self.addrs.contains(&addr) {
-            return;
-        }
-        self.addrs.push(addr);
-        self.addrs.sort_by_key(|a| {
-            let text = a.to_string();
-            (text.starts_with("/ip4/127.") || text.starts_with("/ip6/::1"), text.starts_with("/ip6"))
-        });
-    }
-}
-
-/// The LAN page's state.
-pub struct Lan {
-    pub(crate) scan: Option<Box<dyn LanScan>>,
-    /// The last complete list (`None` until the first round ends).
-    pub(crate) hosts: Option<Vec<LanHost>>,
-    pub(crate) selected: usize,
-    pub(crate) error: Option<String>,
-}
-
-impl Lan {
-    /// The hosts found so far (`None` until the first scan ends).
-    #[must_use]
-    pub fn hosts(&self) -> Option<&[LanHost]> {
-        self.hosts.as_deref()
-    }
-
-    /// The chosen line.
-    #[must_use]
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-}
-
-/// The lobby page's state.
-pub struct Lobby {
-    pub(crate) scan: Option<Box<dyn LobbyScan>>,
-    /// The last list (`None` until the first one is read).
-    pub(crate) list: Option<LobbyList>,
-    /// Index in the whole list.
-    pub(crate) selected: usize,
-    pub(crate) error: Option<String>,
-}
-
-impl Lobby {
-    /// The tables listed so far (`None` until the first list is read).
-    #[must_use]
-    pub fn tables(&self) -> Option<&[Table]> {
-        self.list.as_ref().map(|l| l.tables.as_slice())
-    }
-
-    /// The chosen table's index in the whole list.
-    #[must_use]
-    pub fn selected(&self) -> usize {
-        self.selected
-    }
-
-    /// The page shown (0-based).
-    #[must_use]
-    pub fn page(&self) -> usize {
-        self.selected / LOBBY_PAGE
-    }
-
-    pub(crate) fn move_selection(&mut self, delta: isize) {
-        let n = self.list.as_ref().map_or(0, |l| l.tables.len());
-        if n > 0 {
-            self.selected = (self.selected as isize + delta).clamp(0, n as isize - 1) as usize;
-        }
-    }
-}
-
-/// The game as a restored save knows it: its set-up and moves, to show the history.
-#[derive(Debug, Clone)]
-pub struct Restored {
-    /// This side's camp.
-    pub local: Camp,
-    /// Format.
-    pub format: Format,
-    /// Rules preset.
-    pub rules: Rules,
-    /// The camp that opened.
-    pub opener: Camp,
-    /// The opponent's name.
-    pub peer_name: String,
-    /// The moves played.
-    pub moves: Vec<Notation>,
-}
+use crate::core::local_game::Played;
+use crate::core::network::{Link, Network, NetworkError};
+use crate::core::online_game::{Online, Restored, Side};
+use crate::core::online_notice::Update;
 
 impl App {
     /// Gives the app the network it starts sessions with (tests pass a stand-in).
@@ -401,12 +23,6 @@ impl App {
     #[must_use]
     pub fn online(&self) -> Option<&Online> {
         self.online.as_ref()
-    }
-
-    /// The LAN page's state, while it is open.
-    #[must_use]
-    pub fn lan(&self) -> Option<&Lan> {
-        self.lan.as_ref()
     }
 
     /// Starts an online session and opens its screen; a failure is said on the current page.
@@ -426,18 +42,14 @@ impl App {
         let Some(network) = self.network_or_say() else { return };
         match network.start(start) {
             Ok(link) => self.open_online(side, Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 
     /// Opens the online screen on a session (none: a screen drawn from events alone).
     pub fn open_online(&mut self, side: Side, link: Option<Box<dyn Link>>) {
         self.cancel_requests();
-        self.lan = None;
-        self.lobby = None;
+        self.open_games = None;
         self.game = None;
         self.game_file = None;
         self.ai = None;
@@ -453,23 +65,8 @@ impl App {
 
     /// Shows a restored game's moves before the session reconnects.
     pub fn restore_online(&mut self, restored: &Restored) {
-        let setup = Setup {
-            mode: Mode::Online { local: restored.local },
-            format: restored.format,
-            rules: restored.rules,
-            opener: restored.opener,
-        };
-        let mut game = Game::new(setup, Position::start(restored.format, restored.rules, restored.opener));
-        for notation in &restored.moves {
-            let Ok(verified) = game.position().verify(notation) else { break };
-            game.push(Played { mv: verified.mv, notation: verified.notation });
-        }
-        game.cursor_to_mover();
-        game.opponent = Some(restored.peer_name.clone());
-        self.game = Some(game);
         if let Some(online) = &mut self.online {
-            online.local = Some(restored.local);
-            online.peer_name = Some(restored.peer_name.clone());
+            self.game = Some(online.restore(restored));
         }
     }
 
@@ -501,86 +98,18 @@ impl App {
         }
     }
 
-    /// Opens the LAN page and starts scanning.
-    pub fn open_lan(&mut self) {
-        let Some(network) = self.network_or_say() else { return };
-        let (scan, error) = match network.scan_lan() {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.message = None;
-        self.lan = Some(Lan { scan, hosts: None, selected: 0, error });
-        self.page = Page::Lan;
+    /// "Cannot play online: …", in the player's language.
+    pub(super) fn say_network_error(&mut self, error: &NetworkError) {
+        let text = format!("{} : {}", self.lang.t().online_failed, self.lang.network_error(error));
+        self.say(text, true);
     }
 
-    /// The lobby page's state, while it is open.
-    #[must_use]
-    pub fn lobby(&self) -> Option<&Lobby> {
-        self.lobby.as_ref()
-    }
-
-    /// Opens the lobby page and starts reading the tables.
-    pub fn open_lobby(&mut self) {
-        let Some(network) = self.network_or_say() else { return };
-        let (scan, error) = match network.lobby() {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.message = None;
-        self.lobby = Some(Lobby { scan, list: None, selected: 0, error });
-        self.page = Page::Lobby;
-    }
-
-    /// Joins the table chosen on the lobby page.
-    pub(crate) fn join_lobby_table(&mut self) {
-        let Some((relay, table)) = self.lobby.as_ref().and_then(|l| {
-            let list = l.list.as_ref()?;
-            Some((list.relay.clone(), list.tables.get(l.selected)?.clone()))
-        }) else {
-            return;
-        };
-        let Some(network) = self.network_or_say() else { return };
-        match network.join_table(&relay, &table) {
-            Ok(link) => self.open_online(Side::Guest(table.name.clone()), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
-        }
-    }
-
-    /// Opens one's own table at the lobby's relay, with the menu's host settings.
-    pub(crate) fn open_lobby_table(&mut self) {
-        let Some(relay) = self.lobby.as_ref().and_then(|l| Some(l.list.as_ref()?.relay.clone())) else {
-            return;
-        };
-        let offer = self.menu.host_offer();
-        let Some(network) = self.network_or_say() else { return };
-        match network.open_table(&relay, offer) {
-            Ok(link) => self.open_online(Side::Table(offer), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
-        }
-    }
-
-    /// Joins the host chosen on the LAN page.
-    pub(crate) fn join_lan_host(&mut self) {
-        let Some(host) = self.lan.as_ref().and_then(|l| l.hosts.as_ref()?.get(l.selected).cloned()) else {
-            return;
-        };
-        let side = Side::Guest(host.name.clone());
-        self.start_online_as(Start::Join(host.addr), side);
-    }
-
-    fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
+    pub(super) fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
         if self.network.is_none() {
-            match crate::online::screen::default_network() {
+            match crate::core::real_network::default_network() {
                 Ok(network) => self.network = Some(network),
                 Err(error) => {
-                    let text = format!("{} : {error}", self.lang.t().online_failed);
-                    self.say(text, true);
+                    self.say_network_error(&error);
                     return None;
                 }
             }
@@ -588,414 +117,116 @@ impl App {
         self.network.as_mut()
     }
 
-    /// On every tick: the session's events, the LAN scan's results.
+    /// On every tick: the session's events, the LAN scan's or the lobby's results.
     pub(crate) fn poll_network(&mut self) {
         // Bounded, so that a flood of events cannot freeze the interface.
         while let Some(news) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_matchmaking()) {
-            self.on_matchmaking(news);
+            let Some(online) = &mut self.online else { break };
+            let updates = online.on_matchmaking(news);
+            self.apply(updates);
         }
         for _ in 0..256 {
             let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
             self.handle_net_event(event);
         }
-        if let Some(lobby) = &mut self.lobby
-            && let Some(result) = lobby.scan.as_mut().and_then(|s| s.try_tables())
-        {
-            match result {
-                Ok(list) => {
-                    lobby.selected = lobby.selected.min(list.tables.len().saturating_sub(1));
-                    lobby.list = Some(list);
-                    lobby.error = None;
-                }
-                Err(error) => lobby.error = Some(error),
-            }
-        }
-        if let Some(lan) = &mut self.lan
-            && let Some(result) = lan.scan.as_mut().and_then(|s| s.try_hosts())
-        {
-            match result {
-                Ok(hosts) => {
-                    lan.selected = lan.selected.min(hosts.len().saturating_sub(1));
-                    lan.hosts = Some(hosts);
-                    lan.error = None;
-                }
-                Err(error) => lan.error = Some(error),
-            }
+        if let Some(list) = &mut self.open_games {
+            list.poll();
         }
     }
 
     /// Reacts to one event of the session (the tick's poll, or a test).
     pub fn handle_net_event(&mut self, event: NetEvent) {
-        let t = self.lang.t();
-        let Some(online) = &mut self.online else { return };
-        match event {
-            NetEvent::Listening(addr) => online.add_addr(addr),
-            NetEvent::Saved(_) => {}
-            NetEvent::Warning(text) => online.warning = Some(text),
-            NetEvent::LocalError(error) => {
-                let text = self.lang.local_error(&error);
-                if online.unconfirmed {
-                    online.unconfirmed = false;
-                    self.take_back_unconfirmed();
-                    self.say(format!("{} : {text}", t.move_refused), true);
-                } else {
-                    // A refused resignation, claim or rematch.
-                    if online.rematch == Some(Rematch::Asked) {
-                        online.rematch = None;
-                    }
-                    self.say(text, true);
-                }
-            }
-            NetEvent::Session(event) => self.on_session_event(event),
-            NetEvent::Relay(state) => online.relay = Some(state),
-            NetEvent::Room(RoomEvent::Open(code)) => online.room_code = Some(code.to_string()),
-            NetEvent::Room(RoomEvent::Refused(why)) => {
-                online.warning = Some(format!("{} : {why}", t.room_refused));
-            }
-            NetEvent::Room(RoomEvent::RelayBusy(_)) => online.warning = Some(t.relay_busy.to_owned()),
-            NetEvent::Room(RoomEvent::Found(_)) if online.warning.as_deref() == Some(t.relay_busy) => {
-                online.warning = None;
-            }
-            NetEvent::Room(RoomEvent::Failed(error)) => {
-                // The session stopped: nothing more will come.
-                online.link = None;
-                online.warning = Some(error.to_string());
-                self.say(format!("{} : {error}", t.online_failed), true);
-            }
-            NetEvent::Room(_) => {}
-            NetEvent::Path(path) => {
-                online.route = Some(match path {
-                    tripot_net::GamePath::Direct => Route::Direct,
-                    tripot_net::GamePath::Relayed => Route::Relayed,
-                });
-            }
-            #[allow(unreachable_patterns)]
-            _ => {}
-        }
-    }
-
-    fn on_session_event(&mut self, event: SessionEvent) {
-        let t = self.lang.t();
-        let Some(online) = &mut self.online else { return };
-        match event {
-            SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => {
-                online.connection = Connection::Connected;
-                online.local = Some(local_camp);
-                online.peer_name = Some(peer_name.clone());
-                online.claim_prompt = false;
-                if let Some(game) = &mut self.game {
-                    game.opponent = Some(peer_name);
-                }
-                let same = self.game.as_ref().is_some_and(|g| g.position().hash() == position.hash());
-                if !same {
-                    online.ending = None;
-                    online.rematch = None;
-                    online.confirm = None;
-                    let setup = Setup {
-                        mode: Mode::Online { local: local_camp },
-                        format: position.format(),
-                        rules: position.rules(),
-                        opener,
-                    };
-                    let start = Position::start(setup.format, setup.rules, opener);
-                    // A fresh game starts from the start; a resumed one we hold no moves of is
-                    // shown from where it stands.
-                    let mut game = Game::new(setup, if start == position { start } else { position });
-                    game.opponent = online.peer_name.clone();
-                    self.game = Some(game);
-                }
-                if !same {
-                    self.message = None;
-                }
-                self.after_move();
-            }
-            SessionEvent::MoveSent { ply, notation, position } => {
-                self.confirm_move(ply, &notation, &position);
-            }
-            SessionEvent::MoveReceived { ply, notation, position } => {
-                self.receive_move(ply, &notation, &position);
-            }
-            SessionEvent::MoveAcknowledged { round_trip, .. } => online.round_trip = Some(round_trip),
-            SessionEvent::Rejected { by, reason, ply, detail } => {
-                let who = match by {
-                    Refuser::Local => t.rejected_theirs,
-                    Refuser::Peer => t.rejected_ours,
-                };
-                let at = ply.map(|p| format!(" ({} {p})", t.view_move.to_lowercase())).unwrap_or_default();
-                let detail = if detail.is_empty() { String::new() } else { format!(" : {detail}") };
-                let reason = self.lang.reject_reason(reason);
-                self.say(format!("{who}{at} — {reason}{detail}"), true);
-            }
-            SessionEvent::HandshakeAborted { .. } => self.say(t.guest_left, false),
-            SessionEvent::Refused { reason, detail, retry_in } => {
-                let reason = self.lang.reject_reason(reason);
-                let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
-                match retry_in {
-                    Some(wait) => {
-                        let text =
-                            format!("{} {} s : {reason}{detail}", t.host_refused_retry, wait.as_secs());
-                        online.warning = Some(text);
-                    }
-                    None => {
-                        // The session stopped: nothing more will come.
-                        online.link = None;
-                        let text = format!("{} : {reason}{detail}", t.host_refused);
-                        online.warning = Some(text.clone());
-                        self.say(text, true);
-                    }
-                }
-            }
-            SessionEvent::PeerDisconnected if online.ending.is_none() => {
-                online.connection = Connection::Reconnecting { waited: Duration::ZERO };
-            }
-            SessionEvent::Reconnecting { waited } => {
-                online.connection = match online.connection {
-                    Connection::GraceOver { .. } => Connection::GraceOver { waited },
-                    Connection::Over => Connection::Over,
-                    _ => Connection::Reconnecting { waited },
-                };
-            }
-            SessionEvent::GraceExpired { waited } => {
-                if !matches!(online.connection, Connection::GraceOver { .. } | Connection::Over) {
-                    online.claim_prompt = true;
-                }
-                if online.connection != Connection::Over {
-                    online.connection = Connection::GraceOver { waited };
-                }
-            }
-            SessionEvent::Resumed { .. } => {
-                online.connection = Connection::Connected;
-                online.claim_prompt = false;
-                self.say(t.resumed, false);
-            }
-            SessionEvent::RematchOffered => {
-                online.rematch = Some(Rematch::Offered);
-                let name = online.peer_name.clone().unwrap_or_default();
-                self.say(format!("{name} {}", t.rematch_offered), false);
-            }
-            SessionEvent::RematchDeclined { by } => {
-                online.rematch = None;
-                self.say(
-                    if by == Refuser::Local { t.rematch_declined_here } else { t.rematch_declined },
-                    false,
-                );
-            }
-            SessionEvent::RematchStarted { number, .. } => {
-                online.rematch = None;
-                self.say(format!("{} {number}", t.rematch_started), false);
-            }
-            SessionEvent::GameOver(ending) => {
-                online.connection = Connection::Over;
-                online.claim_prompt = false;
-                online.confirm = None;
-                online.ending = Some(ending);
-                self.finish_animation();
-                if let Some(game) = &mut self.game {
-                    game.selection = None;
-                }
-            }
-            #[allow(unreachable_patterns)]
-            _ => {}
-        }
-    }
-
-    /// The session confirmed our move: it is normally on the board already.
-    fn confirm_move(&mut self, ply: u32, notation: &Notation, after: &Position) {
-        if let Some(online) = &mut self.online {
-            online.unconfirmed = false;
-        }
-        let Some(game) = &mut self.game else { return };
-        if game.moves.len() == ply as usize && game.position().hash() == after.hash() {
+        if self.online.is_none() {
             return;
         }
-        self.apply_remote(ply, notation, after, false);
-    }
-
-    /// The opponent's move, verified by the session: shown hop by hop, then played.
-    fn receive_move(&mut self, ply: u32, notation: &Notation, after: &Position) {
-        self.finish_animation();
-        if *notation == Notation::Pass {
-            let name = self.online.as_ref().and_then(|o| o.peer_name.clone()).unwrap_or_default();
-            self.say(format!("{name} {}", self.lang.t().was_blocked), true);
+        // The opponent's previous move, if still shown hop by hop, is played before the next.
+        if matches!(event, NetEvent::Session(SessionEvent::MoveReceived { .. })) {
+            self.finish_animation();
         }
-        self.apply_remote(ply, notation, after, true);
+        let Some(online) = &mut self.online else { return };
+        let updates = online.on_event(event, &mut self.game);
+        self.apply(updates);
     }
 
-    /// Puts a move the session holds on the board; if the board disagrees with the session,
-    /// the session wins and the board restarts from its position.
-    fn apply_remote(&mut self, ply: u32, notation: &Notation, after: &Position, animate: bool) {
-        let Some(game) = &mut self.game else { return };
-        let before = *game.position();
-        let fits = game.moves.len() + 1 == ply as usize;
-        let verified = before.verify(notation).ok().filter(|v| {
-            let mut next = before;
-            next.play_unchecked(v.mv);
-            fits && next.hash() == after.hash()
-        });
-        match verified {
-            Some(verified) => {
-                let played = Played { mv: verified.mv, notation: verified.notation };
-                if animate && played.mv != Move::Pass {
-                    game.selection = None;
-                    self.animation = Some(Animation::new(played));
-                } else {
-                    game.push(played);
-                    self.after_move();
+    /// Carries out what the online game asks of the screen, in order.
+    fn apply(&mut self, updates: Vec<Update>) {
+        for update in updates {
+            match update {
+                Update::Say(notice) => {
+                    let strong = notice.strong();
+                    self.say(self.lang.notice(&notice), strong);
                 }
+                Update::ClearMessage => self.message = None,
+                Update::Animate(played) => self.animation = Some(Animation::new(played)),
+                Update::FinishAnimation => self.finish_animation(),
+                Update::BoardChanged => self.after_move(),
             }
-            None => {
-                let mut fresh = Game::new(game.setup, *after);
-                fresh.opponent = game.opponent.clone();
-                self.game = Some(fresh);
-                self.after_move();
-            }
-        }
-    }
-
-    /// A local move the session refused: taken back, if it is still the last one.
-    fn take_back_unconfirmed(&mut self) {
-        let Some(local) = self.online.as_ref().and_then(|o| o.local) else { return };
-        let Some(game) = &mut self.game else { return };
-        let n = game.moves.len();
-        if n > 0 && game.mover_of(n - 1) == local {
-            game.take_back(1);
-            game.cursor_to_mover();
         }
     }
 
     /// Sends the local player's move and shows it at once.
     pub(crate) fn send_move(&mut self, played: Played) {
         let Some(online) = &mut self.online else { return };
-        let Some(link) = &mut online.link else { return };
-        link.play(played.notation.clone());
-        online.unconfirmed = true;
-        if let Some(game) = &mut self.game {
-            game.push(played);
-        }
-        self.after_move();
+        let updates = online.send_move(&mut self.game, played);
+        self.apply(updates);
     }
 
     /// After a move in an online game: our blocked turn is passed through the session.
     pub(crate) fn after_online_move(&mut self) {
-        let Some(game) = &mut self.game else { return };
-        let Some(local) = self.online.as_ref().filter(|o| o.accepts_moves()).and_then(|o| o.local) else {
-            return;
-        };
-        let position = *game.position();
-        if position.is_over() || position.turn() != local {
-            return;
-        }
-        if position.legal_moves().as_slice() == [Move::Pass] {
-            self.say(self.lang.t().you_were_blocked, true);
-            self.send_move(Played { mv: Move::Pass, notation: Notation::Pass });
-            return;
-        }
-        game.cursor_to_mover();
+        let Some(online) = &mut self.online else { return };
+        let updates = online.after_move(&mut self.game);
+        self.apply(updates);
     }
 
     /// "Abandonner": asks once, resigns on the second press.
     pub(crate) fn resign_online(&mut self) {
-        let t = self.lang.t();
         let Some(online) = &mut self.online else { return };
-        if !online.accepts_moves() || online.local.is_none() {
-            return;
-        }
-        if online.confirm == Some(Confirm::Resign) {
-            online.confirm = None;
-            if let Some(link) = &mut online.link {
-                link.resign();
-            }
-            self.message = None;
-        } else {
-            online.confirm = Some(Confirm::Resign);
-            self.say(t.confirm_resign, true);
-        }
+        let updates = online.resign();
+        self.apply(updates);
     }
 
     /// "Réclamer la partie", once the grace period is over.
     pub(crate) fn claim_online(&mut self) {
-        let Some(online) = &mut self.online else { return };
-        if !matches!(online.connection, Connection::GraceOver { .. }) || online.ending.is_some() {
-            return;
-        }
-        online.claim_prompt = false;
-        if let Some(link) = &mut online.link {
-            link.claim();
+        if let Some(online) = &mut self.online {
+            online.claim();
         }
     }
 
     /// "Revanche" on the game-over panel: offers one, or accepts the opponent's.
     pub(crate) fn rematch_online(&mut self) {
         let Some(online) = &mut self.online else { return };
-        if online.ending.is_none() || online.rematch == Some(Rematch::Asked) {
-            return;
-        }
-        let Some(link) = &mut online.link else { return };
-        if online.rematch == Some(Rematch::Offered) {
-            link.answer_rematch(true);
-        } else {
-            link.offer_rematch();
-            online.rematch = Some(Rematch::Asked);
-            let text = self.lang.t().rematch_asked;
-            self.say(text, false);
-        }
+        let updates = online.rematch_or_accept();
+        self.apply(updates);
     }
 
     /// Declines the opponent's rematch offer.
     pub(crate) fn decline_rematch(&mut self) {
-        let Some(online) = &mut self.online else { return };
-        if online.rematch != Some(Rematch::Offered) {
-            return;
-        }
-        if let Some(link) = &mut online.link {
-            link.answer_rematch(false);
-        }
-        online.rematch = None;
-    }
-
-    /// Quick match news: the wait at the relay, the pairing, a failure.
-    fn on_matchmaking(&mut self, news: Matchmaking) {
-        let t = self.lang.t();
-        let Some(online) = &mut self.online else { return };
-        match news {
-            Matchmaking::Waiting(players) => online.connection = Connection::Seeking { players },
-            Matchmaking::Matched { you_host, .. } => {
-                online.connection = if you_host { Connection::Waiting } else { Connection::Joining };
-            }
-            Matchmaking::Failed(error) => {
-                online.link = None;
-                self.say(format!("{} : {error}", t.online_failed), true);
-            }
+        if let Some(online) = &mut self.online {
+            online.decline_rematch();
         }
     }
 
     /// Starts a quick match at the relay and opens its screen.
-    pub fn start_quick(&mut self, formats: Option<Format>) {
+    pub fn start_quick(&mut self, formats: Option<tripot_engine::Format>) {
         let Some(network) = self.network_or_say() else { return };
         match network.quick(formats) {
             Ok(link) => self.open_online(Side::Quick(formats), Some(link)),
-            Err(error) => {
-                let text = format!("{} : {error}", self.lang.t().online_failed);
-                self.say(text, true);
-            }
+            Err(error) => self.say_network_error(&error),
         }
     }
 
     /// "Attendre encore": the claim prompt goes away; the claim stays in the panel.
     pub(crate) fn keep_waiting(&mut self) {
         if let Some(online) = &mut self.online {
-            online.claim_prompt = false;
+            online.keep_waiting();
         }
     }
 
     /// Leaves the online screen: asks once while a game is on (it stays saved).
     pub(crate) fn leave_online(&mut self) {
-        let t = self.lang.t();
         let Some(online) = &mut self.online else { return };
-        let live = online.ending.is_none() && online.local.is_some();
-        if live && online.confirm != Some(Confirm::Leave) {
-            online.confirm = Some(Confirm::Leave);
-            self.say(t.confirm_leave, true);
+        if let Some(question) = online.leave() {
+            self.apply(vec![Update::Say(question)]);
             return;
         }
         // Dropping the link stops the session's task.
@@ -1006,9 +237,7 @@ impl App {
 
     /// Any other key drops a pending confirmation.
     pub(crate) fn drop_confirmation(&mut self) {
-        if let Some(online) = &mut self.online
-            && online.confirm.take().is_some()
-        {
+        if self.online.as_mut().is_some_and(Online::drop_confirmation) {
             self.message = None;
         }
     }

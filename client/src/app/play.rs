@@ -1,17 +1,19 @@
-//! Playing: committing moves, automatic passes, the computer's turn (searched on another thread,
-//! then shown hop by hop), hints, undo, and saving after every move.
+//! Playing in the terminal: committing moves, handing the turn on (the automatic passes and
+//! the checks are [`crate::core::turns`]), the computer's move (searched by
+//! [`crate::core::computer`], then shown hop by hop), hints, undo, and saving after every move.
 
 use std::sync::{Arc, Mutex};
-use std::thread;
 
 use tripot_ai::Ai;
 use tripot_engine::{Hole, Move, Notation};
 
-use super::game::{Action, Played};
-use super::setup::Mode;
 use super::{App, Page};
+use crate::core::computer;
+use crate::core::local_game::{Action, Played};
+use crate::core::save_store::game_of;
+use crate::core::setup::Mode;
+use crate::core::turns::NextTurn;
 use crate::event::Event;
-use crate::save::game_of;
 
 /// Ticks between two hops of the computer's move on screen.
 const HOP_TICKS: u8 = 4;
@@ -51,35 +53,24 @@ impl App {
             self.after_online_move();
             return;
         }
-        loop {
-            let Some(game) = &mut self.game else { return };
-            let position = *game.position();
-            if position.is_over() {
-                self.save();
-                return;
+        let Some(game) = &mut self.game else { return };
+        let (next, passed) = game.pass_blocked_sides();
+        // Of several passes in a row, the last one is what the player reads.
+        if let Some(&mover) = passed.last() {
+            let text = self.lang.blocked(&game.setup, mover);
+            self.say(text, true);
+        }
+        if !passed.is_empty() || next == NextTurn::Over {
+            self.save();
+        }
+        match next {
+            NextTurn::Over => {}
+            NextTurn::Player => {
+                if let Some(game) = &mut self.game {
+                    game.cursor_to_mover();
+                }
             }
-            let legal = position.legal_moves();
-            if legal.as_slice() == [Move::Pass] {
-                let t = self.lang.t();
-                let mover = position.turn();
-                let text = match game.setup.mode {
-                    Mode::Solo { .. } if game.setup.is_human(mover) => t.you_were_blocked.to_owned(),
-                    Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
-                    Mode::Duel | Mode::Online { .. } => {
-                        format!("{} {}", self.lang.player(mover), t.was_blocked)
-                    }
-                };
-                game.push(Played { mv: Move::Pass, notation: Notation::Pass });
-                self.say(text, true);
-                self.save();
-                continue;
-            }
-            if game.setup.is_human(position.turn()) {
-                game.cursor_to_mover();
-            } else {
-                self.request_computer();
-            }
-            return;
+            NextTurn::Computer => self.request_computer(),
         }
     }
 
@@ -153,21 +144,8 @@ impl App {
         self.request += 1;
         let request = self.request;
         self.thinking = Some(request);
-        let position = *game.position();
-        let history = game.history_hashes();
-        let ai = self.ai.clone();
         let sender = self.sender.clone();
-        thread::spawn(move || {
-            let search = || match ai {
-                Some(ai) => match ai.lock() {
-                    Ok(mut ai) => ai.choose(&position, &history),
-                    Err(poisoned) => poisoned.into_inner().choose(&position, &history),
-                },
-                None => tripot_ai::hint(&position, &history),
-            };
-            // A failing search must not leave the game waiting forever: the answer is then
-            // refused as illegal and replaced by the engine's first legal move.
-            let mv = std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)).unwrap_or(Move::Pass);
+        computer::search_move(self.ai.clone(), *game.position(), game.history_hashes(), move |mv| {
             let _ = sender.send(Event::ComputerMove { request, mv });
         });
     }
@@ -179,15 +157,7 @@ impl App {
         }
         self.thinking = None;
         let Some(game) = &self.game else { return };
-        let position = *game.position();
-        // The engine is the authority: a move it refuses is replaced by its first legal move.
-        let mv = if position.is_legal(mv) {
-            mv
-        } else {
-            position.legal_moves().first().copied().unwrap_or(Move::Pass)
-        };
-        let played = Played { mv, notation: position.notation(mv) };
-        self.animation = Some(Animation::new(played));
+        self.animation = Some(Animation::new(game.checked_computer_move(mv)));
     }
 
     /// Time passes: the animation moves on.
@@ -229,12 +199,8 @@ impl App {
         self.request += 1;
         let request = self.request;
         self.hint_request = Some(request);
-        let position = *game.position();
-        let history = game.history_hashes();
         let sender = self.sender.clone();
-        thread::spawn(move || {
-            let hint = || tripot_ai::hint(&position, &history);
-            let mv = std::panic::catch_unwind(hint).unwrap_or(Move::Pass);
+        computer::search_hint(*game.position(), game.history_hashes(), move |mv| {
             let _ = sender.send(Event::Hint { request, mv });
         });
     }
@@ -246,10 +212,7 @@ impl App {
         }
         self.hint_request = None;
         let Some(game) = &mut self.game else { return };
-        if !game.position().is_legal(mv) {
-            return;
-        }
-        let played = Played { mv, notation: game.position().notation(mv) };
+        let Some(played) = game.checked_hint(mv) else { return };
         let text = format!("{} : {}", self.lang.t().hint_is, describe(self.lang, &played.notation));
         if let Some(from) = mv.from() {
             game.set_cursor(from);
@@ -302,7 +265,7 @@ impl App {
             return;
         }
         if let Err(error) = store.write(path, game, None) {
-            let text = format!("{} : {error}", self.lang.t().save_failed);
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
     }
@@ -312,7 +275,8 @@ impl App {
         let Some(store) = &self.store else { return };
         let (unfinished, moved) = store.unfinished();
         if let Some(aside) = moved.first() {
-            let text = format!("{} {} ({})", self.lang.t().corrupt_moved, aside.to.display(), aside.reason);
+            let reason = self.lang.save_error(&aside.error);
+            let text = format!("{} {} ({reason})", self.lang.t().corrupt_moved, aside.to.display());
             self.say(text, true);
         }
         if unfinished.is_some() {
@@ -324,7 +288,7 @@ impl App {
     /// Resumes the game offered at start.
     pub(crate) fn resume(&mut self) {
         let Some(saved) = self.pending_resume.take() else { return };
-        let Some(setup) = crate::save::setup_of(&saved.record) else { return };
+        let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
         self.game = Some(game_of(&saved, setup));
         self.begin_game_file();
@@ -339,7 +303,7 @@ impl App {
         if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
             && let Err(error) = store.abandon(&saved)
         {
-            let text = format!("{} : {error}", self.lang.t().save_failed);
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
         self.page = Page::Menu;

@@ -38,25 +38,23 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if let Some(variant) = args.variant {
         return super::star::apply(&args.position, variant, &args.moves);
     }
-    let mut position = Position::parse(args.position.trim(), args.rules)
-        .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?;
+    let mut position = Position::parse(args.position.trim(), args.rules)?;
     // Every move must be well formed before any is played: a typo is reported as such even
     // after an illegal move.
     let mut moves = Vec::new();
     for text in args.moves.iter().flat_map(|arg| arg.split_whitespace()) {
-        let notation: Notation = text.parse().map_err(|e| CliError::Malformed(format!("bad move: {e}")))?;
+        let notation: Notation = text.parse()?;
         moves.push((text, notation));
     }
     for (text, notation) in moves {
-        let illegal = |reason| CliError::Illegal(format!("illegal move {text}: {reason}"));
+        let illegal = |reason| CliError::IllegalMove { text: text.to_owned(), reason };
         let verified = position.verify(&notation).map_err(illegal)?;
         position = position.play(verified.mv).map_err(|e| illegal(e.reason))?;
     }
     let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| CliError::Other(e.to_string());
-    writeln!(out, "{position}").map_err(io)?;
+    writeln!(out, "{position}")?;
     if let Some(outcome) = position.outcome() {
-        writeln!(out, "result: {outcome}").map_err(io)?;
+        writeln!(out, "result: {outcome}")?;
     }
     Ok(())
 }

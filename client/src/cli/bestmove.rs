@@ -29,13 +29,11 @@ pub(crate) struct Args {
 
 /// Prints the chosen move as a full path (`m1-m3-k5`), a swap (`m1<>l2`) or `pass`.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let position = Position::parse(args.position.trim(), args.rules)
-        .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?;
+    let position = Position::parse(args.position.trim(), args.rules)?;
     if let Some(outcome) = position.outcome() {
-        return Err(CliError::Illegal(format!("the game is over: {outcome}")));
+        return Err(CliError::GameOver(outcome));
     }
     let limits = Limits { time: args.time_ms.map(Duration::from_millis), ..Limits::default() };
     let mv = Ai::new(args.level, args.seed).choose_with_limits(&position, &[position.hash()], limits);
-    writeln!(std::io::stdout().lock(), "{}", position.notation(mv))
-        .map_err(|e| CliError::Other(e.to_string()))
+    Ok(writeln!(std::io::stdout().lock(), "{}", position.notation(mv))?)
 }

@@ -7,7 +7,7 @@ use tripot_net::session::Offer;
 use tripot_protocol::Opens;
 
 use super::CliError;
-use crate::online::{OnlineArgs, Plan};
+use super::online::{OnlineArgs, Plan};
 
 /// Who opens, as chosen on the command line.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -42,8 +42,7 @@ pub(crate) struct Args {
 
 /// Hosts a game until it ends.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let format = Format::from_number(args.format)
-        .ok_or_else(|| CliError::Malformed("format must be 1, 2 or 3".into()))?;
+    let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
     let opens = match args.opens {
         OpensArg::Host => Opens::Host,
         OpensArg::Guest => Opens::Guest,
@@ -51,5 +50,5 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     };
     let offer = Offer { format, rules: args.rules, opens };
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
-    crate::online::run(&args.online, plan)
+    super::online::run(&args.online, plan)
 }

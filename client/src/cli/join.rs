@@ -5,7 +5,7 @@ use tripot_net::Multiaddr;
 use tripot_net::room::RoomCode;
 
 use super::CliError;
-use crate::online::{OnlineArgs, Plan};
+use super::online::{OnlineArgs, Plan};
 
 /// Arguments of `tripot join`.
 #[derive(Debug, clap::Args)]
@@ -25,11 +25,12 @@ fn plan(target: &str) -> Result<Plan, CliError> {
             .trim()
             .parse::<Multiaddr>()
             .map(Plan::Join)
-            .map_err(|e| CliError::Malformed(format!("not an address: {target} ({e})")));
+            .map_err(|error| CliError::BadAddress { text: target.to_owned(), error });
     }
-    target.parse::<RoomCode>().map(Plan::JoinRoom).map_err(|e| {
-        CliError::Malformed(format!("{target} is neither an address (/ip4/…/p2p/…) nor a room code: {e}"))
-    })
+    target
+        .parse::<RoomCode>()
+        .map(Plan::JoinRoom)
+        .map_err(|error| CliError::NeitherAddressNorCode { text: target.to_owned(), error })
 }
 
 /// Joins and plays until the game ends.
@@ -39,7 +40,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         // With --resume the saved game says where the host is.
         None => Plan::Join(Multiaddr::empty()),
     };
-    crate::online::run(&args.online, plan)
+    super::online::run(&args.online, plan)
 }
 
 #[cfg(test)]
@@ -51,7 +52,10 @@ mod tests {
     fn an_address_or_a_code() {
         assert!(matches!(plan("/ip4/127.0.0.1/tcp/1"), Ok(Plan::Join(_))));
         assert!(matches!(plan("k7m-4qp"), Ok(Plan::JoinRoom(code)) if code.to_string() == "K7M-4QP"));
-        assert!(matches!(plan("K7M-4Q0"), Err(CliError::Malformed(m)) if m.contains("'0'")));
-        assert!(matches!(plan("/ip4/nope"), Err(CliError::Malformed(_))));
+        let refused = plan("K7M-4Q0").err().unwrap();
+        assert!(matches!(refused, CliError::NeitherAddressNorCode { .. }), "{refused:?}");
+        assert!(refused.to_string().contains("'0'"), "{refused}");
+        assert_eq!(refused.exit_code(), 2);
+        assert!(matches!(plan("/ip4/nope"), Err(CliError::BadAddress { .. })));
     }
 }

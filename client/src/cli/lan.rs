@@ -4,7 +4,7 @@ use std::io::{BufRead as _, Write as _};
 use std::time::Duration;
 
 use super::CliError;
-use crate::online::{self, OnlineArgs, Plan};
+use super::online::{self, OnlineArgs, Plan};
 
 /// Arguments of `tripot lan`.
 #[derive(Debug, clap::Args)]
@@ -25,14 +25,14 @@ pub(crate) struct Args {
 /// Lists LAN hosts, then joins the one chosen.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if !args.list && args.pick.is_none() && !args.online.headless && !args.online.plain {
-        return online::screen::run_lan(&args.online);
+        return super::screens::run_lan(&args.online);
     }
     let net = args.online.net();
     let hosts = online::runtime()?.block_on(async {
         let keypair = online::identity()?;
         tripot_net::online::browse(keypair, &net, Duration::from_secs(args.wait_secs))
             .await
-            .map_err(|e| CliError::Other(e.to_string()))
+            .map_err(|e| CliError::Network(e.into()))
     })?;
     let mut out = std::io::stdout().lock();
     for (i, host) in hosts.iter().enumerate() {
@@ -52,14 +52,14 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                 host.waiting_secs
             )
         };
-        writeln!(out, "{line}").map_err(|e| CliError::Other(e.to_string()))?;
+        writeln!(out, "{line}")?;
     }
     drop(out);
     if args.list {
         return Ok(());
     }
     if hosts.is_empty() {
-        return Err(CliError::Other("no Tripot host found on the LAN".into()));
+        return Err(CliError::NoHostOnLan);
     }
     let pick = match args.pick {
         Some(n) => n,
@@ -67,12 +67,10 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
             print!("Numéro de la partie à rejoindre : ");
             let _ = std::io::stdout().flush();
             let mut line = String::new();
-            std::io::stdin().lock().read_line(&mut line).map_err(|e| CliError::Other(e.to_string()))?;
-            line.trim().parse().map_err(|_| CliError::Malformed(format!("not a number: {}", line.trim())))?
+            std::io::stdin().lock().read_line(&mut line)?;
+            line.trim().parse().map_err(|_| CliError::NotANumber(line.trim().to_owned()))?
         }
     };
-    let host = hosts
-        .get(pick.wrapping_sub(1))
-        .ok_or_else(|| CliError::Malformed(format!("no host number {pick}")))?;
+    let host = hosts.get(pick.wrapping_sub(1)).ok_or(CliError::NoSuchHost(pick))?;
     online::run(&args.online, Plan::Join(host.addr.clone()))
 }

@@ -12,8 +12,8 @@ use tripot_protocol::Opens;
 
 use super::CliError;
 use super::host::OpensArg;
-use crate::online::matched::{config_with_relay, drive, print_json};
-use crate::online::{self, OnlineArgs};
+use super::matched::{config_with_relay, drive, print_json};
+use super::online::{self, OnlineArgs};
 
 /// Arguments of `tripot lobby`.
 #[derive(Debug, clap::Args)]
@@ -46,7 +46,7 @@ pub(crate) struct Args {
 /// Lists, joins or opens a table.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     // The relay given, else one announced on the LAN (mDNS).
-    let relay = online::relay_or_lan(args.online.relay()?, &args.online)?;
+    let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
     if args.open {
         return open(args, &relay);
     }
@@ -88,7 +88,7 @@ async fn fetch(
 ) -> Result<LobbyPage, CliError> {
     // Listing needs no identity: a throwaway one keeps the player's own peer id out of it.
     let keypair = tripot_net::Keypair::generate_ed25519();
-    lobby::list(keypair, net, relay, format, page).await.map_err(|e| CliError::Other(e.to_string()))
+    lobby::list(keypair, net, relay, format, page).await.map_err(|e| CliError::Network(e.into()))
 }
 
 fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
@@ -126,7 +126,7 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
         ));
     }
     for line in lines {
-        writeln!(out, "{line}").map_err(|e| CliError::Other(e.to_string()))?;
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }
@@ -141,10 +141,7 @@ fn waited(secs: u64) -> String {
 }
 
 fn pick(page: &LobbyPage, n: usize) -> Result<TableEntry, CliError> {
-    page.tables
-        .get(n.wrapping_sub(1))
-        .cloned()
-        .ok_or_else(|| CliError::Malformed(format!("no table number {n} on this page")))
+    page.tables.get(n.wrapping_sub(1)).cloned().ok_or(CliError::NoSuchTable(n))
 }
 
 enum Choice {
@@ -168,8 +165,7 @@ fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
         let mut line = String::new();
-        let read =
-            std::io::stdin().lock().read_line(&mut line).map_err(|e| CliError::Other(e.to_string()))?;
+        let read = std::io::stdin().lock().read_line(&mut line)?;
         if read == 0 {
             return Ok(Choice::Quit);
         }
@@ -198,13 +194,13 @@ async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), 
     let config = config_with_relay(&args.online, relay)?;
     let keypair = online::identity()?;
     let handle = tripot_net::online::start(keypair, config, tripot_net::Start::Join(entry.addr.clone()))
-        .map_err(|e| CliError::Other(e.to_string()))?;
+        .map_err(|e| CliError::Network(e.into()))?;
     drive(handle, &args.online).await
 }
 
 fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
-    let format = Format::from_number(args.format.unwrap_or(1))
-        .ok_or_else(|| CliError::Malformed("format must be 1, 2 or 3".into()))?;
+    let number = args.format.unwrap_or(1);
+    let format = Format::from_number(number).ok_or(CliError::BadFormat(number))?;
     let opens = match args.opens {
         OpensArg::Host => Opens::Host,
         OpensArg::Guest => Opens::Guest,
@@ -227,7 +223,7 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
                 args.rules.name()
             );
         }
-        let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Other(e.to_string()))?;
+        let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Network(e.into()))?;
         let result = drive(handle, &args.online).await;
         // Leaving before a game: the table's task is telling the relay; let it finish.
         tokio::time::sleep(std::time::Duration::from_millis(400)).await;

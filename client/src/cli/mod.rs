@@ -1,4 +1,6 @@
-//! Command-line parsing and the subcommands, one module each.
+//! Command-line parsing and the subcommands, one module each, with the modes online commands
+//! run in: `headless` (the computer plays, `json` lines out), `console` (a line console) and
+//! `screens` (the terminal game's online screens on the real network).
 //!
 //! Exit codes are the same for every subcommand: 0 success, 1 an illegal move (or a record whose
 //! moves are illegal), 2 malformed input (a position, a move or a file that does not parse,
@@ -7,21 +9,33 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+pub(crate) use error::CliError;
 
 mod apply;
 mod bestmove;
+mod console;
+mod error;
+mod headless;
 mod host;
 mod join;
+mod json;
 mod lan;
 mod lobby;
+mod matched;
 mod moves;
+mod online;
 mod perft;
 mod quick;
 mod race;
+mod relay_or_lan;
 mod replay;
+mod screens;
 mod star;
 mod tournament;
 mod view;
+
+// The online modes name these as `super::…`.
+use online::{OnlineArgs, final_refusal, identity, runtime};
 
 /// Tripot dame chinoise.
 #[derive(Debug, Parser)]
@@ -66,31 +80,6 @@ pub(crate) enum Command {
     Quick(quick::Args),
 }
 
-/// A failed subcommand, mapped to its exit code.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum CliError {
-    /// An illegal move: exit 1.
-    #[error("{0}")]
-    Illegal(String),
-    /// Malformed input: exit 2.
-    #[error("{0}")]
-    Malformed(String),
-    /// Anything else (I/O, a network failure): exit 1.
-    #[error("{0}")]
-    Other(String),
-}
-
-impl CliError {
-    /// The process exit code for this error.
-    #[must_use]
-    pub(crate) fn exit_code(&self) -> u8 {
-        match self {
-            CliError::Illegal(_) | CliError::Other(_) => 1,
-            CliError::Malformed(_) => 2,
-        }
-    }
-}
-
 /// Parses the command line and runs it.
 #[must_use]
 pub fn run() -> ExitCode {
@@ -98,9 +87,7 @@ pub fn run() -> ExitCode {
     lang(cli.lang.as_deref()).remember();
     let result = match cli.command {
         Some(command) => run_command(command, lang(cli.lang.as_deref())),
-        None => {
-            crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(|e| CliError::Other(e.to_string()))
-        }
+        None => crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(CliError::Terminal),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,11 +26,10 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if let Some(variant) = args.variant {
         return super::star::moves(&args.position, variant);
     }
-    let position = Position::parse(args.position.trim(), args.rules)
-        .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?;
+    let position = Position::parse(args.position.trim(), args.rules)?;
     let mut out = std::io::stdout().lock();
     for m in position.legal_moves() {
-        writeln!(out, "{}", position.notation(m)).map_err(|e| CliError::Other(e.to_string()))?;
+        writeln!(out, "{}", position.notation(m))?;
     }
     Ok(())
 }

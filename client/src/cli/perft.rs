@@ -52,12 +52,9 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
     }
     let position = match &args.position {
-        Some(text) => Position::parse(text.trim(), args.rules)
-            .map_err(|e| CliError::Malformed(format!("bad position: {e}")))?,
+        Some(text) => Position::parse(text.trim(), args.rules)?,
         None => {
-            let format = Format::from_number(args.format).ok_or_else(|| {
-                CliError::Malformed(format!("bad format {}: expected 1, 2 or 3", args.format))
-            })?;
+            let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
             Position::start(format, args.rules, Camp::A)
         }
     };
@@ -66,9 +63,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         let started = Instant::now();
         let nodes = perft(&position, depth);
         let seconds = started.elapsed().as_secs_f64();
-        writeln!(out, "{depth} {nodes}")
-            .and_then(|()| out.flush())
-            .map_err(|e| CliError::Other(e.to_string()))?;
+        writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
         if args.time {
             let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
             eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");

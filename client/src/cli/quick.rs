@@ -6,8 +6,8 @@ use tripot_engine::Rules;
 use tripot_net::online::matchmaking::quick::{self, FormatSet, SeekProgress};
 
 use super::CliError;
-use crate::online::matched::{config_with_relay, drive, print_json};
-use crate::online::{self};
+use super::matched::{config_with_relay, drive, print_json};
+use super::online;
 
 /// Arguments of `tripot quick`.
 #[derive(Debug, clap::Args)]
@@ -32,7 +32,7 @@ fn parse_formats(text: &str) -> Result<FormatSet, String> {
 /// Seeks an opponent, then plays.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     // The relay given, else one announced on the LAN (mDNS).
-    let relay = online::relay_or_lan(args.online.relay()?, &args.online)?;
+    let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
     let config = config_with_relay(&args.online, &relay)?;
     let headless = args.online.headless;
     let runtime = online::runtime()?;
@@ -54,7 +54,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         };
         let (matched, handle) = quick::play(keypair, config, args.format, args.rules, progress)
             .await
-            .map_err(|e| CliError::Other(e.to_string()))?;
+            .map_err(|e| CliError::Network(e.into()))?;
         if headless {
             print_json(&json!({
                 "event": "matched", "peer": matched.peer.to_string(), "you_host": matched.you_host,

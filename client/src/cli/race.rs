@@ -22,12 +22,12 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let race = solitaire(args.level, args.rules);
     if race.moves.is_empty() {
-        return Err(CliError::Other("the race did not finish".into()));
+        return Err(CliError::RaceUnfinished);
     }
     let mut text =
         format!("{} moves ({}, {} rules, S from m1 to e17)\n", race.moves.len(), args.level, args.rules);
     for (i, mv) in race.notation().iter().enumerate() {
         text += &format!("{:>3}. {mv}\n", i + 1);
     }
-    std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| CliError::Other(e.to_string()))
+    Ok(std::io::stdout().lock().write_all(text.as_bytes())?)
 }

@@ -32,15 +32,13 @@ pub(crate) struct Args {
 /// Replays the record; prints the final position and the result.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let name = args.file.display();
-    let bytes = read_limited(args).map_err(|e| CliError::Other(format!("{name}: {e}")))?;
+    let bytes = read_limited(args).map_err(|error| CliError::ReadRecord { name: name.to_string(), error })?;
     if bytes.len() <= MAX_RECORD_BYTES && super::star::is_star_record(&bytes) {
         return super::star::replay(&bytes, &name.to_string());
     }
-    let record = Record::parse_bytes(&bytes).map_err(|e| CliError::Malformed(format!("{name}: {e}")))?;
-    let replay = record.replay().map_err(|e| {
-        let message = format!("{name}: {e}");
-        if e.is_malformed() { CliError::Malformed(message) } else { CliError::Illegal(message) }
-    })?;
+    let record_error = |error| CliError::Record { name: name.to_string(), error };
+    let record = Record::parse_bytes(&bytes).map_err(record_error)?;
+    let replay = record.replay().map_err(record_error)?;
     let result = match (replay.outcome, &record.reason) {
         (Some(outcome), _) => outcome.to_string(),
         (None, Some(reason)) if record.result.winner().is_some() => {
@@ -52,7 +50,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         (None, _) => record.result.to_string(),
     };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}\nresult: {result}", replay.final_position).map_err(|e| CliError::Other(e.to_string()))
+    Ok(writeln!(out, "{}\nresult: {result}", replay.final_position)?)
 }
 
 /// The file's bytes, reading at most one byte more than a record may have so that a huge file

@@ -6,15 +6,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use tripot_engine::{
-    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, StarRecordError,
-    Variant, star_perft,
+    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant, star_perft,
 };
 
 use super::CliError;
-
-fn io(e: std::io::Error) -> CliError {
-    CliError::Other(e.to_string())
-}
 
 /// The position `text` of `variant`; `start` is the variant's start with seat 1 (S) to move.
 pub(crate) fn position(text: &str, variant: Variant) -> Result<StarPosition, CliError> {
@@ -24,7 +19,7 @@ pub(crate) fn position(text: &str, variant: Variant) -> Result<StarPosition, Cli
     } else {
         StarPosition::parse(text, variant)
     };
-    parsed.map_err(|e| CliError::Malformed(format!("bad {variant} position: {e}")))
+    parsed.map_err(|error| CliError::BadStarPosition { variant, error })
 }
 
 /// Prints each distinct legal move once, as a path (every capture path in the captures game).
@@ -32,7 +27,7 @@ pub(crate) fn moves(text: &str, variant: Variant) -> Result<(), CliError> {
     let position = position(text, variant)?;
     let mut out = std::io::stdout().lock();
     for m in position.legal_moves() {
-        writeln!(out, "{}", position.notation(&m)).map_err(io)?;
+        writeln!(out, "{}", position.notation(&m))?;
     }
     Ok(())
 }
@@ -61,14 +56,13 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
     let start = position(text, variant)?;
     let mut notations = Vec::new();
     for text in moves.iter().flat_map(|arg| arg.split_whitespace()) {
-        let notation: StarNotation =
-            text.parse().map_err(|e| CliError::Malformed(format!("bad move: {e}")))?;
+        let notation: StarNotation = text.parse()?;
         notations.push((text, notation));
     }
     // A game, not a bare position: the moves given may repeat a position a third time (§4.7).
     let mut game = StarGame::new(start);
     for (text, notation) in notations {
-        let illegal = |reason| CliError::Illegal(format!("illegal move {text}: {reason}"));
+        let illegal = |reason| CliError::IllegalStarMove { text: text.to_owned(), reason };
         if let Some(outcome) = game.outcome() {
             return Err(illegal(StarIllegal::GameOver(outcome)));
         }
@@ -77,15 +71,15 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
     }
     let position = *game.position();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{position}").map_err(io)?;
+    writeln!(out, "{position}")?;
     match game.outcome() {
-        Some(outcome) => writeln!(out, "result: {outcome}").map_err(io)?,
+        Some(outcome) => writeln!(out, "result: {outcome}")?,
         None => {
             for seat in CLOCKWISE {
                 if seat_end(&start, seat).is_none()
                     && let Some(line) = seat_end(&position, seat)
                 {
-                    writeln!(out, "result: {line}").map_err(io)?;
+                    writeln!(out, "result: {line}")?;
                 }
             }
         }
@@ -101,7 +95,7 @@ pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool
         let started = Instant::now();
         let nodes = star_perft(&position, depth);
         let seconds = started.elapsed().as_secs_f64();
-        writeln!(out, "{depth} {nodes}").and_then(|()| out.flush()).map_err(io)?;
+        writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
         if time {
             let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
             eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");
@@ -117,18 +111,11 @@ pub(crate) fn is_star_record(bytes: &[u8]) -> bool {
 
 /// Replays a star record; prints the final position and the result.
 pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| CliError::Malformed(format!("{name}: not a text file: {e}")))?;
-    let record = StarRecord::parse(text).map_err(|e| CliError::Malformed(format!("{name}: {e}")))?;
-    let replay = record.replay().map_err(|e| {
-        let message = format!("{name}: {e}");
-        match e {
-            StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => {
-                CliError::Illegal(message)
-            }
-            _ => CliError::Malformed(message),
-        }
-    })?;
+    let text =
+        std::str::from_utf8(bytes).map_err(|error| CliError::NotText { name: name.to_owned(), error })?;
+    let record_error = |error| CliError::StarRecord { name: name.to_owned(), error };
+    let record = StarRecord::parse(text).map_err(record_error)?;
+    let replay = record.replay().map_err(record_error)?;
     let last = replay.positions.last().copied().unwrap_or_else(|| record.start_position());
     let result = match (replay.outcome, record.result()) {
         (Some(outcome), _) => outcome.to_string(),
@@ -145,5 +132,5 @@ pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {
         (None, None) => "unfinished".to_owned(),
     };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{last}\nresult: {result}").map_err(io)
+    Ok(writeln!(out, "{last}\nresult: {result}")?)
 }

@@ -45,21 +45,18 @@ pub(crate) struct Args {
 
 /// Plays the games and prints the summary on stdout.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let format = Format::from_number(args.format).ok_or_else(|| CliError::Malformed("bad format".into()))?;
+    let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
     if args.games == 0 {
-        return Err(CliError::Malformed("--games must be at least 1".into()));
+        return Err(CliError::NoGames);
     }
     let reports = play_all(args, format);
     if let Some(dir) = &args.save {
         save_all(dir, args, format, &reports)?;
     }
     let summary = Summary::of(&reports);
-    std::io::stdout()
-        .lock()
-        .write_all(summary.render(args, format).as_bytes())
-        .map_err(|e| CliError::Other(e.to_string()))?;
+    std::io::stdout().lock().write_all(summary.render(args, format).as_bytes())?;
     if summary.failures > 0 {
-        return Err(CliError::Other(format!("{} game(s) failed", summary.failures)));
+        return Err(CliError::GamesFailed(summary.failures));
     }
     Ok(())
 }
@@ -78,7 +75,7 @@ fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
 /// Writes each game as a record: players named by level, the seed as an extra tag, the result
 /// when the game ended, a reason when it did not.
 fn save_all(dir: &Path, args: &Args, format: Format, reports: &[GameReport]) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::Other(format!("cannot save in {}: {e}", dir.display()));
+    let io = |error| CliError::CannotSave { dir: dir.to_path_buf(), error };
     std::fs::create_dir_all(dir).map_err(io)?;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let date = date_from_unix(i64::try_from(now).unwrap_or(0));
@@ -87,7 +84,8 @@ fn save_all(dir: &Path, args: &Args, format: Format, reports: &[GameReport]) -> 
         let mut record = Record::new(setup.format, setup.rules, setup.opener);
         record.players = setup.players.map(|l| Some(format!("{} ({l})", l.opponent())));
         record.date = Some(date.clone());
-        record.set_tag("Seed", &setup.seed.to_string()).map_err(|e| CliError::Other(e.to_string()))?;
+        let record_error = |error| CliError::Record { name: dir.display().to_string(), error };
+        record.set_tag("Seed", &setup.seed.to_string()).map_err(record_error)?;
         let mut pos = report.start;
         for &mv in &report.moves {
             match record.play(&pos, mv) {

@@ -8,8 +8,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::CliError;
+use crate::core::save_store::SaveStore;
 use crate::i18n::Lang;
-use crate::save::{SaveError, SaveStore};
 use crate::screen_text::screen_text;
 use crate::tui::TerminalGuard;
 use crate::viewer::Viewer;
@@ -32,26 +32,20 @@ const PRINT_SIZE: (u16, u16) = (110, 38);
 
 /// Opens the viewer, or prints.
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
-    let saved = SaveStore::read(&args.file).map_err(|error| match &error {
-        SaveError::Record { source, .. } if source.is_malformed() => CliError::Malformed(error.to_string()),
-        SaveError::Record { .. } => CliError::Illegal(error.to_string()),
-        _ => CliError::Other(error.to_string()),
-    })?;
+    let saved = SaveStore::read(&args.file)?;
     let mut viewer = Viewer::new(lang, &saved);
     if args.print {
         viewer.go_to(args.at.unwrap_or(usize::MAX));
-        let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))
-            .map_err(|e| CliError::Other(e.to_string()))?;
-        terminal.draw(|frame| viewer.draw(frame)).map_err(|e| CliError::Other(e.to_string()))?;
+        let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;
+        terminal.draw(|frame| viewer.draw(frame))?;
         print!("{}", screen_text(terminal.backend().buffer()));
         return Ok(());
     }
     viewer.go_to(args.at.unwrap_or(0));
-    let other = |e: std::io::Error| CliError::Other(e.to_string());
-    let mut guard = TerminalGuard::enter().map_err(other)?;
+    let mut guard = TerminalGuard::enter().map_err(CliError::Terminal)?;
     loop {
-        guard.terminal.draw(|frame| viewer.draw(frame)).map_err(other)?;
-        match term::read().map_err(other)? {
+        guard.terminal.draw(|frame| viewer.draw(frame)).map_err(CliError::Terminal)?;
+        match term::read().map_err(CliError::Terminal)? {
             term::Event::Key(key) if key.kind != KeyEventKind::Release && !viewer.key(key) => break,
             _ => {}
         }

@@ -7,10 +7,9 @@ use crate::event::Event;
 
 mod game;
 mod join;
-mod lan;
-mod lobby;
 mod menu;
 mod online;
+mod open_games;
 mod resume;
 mod rules;
 
@@ -28,8 +27,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Game => game::key(app, key),
             Page::Resume => resume::key(app, key),
             Page::Join => join::key(app, key),
-            Page::Lan => lan::key(app, key),
-            Page::Lobby => lobby::key(app, key),
+            Page::Lan | Page::Lobby => open_games::key(app, key),
             Page::Online => online::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
@@ -38,8 +36,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Game => game::mouse(app, mouse),
             Page::Resume => resume::mouse(app, mouse),
             Page::Join => join::mouse(app, mouse),
-            Page::Lan => lan::mouse(app, mouse),
-            Page::Lobby => lobby::mouse(app, mouse),
+            Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
             Page::Online => online::mouse(app, mouse),
         },
     }

@@ -12,10 +12,9 @@ use crate::app::{App, Button, Hits, Page};
 pub(crate) mod board;
 mod game;
 mod join;
-mod lan;
-mod lobby;
 mod menu;
 mod online;
+mod open_games;
 pub(crate) mod pieces;
 mod resume;
 mod rules;
@@ -40,8 +39,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Game => game::draw(app, frame, area),
         Page::Resume => resume::draw(app, frame, area),
         Page::Join => join::draw(app, frame, area),
-        Page::Lan => lan::draw(app, frame, area),
-        Page::Lobby => lobby::draw(app, frame, area),
+        Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
         Page::Online => online::draw(app, frame, area),
     }
 }

@@ -14,7 +14,7 @@ use tripot_net::{EndReason, Ending};
 
 use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, Connection, Online, Rematch, Route, Side};
+use crate::app::{App, Button, Connection, Online, RematchOffer, Route, Side};
 use crate::i18n::Lang;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -208,7 +208,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     };
     if let Some(warning) = &online.warning {
         lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(warning.clone(), Style::default().fg(Color::LightRed))));
+        lines.push(Line::from(Span::styled(lang.warning(warning), Style::default().fg(Color::LightRed))));
     }
     // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
     let longest = match &online.side {
@@ -381,11 +381,11 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending:
     let live = app.online.as_ref().is_some_and(|o| o.link.is_some());
     let mut buttons = Vec::new();
     match rematch {
-        Some(Rematch::Offered) => {
+        Some(RematchOffer::Offered) => {
             buttons.push((t.accept, 'r', Button::Rematch, true));
             buttons.push((t.decline, 'n', Button::Decline, true));
         }
-        Some(Rematch::Asked) => buttons.push((t.rematch, 'r', Button::Rematch, false)),
+        Some(RematchOffer::Asked) => buttons.push((t.rematch, 'r', Button::Rematch, false)),
         None => buttons.push((t.rematch, 'r', Button::Rematch, live)),
     }
     buttons.push((t.menu, 'q', Button::Menu, true));

@@ -23,7 +23,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(block, rect);
     let mut lines = vec![Line::from(""), Line::from(t.resume_question), Line::from("")];
     if let Some(saved) = &app.pending_resume {
-        let setup = crate::save::setup_of(&saved.record);
+        let setup = crate::core::save_store::setup_of(&saved.record);
         let mode = match setup.map(|s| s.mode) {
             Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
             _ => t.duel.to_owned(),

@@ -17,7 +17,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use tripot_ai::Level;
 use tripot_engine::{OpenerChoice, Record, RecordError, RecordResult, Replay};
 
-use crate::app::{Game, Mode, Setup};
+use super::local_game::{Game, Played};
+use super::setup::{Mode, Setup};
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "TRIPOT_DATA_DIR";
@@ -64,12 +65,12 @@ pub struct Saved {
 }
 
 /// A file that was not a valid record and was moved aside.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct MovedAside {
     /// Where it now is.
     pub to: PathBuf,
     /// Why it was refused.
-    pub reason: String,
+    pub error: SaveError,
 }
 
 /// The folder of saved games.
@@ -161,7 +162,7 @@ impl SaveStore {
                     }
                 }
                 Err(error) => {
-                    if let Some(aside) = move_aside(&path, &error) {
+                    if let Some(aside) = move_aside(&path, error) {
                         moved.push(aside);
                     }
                 }
@@ -181,14 +182,14 @@ impl SaveStore {
 
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N` if that exists). `None` if even the
 /// rename failed (then the file stays where it is and is reported again next time).
-fn move_aside(path: &Path, error: &SaveError) -> Option<MovedAside> {
+fn move_aside(path: &Path, error: SaveError) -> Option<MovedAside> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let to = (0..100)
         .map(|n| if n == 0 { format!("{name}.corrupt") } else { format!("{name}.corrupt-{n}") })
         .map(|candidate| path.with_file_name(candidate))
         .find(|candidate| !candidate.exists())?;
     fs::rename(path, &to).ok()?;
-    Some(MovedAside { to, reason: error.to_string() })
+    Some(MovedAside { to, error })
 }
 
 /// The record of a game: standard tags, the mode in extra tags, every move.
@@ -247,7 +248,7 @@ pub(crate) fn setup_of(record: &Record) -> Option<Setup> {
 pub(crate) fn game_of(saved: &Saved, setup: Setup) -> Game {
     let mut game = Game::new(setup, saved.replay.positions[0]);
     for verified in &saved.replay.moves {
-        game.push(crate::app::Played { mv: verified.mv, notation: verified.notation.clone() });
+        game.push(Played { mv: verified.mv, notation: verified.notation.clone() });
     }
     game
 }

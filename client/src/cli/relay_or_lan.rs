@@ -19,13 +19,7 @@ pub(crate) fn relay_or_lan(given: Option<Multiaddr>, args: &OnlineArgs) -> Resul
     if let Some(relay) = given {
         return Ok(relay);
     }
-    let none = || {
-        CliError::Malformed(
-            "no relay: give one with --relay /ip4/…/tcp/4001/p2p/… (or TRIPOT_RELAY), or start a \
-             tripot-relay --mdns on this network"
-                .into(),
-        )
-    };
+    let none = || CliError::NoRelay;
     if args.no_mdns {
         return Err(none());
     }
@@ -34,7 +28,7 @@ pub(crate) fn relay_or_lan(given: Option<Multiaddr>, args: &OnlineArgs) -> Resul
         let keypair = super::identity()?;
         tripot_net::online::find_lan_relay(keypair, &args.net(), LAN_WAIT)
             .await
-            .map_err(|e| CliError::Other(e.to_string()))
+            .map_err(|e| CliError::Network(e.into()))
     })?;
     let relay = found.ok_or_else(none)?;
     if args.headless {

@@ -1,19 +1,21 @@
-//! The lobby page: ↑↓ choose a table, ←→ (or PgUp/PgDn) change page, Enter joins, `o` opens
-//! one's own table (with the menu's host settings), Esc goes back; the list refreshes by itself.
+//! The list of open games (LAN hosts or lobby tables): ↑↓ choose, Enter joins, Esc goes back;
+//! at the lobby, ←→ (or PgUp/PgDn) change page and `o` opens one's own table (with the menu's
+//! host settings). The list refreshes by itself.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use crate::app::{App, Button, LOBBY_PAGE};
+use crate::app::{App, Button, LOBBY_PAGE, ListKind};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     let page = LOBBY_PAGE as isize;
+    let lobby = app.open_games.as_ref().is_some_and(|l| l.kind == ListKind::Lobby);
     match key.code {
         KeyCode::Up | KeyCode::Char('k') => move_selection(app, -1),
         KeyCode::Down | KeyCode::Char('j') => move_selection(app, 1),
-        KeyCode::Left | KeyCode::PageUp => move_selection(app, -page),
-        KeyCode::Right | KeyCode::PageDown => move_selection(app, page),
-        KeyCode::Enter | KeyCode::Char(' ') => app.join_lobby_table(),
-        KeyCode::Char('o') => app.open_lobby_table(),
+        KeyCode::Left | KeyCode::PageUp if lobby => move_selection(app, -page),
+        KeyCode::Right | KeyCode::PageDown if lobby => move_selection(app, page),
+        KeyCode::Enter | KeyCode::Char(' ') => app.join_open_game(),
+        KeyCode::Char('o') if lobby => app.open_lobby_table(),
         KeyCode::Esc | KeyCode::Char('q' | 'm') => app.back_to_menu(),
         _ => {}
     }
@@ -22,13 +24,13 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
 pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => match app.hits.button_at(mouse.column, mouse.row) {
-            Some(Button::LobbyTable(i)) => {
-                let again = app.lobby.as_ref().is_some_and(|l| l.selected == i);
-                if let Some(lobby) = &mut app.lobby {
-                    lobby.selected = i;
+            Some(Button::OpenGame(i)) => {
+                let again = app.open_games.as_ref().is_some_and(|l| l.selected == i);
+                if let Some(list) = &mut app.open_games {
+                    list.selected = i;
                 }
                 if again {
-                    app.join_lobby_table();
+                    app.join_open_game();
                 }
             }
             Some(Button::OpenTable) => app.open_lobby_table(),
@@ -43,7 +45,7 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
 }
 
 fn move_selection(app: &mut App, delta: isize) {
-    if let Some(lobby) = &mut app.lobby {
-        lobby.move_selection(delta);
+    if let Some(list) = &mut app.open_games {
+        list.move_selection(delta);
     }
 }

@@ -70,7 +70,7 @@ pub(crate) async fn run(
             None => handle.next_event().await,
         };
         let Some(event) = event else {
-            return Err(CliError::Other("the network task stopped".into()));
+            return Err(CliError::SessionStopped);
         };
         // An action that crossed the peer's on the way is no error of ours: a move chosen while
         // the peer resigned (the end was reported as `game_over`), an answer to a rematch offer
@@ -84,7 +84,7 @@ pub(crate) async fn run(
             print(&event);
         }
         if let NetEvent::Room(tripot_net::online::RoomEvent::Failed(error)) = &event {
-            return Err(CliError::Other(error.to_string()));
+            return Err(CliError::Room(error.clone()));
         }
         if let Some(refusal) = super::final_refusal(&event) {
             return Err(refusal);

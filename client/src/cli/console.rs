@@ -34,9 +34,9 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<OnlineGame>)
     loop {
         tokio::select! {
             event = handle.next_event() => {
-                let Some(event) = event else { return Err(CliError::Other("the network task stopped".into())) };
+                let Some(event) = event else { return Err(CliError::SessionStopped) };
                 if let NetEvent::Room(RoomEvent::Failed(error)) = &event {
-                    return Err(CliError::Other(error.to_string()));
+                    return Err(CliError::Room(error.clone()));
                 }
                 if let Some(refusal) = super::final_refusal(&event) {
                     return Err(refusal);

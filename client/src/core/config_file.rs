@@ -29,7 +29,7 @@ pub(crate) struct ClientConfig {
 
 /// A settings file that cannot be used.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum ConfigError {
+pub enum ConfigError {
     /// The file exists but cannot be read.
     #[error("cannot read {}: {error}", path.display())]
     Read {

@@ -23,7 +23,7 @@ pub(crate) async fn drive(handle: SessionHandle, args: &OnlineArgs) -> Result<()
         (true, Some(level)) => headless::run(handle, level, args, None).await,
         _ if args.plain => console::run(handle, None).await,
         // The session runs on this runtime's workers while the screen holds this thread.
-        _ => super::screen::play(handle),
+        _ => super::screens::play(handle),
     }
 }
 

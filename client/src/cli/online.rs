@@ -1,27 +1,25 @@
-//! Online play from the command line: the options shared by `host`, `join` and `lan`, the
-//! headless mode (computer player, one JSON line per event) and a line-oriented interactive mode.
+//! Online play from the command line: the options shared by `host`, `join`, `lan`, `lobby` and
+//! `quick`, and [`run`], which starts a session and hands it to the chosen mode — the headless
+//! mode ([`super::headless`]: computer player, one JSON line per event), the line console
+//! ([`super::console`]) or the terminal game's online screen ([`super::screens`]).
 //!
-//! Both modes drive a [`tripot_net::SessionHandle`]: the network runs on its own task and hands
+//! Every mode drives a [`tripot_net::SessionHandle`]: the network runs on its own task and hands
 //! back events; the interface only plays moves and shows what happened.
-
-mod console;
-mod headless;
-mod json;
-mod lan_relay;
-pub(crate) mod matched;
-pub(crate) mod screen;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use tripot_ai::Level;
 use tripot_net::room::RoomCode;
-use tripot_net::session::{Offer, SessionConfig};
+use tripot_net::session::Offer;
 use tripot_net::{Multiaddr, NetConfig, OnlineConfig, SavedGame, Start};
 
+use super::relay_or_lan::relay_or_lan;
+use super::{console, headless, screens};
 use crate::cli::CliError;
-
-pub(crate) use lan_relay::relay_or_lan;
+use crate::core::network::NetworkError;
+use crate::core::real_network;
+use crate::core::settings::{NetworkSettings, configured_relay, player_name};
 
 /// Options common to every online command.
 #[derive(Debug, Clone, clap::Args)]
@@ -83,72 +81,39 @@ pub(crate) struct OnlineArgs {
 }
 
 impl OnlineArgs {
-    fn player_name(&self) -> String {
-        self.name
-            .clone()
-            .or_else(|| std::env::var("USER").ok())
-            .filter(|n| !n.trim().is_empty())
-            .unwrap_or_else(|| String::from("joueur"))
+    /// The settings these options ask for, before the relay is looked up.
+    fn settings_without_relay(&self) -> NetworkSettings {
+        NetworkSettings {
+            name: player_name(self.name.clone()),
+            listen: self.listen.clone(),
+            mdns: !self.no_mdns,
+            relay: None,
+            grace: Duration::from_secs(self.grace_secs),
+            keep_alive: Duration::from_millis(self.keep_alive_ms),
+            peer_timeout: Duration::from_millis(self.peer_timeout_ms),
+            idle_timeout: Duration::from_millis(self.idle_timeout_ms),
+            save: self.save.clone().or_else(|| self.resume.clone()),
+        }
+    }
+
+    /// The network settings these options ask for, the relay included.
+    pub(crate) fn settings(&self) -> Result<NetworkSettings, CliError> {
+        Ok(NetworkSettings { relay: self.relay()?, ..self.settings_without_relay() })
     }
 
     /// The relay: `--relay` or `TRIPOT_RELAY`, else the config file's; checked to end in a peer id.
     pub(crate) fn relay(&self) -> Result<Option<Multiaddr>, CliError> {
-        let relay = match &self.relay {
-            Some(addr) => Some(addr.clone()),
-            None => {
-                let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
-                crate::config::ClientConfig::load(&dir).map_err(|e| CliError::Malformed(e.to_string()))?.relay
-            }
-        };
-        if let Some(addr) = &relay
-            && !matches!(addr.iter().last(), Some(tripot_net::multiaddr::Protocol::P2p(_)))
-        {
-            return Err(CliError::Malformed(format!(
-                "the relay address {addr} must end in /p2p/<the relay's peer id> (tripot-relay prints it at start)"
-            )));
-        }
-        Ok(relay)
+        Ok(configured_relay(self.relay.clone())?)
     }
 
-    /// The network settings these options ask for.
+    /// The network layer's settings (no relay: a LAN scan needs none).
     pub(crate) fn net(&self) -> NetConfig {
-        let mut net = NetConfig {
-            mdns: !self.no_mdns,
-            idle_timeout: Duration::from_millis(self.idle_timeout_ms),
-            ping_interval: Duration::from_millis(self.keep_alive_ms.max(1000)),
-            ..NetConfig::default()
-        };
-        if !self.listen.is_empty() {
-            net.listen.clone_from(&self.listen);
-        }
-        net
+        self.settings_without_relay().net()
     }
 
+    /// A session's settings.
     pub(crate) fn config(&self) -> Result<OnlineConfig, CliError> {
-        let save = match (&self.save, &self.resume) {
-            (Some(path), _) | (None, Some(path)) => path.clone(),
-            (None, None) => {
-                let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
-                let stamp = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                dir.join("games").join(format!("online-{stamp}.tripot"))
-            }
-        };
-        Ok(OnlineConfig {
-            session: SessionConfig {
-                name: self.player_name(),
-                keep_alive: Duration::from_millis(self.keep_alive_ms),
-                peer_timeout: Duration::from_millis(self.peer_timeout_ms),
-                grace: Duration::from_secs(self.grace_secs),
-                // A handshake takes a round trip or two: never longer than a silence would.
-                handshake_timeout: Duration::from_millis(self.peer_timeout_ms)
-                    .min(SessionConfig::default().handshake_timeout),
-                ..SessionConfig::default()
-            },
-            net: NetConfig { relay: self.relay()?, ..self.net() },
-            save: Some(save),
-        })
+        Ok(self.settings()?.online_config()?)
     }
 }
 
@@ -164,16 +129,12 @@ pub(crate) enum Plan {
     JoinRoom(RoomCode),
 }
 
-/// What to tell a player who asked for a room without a relay.
-pub(crate) const NO_RELAY: &str = "a private room needs a tripot-relay: give --relay /ip4/…/tcp/4001/p2p/<peer id>, \
-     set TRIPOT_RELAY, or put relay = \"/ip4/…/p2p/…\" in the config file (<config dir>/config.toml)";
-
 /// Runs an online game to its end.
 pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
     let mut config = args.config()?;
     let start = match (&args.resume, plan) {
         (Some(path), _) => {
-            let saved = SavedGame::read(path).map_err(|e| CliError::Malformed(e.to_string()))?;
+            let saved = SavedGame::read(path).map_err(CliError::SavedOnlineGame)?;
             Start::Resume(Box::new(saved))
         }
         (None, Plan::Host(offer)) => Start::Host(offer),
@@ -184,9 +145,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
     // A room with no relay configured uses one announced on the LAN (mDNS), if there is one.
     let with_lan_relay;
     let args = if matches!(start, Start::HostRoom { .. } | Start::JoinRoom(_)) && config.net.relay.is_none() {
-        let relay = relay_or_lan(None, args).map_err(|_| {
-            CliError::Malformed(format!("{NO_RELAY}, or start a tripot-relay --mdns on this network"))
-        })?;
+        let relay = relay_or_lan(None, args).map_err(|_| CliError::NoRelayForRoom)?;
         with_lan_relay = OnlineArgs { relay: Some(relay), ..args.clone() };
         config = with_lan_relay.config()?;
         &with_lan_relay
@@ -194,7 +153,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
         args
     };
     if !args.headless && !args.plain {
-        return screen::run(args, start);
+        return screens::run(args, start);
     }
     let runtime = runtime()?;
     runtime.block_on(async {
@@ -203,8 +162,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
             Start::Resume(saved) => Some(saved.game.clone()),
             _ => None,
         };
-        let handle =
-            tripot_net::online::start(keypair, config, start).map_err(|e| CliError::Other(e.to_string()))?;
+        let handle = tripot_net::online::start(keypair, config, start).map_err(NetworkError::from)?;
         match (args.headless, args.ai) {
             (true, Some(level)) => headless::run(handle, level, args, restored).await,
             _ => console::run(handle, restored).await,
@@ -214,31 +172,23 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
 
 /// The multi-threaded runtime the network and the computer player share.
 pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::Other(format!("cannot start the network runtime: {e}")))
+    Ok(real_network::runtime()?)
 }
 
 /// The persistent identity.
 pub(crate) fn identity() -> Result<tripot_net::Keypair, CliError> {
-    let dir = tripot_net::identity::config_dir().map_err(|e| CliError::Other(e.to_string()))?;
-    tripot_net::identity::load_or_create(&dir).map_err(|e| CliError::Other(e.to_string()))
+    Ok(real_network::identity()?)
 }
 
 /// The error that ends `join` when the host refused us for good (a permanent refusal, or a busy
 /// host past the retry cap): the reason is said, and the exit code is not zero.
-fn final_refusal(event: &tripot_net::NetEvent) -> Option<CliError> {
+pub(crate) fn final_refusal(event: &tripot_net::NetEvent) -> Option<CliError> {
     match event {
         tripot_net::NetEvent::Session(tripot_net::SessionEvent::Refused {
             reason,
             detail,
             retry_in: None,
-        }) => {
-            let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
-            Some(CliError::Other(format!("the host refused the game: {reason}{detail}")))
-        }
+        }) => Some(CliError::Refused { reason: *reason, detail: detail.clone() }),
         _ => None,
     }
 }

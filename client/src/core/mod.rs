@@ -1,0 +1,36 @@
+//! The front-end-independent core of the client: what the terminal game uses and a second
+//! front-end (a browser page) could use unchanged. Nothing here draws, reads a terminal or
+//! parses a command line (no ratatui, crossterm or clap), and nothing here uses the rest of
+//! this crate.
+//!
+//! - [`settings`]: the network settings as a plain value (from flags, or the environment and
+//!   the config file, `config_file`).
+//! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
+//!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
+//!   the libp2p implementation.
+//! - [`online_game`]: an online game — the player's actions turned into commands on the link,
+//!   the session's events (`online_events.rs`) into state and typed notices ([`online_notice`]).
+//! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
+//! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
+//!   this device — its positions and moves, the player's selection and chain being built, undo;
+//!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
+//!   [`computer`]: its searches (move and hint) off the front-end's thread;
+//!   [`save_store`]: every game as a record on disk, the unfinished one offered back.
+
+pub mod computer;
+pub mod config_file;
+pub mod local_game;
+pub mod network;
+mod online_events;
+pub mod online_game;
+pub mod online_notice;
+pub mod open_game;
+pub(crate) mod real_network;
+pub mod save_store;
+pub mod settings;
+pub mod setup;
+pub mod turns;
+
+pub use network::NetworkError;
+pub use open_game::{OpenGame, OpenGames};
+pub use settings::{NetworkSettings, SettingsError};

@@ -1,0 +1,126 @@
+//! The network as the front-ends see it: a [`Network`] starts sessions, LAN scans, lobby
+//! readings and quick matches; a [`Link`] is one running session (commands out, events in).
+//!
+//! The real implementation is `real_network` (libp2p on a tokio runtime); tests pass
+//! their own, so that every screen can be driven from synthetic events. Every failure is a
+//! [`NetworkError`], which the front-end words in the player's language.
+
+use tripot_engine::{Format, Notation};
+use tripot_net::identity::IdentityError;
+use tripot_net::online::OnlineError;
+use tripot_net::online::matchmaking::MatchError;
+use tripot_net::session::Offer;
+use tripot_net::swarm::SwarmError;
+use tripot_net::{Multiaddr, NetEvent, Start};
+
+use super::open_game::{OpenGame, OpenGames};
+use super::settings::SettingsError;
+
+/// Why the network could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkError {
+    /// The settings cannot be used (config file, `TRIPOT_RELAY`, the relay's address).
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// The network's runtime (its threads) cannot start.
+    #[error("cannot start the network runtime: {0}")]
+    Runtime(std::io::Error),
+    /// Our identity key cannot be loaded or created.
+    #[error(transparent)]
+    Identity(#[from] IdentityError),
+    /// A private room was asked for and no relay is configured.
+    #[error(
+        "a private room needs a tripot-relay: give --relay /ip4/…/tcp/4001/p2p/<peer id>, set TRIPOT_RELAY, or put relay = \"/ip4/…/p2p/…\" in the config file (<config dir>/config.toml)"
+    )]
+    NoRelayForRoom,
+    /// The lobby or quick match needs a relay: none is configured and none answered on the LAN.
+    #[error(
+        "no relay: set TRIPOT_RELAY=/ip4/…/tcp/4001/p2p/…, or start a tripot-relay --mdns on this network"
+    )]
+    NoRelay,
+    /// A session could not start (cannot listen, cannot dial, the save file).
+    #[error(transparent)]
+    Session(#[from] OnlineError),
+    /// The network could not be set up for a scan (LAN, or looking for a relay).
+    #[error(transparent)]
+    Swarm(#[from] SwarmError),
+    /// The lobby or the quick match failed at the relay.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
+/// A running session, seen from the interface: commands out, events in.
+pub trait Link {
+    /// The next event, if one is ready (the interface polls on its ticks).
+    fn try_event(&mut self) -> Option<NetEvent>;
+    /// Plays a local move.
+    fn play(&mut self, notation: Notation);
+    /// Resigns the game.
+    fn resign(&mut self);
+    /// Claims the game after the grace period.
+    fn claim(&mut self);
+    /// Once the game is over: offers another game (accepts the opponent's offer if any).
+    fn offer_rematch(&mut self);
+    /// Answers the opponent's rematch offer.
+    fn answer_rematch(&mut self, accept: bool);
+    /// News of a matchmaking still under way (quick match), before the session exists.
+    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
+        None
+    }
+}
+
+/// How a quick match goes before the game starts.
+#[derive(Debug)]
+pub enum Matchmaking {
+    /// Waiting at the relay; the relay counts this many players seeking.
+    Waiting(u32),
+    /// Paired: the format agreed, and whether this side hosts.
+    Matched {
+        /// Colours per camp.
+        format: Format,
+        /// This side waits for the opponent to dial it.
+        you_host: bool,
+    },
+    /// The relay cannot be reached or refused; the match is off.
+    Failed(NetworkError),
+}
+
+/// Open games read again and again in the background (a LAN scan, a lobby), until dropped.
+pub trait OpenGameScan {
+    /// The list read by the round that just finished, if one did (only the newest matters).
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>>;
+}
+
+/// What starts sessions and LAN scans: the real network, or a test's stand-in.
+pub trait Network {
+    /// Starts a session.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why it could not start (no identity, cannot listen, bad address).
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError>;
+    /// Starts scanning the LAN for hosts.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the scan could not start.
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError>;
+    /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the match could not start.
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError>;
+    /// Starts reading the open lobby at the relay.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the lobby cannot be read.
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError>;
+    /// Joins a table of the lobby at `relay`.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the session could not start.
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError>;
+    /// Opens one's own table at `relay` and waits there for an opponent.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the table could not open.
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError>;
+}

@@ -1,0 +1,82 @@
+//! The player's words for what a game tells them: a blocked side's passed turn, what an online
+//! game says ([`Notice`]) and the warning that stays on its panel ([`Warning`]).
+
+use std::time::Duration;
+
+use tripot_engine::Camp;
+use tripot_net::Refuser;
+use tripot_protocol::RejectReason;
+
+use super::Lang;
+use crate::core::online_notice::{Notice, Warning};
+use crate::core::setup::{Mode, Setup};
+
+impl Lang {
+    /// "Vous étiez bloqué — tour passé", or the blocked side named: the computer opponent, or
+    /// the hot-seat player.
+    pub(crate) fn blocked(self, setup: &Setup, mover: Camp) -> String {
+        let t = self.t();
+        match setup.mode {
+            Mode::Solo { .. } if setup.is_human(mover) => t.you_were_blocked.to_owned(),
+            Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
+            Mode::Duel | Mode::Online { .. } => format!("{} {}", self.player(mover), t.was_blocked),
+        }
+    }
+
+    /// What the online game tells the player, in this language.
+    pub(crate) fn notice(self, notice: &Notice) -> String {
+        let t = self.t();
+        match notice {
+            Notice::MoveRefused(error) => format!("{} : {}", t.move_refused, self.local_error(error)),
+            Notice::ActionRefused(error) => self.local_error(error),
+            Notice::Rejected { by, reason, ply, detail } => {
+                let who = match by {
+                    Refuser::Local => t.rejected_theirs,
+                    Refuser::Peer => t.rejected_ours,
+                };
+                let at = ply.map(|p| format!(" ({} {p})", t.view_move.to_lowercase())).unwrap_or_default();
+                let detail = if detail.is_empty() { String::new() } else { format!(" : {detail}") };
+                format!("{who}{at} — {}{detail}", self.reject_reason(*reason))
+            }
+            Notice::GuestLeft => t.guest_left.to_owned(),
+            Notice::HostRefused { reason, detail } => self.host_refused(*reason, detail, None),
+            Notice::Resumed => t.resumed.to_owned(),
+            Notice::RematchOffered { name } => format!("{name} {}", t.rematch_offered),
+            Notice::RematchDeclined { by: Refuser::Local } => t.rematch_declined_here.to_owned(),
+            Notice::RematchDeclined { by: Refuser::Peer } => t.rematch_declined.to_owned(),
+            Notice::RematchStarted(number) => format!("{} {number}", t.rematch_started),
+            Notice::RematchAsked => t.rematch_asked.to_owned(),
+            Notice::PeerBlocked { name } => format!("{name} {}", t.was_blocked),
+            Notice::YouWereBlocked => t.you_were_blocked.to_owned(),
+            Notice::ConfirmResign => t.confirm_resign.to_owned(),
+            Notice::ConfirmLeave => t.confirm_leave.to_owned(),
+            Notice::RoomFailed(error) => format!("{} : {}", t.online_failed, self.room_error(error)),
+            Notice::NetworkFailed(error) => format!("{} : {}", t.online_failed, self.network_error(error)),
+        }
+    }
+
+    /// What stays shown about the connection, in this language.
+    pub(crate) fn warning(self, warning: &Warning) -> String {
+        match warning {
+            // The network layer's own words.
+            Warning::Net(text) => text.clone(),
+            Warning::RoomRefused(why) => format!("{} : {why}", self.t().room_refused),
+            Warning::RelayBusy => self.t().relay_busy.to_owned(),
+            Warning::RoomFailed(error) => self.room_error(error),
+            Warning::HostRefused { reason, detail, retry_in } => {
+                self.host_refused(*reason, detail, *retry_in)
+            }
+        }
+    }
+
+    /// "The host refused the game: …", or "… trying again in N s: …".
+    fn host_refused(self, reason: RejectReason, detail: &str, retry_in: Option<Duration>) -> String {
+        let t = self.t();
+        let reason = self.reject_reason(reason);
+        let detail = if detail.is_empty() { String::new() } else { format!(" ({detail})") };
+        match retry_in {
+            Some(wait) => format!("{} {} s : {reason}{detail}", t.host_refused_retry, wait.as_secs()),
+            None => format!("{} : {reason}{detail}", t.host_refused),
+        }
+    }
+}
