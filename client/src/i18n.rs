@@ -367,10 +367,12 @@ static FR: Texts = Texts {
         "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
         "",
         "Au clavier : flèches pour aller de trou en trou, Entrée pour choisir le pion puis la \
-         destination, Échap pour annuler, f pour « Fin du saut », i pour un indice, u pour \
-         annuler le dernier coup, c pour les coordonnées.",
+         destination (un ✱, proche ou lointain, termine le coup là), Échap pour annuler, i pour \
+         un indice, u pour annuler le dernier coup, c pour les coordonnées.",
+        "Un saut en chaîne se construit aussi bond par bond : Espace sur chaque trou où le pion \
+         se pose, puis f pour « Fin du saut » ; Échap reprend le dernier bond.",
         "À la souris : cliquez le pion, puis la destination ; survolez une destination pour voir \
-         le chemin.",
+         le chemin ; Maj-clic pour un bond.",
     ],
     view_keys: "←→ coup par coup · Début/Fin · q quitter",
     view_move: "Coup",
@@ -546,9 +548,13 @@ static EN: Texts = Texts {
          decides: more pawns arrived, then the smaller total distance, then player 1.",
         "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
         "",
-        "Keyboard: arrows move from hole to hole, Enter picks the pawn then the destination, \
-         Esc cancels, f ends a jump chain, i gives a hint, u undoes, c shows coordinates.",
-        "Mouse: click the pawn, then the destination; hover a destination to see the path.",
+        "Keyboard: arrows move from hole to hole, Enter picks the pawn then the destination (a ✱, \
+         near or far, ends the move there), Esc cancels, i gives a hint, u undoes, c shows \
+         coordinates.",
+        "A jump chain can also be built hop by hop: Space on each landing, then f to end it; Esc \
+         takes back the last hop.",
+        "Mouse: click the pawn, then the destination; hover a destination to see the path; \
+         shift-click for one hop.",
     ],
     view_keys: "←→ move by move · Home/End · q quit",
     view_move: "Move",

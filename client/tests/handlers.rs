@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ch, click, click_button, enter_on, hole, key, position, wait_for_computer};
+use common::{ch, click, click_button, enter_on, hole, key, position, space_on, wait_for_computer};
 use crossterm::event::KeyCode;
 use tripot::app::{App, Button, Mode, Page, Setup};
 use tripot::event::{Event, Events};
@@ -89,17 +89,18 @@ fn opened_lane(app: &mut App) -> (tripot_engine::Path, Position) {
 }
 
 #[test]
-fn a_chain_built_hop_by_hop_ends_with_fin_du_saut() {
+fn a_chain_built_hop_by_hop_with_space_ends_with_fin_du_saut() {
     let events = Events::new();
     let mut app = App::new(Lang::Fr, None, events.sender());
     let (path, _) = opened_lane(&mut app);
     assert!(path.len() >= 3);
     enter_on(&mut app, path[0]);
     for (i, &hop) in path[1..].iter().enumerate() {
-        enter_on(&mut app, hop);
+        space_on(&mut app, hop);
         let built = app.game().unwrap().selection_path();
         if i + 2 < path.len() {
             assert_eq!(built.as_deref(), Some(&path[..i + 2]), "hop {i}");
+            assert_eq!(app.message(), Some("Sautez encore, ou « Fin du saut »."));
         }
     }
     // The chain may end by itself when no hop is left; otherwise "Fin du saut".
@@ -114,19 +115,55 @@ fn a_chain_built_hop_by_hop_ends_with_fin_du_saut() {
     assert!(matches!(game.moves()[2].mv, Move::Jump { .. }));
 }
 
+/// A duel where S's m1 has the chain m1-m3-m5-m7 over m2, m4 and m6 (the example).
+fn three_hop_lane(app: &mut App) {
+    let setup = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+    let lane = "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Sm1,m2,m4,m6,j4,k4,l4,k3,l3,l2";
+    app.start_from(setup, position(lane, Rules::Tripot));
+}
+
 #[test]
-fn esc_during_a_chain_drops_the_hops() {
+fn esc_during_a_chain_takes_back_the_last_hop_only() {
     let events = Events::new();
-    let mut app = App::new(Lang::En, None, events.sender());
-    let (path, _) = opened_lane(&mut app);
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    three_hop_lane(&mut app);
+    let path: Vec<_> = ["m1", "m3", "m5"].into_iter().map(hole).collect();
     enter_on(&mut app, path[0]);
-    enter_on(&mut app, path[1]);
+    space_on(&mut app, path[1]);
+    space_on(&mut app, path[2]);
+    assert_eq!(app.game().unwrap().selection_path(), Some(path.clone()));
+    app.handle_event(key(KeyCode::Esc));
     assert_eq!(app.game().unwrap().selection_path(), Some(path[..2].to_vec()));
+    assert_eq!(app.message(), Some("Sautez encore, ou « Fin du saut »."));
+    // Back to the pawn alone: its destinations again; then nothing, and no stale message.
     app.handle_event(key(KeyCode::Esc));
     assert_eq!(app.game().unwrap().selection_path(), Some(vec![path[0]]));
+    assert_eq!(app.message(), Some("Choisissez une destination (Échap pour annuler)."));
     app.handle_event(key(KeyCode::Esc));
     assert_eq!(app.game().unwrap().selection_path(), None);
-    assert_eq!(app.game().unwrap().moves().len(), 2);
+    assert_eq!(app.message(), None);
+    assert!(app.game().unwrap().moves().is_empty());
+    // After one hop taken back, Fin du saut plays what is left of the chain.
+    enter_on(&mut app, path[0]);
+    space_on(&mut app, path[1]);
+    space_on(&mut app, path[2]);
+    app.handle_event(key(KeyCode::Esc));
+    app.handle_event(ch('f'));
+    assert_eq!(app.game().unwrap().moves()[0].notation, Notation::Path(path[..2].iter().copied().collect()));
+}
+
+#[test]
+fn enter_on_a_near_jump_destination_ends_the_move_there() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    three_hop_lane(&mut app);
+    // m3: one hop from m1, and the chain could go on from it (to m5, m7, k5).
+    enter_on(&mut app, hole("m1"));
+    enter_on(&mut app, hole("m3"));
+    let game = app.game().unwrap();
+    assert_eq!(game.moves().len(), 1, "Enter on a one-hop ✱ played the move");
+    assert_eq!(game.moves()[0].mv, Move::Jump { from: hole("m1"), to: hole("m3") });
+    assert_eq!(game.selection_path(), None);
 }
 
 #[test]
@@ -216,6 +253,15 @@ fn menu_starts_a_duel_with_its_settings() {
     assert_eq!(game.setup.format, Format::Two);
     assert_eq!(game.setup.mode, Mode::Duel);
     assert_eq!(game.position().turn(), Camp::B);
+    // Enter on a setting starts its mode, as the footer's « Entrée valider » says; it does not
+    // change the setting.
+    app.handle_event(ch('q'));
+    app.handle_event(key(KeyCode::Down));
+    assert_eq!(app.menu().item(), tripot::app::MenuItem::DuelFormat);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.menu().duel_format, Format::Two);
+    let game = app.game().unwrap();
+    assert_eq!((game.setup.mode, game.setup.format), (Mode::Duel, Format::Two));
     // Every line of the menu can be reached, the online ones too.
     app.handle_event(ch('q'));
     let mut seen = Vec::new();

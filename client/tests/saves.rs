@@ -169,3 +169,18 @@ fn a_finished_game_is_saved_with_its_result_and_replays_in_tripot_view() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("tripot: "));
 }
+
+#[test]
+fn the_resume_prompt_counts_one_move_in_the_singular() {
+    let store = SaveStore::new(&fresh_dir("one-move"));
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_game(duel());
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    drop(app);
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let screen = common::render(&mut app, 100, 30);
+    assert!(screen.contains(" · 1 coup · "), "{screen}");
+}

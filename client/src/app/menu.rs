@@ -84,18 +84,19 @@ impl MenuItem {
     /// A setting changed with ←/→ (drawn indented under its mode).
     #[must_use]
     pub const fn is_setting(self) -> bool {
-        matches!(
-            self,
-            MenuItem::Level
-                | MenuItem::SoloFormat
-                | MenuItem::SoloOpener
-                | MenuItem::DuelFormat
-                | MenuItem::DuelOpener
-                | MenuItem::HostFormat
-                | MenuItem::HostOpener
-                | MenuItem::HostRoom
-                | MenuItem::QuickFormat
-        )
+        self.mode().is_some()
+    }
+
+    /// The mode a setting belongs to (Enter on a setting starts it, as the footer says).
+    #[must_use]
+    pub const fn mode(self) -> Option<MenuItem> {
+        match self {
+            MenuItem::Level | MenuItem::SoloFormat | MenuItem::SoloOpener => Some(MenuItem::Solo),
+            MenuItem::DuelFormat | MenuItem::DuelOpener => Some(MenuItem::Duel),
+            MenuItem::HostFormat | MenuItem::HostOpener | MenuItem::HostRoom => Some(MenuItem::Host),
+            MenuItem::QuickFormat => Some(MenuItem::Quick),
+            _ => None,
+        }
     }
 }
 

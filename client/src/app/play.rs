@@ -96,6 +96,34 @@ impl App {
         self.react(action);
     }
 
+    /// Space or a shift-click: a hop of a chain built hop by hop (see `Game::hop_on`).
+    pub(crate) fn hop_on(&mut self, hole: Hole) {
+        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        game.set_cursor(hole);
+        let action = game.hop_on(hole);
+        self.react(action);
+    }
+
+    /// Esc or a right click: takes back the last hop, or drops the selection, and says what the
+    /// player may do now; with nothing selected, clears the hint and the message.
+    pub(crate) fn cancel_selection(&mut self) {
+        let t = self.lang.t();
+        let Some(game) = &mut self.game else { return };
+        if !game.cancel() {
+            game.hint = None;
+            self.message = None;
+            return;
+        }
+        match &game.selection {
+            Some(selection) if selection.chain_started() => self.say(t.chain_running, false),
+            Some(_) => self.say(t.choose_destination, false),
+            None => self.message = None,
+        }
+    }
+
     /// "Fin du saut".
     pub(crate) fn end_jump(&mut self) {
         if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {

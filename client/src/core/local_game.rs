@@ -257,10 +257,8 @@ impl Game {
             let mv = Move::Swap { mine: from, theirs: hole };
             return Action::Play(Played { mv, notation: position.notation(mv) });
         }
+        // A ✱ is where the move ends, near or far: building a chain hop by hop is `hop_on`.
         if targets.jumps.contains(hole) {
-            if position.single_jumps(from).contains(hole) {
-                return self.hop_to([from, hole].into_iter().collect());
-            }
             let mv = Move::Jump { from, to: hole };
             return Action::Play(Played { mv, notation: position.notation(mv) });
         }
@@ -269,6 +267,26 @@ impl Game {
             return Action::Selected;
         }
         Action::Nothing
+    }
+
+    /// Space (or a shift-click): the selected pawn hops to `hole`, one jump from where it stands,
+    /// and the chain goes on from there; "Fin du saut" ends it. Elsewhere it acts as `act_on`.
+    pub(crate) fn hop_on(&mut self, hole: Hole) -> Action {
+        if !self.human_to_move() {
+            return Action::Nothing;
+        }
+        let Some(selection) = self.selection.clone() else { return self.act_on(hole) };
+        if hole == selection.end() && selection.chain_started() {
+            return self.end_chain();
+        }
+        if !next_hops(self.position(), &selection.path).contains(hole) {
+            return self.act_on(hole);
+        }
+        let mut path = selection.path;
+        if path.try_push(hole).is_err() {
+            return Action::Nothing;
+        }
+        self.hop_to(path)
     }
 
     /// Adds a hop; when no further hop exists the chain ends by itself.
@@ -291,11 +309,11 @@ impl Game {
         }
     }
 
-    /// Esc: drops the last hop of a chain being built, or the selection.
+    /// Esc: takes back the last hop of a chain being built, or drops the selection.
     pub(crate) fn cancel(&mut self) -> bool {
         match &mut self.selection {
             Some(selection) if selection.chain_started() => {
-                selection.path.truncate(1);
+                selection.path.pop();
                 true
             }
             Some(_) => {

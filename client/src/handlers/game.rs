@@ -1,7 +1,7 @@
 //! The game page: the cursor, picking and playing moves, the action keys and buttons, and the
 //! end-of-game panel.
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use crate::app::{App, Button};
 
@@ -26,9 +26,14 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Right => cursor(app, 1, 0),
         KeyCode::Up => cursor(app, 0, 1),
         KeyCode::Down => cursor(app, 0, -1),
-        KeyCode::Enter | KeyCode::Char(' ') => {
+        KeyCode::Enter => {
             if let Some(hole) = app.game.as_ref().map(|g| g.cursor) {
                 app.act_on(hole);
+            }
+        }
+        KeyCode::Char(' ') => {
+            if let Some(hole) = app.game.as_ref().map(|g| g.cursor) {
+                app.hop_on(hole);
             }
         }
         KeyCode::Esc => cancel(app),
@@ -60,7 +65,11 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
                 return;
             }
             if let Some(hole) = app.hits.board.and_then(|b| b.hole_at(column, line)) {
-                app.act_on(hole);
+                if mouse.modifiers.contains(KeyModifiers::SHIFT) {
+                    app.hop_on(hole);
+                } else {
+                    app.act_on(hole);
+                }
             }
         }
         MouseEventKind::Down(MouseButton::Right) => cancel(app),
@@ -87,11 +96,7 @@ pub(super) fn cursor(app: &mut App, dx: i8, dy: i8) {
 }
 
 pub(super) fn cancel(app: &mut App) {
-    let Some(game) = &mut app.game else { return };
-    if !game.cancel() {
-        game.hint = None;
-        app.message = None;
-    }
+    app.cancel_selection();
 }
 
 pub(super) fn toggle_coords(app: &mut App) {

@@ -28,7 +28,12 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
         Some(Button::MenuLine(i)) if MenuItem::ALL.get(i).is_some_and(|item| item.enabled()) => {
             let again = app.menu.selected == i;
             app.menu.selected = i;
-            if again || !app.menu.item().is_setting() {
+            // A second click on a setting changes it, as its arrows do; any other line starts.
+            if app.menu.item().is_setting() {
+                if again {
+                    app.menu.change(1);
+                }
+            } else {
                 activate(app);
             }
         }
@@ -44,10 +49,11 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
     }
 }
 
-/// Enter on a line: start a game, open a page, or change the setting.
+/// Enter on a line: start a game or open a page; on a setting, start the mode it sets.
 fn activate(app: &mut App) {
     let menu = &app.menu;
-    match menu.item() {
+    let item = menu.item();
+    match item.mode().unwrap_or(item) {
         MenuItem::Solo => {
             let setup = Setup {
                 mode: Mode::Solo { level: menu.level, seed: rand::random() },
@@ -87,6 +93,6 @@ fn activate(app: &mut App) {
             let formats = menu.quick_format;
             app.start_quick(formats);
         }
-        _ => app.menu.change(1),
+        _ => {}
     }
 }

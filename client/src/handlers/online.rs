@@ -2,7 +2,7 @@
 //! (arrows, Enter, Esc, `f`, `c`, the mouse) plus `a` resign and `r` claim; the claim prompt;
 //! the game-over panel.
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::game::{cancel, cursor, toggle_coords};
 use crate::app::{App, Button};
@@ -44,9 +44,14 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Right => cursor(app, 1, 0),
         KeyCode::Up => cursor(app, 0, 1),
         KeyCode::Down => cursor(app, 0, -1),
-        KeyCode::Enter | KeyCode::Char(' ') => {
+        KeyCode::Enter => {
             if let Some(hole) = app.game.as_ref().map(|g| g.cursor) {
                 app.act_on(hole);
+            }
+        }
+        KeyCode::Char(' ') => {
+            if let Some(hole) = app.game.as_ref().map(|g| g.cursor) {
+                app.hop_on(hole);
             }
         }
         KeyCode::Esc => cancel(app),
@@ -97,7 +102,11 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
                 return;
             }
             if let Some(hole) = app.hits.board.and_then(|b| b.hole_at(column, line)) {
-                app.act_on(hole);
+                if mouse.modifiers.contains(KeyModifiers::SHIFT) {
+                    app.hop_on(hole);
+                } else {
+                    app.act_on(hole);
+                }
             }
         }
         MouseEventKind::Down(MouseButton::Right) => cancel(app),

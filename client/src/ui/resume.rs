@@ -35,7 +35,11 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
         )));
         lines.push(Line::from(Span::styled(
-            format!("{} · {moves} {} · {date}", lang.format_label(saved.record.format()), t.moves_count),
+            format!(
+                "{} · {moves} {} · {date}",
+                lang.format_label(saved.record.format()),
+                if moves == 1 { t.one_move } else { t.moves_count }
+            ),
             Style::default().fg(Color::Gray),
         )));
     }

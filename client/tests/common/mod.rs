@@ -64,6 +64,12 @@ pub fn enter_on(app: &mut App, target: Hole) {
     app.handle_event(key(KeyCode::Enter));
 }
 
+/// Space on `target`: a hop of a chain built hop by hop.
+pub fn space_on(app: &mut App, target: Hole) {
+    arrows_to(app, target);
+    app.handle_event(ch(' '));
+}
+
 fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
     Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
 }
