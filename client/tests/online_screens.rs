@@ -672,9 +672,12 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
     assert!(screen.contains("K7M-4QP") && screen.contains("tripot join K7M-4QP"), "{screen}");
     insta::assert_snapshot!("online_room_code", screen);
     // Someone tried a wrong code: said, the room stays open.
-    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Refused("wrong proof".into())));
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Refused {
+        guest: peer(),
+        why: tripot_net::online::GuestRefusal::WrongCode,
+    }));
     app.handle_event(Event::Tick);
-    assert!(render(&mut app, 100, 30).contains("Code refusé à un visiteur : wrong proof"));
+    assert!(render(&mut app, 100, 30).contains("Code refusé à un visiteur : mauvais code"));
     app.handle_event(ch('q'));
 
     // The friend types the code, in any case.

@@ -168,7 +168,7 @@ fn a_wrong_code_is_refused_and_the_host_stays_joinable() {
         "{refusal:?}"
     );
     host.wait_for("the refusal reported", Duration::from_secs(10), |v| {
-        v["event"] == "room" && v["state"] == "refused"
+        v["event"] == "room" && v["state"] == "refused" && v["detail"] == "wrong room code"
     });
 
     // The host is unaffected: the friend with the right code gets in (its relay from its

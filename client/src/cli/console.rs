@@ -88,7 +88,7 @@ fn describe(event: &NetEvent) -> Option<String> {
             format!("Code du salon : {code}  (votre ami tape : tripot join {code})")
         }
         NetEvent::Room(RoomEvent::Closed) => String::from("Salon fermé."),
-        NetEvent::Room(RoomEvent::Refused(detail)) => format!("(salon) refusé : {detail}"),
+        NetEvent::Room(RoomEvent::Refused { guest, why }) => format!("(salon) {guest} refusé : {why}"),
         NetEvent::Room(RoomEvent::RelayBusy(wait)) => {
             format!("Relais saturé, nouvel essai dans {:.1} s…", wait.as_secs_f32())
         }

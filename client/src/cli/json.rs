@@ -9,7 +9,7 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
     Some(match event {
         NetEvent::Listening(addr) => json!({"event": "listening", "addr": addr.to_string()}),
         NetEvent::Saved(ply) => json!({"event": "saved", "ply": ply}),
-        NetEvent::Warning(text) => json!({"event": "warning", "detail": text}),
+        NetEvent::Warning(warning) => json!({"event": "warning", "detail": warning.to_string()}),
         NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
         NetEvent::Path(path) => json!({"event": "path", "path": path.name()}),
         NetEvent::Session(session) => session_event(session),
@@ -31,7 +31,9 @@ fn room_event(event: &RoomEvent) -> Value {
     match event {
         RoomEvent::Open(code) => json!({"event": "room", "state": "open", "code": code.to_string()}),
         RoomEvent::Closed => json!({"event": "room", "state": "closed"}),
-        RoomEvent::Refused(detail) => json!({"event": "room", "state": "refused", "detail": detail}),
+        RoomEvent::Refused { guest, why } => json!({
+            "event": "room", "state": "refused", "guest": guest.to_string(), "detail": why.to_string(),
+        }),
         RoomEvent::RelayBusy(wait) => {
             json!({"event": "room", "state": "busy", "retry_in_ms": u64::try_from(wait.as_millis()).unwrap_or(u64::MAX)})
         }

@@ -39,7 +39,7 @@ impl Online {
             NetEvent::Session(event) => return self.on_session_event(event, game),
             NetEvent::Relay(state) => self.relay = Some(state),
             NetEvent::Room(RoomEvent::Open(code)) => self.room_code = Some(code.to_string()),
-            NetEvent::Room(RoomEvent::Refused(why)) => self.warning = Some(Warning::RoomRefused(why)),
+            NetEvent::Room(RoomEvent::Refused { why, .. }) => self.warning = Some(Warning::RoomRefused(why)),
             NetEvent::Room(RoomEvent::RelayBusy(_)) => self.warning = Some(Warning::RelayBusy),
             // The busy relay answered at last: the wait is over.
             NetEvent::Room(RoomEvent::Found(_)) if matches!(self.warning, Some(Warning::RelayBusy)) => {

@@ -90,12 +90,12 @@ impl Notice {
 /// What stays shown on the online panel about the connection.
 #[derive(Debug, Clone)]
 pub enum Warning {
-    /// The network's own words (a relay lost, an address refused…).
-    Net(String),
+    /// A problem of the network that does not end the game (a save, a dial…).
+    Net(tripot_net::online::NetWarning),
     /// A guest's room lookup was throttled by a busy relay; the session tries again by itself.
     RelayBusy,
     /// Someone tried our room with a wrong code; the room stays open.
-    RoomRefused(String),
+    RoomRefused(tripot_net::online::GuestRefusal),
     /// The private room cannot be used.
     RoomFailed(RoomError),
     /// The host refuses: for good, or for now (then the session tries again after `retry_in`).

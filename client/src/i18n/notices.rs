@@ -55,12 +55,38 @@ impl Lang {
         }
     }
 
+    /// A network warning, in this language (the details are libp2p's, in English).
+    fn net_warning(self, warning: &tripot_net::online::NetWarning) -> String {
+        use tripot_net::online::NetWarning as W;
+        if self == Lang::En {
+            return warning.to_string();
+        }
+        match warning {
+            W::SaveFailed(why) => format!("sauvegarde impossible : {why}"),
+            W::DialFailed(why) => format!("l'appel a échoué : {why}"),
+            W::StreamFailed(why) => format!("la partie n'a pas pu s'ouvrir sur la connexion : {why}"),
+            W::TableRefused(why) => format!("le relais n'a pas pris la table : {why}"),
+        }
+    }
+
+    /// Why a visitor of our room was refused, in this language.
+    fn guest_refusal(self, why: tripot_net::online::GuestRefusal) -> String {
+        use tripot_net::online::GuestRefusal as R;
+        match (self, why) {
+            (Lang::En, why) => why.to_string(),
+            (Lang::Fr, R::WrongCode) => "mauvais code".into(),
+            (Lang::Fr, R::Throttled(wait)) => {
+                format!("trop d'essais, prié d'attendre {} s", wait.as_secs().max(1))
+            }
+            (Lang::Fr, R::Broken) => "la preuve du code a échoué".into(),
+        }
+    }
+
     /// What stays shown about the connection, in this language.
     pub(crate) fn warning(self, warning: &Warning) -> String {
         match warning {
-            // The network layer's own words.
-            Warning::Net(text) => text.clone(),
-            Warning::RoomRefused(why) => format!("{} : {why}", self.t().room_refused),
+            Warning::Net(warning) => self.net_warning(warning),
+            Warning::RoomRefused(why) => format!("{} : {}", self.t().room_refused, self.guest_refusal(*why)),
             Warning::RelayBusy => self.t().relay_busy.to_owned(),
             Warning::RoomFailed(error) => self.room_error(error),
             Warning::HostRefused { reason, detail, retry_in } => {

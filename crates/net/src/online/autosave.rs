@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::NetEvent;
 use super::driver::Driver;
+use super::{NetEvent, NetWarning};
 use crate::saved_game::SavedGame;
 use crate::session::rematch_save_path;
 
@@ -46,7 +46,7 @@ impl Driver {
                 self.autosave.saved_at = Some(state);
                 self.emit(NetEvent::Saved(state.1));
             }
-            Err(error) => self.emit(NetEvent::Warning(format!("save failed: {error}"))),
+            Err(error) => self.emit(NetEvent::Warning(NetWarning::SaveFailed(error.to_string()))),
         }
     }
 }

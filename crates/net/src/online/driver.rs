@@ -15,7 +15,7 @@ use super::autosave::Autosave;
 use super::game_stream::GameStream;
 use super::handle::{Command, SessionHandle};
 use super::rooms::Rooms;
-use super::{NetEvent, OnlineConfig, OnlineError, Start, link, path, peer_of, relay, room};
+use super::{NetEvent, NetWarning, OnlineConfig, OnlineError, Start, link, path, peer_of, relay, room};
 use crate::room::handshake;
 use crate::session::Session;
 use crate::swarm::{self, Behaviour, BehaviourEvent, game_protocol};
@@ -305,7 +305,7 @@ impl Driver {
                 tracing::debug!(peer = %event.remote_peer_id, result = ?event.result, "hole punching");
             }
             SwarmEvent::OutgoingConnectionError { error, .. } => {
-                self.emit(NetEvent::Warning(format!("dial failed: {error}")));
+                self.emit(NetEvent::Warning(NetWarning::DialFailed(error.to_string())));
             }
             SwarmEvent::Behaviour(BehaviourEvent::Identify(libp2p::identify::Event::Received {
                 peer_id,

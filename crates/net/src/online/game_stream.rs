@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tripot_protocol::{Message, Reject, RejectReason, Role};
 
 use super::driver::Driver;
-use super::{NetEvent, link};
+use super::{NetEvent, NetWarning, link};
 use crate::event::SessionEvent;
 use crate::swarm::game_protocol;
 use crate::transport::LinkEvent;
@@ -130,7 +130,7 @@ impl Driver {
             Ok(stream) if Some(peer) == self.opponent.peer => self.install(peer, stream),
             Ok(_) => {}
             Err(error) => {
-                self.emit(NetEvent::Warning(format!("opening the game stream failed: {error}")));
+                self.emit(NetEvent::Warning(NetWarning::StreamFailed(error)));
                 let _ = self.swarm.disconnect_peer_id(peer);
             }
         }

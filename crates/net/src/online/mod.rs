@@ -29,6 +29,7 @@ mod relay;
 mod relay_on_lan;
 mod room;
 mod rooms;
+mod warning;
 
 use std::path::PathBuf;
 
@@ -41,7 +42,8 @@ pub use lan::{LanHost, browse};
 pub use path::GamePath;
 pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};
-pub use room::{RoomError, RoomEvent};
+pub use room::{GuestRefusal, RoomError, RoomEvent};
+pub use warning::NetWarning;
 
 use crate::event::SessionEvent;
 use crate::room::RoomCode;
@@ -93,7 +95,7 @@ pub enum NetEvent {
     /// The game was saved (its ply count then).
     Saved(u32),
     /// Something went wrong that does not end the session (a save failure, a failed dial).
-    Warning(String),
+    Warning(NetWarning),
     /// The game's path to the opponent, when it is known or changes: direct, or through the
     /// relay (where hole punching failed).
     Path(GamePath),

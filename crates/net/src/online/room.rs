@@ -38,6 +38,31 @@ const MAX_PROOFS_IN_FLIGHT: usize = 16;
 /// Proven peers remembered (a friend may need a few tries to open the game).
 const MAX_PROVEN: usize = 64;
 
+/// Why a host refused a would-be guest of its room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GuestRefusal {
+    /// Its proof of the code was wrong.
+    #[error("wrong room code")]
+    WrongCode,
+    /// It tried too often lately and was told to wait.
+    #[error("too many attempts: told to wait {0:?}")]
+    Throttled(Duration),
+    /// The proof handshake broke off or went wrong.
+    #[error("the proof handshake failed")]
+    Broken,
+}
+
+impl GuestRefusal {
+    /// Why, from how the host's side of the proof handshake ended.
+    fn of(error: &HandshakeError) -> GuestRefusal {
+        match error {
+            HandshakeError::WrongCode => GuestRefusal::WrongCode,
+            HandshakeError::Throttled(wait) => GuestRefusal::Throttled(*wait),
+            _ => GuestRefusal::Broken,
+        }
+    }
+}
+
 /// What a room reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RoomEvent {
@@ -47,7 +72,12 @@ pub enum RoomEvent {
     /// (Host) the room is closed: its game started, or the host is leaving.
     Closed,
     /// (Host) someone tried to join with a wrong code (or is throttled); the room stays open.
-    Refused(String),
+    Refused {
+        /// The would-be guest.
+        guest: PeerId,
+        /// Why.
+        why: GuestRefusal,
+    },
     /// (Guest) the relay is busy (it throttles lookups): the lookup is asked again after this
     /// long, for up to [`crate::room::BUSY_PATIENCE`] in all.
     RelayBusy(Duration),
@@ -261,7 +291,7 @@ impl HostRoom {
                 self.proven.insert(guest);
                 None
             }
-            Err(error) => Some(RoomEvent::Refused(format!("{guest}: {error}"))),
+            Err(error) => Some(RoomEvent::Refused { guest, why: GuestRefusal::of(&error) }),
         }
     }
 }

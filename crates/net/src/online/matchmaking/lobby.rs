@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tripot_relay::LobbyTable;
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
-use crate::online::{NetEvent, OnlineConfig, RelayState, SessionHandle, Start, start};
+use crate::online::{NetEvent, NetWarning, OnlineConfig, RelayState, SessionHandle, Start, start};
 use crate::session::Offer;
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
 
@@ -198,7 +198,7 @@ pub fn open_table(
     net: &NetConfig,
     relay: Multiaddr,
     table: LobbyTable,
-    warnings: Option<mpsc::UnboundedSender<String>>,
+    warnings: Option<mpsc::UnboundedSender<NetWarning>>,
     reachable: Option<watch::Receiver<bool>>,
 ) -> Result<TableHandle, MatchError> {
     let relay_id = relay_peer(&relay)?;
@@ -221,7 +221,7 @@ struct Announcer {
     relay: Multiaddr,
     relay_id: PeerId,
     namespace: Namespace,
-    warnings: Option<mpsc::UnboundedSender<String>>,
+    warnings: Option<mpsc::UnboundedSender<NetWarning>>,
     reachable: watch::Receiver<bool>,
     /// Whether the relay holds (or is being asked to hold) our registration.
     registered: bool,
@@ -320,7 +320,7 @@ impl Announcer {
         if let Err(error) =
             self.swarm.behaviour_mut().rendezvous.register(self.namespace.clone(), self.relay_id, ttl)
         {
-            self.warn(format!("lobby: cannot register the table: {error}"));
+            self.warn(NetWarning::TableRefused(error.to_string()));
         }
     }
 
@@ -330,16 +330,16 @@ impl Announcer {
                 tracing::debug!(%namespace, ttl, "lobby: table registered");
             }
             rendezvous::client::Event::RegisterFailed { error, .. } => {
-                self.warn(format!("lobby: the relay refused the table: {error:?}"));
+                self.warn(NetWarning::TableRefused(format!("{error:?}")));
             }
             _ => {}
         }
     }
 
-    fn warn(&self, text: String) {
-        tracing::debug!("{text}");
+    fn warn(&self, warning: NetWarning) {
+        tracing::debug!("{warning}");
         if let Some(warnings) = &self.warnings {
-            let _ = warnings.send(text);
+            let _ = warnings.send(warning);
         }
     }
 }
@@ -387,8 +387,8 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
                         break;
                     }
                 }
-                Some(text) = warn_rx.recv() => {
-                    let _ = events_tx.send(NetEvent::Warning(text));
+                Some(warning) = warn_rx.recv() => {
+                    let _ = events_tx.send(NetEvent::Warning(warning));
                 }
             }
         }

@@ -1,0 +1,19 @@
+//! What goes wrong without ending a session: reported to the player, who may go on playing.
+
+/// A problem that does not end the session.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetWarning {
+    /// The game could not be written after a change (it is kept in memory and written at the
+    /// next change).
+    #[error("save failed: {0}")]
+    SaveFailed(String),
+    /// A dial to the opponent failed (it is tried again).
+    #[error("dial failed: {0}")]
+    DialFailed(String),
+    /// Opening the game stream on a connection failed (it is tried again).
+    #[error("opening the game stream failed: {0}")]
+    StreamFailed(String),
+    /// The relay did not take our lobby table (why, as libp2p says it).
+    #[error("lobby: the relay refused the table: {0}")]
+    TableRefused(String),
+}
