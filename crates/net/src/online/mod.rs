@@ -27,7 +27,6 @@ pub mod matchmaking;
 mod path;
 mod relay;
 mod relay_on_lan;
-mod room;
 mod rooms;
 mod warning;
 
@@ -37,12 +36,12 @@ use libp2p::identity::Keypair;
 use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId};
 
+pub use crate::room::{GuestRefusal, RoomError, RoomEvent};
 pub use handle::SessionHandle;
 pub use lan::{LanHost, browse};
 pub use path::GamePath;
 pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};
-pub use room::{GuestRefusal, RoomError, RoomEvent};
 pub use warning::NetWarning;
 
 use crate::event::SessionEvent;

@@ -10,8 +10,9 @@ use tokio::sync::mpsc;
 use tripot_protocol::Role;
 
 use super::driver::Driver;
-use super::room::{self, RoomError, RoomEvent};
 use super::{NetEvent, OnlineConfig, OnlineError, Start, relay};
+use crate::room::private_room as room;
+use crate::room::{RoomError, RoomEvent};
 use crate::swarm::BehaviourEvent;
 
 /// The relay link and the room, if any.

@@ -12,14 +12,19 @@
 //!   stranger's failures never lock out a friend.
 //! - [`handshake`]: the exchange on a stream: the guest proves first, then the host.
 //! - [`BusyRetry`]: how long a guest keeps asking a relay that answers "throttled".
+//! - `private_room`: the room as a running session uses it — the host keeping it open in the
+//!   directory and checking proofs, the guest finding its host and proving the code
+//!   ([`RoomEvent`]); the online driver only dispatches to it (`online/rooms.rs`).
 
 mod busy;
 mod code;
 pub mod handshake;
+pub(crate) mod private_room;
 pub mod proof;
 mod throttle;
 
 pub use busy::{BUSY_PATIENCE, BusyRetry};
 pub use code::{CODE_LEN, ParseRoomCodeError, ROOM_ALPHABET, RoomCode};
+pub use private_room::{GuestRefusal, RoomError, RoomEvent};
 pub use proof::{Challenge, Proof, Role};
 pub use throttle::{ProofThrottle, ThrottleConfig};

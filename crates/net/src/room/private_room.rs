@@ -1,4 +1,4 @@
-//! Private rooms in the driver: the host keeps its room open in the relay's directory and
+//! A private room as a running session uses it: the host keeps its room open in the relay's directory and
 //! checks every would-be guest's proof of the code; the guest finds the host by the code,
 //! reaches it through the relay and proves the code before the game stream opens.
 //!
