@@ -18,18 +18,15 @@ mod online_common;
 
 use std::time::Duration;
 
-use nat_common::{Mapping, NatTopology, RelayProcess, in_ns, skip};
+use nat_common::{Mapping, NatTopology, in_ns, relay_in, skip};
 use online_common::{Player, args, replayed_record, same_game, tripot_bin};
 use serde_json::Value;
 
 /// Plays a whole game by room code across the topology; checks that it finished with the same
 /// record on both sides and returns what the players were shown of the path.
 fn play_through(nat: &NatTopology) -> Outcome {
-    let relay = RelayProcess::start(
-        &nat.relay,
-        &["--listen", "/ip4/192.0.2.1/tcp/4001,/ip4/192.0.2.1/udp/4001/quic-v1"],
-    );
-    let relay_addr = relay.tcp_addr();
+    let relay = relay_in(&nat.relay, "/ip4/192.0.2.1/tcp/4001,/ip4/192.0.2.1/udp/4001/quic-v1", &[]);
+    let relay_addr = relay.addr.clone();
     let dir = tempfile::tempdir().unwrap();
     // Listening on TCP and QUIC before anything is dialled: hole punching needs the ports the
     // relay sees to be the ones we listen on.

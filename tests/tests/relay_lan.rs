@@ -11,7 +11,7 @@ mod online_common;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use nat_common::{RelayProcess, in_ns, skip};
+use nat_common::{in_ns, relay_in, skip};
 use online_common::netns::Lan;
 use online_common::{Player, args, replayed_record, same_game, tripot_bin};
 
@@ -25,7 +25,7 @@ fn players_given_no_relay_use_the_one_announced_on_the_lan() {
         return skip("players_given_no_relay_use_the_one_announced_on_the_lan");
     };
     let listen = format!("/ip4/{}/tcp/4001", Lan::A_ADDR);
-    let relay = RelayProcess::start(&lan.a, &["--mdns", "--listen", &listen]);
+    let relay = relay_in(&lan.a, &listen, &["--mdns"]);
     let dir = tempfile::tempdir().unwrap();
     let client_listen = format!("/ip4/{}/tcp/0", Lan::B_ADDR);
     let mut players: Vec<Player> = ["Edmonde", "Marie"]
@@ -57,7 +57,7 @@ fn players_given_no_relay_use_the_one_announced_on_the_lan() {
         .collect();
     for player in &mut players {
         let found = player.wait_event("relay_found", Duration::from_secs(20));
-        assert_eq!(found["addr"].as_str(), Some(relay.tcp_addr().as_str()), "{found}");
+        assert_eq!(found["addr"].as_str(), Some(relay.addr.as_str()), "{found}");
     }
     for player in &mut players {
         player.wait_event("matched", Duration::from_secs(30));
@@ -76,7 +76,7 @@ fn a_private_room_with_no_relay_configured_goes_through_the_lan_relay() {
         return skip("a_private_room_with_no_relay_configured_goes_through_the_lan_relay");
     };
     let listen = format!("/ip4/{}/tcp/4001", Lan::A_ADDR);
-    let relay = RelayProcess::start(&lan.a, &["--mdns", "--listen", &listen]);
+    let relay = relay_in(&lan.a, &listen, &["--mdns"]);
     let dir = tempfile::tempdir().unwrap();
     let client_listen = format!("/ip4/{}/tcp/0", Lan::B_ADDR);
     let spawn = |list: Vec<String>, name: &str| {
@@ -89,7 +89,7 @@ fn a_private_room_with_no_relay_configured_goes_through_the_lan_relay() {
     host_args.extend(args(&common));
     let mut host = spawn(host_args, "host");
     let found = host.wait_event("relay_found", Duration::from_secs(20));
-    assert_eq!(found["addr"].as_str(), Some(relay.tcp_addr().as_str()), "{found}");
+    assert_eq!(found["addr"].as_str(), Some(relay.addr.as_str()), "{found}");
     let room = host.wait_for("the room code", Duration::from_secs(30), |v| v["code"].is_string());
     let mut guest_args = args(&["join", room["code"].as_str().unwrap(), "--name", "Marie"]);
     guest_args.extend(args(&common));

@@ -9,12 +9,12 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use online_common::{replayed_record, same_game};
-use relay_common::{Relay, lobby_until, spawn};
+use relay_common::{lobby_until, spawn, start_relay};
 
 #[test]
 fn three_tables_listed_one_joined_and_played_the_list_updated() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = Relay::start(21);
+    let relay = start_relay(21);
     let mut hosts: Vec<_> = [1, 2, 3]
         .iter()
         .map(|f| {
@@ -74,7 +74,7 @@ fn three_tables_listed_one_joined_and_played_the_list_updated() {
 #[test]
 fn tables_come_back_by_themselves_after_a_relay_restart() {
     let dir = tempfile::tempdir().unwrap();
-    let mut relay = Relay::start(22);
+    let mut relay = start_relay(22);
     let mut hosts: Vec<_> = [1, 3]
         .iter()
         .map(|f| {

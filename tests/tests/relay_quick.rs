@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use online_common::{Player, replayed_record, same_game};
-use relay_common::{Relay, peer_id, spawn};
+use relay_common::{peer_id, spawn, start_relay};
 use serde_json::Value;
 
 /// Waits for a player's pairing; returns (its own peer id, the pairing line).
@@ -21,7 +21,7 @@ fn matched(player: &mut Player) -> (String, Value) {
 #[test]
 fn four_at_once_make_two_games_and_nobody_plays_twice() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = Relay::start(31);
+    let relay = start_relay(31);
     let mut players: Vec<Player> = (0..4)
         .map(|i| spawn(dir.path(), &format!("q{i}"), &["quick", "--format", "1"], &relay, &["--ai", "1"]))
         .collect();
@@ -63,7 +63,7 @@ fn four_at_once_make_two_games_and_nobody_plays_twice() {
 #[test]
 fn formats_one_and_two_are_never_paired_but_any_pairs_with_either() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = Relay::start(32);
+    let relay = start_relay(32);
     let mut one = spawn(dir.path(), "one", &["quick", "--format", "1"], &relay, &["--ai", "1"]);
     let mut two = spawn(dir.path(), "two", &["quick", "--format", "2"], &relay, &["--ai", "1"]);
     one.wait_event("seeking", Duration::from_secs(20));

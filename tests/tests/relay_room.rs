@@ -4,15 +4,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
-mod relay_process;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use futures::StreamExt as _;
 use libp2p::swarm::SwarmEvent;
+use online_common::relay_bin;
+use online_common::relay_process::{RelayLaunch, RelayProcess};
 use online_common::{Player, args, loopback_args, replayed_record, same_game};
-use relay_process::RelayProcess;
 use tripot_net::room::{RoomCode, handshake};
 use tripot_net::swarm::{self, BehaviourEvent, NetConfig};
 use tripot_net::{Multiaddr, PeerId};
@@ -43,7 +43,7 @@ fn host_room(dir: &Path, relay: &RelayProcess) -> (Player, String) {
 #[test]
 fn a_whole_game_by_room_code() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = RelayProcess::start(11, &dir.path().join("relay"));
+    let relay = RelayLaunch::new(&relay_bin(), 11).in_dir(&dir.path().join("relay")).start();
     let (mut host, code) = host_room(dir.path(), &relay);
     // The host is reachable through the relay, at an address it announces.
     assert!(host.events("relay").iter().any(|v| v["state"] == "reserved"));
@@ -111,7 +111,7 @@ async fn ask(swarm: &mut libp2p::Swarm<swarm::Behaviour>, relay: PeerId, request
 #[test]
 fn a_wrong_code_is_refused_and_the_host_stays_joinable() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = RelayProcess::start(12, &dir.path().join("relay"));
+    let relay = RelayLaunch::new(&relay_bin(), 12).in_dir(&dir.path().join("relay")).start();
     let (mut host, code) = host_room(dir.path(), &relay);
     let right: RoomCode = code.parse().unwrap();
     let wrong = loop {
@@ -192,7 +192,7 @@ fn a_wrong_code_is_refused_and_the_host_stays_joinable() {
 #[test]
 fn a_strangers_discovery_finds_no_room() {
     let dir = tempfile::tempdir().unwrap();
-    let relay = RelayProcess::start(13, &dir.path().join("relay"));
+    let relay = RelayLaunch::new(&relay_bin(), 13).in_dir(&dir.path().join("relay")).start();
     let (_host, code) = host_room(dir.path(), &relay);
     let key = code.parse::<RoomCode>().unwrap().directory_key();
     let key_hex: String = key.0.iter().map(|b| format!("{b:02x}")).collect();
@@ -237,7 +237,7 @@ fn a_strangers_discovery_finds_no_room() {
 #[test]
 fn the_relay_restarts_and_the_room_opens_again_by_itself() {
     let dir = tempfile::tempdir().unwrap();
-    let mut relay = RelayProcess::start(14, &dir.path().join("relay"));
+    let mut relay = RelayLaunch::new(&relay_bin(), 14).in_dir(&dir.path().join("relay")).start();
     let (mut host, code) = host_room(dir.path(), &relay);
 
     relay.kill();

@@ -8,9 +8,8 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write as _;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
 
 /// Runs `ip ARGS…`; whether it succeeded.
 pub(crate) fn ip(args: &[&str]) -> bool {
@@ -193,37 +192,11 @@ table inet filter {{
 }
 
 pub(crate) use crate::online_common::relay_bin;
-use crate::online_common::spawn_relay_until_ready;
+use crate::online_common::relay_process::{RelayLaunch, RelayProcess};
 
-/// A `tripot-relay` process; killed on drop.
-pub(crate) struct RelayProcess {
-    child: Child,
-    /// Its addresses, each ending in `/p2p/<peer id>`.
-    pub(crate) addrs: Vec<String>,
-}
-
-impl RelayProcess {
-    /// Starts `tripot-relay ARGS…` in namespace `ns` and waits for its `READY` line.
-    pub(crate) fn start(ns: &str, args: &[&str]) -> RelayProcess {
-        let mut relay = in_ns(ns, &relay_bin());
-        relay.args(args).args(["--secret-key-seed", "42"]).env("TRIPOT_RELAY_LOG", "warn");
-        let (child, ready) = spawn_relay_until_ready(relay, Duration::from_secs(30));
-        // "READY <peer id> <http or -> <address>…"
-        let addrs = ready.split_whitespace().skip(2).map(str::to_owned).collect();
-        RelayProcess { child, addrs }
-    }
-
-    /// Its first TCP address.
-    pub(crate) fn tcp_addr(&self) -> String {
-        self.addrs.iter().find(|a| a.contains("/tcp/")).cloned().expect("a TCP address")
-    }
-}
-
-impl Drop for RelayProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A `tripot-relay` in namespace `ns`, listening on `listen` (comma-separated), plus `args`.
+pub(crate) fn relay_in(ns: &str, listen: &str, args: &[&str]) -> RelayProcess {
+    RelayLaunch::new(&relay_bin(), 42).in_namespace(ns).listen(listen).args(args).start()
 }
 
 /// Why a test cannot run here: a failure under CI, a skip said on the terminal elsewhere.

@@ -13,6 +13,7 @@ use serde_json::Value;
 use tripot_engine::Record;
 
 pub(crate) mod netns;
+pub(crate) mod relay_process;
 
 /// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 /// built beside this test (the client package's own tests make cargo build it), else built now.
@@ -26,29 +27,6 @@ pub(crate) fn tripot_bin() -> PathBuf {
 pub(crate) fn relay_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| workspace_bin("TRIPOT_RELAY_BIN", "tripot-relay")).clone()
-}
-
-/// Spawns `relay` (a `tripot-relay` command, its arguments set) with its stdout read here, and
-/// waits up to `timeout` for its `READY` line: the process and the rest of that line
-/// ("<peer id> <http or -> <address>…").
-pub(crate) fn spawn_relay_until_ready(mut relay: Command, timeout: Duration) -> (Child, String) {
-    let mut child = relay
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start tripot-relay");
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(ready) = line.trim().strip_prefix("READY ") {
-                let _ = tx.send(ready.to_owned());
-            }
-        }
-    });
-    let ready = rx.recv_timeout(timeout).expect("tripot-relay printed no READY line");
-    (child, ready)
 }
 
 /// The binary `name` of the package of the same name: from `$env`, else beside this test in

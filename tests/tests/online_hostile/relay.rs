@@ -7,8 +7,6 @@
 //! - every denial is counted in `/metrics`, and logged at most once per peer.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -23,6 +21,7 @@ use tripot_net::swarm::{self, BehaviourEvent, NetConfig};
 use tripot_net::{Multiaddr, PeerId};
 use tripot_relay::directory::{Request, Response};
 
+use crate::online_common::relay_process::{RelayLaunch, RelayProcess};
 use crate::online_common::{Player, args, relay_bin};
 
 /// Peer ids in the flood, and lookups each makes: 2,000 wrong guesses.
@@ -33,93 +32,46 @@ const FLOOD_WORKERS: usize = 8;
 /// What the issue asks: the friend is playing within this, under the flood.
 const FRIEND_DEADLINE: Duration = Duration::from_secs(5);
 
-/// A `tripot-relay` process whose log is kept, killed when dropped.
+/// A relay on loopback for the hostile tests: its log kept (at INFO, to count denial lines),
+/// `/metrics` served, the per-IP reservation and circuit limits lifted.
 struct LoggedRelay {
-    child: Child,
+    relay: RelayProcess,
     peer_id: PeerId,
-    addrs: Vec<String>,
-    http: String,
-    log: Arc<Mutex<String>>,
 }
 
 impl LoggedRelay {
     /// Starts a relay listening on `listen` (comma-separated), with the loopback test's
     /// reservation and circuit limits off (every player shares one address) plus `extra`.
     fn start(seed: u8, listen: &str, extra: &[&str]) -> LoggedRelay {
-        let mut child = Command::new(relay_bin())
-            .args(["--listen", listen, "--http", "127.0.0.1:0", "--secret-key-seed", &seed.to_string()])
-            .args(["--reservations-per-ip-per-minute", "0", "--circuits-per-ip-per-minute", "0"])
+        let relay = RelayLaunch::new(&relay_bin(), seed)
+            .listen(listen)
+            .http()
+            .no_per_ip_limits()
             .args(extra)
-            .env("TRIPOT_RELAY_LOG", "info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start tripot-relay");
-        let log = Arc::new(Mutex::new(String::new()));
-        let sink = Arc::clone(&log);
-        let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let mut sink = sink.lock().unwrap();
-                // Bounded: a log that floods is a failure the assertions will show anyway.
-                if sink.len() < 4 << 20 {
-                    sink.push_str(&line);
-                    sink.push('\n');
-                }
-            }
-        });
-        let (tx, rx) = std::sync::mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(ready) = line.trim().strip_prefix("READY ") {
-                    let _ = tx.send(ready.to_owned());
-                }
-            }
-        });
-        let ready = rx.recv_timeout(Duration::from_secs(20)).expect("tripot-relay printed no READY line");
-        let mut parts = ready.split(' ');
-        let peer_id = parts.next().unwrap().parse().unwrap();
-        let http = parts.next().unwrap().to_owned();
-        let addrs = parts.map(str::to_owned).collect();
-        LoggedRelay { child, peer_id, addrs, http, log }
+            .keep_log("info")
+            .start();
+        let peer_id = relay.peer_id.parse().unwrap();
+        LoggedRelay { relay, peer_id }
     }
 
     /// Its TCP address over IPv4 or IPv6 loopback, with `/p2p/<peer id>`.
     fn addr(&self, ip6: bool) -> String {
-        let family = if ip6 { "/ip6/" } else { "/ip4/" };
-        self.addrs.iter().find(|a| a.starts_with(family) && a.contains("/tcp/")).cloned().unwrap()
+        self.relay.tcp_addr_of(ip6)
     }
 
     /// The value of one metric line (`name{labels} value`), 0 when absent.
     fn metric(&self, name: &str) -> f64 {
-        let mut stream = std::net::TcpStream::connect(&self.http).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-        write!(stream, "GET /metrics HTTP/1.1\r\nHost: {}\r\n\r\n", self.http).unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        response
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
-            .unwrap_or(0.0)
+        self.relay.metric(name).unwrap_or(0.0)
     }
 
     /// How many denial lines the log holds for each peer.
     fn denial_lines_per_peer(&self) -> HashMap<String, usize> {
         let mut per_peer = HashMap::new();
-        for line in self.log.lock().unwrap().lines().filter(|l| l.contains("denied")) {
+        for line in self.relay.log().lines().filter(|l| l.contains("denied")) {
             let peer = line.split_whitespace().find_map(|w| w.strip_prefix("peer=")).unwrap_or("?");
             *per_peer.entry(peer.to_owned()).or_insert(0) += 1;
         }
         per_peer
-    }
-}
-
-impl Drop for LoggedRelay {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -129,8 +81,7 @@ fn ipv6_loopback(test: &str) -> bool {
     if std::net::TcpListener::bind("[::1]:0").is_ok() {
         return true;
     }
-    assert!(std::env::var_os("CI").is_none(), "{test}: no IPv6 loopback (::1) on this CI machine");
-    eprintln!("SKIPPED {test}: no IPv6 loopback (::1) here");
+    crate::online_common::prerequisite_missing(test, "no IPv6 loopback (::1) here");
     false
 }
 
@@ -590,5 +541,5 @@ fn refused_reservations_and_circuits_are_counted_and_logged_once_per_peer() {
     );
     assert_eq!(relay.metric(r#"tripot_denials_total{what="circuit",reason="no_reservation"}"#), 3.0);
     // Four refusals of one peer within a minute: one log line.
-    assert_eq!(relay.denial_lines_per_peer().get(&me.to_string()), Some(&1), "{}", relay.log.lock().unwrap());
+    assert_eq!(relay.denial_lines_per_peer().get(&me.to_string()), Some(&1), "{}", relay.relay.log());
 }

@@ -119,6 +119,14 @@ impl PathTracker {
         self.has_direct(peer) && (recent || self.closing(peer))
     }
 
+    /// Whether a drop of the game stream may be the move to a direct connection: a direct
+    /// connection is open and the game is leaving, or just left, a relayed one — or a relayed one
+    /// is still open beside it. The host learns of the move only from the stream's end, which
+    /// can reach it before the relayed connection's close: the drop is held back all the same.
+    fn moving(&self, peer: Option<PeerId>, now: Instant) -> bool {
+        self.left_relay(peer, now) || (self.has_direct(peer) && self.to(peer).any(|(_, relayed)| relayed))
+    }
+
     /// Whether each open connection to `peer` is relayed.
     fn to(&self, peer: Option<PeerId>) -> impl Iterator<Item = (ConnectionId, bool)> + '_ {
         self.connections.iter().filter(move |(_, (p, _))| Some(*p) == peer).map(|(id, (_, r))| (*id, *r))
@@ -186,7 +194,7 @@ impl PathTracker {
     ) -> Vec<SessionEvent> {
         // Only a game leaving a relayed connection is moving: in a game met directly a
         // disconnection is news at once.
-        let direct = self.left_relay(peer, now);
+        let direct = self.moving(peer, now);
         let mut out = Vec::with_capacity(events.len());
         for event in events {
             match (&event, self.moving_since) {
@@ -313,6 +321,21 @@ mod tests {
             path.filter(Some(them), vec![SessionEvent::PeerDisconnected], later),
             vec![SessionEvent::PeerDisconnected]
         );
+    }
+
+    #[test]
+    fn a_drop_seen_before_the_relayed_connection_closes_is_held_back_too() {
+        // The host's view: the guest closed the relayed connection, and the game stream's end
+        // arrives before the connection's close.
+        let mut path = PathTracker::default();
+        let them = peer();
+        path.opened(id(1), them, true);
+        path.opened(id(2), them, false);
+        let now = Instant::now();
+        assert!(path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now).is_empty());
+        path.closed(id(1));
+        let shown = path.filter(Some(them), vec![resumed()], now + Duration::from_millis(50));
+        assert!(shown.is_empty(), "{shown:?}");
     }
 
     #[test]
