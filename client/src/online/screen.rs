@@ -103,7 +103,7 @@ impl Network for RealNetwork {
                         .map(|e| Table {
                             name: e.table.name,
                             format: e.table.format,
-                            rules: e.table.rules,
+                            rules: e.table.rules.name().to_owned(),
                             waiting_secs: e.waiting_secs,
                             addr: e.addr,
                         })
