@@ -14,7 +14,7 @@
 //!
 //! Open lobby tables use standard rendezvous namespaces instead, on purpose: they are public.
 //!
-//! Quick match is here too ([`Request::Seek`](tripot_directory::Request::Seek)): pairing must be atomic, and only one place can
+//! Quick match is here too ([`Request::Seek`]): pairing must be atomic, and only one place can
 //! make it so — see [`matchmaker`].
 
 pub mod matchmaker;
