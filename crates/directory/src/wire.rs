@@ -424,6 +424,18 @@ mod tests {
     }
 
     #[test]
+    fn rules_keep_the_bytes_relays_and_clients_already_speak() {
+        // 0 Tripot, 1 classic: what the wire carried before the rules were typed.
+        assert_eq!(Request::Seek { formats: FormatSet::ANY, rules: Rules::Tripot }.encode(), [4, 0b111, 0]);
+        assert_eq!(Request::Seek { formats: FormatSet::ANY, rules: Rules::Classic }.encode(), [4, 0b111, 1]);
+        let peer = PeerId::random();
+        let mut matched = vec![7, 1, 2, 1];
+        matched.extend_from_slice(&peer.to_bytes());
+        let response = Response::Matched { peer, you_host: true, format: 2, rules: Rules::Classic };
+        assert_eq!(response.encode(), matched);
+    }
+
+    #[test]
     fn bad_frames_are_errors() {
         assert_eq!(Request::decode(&[]), Err(WireError::Empty));
         assert_eq!(Request::decode(&[9]), Err(WireError::UnknownTag(9)));
