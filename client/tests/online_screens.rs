@@ -299,7 +299,7 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
         addr: addr(&format!("/ip4/192.168.1.{port}/tcp/4001")),
         name: name.into(),
         format,
-        rules: "tripot".into(),
+        rules: Rules::Tripot,
         waiting_secs: u32::from(port),
     };
     fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
@@ -622,7 +622,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
         .map(|i| OpenGame {
             name: format!("joueur{i}"),
             format: 1 + i % 3,
-            rules: "tripot".into(),
+            rules: Rules::Tripot,
             waiting_secs: 100 - u64::from(i),
             addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
         })

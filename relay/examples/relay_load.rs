@@ -41,8 +41,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
+use tripot_directory::{self as directory, Request, Response};
 use tripot_net::room::{ProofThrottle, RoomCode, handshake};
-use tripot_relay::directory::{self, Request, Response};
 
 const GAME: StreamProtocol = StreamProtocol::new("/tripot-load/game");
 /// About the size of a move message (ply, path, hash).

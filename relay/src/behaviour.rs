@@ -5,13 +5,10 @@ use libp2p::identity::Keypair;
 use libp2p::swarm::NetworkBehaviour;
 use libp2p::swarm::behaviour::toggle::Toggle;
 use libp2p::{connection_limits, identify, mdns, memory_connection_limits, ping, relay};
+use tripot_directory::RELAY_AGENT_PREFIX;
 
 /// Identify's protocol version: peers see what they are talking to.
 pub(crate) const IDENTIFY_PROTOCOL: &str = "/tripot/1.0.0";
-
-/// The start of the relay's identify agent version (`tripot-relay/0.1.0`): how a client that
-/// finds it on a LAN by mDNS tells it from other libp2p nodes.
-pub const AGENT_PREFIX: &str = "tripot-relay/";
 
 #[derive(NetworkBehaviour)]
 pub(crate) struct RelayBehaviour {
@@ -39,7 +36,7 @@ impl RelayBehaviour {
             directory: directory::server_behaviour(),
             identify: identify::Behaviour::new(
                 identify::Config::new(IDENTIFY_PROTOCOL.to_owned(), key.public())
-                    .with_agent_version(format!("{AGENT_PREFIX}{}", env!("CARGO_PKG_VERSION"))),
+                    .with_agent_version(format!("{RELAY_AGENT_PREFIX}{}", env!("CARGO_PKG_VERSION"))),
             ),
             ping: ping::Behaviour::default(),
             mdns: Toggle::from(mdns),

@@ -9,7 +9,7 @@ use libp2p::swarm::SwarmEvent;
 use libp2p::{StreamProtocol, ping, rendezvous};
 use std::time::{Duration, Instant};
 use support::*;
-use tripot_relay::directory::{FormatSet, RefuseReason, Request, Response, RoomKey};
+use tripot_directory::{FormatSet, RefuseReason, Request, Response, RoomKey, Rules};
 
 const BULK: StreamProtocol = StreamProtocol::new("/tripot-test/bulk");
 
@@ -334,7 +334,7 @@ async fn quick_match_answers_both_seekers_at_once() {
     let relay = RelayProcess::start(&[]);
     let tcp = relay.tcp_addr();
     let http = relay.http.clone().unwrap();
-    let seek = |formats| Request::Seek { formats, rules: 0 };
+    let seek = |formats| Request::Seek { formats, rules: Rules::Tripot };
 
     // A format-1 seeker, then a format-2 one: both requests are held, nobody is paired.
     let mut first = client();
@@ -360,11 +360,11 @@ async fn quick_match_answers_both_seekers_at_once() {
     let second_id = *second.local_peer_id();
     assert_eq!(
         ask(&mut second, relay.peer_id, seek(FormatSet::ANY)).await,
-        Response::Matched { peer: first_id, you_host: false, format: 1, rules: 0 }
+        Response::Matched { peer: first_id, you_host: false, format: 1, rules: Rules::Tripot }
     );
     assert_eq!(
         answer(&mut first_events, first_seek).await,
-        Response::Matched { peer: second_id, you_host: true, format: 1, rules: 0 }
+        Response::Matched { peer: second_id, you_host: true, format: 1, rules: Rules::Tripot }
     );
 
     // The format-2 seeker hears "still waiting" when its hold (4 s) ends, and asks again.

@@ -13,10 +13,10 @@ use libp2p::swarm::SwarmEvent;
 use online_common::relay_bin;
 use online_common::relay_process::{RelayLaunch, RelayProcess};
 use online_common::{Player, args, loopback_args, replayed_record, same_game};
+use tripot_directory::{Request, Response};
 use tripot_net::room::{RoomCode, handshake};
 use tripot_net::swarm::{self, BehaviourEvent, NetConfig};
 use tripot_net::{Multiaddr, PeerId};
-use tripot_relay::directory::{Request, Response};
 
 /// A headless player with the relay; `extra` are the command's own arguments.
 fn player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {

@@ -161,7 +161,7 @@ mod tests {
         let game = |i: usize| OpenGame {
             name: format!("joueur{i}"),
             format: 2,
-            rules: "tripot".into(),
+            rules: tripot_engine::Rules::Tripot,
             waiting_secs: 0,
             addr: "/ip4/192.0.2.1/tcp/4001".parse().unwrap(),
         };

@@ -39,7 +39,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         let line = if args.online.headless {
             serde_json::json!({
                 "event": "lan_host", "index": i + 1, "name": host.name, "format": host.format,
-                "rules": host.rules, "waiting_secs": host.waiting_secs, "addr": host.addr.to_string(),
+                "rules": host.rules.name(), "waiting_secs": host.waiting_secs, "addr": host.addr.to_string(),
             })
             .to_string()
         } else {
@@ -48,7 +48,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                 i + 1,
                 host.name,
                 host.format,
-                host.rules,
+                host.rules.name(),
                 host.waiting_secs
             )
         };

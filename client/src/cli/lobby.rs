@@ -96,7 +96,7 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
         for (i, entry) in page.tables.iter().enumerate() {
             print_json(&json!({
                 "event": "lobby_table", "index": i + 1, "name": entry.table.name, "format": entry.table.format,
-                "rules": entry.table.rules, "waiting_secs": entry.waiting_secs,
+                "rules": entry.table.rules.name(), "waiting_secs": entry.waiting_secs,
                 "host": entry.host.to_string(), "addr": entry.addr.to_string(),
             }));
         }

@@ -11,8 +11,8 @@ pub struct OpenGame {
     pub name: String,
     /// Colours per camp.
     pub format: u8,
-    /// The rules preset (`tripot`, `classic`).
-    pub rules: String,
+    /// The rules preset.
+    pub rules: tripot_engine::Rules,
     /// Seconds the host has been waiting.
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, LOBBY_PAGE, ListKind};
 use crate::core::open_game::OpenGame;
+use tripot_engine::Rules;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -87,7 +88,8 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             Style::default().fg(Color::White)
         };
         // The Tripot's rules go without saying; another preset is named.
-        let rules = if game.rules == "tripot" { String::new() } else { format!(" · {}", game.rules) };
+        let rules =
+            if game.rules == Rules::Tripot { String::new() } else { format!(" · {}", game.rules.name()) };
         let text = format!(
             "{}{:<name_width$} {} {}{rules} · {} {} s",
             if chosen { "▶ " } else { "  " },

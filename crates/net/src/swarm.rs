@@ -75,7 +75,7 @@ mod behaviour {
         /// Lobby tables and quick-match seekers, under the relay's rendezvous namespaces.
         pub rendezvous: rendezvous::client::Behaviour,
         /// Private rooms: the relay's directory, by key, never listed.
-        pub directory: tripot_relay::directory::Behaviour,
+        pub directory: tripot_directory::Behaviour,
         /// Who the peer is (agent version tells Tripot clients from other libp2p apps).
         pub identify: identify::Behaviour,
         /// Liveness.
@@ -134,7 +134,7 @@ pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, S
                 relay,
                 dcutr: dcutr::Behaviour::new(peer_id),
                 rendezvous: rendezvous::client::Behaviour::new(key.clone()),
-                directory: tripot_relay::directory::client_behaviour(),
+                directory: tripot_directory::client_behaviour(),
                 identify,
                 ping: ping::Behaviour::new(ping::Config::new().with_interval(ping_interval)),
                 mdns: Toggle::from(mdns),

@@ -16,64 +16,15 @@
 
 use libp2p::PeerId;
 use std::collections::VecDeque;
-use std::fmt;
-
-/// A set of formats (colours per camp: 1, 2 or 3), as a bit mask: bit 0 is format 1.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct FormatSet(u8);
-
-impl FormatSet {
-    /// Every format ("any").
-    pub const ANY: FormatSet = FormatSet(0b111);
-
-    /// The set of one format; `None` outside 1..=3.
-    pub fn single(format: u8) -> Option<Self> {
-        (1..=3).contains(&format).then(|| FormatSet(1 << (format - 1)))
-    }
-
-    /// From the wire's mask; `None` when empty or with unknown bits.
-    pub fn from_mask(mask: u8) -> Option<Self> {
-        (mask != 0 && mask & !Self::ANY.0 == 0).then_some(FormatSet(mask))
-    }
-
-    /// The wire's mask.
-    pub fn mask(self) -> u8 {
-        self.0
-    }
-
-    /// Whether `format` is in the set.
-    pub fn contains(self, format: u8) -> bool {
-        FormatSet::single(format).is_some_and(|f| self.0 & f.0 != 0)
-    }
-
-    /// The formats both sets hold.
-    pub fn meet(self, other: FormatSet) -> FormatSet {
-        FormatSet(self.0 & other.0)
-    }
-
-    /// The smallest format in the set (the quickest game), if any.
-    pub fn smallest(self) -> Option<u8> {
-        (1..=3).find(|&f| self.contains(f))
-    }
-}
-
-impl fmt::Debug for FormatSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == FormatSet::ANY {
-            return write!(f, "any");
-        }
-        let formats: Vec<String> = (1..=3).filter(|&n| self.contains(n)).map(|n| n.to_string()).collect();
-        write!(f, "{{{}}}", formats.join(","))
-    }
-}
+use tripot_directory::{FormatSet, Rules};
 
 /// What a seeker accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Wish {
     /// The formats it accepts.
     pub formats: FormatSet,
-    /// The rules preset it plays (0 Tripot, 1 classic).
-    pub rules: u8,
+    /// The rules preset it plays.
+    pub rules: Rules,
 }
 
 impl Wish {
@@ -96,7 +47,7 @@ pub struct Pairing {
     /// The format both accept.
     pub format: u8,
     /// The rules both play.
-    pub rules: u8,
+    pub rules: Rules,
 }
 
 /// The answer to a seek.
@@ -196,7 +147,7 @@ mod tests {
     use std::collections::HashSet;
 
     fn wish(formats: FormatSet) -> Wish {
-        Wish { formats, rules: 0 }
+        Wish { formats, rules: Rules::Tripot }
     }
 
     fn one(f: u8) -> Wish {
@@ -229,12 +180,12 @@ mod tests {
         // "any" pairs with the longest waiting, format 1.
         assert_eq!(
             m.seek(c, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: a, guest: c, format: 1, rules: 0 })
+            SeekOutcome::Matched(Pairing { host: a, guest: c, format: 1, rules: Rules::Tripot })
         );
         let d = PeerId::random();
         assert_eq!(
             m.seek(d, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: b, guest: d, format: 2, rules: 0 })
+            SeekOutcome::Matched(Pairing { host: b, guest: d, format: 2, rules: Rules::Tripot })
         );
         assert!(m.is_empty());
     }
@@ -243,8 +194,11 @@ mod tests {
     fn rules_must_agree() {
         let mut m = Matchmaker::new(100);
         let (a, b) = (PeerId::random(), PeerId::random());
-        m.seek(a, Wish { formats: FormatSet::ANY, rules: 0 }, alive);
-        assert_eq!(m.seek(b, Wish { formats: FormatSet::ANY, rules: 1 }, alive), SeekOutcome::Waiting);
+        m.seek(a, Wish { formats: FormatSet::ANY, rules: Rules::Tripot }, alive);
+        assert_eq!(
+            m.seek(b, Wish { formats: FormatSet::ANY, rules: Rules::Classic }, alive),
+            SeekOutcome::Waiting
+        );
         assert_eq!(m.len(), 2);
     }
 
@@ -259,7 +213,7 @@ mod tests {
         // a widens its wish: it meets b, and hosts since it came first.
         assert_eq!(
             m.seek(a, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: a, guest: b, format: 2, rules: 0 })
+            SeekOutcome::Matched(Pairing { host: a, guest: b, format: 2, rules: Rules::Tripot })
         );
     }
 
@@ -346,7 +300,7 @@ mod tests {
     }
 
     fn any_wish() -> impl Strategy<Value = Wish> {
-        (1u8..8, 0u8..2)
+        (1u8..8, proptest::sample::select(Rules::ALL.to_vec()))
             .prop_map(|(mask, rules)| Wish { formats: FormatSet::from_mask(mask).unwrap(), rules })
     }
 

@@ -20,30 +20,12 @@
 pub mod matchmaker;
 pub(crate) mod quick_desk;
 mod registry;
-mod wire;
 
-pub use matchmaker::{FormatSet, Matchmaker, Pairing, SeekOutcome, Wish};
+pub use matchmaker::{Matchmaker, Pairing, SeekOutcome, Wish};
 pub use registry::{FindOutcome, OpenOutcome, Registry, RegistryLimits};
-pub use wire::{Codec, MAX_FRAME, PROTOCOL, RefuseReason, Request, Response, RoomKey, WireError};
-
-use libp2p::request_response::{self, ProtocolSupport};
-use std::time::Duration;
-
-/// The request-response behaviour of the directory.
-pub type Behaviour = request_response::Behaviour<Codec>;
-
-fn config() -> request_response::Config {
-    request_response::Config::default()
-        .with_request_timeout(Duration::from_secs(10))
-        .with_max_concurrent_streams(256)
-}
-
-/// The directory as the relay runs it: answers requests, sends none.
-pub fn server_behaviour() -> Behaviour {
-    request_response::Behaviour::with_codec(Codec, [(PROTOCOL, ProtocolSupport::Inbound)], config())
-}
-
-/// The directory as a player's client runs it: sends requests, answers none.
-pub fn client_behaviour() -> Behaviour {
-    request_response::Behaviour::with_codec(Codec, [(PROTOCOL, ProtocolSupport::Outbound)], config())
-}
+// The protocol itself is shared with clients and lives in `tripot-directory`; re-exported so
+// the relay's modules and tests name one `directory`.
+pub use tripot_directory::{
+    Behaviour, Codec, FormatSet, MAX_DIRECTORY_FRAME, PROTOCOL, RefuseReason, Request, Response, RoomKey,
+    WireError, client_behaviour, server_behaviour,
+};

@@ -1,11 +1,11 @@
 //! The directory's state: open rooms, their expiry, and the throttling of lookups that miss.
 
-use super::wire::{RefuseReason, RoomKey};
 use crate::rate::{Bucket, KeyedBuckets, Rate};
 use libp2p::PeerId;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
+use tripot_directory::{RefuseReason, RoomKey};
 
 /// The directory's bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

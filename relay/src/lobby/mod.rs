@@ -16,12 +16,12 @@ mod wire;
 pub(crate) use store::StoreLimits;
 pub(crate) use wire::{Codec, PROTOCOL, Request, Response};
 
-use crate::namespaces::is_lobby;
 use libp2p::PeerId;
 use libp2p::rendezvous::{ErrorCode, Namespace};
 use libp2p::request_response::{self, ProtocolSupport};
 use std::time::{Duration, Instant};
 use store::Store;
+use tripot_directory::is_lobby;
 
 /// The request-response behaviour serving `/rendezvous/1.0.0`.
 pub(crate) type Behaviour = request_response::Behaviour<Codec>;

@@ -7,12 +7,12 @@
 //! registrations its cookie has not returned yet. Two things are ours: registrations can be
 //! taken down by the relay ([`Store::remove_lobby_of`]), and discover lists the oldest first.
 
-use crate::namespaces::is_lobby;
 use libp2p::PeerId;
 use libp2p::core::PeerRecord;
 use libp2p::rendezvous::{Cookie, DEFAULT_TTL, ErrorCode, Namespace, Registration, Ttl};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
+use tripot_directory::is_lobby;
 
 /// The store's bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

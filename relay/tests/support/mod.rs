@@ -7,7 +7,7 @@ use libp2p::{Multiaddr, PeerId, Swarm, identify, noise, ping, relay, rendezvous,
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::Duration;
-use tripot_relay::directory;
+use tripot_directory as directory;
 
 /// A `tripot-relay` process, killed when dropped.
 pub(crate) struct RelayProcess {

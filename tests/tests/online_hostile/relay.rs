@@ -15,11 +15,11 @@ use futures::StreamExt as _;
 use libp2p::rendezvous::{self, Namespace};
 use libp2p::swarm::SwarmEvent;
 use serde_json::Value;
+use tripot_directory::{Request, Response};
 use tripot_net::multiaddr::Protocol;
 use tripot_net::room::RoomCode;
 use tripot_net::swarm::{self, BehaviourEvent, NetConfig};
 use tripot_net::{Multiaddr, PeerId};
-use tripot_relay::directory::{Request, Response};
 
 use crate::online_common::relay_process::{RelayLaunch, RelayProcess};
 use crate::online_common::{Player, args, relay_bin};

@@ -26,7 +26,7 @@ pub struct LanHost {
     /// Format offered.
     pub format: u8,
     /// Rules offered.
-    pub rules: String,
+    pub rules: tripot_engine::Rules,
     /// Seconds it has been waiting.
     pub waiting_secs: u32,
 }
@@ -81,7 +81,10 @@ pub async fn browse(
                         tokio::spawn(async move {
                             let Ok(mut stream) = control.open_stream(peer_id, game_protocol()).await else { return };
                             let reply = tokio::time::timeout(Duration::from_secs(3), link::request(&mut stream, &Message::Query)).await;
-                            if let Ok(Ok(Ok(Message::Listing { name, format, rules, waiting_secs }))) = reply {
+                            if let Ok(Ok(Ok(Message::Listing { name, format, rules, waiting_secs }))) = reply
+                                // A host offering rules we cannot play is no one to join.
+                                && let Ok(rules) = rules.parse()
+                            {
                                 let addr = addr.with_p2p(peer_id).unwrap_or_else(|a| a);
                                 let _ = tx.send(LanHost { peer: peer_id, addr, name, format, rules, waiting_secs }).await;
                             }

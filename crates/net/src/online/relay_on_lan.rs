@@ -19,7 +19,7 @@ use crate::swarm::{self, BehaviourEvent, NetConfig, SwarmError};
 /// Whether an identify agent version is a `tripot-relay`'s.
 #[must_use]
 pub fn is_relay_agent(agent_version: &str) -> bool {
-    agent_version.starts_with(tripot_relay::AGENT_PREFIX)
+    agent_version.starts_with(tripot_directory::RELAY_AGENT_PREFIX)
 }
 
 /// Looks for a `tripot-relay` announced by mDNS on the LAN for at most `wait`; returns its

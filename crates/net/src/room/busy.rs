@@ -4,7 +4,7 @@
 //!
 //! Why wait at all: the relay throttles lookups that miss, and under a flood of wrong guesses
 //! its shared buckets stay empty. A friend who mistyped the code once is then held back with
-//! the guessers (see `tripot_relay::directory::Registry::find`); giving up at the first
+//! the guessers (see the relay's `Registry::find`); giving up at the first
 //! "throttled" turned a busy relay into a failed join (issue #11).
 
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@ use rand::Rng;
 use sha2::Sha256;
 use std::fmt;
 use std::str::FromStr;
-use tripot_relay::directory::RoomKey;
+use tripot_directory::RoomKey;
 
 /// The characters of a room code: digits and capitals without 0/O, 1/I/L, which are
 /// confused when read aloud or copied by hand. 31 symbols.

@@ -3,7 +3,7 @@
 //! - [`RoomCode`]: six characters such as `K7M-4QP`, from an alphabet without look-alikes.
 //! - [`directory_key`](RoomCode::directory_key): what the relay's room directory stores — a
 //!   keyed hash of the code, never the code. The directory answers only exact lookups and
-//!   never lists its keys (see `tripot_relay::directory` for why rendezvous is not used).
+//!   never lists its keys (see `tripot-relay`'s `directory` module for why rendezvous is not used).
 //! - [`proof`]: before the game starts, each side proves it knows the code with a MAC keyed
 //!   by it over a fresh challenge and both peer ids, so a proof can be neither replayed nor
 //!   relayed to another peer, and whoever learnt only the directory key cannot forge one.

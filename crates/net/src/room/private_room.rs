@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use libp2p::request_response::{self, OutboundRequestId};
 use libp2p::{PeerId, Stream, Swarm};
 use tokio::sync::mpsc;
-use tripot_relay::directory::{RefuseReason, Request, Response};
+use tripot_directory::{RefuseReason, Request, Response};
 
 use crate::room::handshake::{self, HandshakeError, Refusal};
 use crate::room::{BusyRetry, ProofThrottle, RoomCode};

@@ -14,7 +14,7 @@ use libp2p::rendezvous::{self, Cookie, Namespace};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
 use tokio::sync::{mpsc, oneshot, watch};
-use tripot_relay::LobbyTable;
+use tripot_directory::LobbyTable;
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
 use crate::online::{NetEvent, NetWarning, OnlineConfig, RelayState, SessionHandle, Start, start};
@@ -356,7 +356,7 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
         .relay
         .clone()
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
-    let table = LobbyTable::new(offer.format.number(), offer.rules.name(), unix_now(), &config.session.name);
+    let table = LobbyTable::new(offer.format.number(), offer.rules, unix_now(), &config.session.name);
     let net = config.net.clone();
     let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
@@ -408,7 +408,7 @@ mod tests {
         let host = PeerId::random();
         TableEntry {
             host,
-            table: LobbyTable::new(1, "tripot", 0, "x"),
+            table: LobbyTable::new(1, tripot_engine::Rules::Tripot, 0, "x"),
             addr: Multiaddr::empty(),
             waiting_secs: waiting,
         }

@@ -1,6 +1,6 @@
 //! Quick match: ask the relay for an opponent of a compatible format, then play.
 //!
-//! The relay pairs seekers itself, atomically (see `tripot_relay::directory::matchmaker`): a
+//! The relay pairs seekers itself, atomically (see `tripot-relay`'s matchmaker): a
 //! seek is a request it holds until it pairs us ([`Response::Matched`], told to both players
 //! at once) or a few seconds pass ([`Response::Waiting`]: we ask again at once). Pairing in
 //! the clients over a rendezvous listing would race: two newcomers could pick the same waiting
@@ -13,10 +13,10 @@ use libp2p::identity::Keypair;
 use libp2p::request_response::{self, OutboundRequestId};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm};
+pub use tripot_directory::FormatSet;
+use tripot_directory::{RefuseReason, Request, Response};
 use tripot_engine::{Format, Rules};
 use tripot_protocol::Opens;
-pub use tripot_relay::directory::FormatSet;
-use tripot_relay::directory::{RefuseReason, Request, Response};
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost};
 use crate::online::{OnlineConfig, SessionHandle, Start, start};
@@ -45,14 +45,6 @@ pub enum SeekProgress {
     Waiting(u32),
 }
 
-/// The rules preset as the relay's directory writes it.
-const fn rules_code(rules: Rules) -> u8 {
-    match rules {
-        Rules::Tripot => 0,
-        Rules::Classic => 1,
-    }
-}
-
 /// Seeks an opponent until the relay pairs us. `progress` hears how the wait goes.
 ///
 /// # Errors
@@ -68,7 +60,7 @@ pub async fn seek(
 ) -> Result<Matched, MatchError> {
     let (mut swarm, relay_id) = connected_swarm(keypair, net, relay).await?;
     progress(SeekProgress::Seeking);
-    let request = Request::Seek { formats, rules: rules_code(rules) };
+    let request = Request::Seek { formats, rules };
     let mut pending = Some(swarm.behaviour_mut().directory.send_request(&relay_id, request.clone()));
     let mut retry_at: Option<tokio::time::Instant> = None;
     let mut lost_since: Option<tokio::time::Instant> = None;
@@ -101,7 +93,6 @@ pub async fn seek(
                     Ok(Response::Matched { peer, you_host, format, rules }) => {
                         let format = Format::from_number(format)
                             .ok_or_else(|| MatchError::Refused(format!("unknown format {format}")))?;
-                        let rules = if rules == 1 { Rules::Classic } else { Rules::Tripot };
                         unseek(&mut swarm, relay_id).await;
                         return Ok(Matched { peer, you_host, format, rules });
                     }

@@ -5,7 +5,7 @@
 //! host, both proofs of the code, game stream, hello and draw. Prints each phase's median.
 //!
 //! ```text
-//! cargo run --release -p tripot-net --example room_bench -- [RUNS]
+//! cargo run --release -p tripot-e2e --example room_bench -- [RUNS]
 //! ```
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 

@@ -1,16 +1,21 @@
 //! Directory messages on the wire: a big-endian `u16` length, then a tag byte and fixed fields.
+//!
+//! The rules preset travels as one byte here (`0` Tripot, `1` classic), by [`rules_code`] alone;
+//! the game protocol's hello and the lobby's namespaces write the same [`Rules`] by its name.
 
-use super::matchmaker::FormatSet;
+use crate::FormatSet;
 use futures::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use libp2p::{PeerId, StreamProtocol};
 use std::fmt;
 use std::io;
+use tripot_engine::Rules;
 
 /// The directory's protocol name.
 pub const PROTOCOL: StreamProtocol = StreamProtocol::new("/tripot/rooms/1.0.0");
 
-/// The largest frame either side accepts, length prefix excluded.
-pub const MAX_FRAME: usize = 256;
+/// The largest directory frame either side accepts, length prefix excluded. Directory messages
+/// are a few dozen bytes; a game frame's cap (`tripot_protocol::MAX_FRAME`) is another limit.
+pub const MAX_DIRECTORY_FRAME: usize = 256;
 
 /// The directory key of a room: a 32-byte hash of its code, never the code itself.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,8 +58,8 @@ pub enum Request {
     Seek {
         /// The formats accepted.
         formats: FormatSet,
-        /// The rules preset (0 Tripot, 1 classic).
-        rules: u8,
+        /// The rules preset.
+        rules: Rules,
     },
     /// Quick match: stop seeking.
     Unseek,
@@ -107,7 +112,7 @@ pub enum Response {
         /// The format agreed.
         format: u8,
         /// The rules preset agreed.
-        rules: u8,
+        rules: Rules,
     },
     /// Refused.
     Refused {
@@ -136,7 +141,10 @@ pub enum WireError {
     /// A peer id that does not parse.
     #[error("invalid peer id in directory frame")]
     BadPeerId,
-    /// Larger than [`MAX_FRAME`].
+    /// A rules preset this side does not know.
+    #[error("unknown rules preset {0} in directory frame")]
+    UnknownRules(u8),
+    /// Larger than [`MAX_DIRECTORY_FRAME`].
     #[error("directory frame of {0} bytes is over the limit")]
     TooLarge(usize),
 }
@@ -145,6 +153,20 @@ impl From<WireError> for io::Error {
     fn from(e: WireError) -> Self {
         io::Error::new(io::ErrorKind::InvalidData, e)
     }
+}
+
+/// The rules preset's code on the directory's wire: the one place it is written.
+const fn rules_code(rules: Rules) -> u8 {
+    match rules {
+        Rules::Tripot => 0,
+        Rules::Classic => 1,
+    }
+}
+
+/// Reads a rules preset's code; a code this side does not know is an error, so a newer peer's
+/// preset is never taken for another.
+fn rules_from_code(code: u8) -> Result<Rules, WireError> {
+    Rules::ALL.into_iter().find(|&r| rules_code(r) == code).ok_or(WireError::UnknownRules(code))
 }
 
 fn key_at(body: &[u8]) -> Result<RoomKey, WireError> {
@@ -173,7 +195,7 @@ impl Request {
             Request::Seek { formats, rules } => {
                 out.push(4);
                 out.push(formats.mask());
-                out.push(*rules);
+                out.push(rules_code(*rules));
             }
             Request::Unseek => out.push(5),
         }
@@ -194,7 +216,7 @@ impl Request {
                 let [mask, rules] = body else { return Err(WireError::BadLength) };
                 Ok(Request::Seek {
                     formats: FormatSet::from_mask(*mask).ok_or(WireError::BadFormats)?,
-                    rules: *rules,
+                    rules: rules_from_code(*rules)?,
                 })
             }
             (5, 0) => Ok(Request::Unseek),
@@ -255,7 +277,7 @@ impl Response {
                 out.push(7);
                 out.push(u8::from(*you_host));
                 out.push(*format);
-                out.push(*rules);
+                out.push(rules_code(*rules));
                 out.extend_from_slice(&peer.to_bytes());
             }
         }
@@ -291,7 +313,7 @@ impl Response {
                     _ => return Err(WireError::BadLength),
                 };
                 let peer = PeerId::from_bytes(peer).map_err(|_| WireError::BadPeerId)?;
-                Ok(Response::Matched { peer, you_host, format: *format, rules: *rules })
+                Ok(Response::Matched { peer, you_host, format: *format, rules: rules_from_code(*rules)? })
             }
             2 | 4 => Err(WireError::BadLength),
             t => Err(WireError::UnknownTag(t)),
@@ -303,7 +325,7 @@ async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u
     let mut len = [0u8; 2];
     io.read_exact(&mut len).await?;
     let len = usize::from(u16::from_be_bytes(len));
-    if len > MAX_FRAME {
+    if len > MAX_DIRECTORY_FRAME {
         return Err(WireError::TooLarge(len).into());
     }
     let mut frame = vec![0u8; len];
@@ -313,7 +335,7 @@ async fn read_frame<T: AsyncRead + Unpin + Send>(io: &mut T) -> io::Result<Vec<u
 
 async fn write_frame<T: AsyncWrite + Unpin + Send>(io: &mut T, body: &[u8]) -> io::Result<()> {
     let len = u16::try_from(body.len()).map_err(|_| WireError::TooLarge(body.len()))?;
-    if body.len() > MAX_FRAME {
+    if body.len() > MAX_DIRECTORY_FRAME {
         return Err(WireError::TooLarge(body.len()).into());
     }
     io.write_all(&len.to_be_bytes()).await?;
@@ -375,8 +397,8 @@ mod tests {
             Request::Open { key: key(1), ttl_secs: 90 },
             Request::Close { key: key(2) },
             Request::Find { key: key(3) },
-            Request::Seek { formats: FormatSet::ANY, rules: 0 },
-            Request::Seek { formats: FormatSet::single(2).unwrap(), rules: 1 },
+            Request::Seek { formats: FormatSet::ANY, rules: Rules::Tripot },
+            Request::Seek { formats: FormatSet::single(2).unwrap(), rules: Rules::Classic },
             Request::Unseek,
         ] {
             assert_eq!(Request::decode(&r.encode()), Ok(r));
@@ -394,11 +416,23 @@ mod tests {
             Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 },
             Response::Refused { reason: RefuseReason::Invalid, retry_after_ms: 0 },
             Response::Waiting { seekers: 3 },
-            Response::Matched { peer: PeerId::random(), you_host: true, format: 2, rules: 0 },
-            Response::Matched { peer: PeerId::random(), you_host: false, format: 1, rules: 1 },
+            Response::Matched { peer: PeerId::random(), you_host: true, format: 2, rules: Rules::Tripot },
+            Response::Matched { peer: PeerId::random(), you_host: false, format: 1, rules: Rules::Classic },
         ] {
             assert_eq!(Response::decode(&r.encode()), Ok(r));
         }
+    }
+
+    #[test]
+    fn rules_keep_the_bytes_relays_and_clients_already_speak() {
+        // 0 Tripot, 1 classic: what the wire carried before the rules were typed.
+        assert_eq!(Request::Seek { formats: FormatSet::ANY, rules: Rules::Tripot }.encode(), [4, 0b111, 0]);
+        assert_eq!(Request::Seek { formats: FormatSet::ANY, rules: Rules::Classic }.encode(), [4, 0b111, 1]);
+        let peer = PeerId::random();
+        let mut matched = vec![7, 1, 2, 1];
+        matched.extend_from_slice(&peer.to_bytes());
+        let response = Response::Matched { peer, you_host: true, format: 2, rules: Rules::Classic };
+        assert_eq!(response.encode(), matched);
     }
 
     #[test]
@@ -413,6 +447,7 @@ mod tests {
         assert_eq!(Request::decode(&[5, 1]), Err(WireError::BadLength));
         assert_eq!(Response::decode(&[7, 2, 1, 0]), Err(WireError::BadLength));
         assert_eq!(Response::decode(&[6, 0]), Err(WireError::BadLength));
+        assert_eq!(Request::decode(&[4, 0b111, 2]), Err(WireError::UnknownRules(2)));
     }
 
     #[test]

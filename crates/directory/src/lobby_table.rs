@@ -6,9 +6,10 @@
 //! tables with a plain `DISCOVER` (no namespace, paged with its cookie and limit) and reads
 //! them without contacting a single host; the registration's signed peer record gives the host
 //! to dial through the relay. Private rooms are never registered here (see
-//! [`crate::directory`]), so listing every registration reveals no room code.
+//! the directory protocol, [`crate::Request`]), so listing every registration reveals no room code.
 
 use std::fmt;
+use tripot_engine::Rules;
 
 /// Open lobby tables: `tripot/lobby/...`.
 pub const LOBBY_NAMESPACE_PREFIX: &str = "tripot/lobby";
@@ -29,8 +30,8 @@ pub const MAX_TABLE_NAME: usize = 24;
 pub struct LobbyTable {
     /// Colours per camp: 1, 2 or 3.
     pub format: u8,
-    /// The rules preset: `tripot` or `classic`.
-    pub rules: String,
+    /// The rules preset, written by its name (`tripot` or `classic`) in the namespace.
+    pub rules: Rules,
     /// When the table opened (Unix seconds, the host's clock): the list shows the time waited.
     pub opened_unix: u64,
     /// The host's name (no `/`, no control characters, at most [`MAX_TABLE_NAME`] characters).
@@ -40,15 +41,14 @@ pub struct LobbyTable {
 impl LobbyTable {
     /// A table; the name is cleaned up to fit a namespace (`/` and control characters become
     /// `_`, cut to [`MAX_TABLE_NAME`] characters).
-    pub fn new(format: u8, rules: &str, opened_unix: u64, name: &str) -> Self {
+    pub fn new(format: u8, rules: Rules, opened_unix: u64, name: &str) -> Self {
         let name: String = name
             .trim()
             .chars()
             .map(|c| if c == '/' || c.is_control() { '_' } else { c })
             .take(MAX_TABLE_NAME)
             .collect();
-        let rules = if rules == "classic" { "classic" } else { "tripot" };
-        LobbyTable { format, rules: rules.to_owned(), opened_unix, name }
+        LobbyTable { format, rules, opened_unix, name }
     }
 
     /// The rendezvous namespace of this table.
@@ -62,13 +62,13 @@ impl LobbyTable {
         let rest = namespace.strip_prefix(LOBBY_NAMESPACE_PREFIX)?.strip_prefix('/')?;
         let mut parts = rest.splitn(4, '/');
         let format: u8 = parts.next()?.parse().ok().filter(|f| (1..=3).contains(f))?;
-        let rules = parts.next().filter(|r| *r == "tripot" || *r == "classic")?;
+        let rules: Rules = parts.next()?.parse().ok()?;
         let opened_unix: u64 = parts.next()?.parse().ok()?;
         let name = parts.next()?;
         if name.contains('/') || name.chars().any(char::is_control) || name.chars().count() > MAX_TABLE_NAME {
             return None;
         }
-        Some(LobbyTable { format, rules: rules.to_owned(), opened_unix, name: name.to_owned() })
+        Some(LobbyTable { format, rules, opened_unix, name: name.to_owned() })
     }
 }
 
@@ -90,14 +90,14 @@ mod tests {
 
     #[test]
     fn tables_round_trip() {
-        let t = LobbyTable::new(2, "tripot", 1_764_480_000, "Edmonde");
+        let t = LobbyTable::new(2, Rules::Tripot, 1_764_480_000, "Edmonde");
         assert_eq!(t.namespace(), "tripot/lobby/2/tripot/1764480000/Edmonde");
         assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
     }
 
     #[test]
     fn names_are_cleaned_to_fit() {
-        let t = LobbyTable::new(1, "classic", 5, " a/b\nc  Catherine Ségurane de Nice et d'ailleurs ");
+        let t = LobbyTable::new(1, Rules::Classic, 5, " a/b\nc  Catherine Ségurane de Nice et d'ailleurs ");
         assert_eq!(t.name, "a_b_c  Catherine Séguran");
         assert_eq!(t.name.chars().count(), MAX_TABLE_NAME);
         assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
@@ -134,7 +134,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_name_round_trips(name in ".{0,40}", format in 1u8..4, opened in any::<u64>()) {
-            let t = LobbyTable::new(format, "tripot", opened, &name);
+            let t = LobbyTable::new(format, Rules::Tripot, opened, &name);
             prop_assert!(t.namespace().len() <= 255, "rendezvous namespaces hold 255 bytes");
             prop_assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
         }

@@ -1,0 +1,24 @@
+//! The directory's request-response behaviour, as each side runs it.
+
+use crate::wire::{Codec, PROTOCOL};
+use libp2p::request_response::{self, ProtocolSupport};
+use std::time::Duration;
+
+/// The request-response behaviour of the directory.
+pub type Behaviour = request_response::Behaviour<Codec>;
+
+fn config() -> request_response::Config {
+    request_response::Config::default()
+        .with_request_timeout(Duration::from_secs(10))
+        .with_max_concurrent_streams(256)
+}
+
+/// The directory as the relay runs it: answers requests, sends none.
+pub fn server_behaviour() -> Behaviour {
+    request_response::Behaviour::with_codec(Codec, [(PROTOCOL, ProtocolSupport::Inbound)], config())
+}
+
+/// The directory as a player's client runs it: sends requests, answers none.
+pub fn client_behaviour() -> Behaviour {
+    request_response::Behaviour::with_codec(Codec, [(PROTOCOL, ProtocolSupport::Outbound)], config())
+}
