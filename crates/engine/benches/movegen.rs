@@ -1,10 +1,12 @@
-//! Speed of the move generator: perft from the format-1 start under both presets, and legal
-//! moves of fixed mid-game positions of each format (`benches/data/midgame.txt`).
+//! Speed of the move generator: perft from the format-1 start under both presets (the shared
+//! `perft` and `perft_plain`, which generates every node afresh as the computer opponent does),
+//! and legal moves of fixed mid-game positions of each format (`benches/data/midgame.txt`).
 //!
 //! Like shakmaty's benches, every measured run checks the count it produces, so a faster but
 //! wrong generator cannot look good here.
 //!
-//! `cargo bench -p tripot-engine --bench movegen` (add `-- perft` or `-- legal_moves` to pick).
+//! `cargo bench -p tripot-engine --bench movegen` (add `-- perft/`, `-- perft_plain` or
+//! `-- legal_moves` to pick).
 
 // criterion_group! and criterion_main! generate public functions without documentation.
 #![allow(missing_docs)]
@@ -13,7 +15,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tripot_engine::{Camp, Format, Position, Rules, perft};
+use tripot_engine::{Camp, Format, Position, Rules, perft, perft_plain};
 
 /// Known perft counts from the format-1 start (issue 2): depth 4 and 5.
 const PERFT: [(Rules, u32, u64); 4] = [
@@ -31,6 +33,21 @@ fn bench_perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new(rules.name(), depth), &depth, |b, &depth| {
             b.iter(|| assert_eq!(perft(black_box(&start), depth), nodes));
+        });
+    }
+    group.finish();
+}
+
+/// Perft without the shared last two plies: every node's moves generated afresh, which is what
+/// single-position move generation costs.
+fn bench_perft_plain(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft_plain");
+    group.sample_size(10).measurement_time(Duration::from_secs(6));
+    for (rules, depth, nodes) in PERFT.into_iter().filter(|&(_, depth, _)| depth == 5) {
+        let start = Position::start(Format::One, rules, Camp::A);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(BenchmarkId::new(rules.name(), depth), &depth, |b, &depth| {
+            b.iter(|| assert_eq!(perft_plain(black_box(&start), depth), nodes));
         });
     }
     group.finish();
@@ -74,5 +91,5 @@ fn bench_legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_legal_moves);
+criterion_group!(benches, bench_perft, bench_perft_plain, bench_legal_moves);
 criterion_main!(benches);
