@@ -115,19 +115,20 @@ impl Position {
         set
     }
 
+    /// Each pawn of the mover with its destinations; `lines` are the position's (the swap
+    /// search goes on with them), and are left as they came.
     #[inline]
-    pub(crate) fn pawn_moves(&self) -> PawnMoves {
+    pub(crate) fn pawn_moves(&self, lines: &mut Lines) -> PawnMoves {
         // One compiled loop per preset, so that the chain search inlines into it.
         match self.rules.max_pivot_distance() {
-            1 => self.pawn_moves_within::<1>(),
-            _ => self.pawn_moves_within::<{ MAX_PIVOT_DISTANCE as u32 }>(),
+            1 => self.pawn_moves_within::<1>(lines),
+            _ => self.pawn_moves_within::<{ MAX_PIVOT_DISTANCE as u32 }>(lines),
         }
     }
 
     #[inline(always)]
-    fn pawn_moves_within<const MAX: u32>(&self) -> PawnMoves {
+    fn pawn_moves_within<const MAX: u32>(&self, lines: &mut Lines) -> PawnMoves {
         let mut list = PawnMoves::new();
-        let mut lines = Lines::new(self.occupied);
         for hole in HoleSet(self.camps[self.turn.index()]) {
             let at = hole.index();
             // Every step lands on a neighbour and every jump passes a neighbour (d > 1) or
@@ -150,7 +151,8 @@ impl Position {
         if self.is_over() {
             return list;
         }
-        let pawns = self.pawn_moves();
+        let mut lines = Lines::new(self.occupied);
+        let pawns = self.pawn_moves(&mut lines);
         for &(from, dests) in &pawns {
             let steps = NEIGHBOURS[from as usize];
             for to in HoleSet(dests) {
@@ -163,7 +165,7 @@ impl Position {
             }
         }
         if self.rules.swap() && self.enemy_in_swap_zone() {
-            self.push_swaps(&pawns, &mut list);
+            self.push_swaps(&pawns, &mut lines, &mut list);
         }
         if list.is_empty() {
             list.push(Move::Pass);
@@ -177,12 +179,13 @@ impl Position {
         if self.is_over() {
             return 0;
         }
-        let pawns = self.pawn_moves();
+        let mut lines = Lines::new(self.occupied);
+        let pawns = self.pawn_moves(&mut lines);
         let mut n: usize = pawns.iter().map(|&(_, d)| d.count_ones() as usize).sum();
         // Both cases of the swap need an enemy pawn in range of one of the mover's, and swap
         // range is symmetric: without one, skip the swap generator.
         if self.rules.swap() && self.enemy_in_swap_zone() {
-            n += self.count_swaps(&pawns);
+            n += self.count_swaps(&pawns, &mut lines);
         }
         n.max(1)
     }
@@ -197,8 +200,9 @@ impl Position {
 
     /// Whether the mover has a step, a chain or a swap.
     pub(crate) fn has_move_other_than_pass(&self) -> bool {
-        let pawns = self.pawn_moves();
-        pawns.iter().any(|&(_, d)| d != 0) || (self.rules.swap() && self.count_swaps(&pawns) > 0)
+        let mut lines = Lines::new(self.occupied);
+        let pawns = self.pawn_moves(&mut lines);
+        pawns.iter().any(|&(_, d)| d != 0) || (self.rules.swap() && self.count_swaps(&pawns, &mut lines) > 0)
     }
 }
 
