@@ -3,7 +3,8 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{
-    JUMP_BEYOND, LINE_DISTANCE, MAX_PIVOT_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE, SWAP_ZONE,
+    ALL_HOLES, JUMP_BEYOND, LINE_DISTANCE, MAX_PIVOT_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE,
+    SWAP_ZONE,
 };
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
@@ -56,6 +57,28 @@ pub(crate) fn jump_landing(from: usize, dir: usize, occupied: u128, max_pivot: u
         return None;
     }
     Some(landing)
+}
+
+/// The holes that decide the single jumps from `at` (RULES.md §3.2), `occupied` being the board
+/// as the jumper sees it: along each direction, the holes up to the pivot (or the whole pivot
+/// zone when it is empty) and the holes past the pivot that must be empty.
+pub(crate) fn jump_reads(at: usize, occupied: u128, max_pivot: usize) -> u128 {
+    let mut reads = 0;
+    for dir in 0..6 {
+        let zone = if max_pivot == 1 { NEIGHBOUR_TOWARDS[at][dir] } else { PIVOT_ZONE[at][dir] };
+        let pawns = zone & occupied;
+        if pawns == 0 {
+            reads |= zone;
+            continue;
+        }
+        let pivot = if dir < 3 { pawns.trailing_zeros() } else { 127 - pawns.leading_zeros() } as usize;
+        reads |= if dir < 3 { zone & ((2u128 << pivot) - 1) } else { zone & !((1u128 << pivot) - 1) };
+        let beyond = JUMP_BEYOND[at][dir][LINE_DISTANCE[at][pivot] as usize - 1];
+        if beyond != ALL_HOLES {
+            reads |= beyond;
+        }
+    }
+    reads
 }
 
 /// Every hole a chain of jumps can reach from `from` (§3.3), by a search over single jumps

@@ -2,11 +2,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::board::{ALL_HOLES, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
 use crate::colour::Colour;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
-use crate::movegen::{PawnMoves, hole};
+use crate::movegen::{PawnMoves, hole, jump_reads};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -57,13 +57,16 @@ impl Position {
         let wanted = if home >> stuck & 1 == 1 { ALL_HOLES & !home } else { ALL_HOLES };
         // Every candidate move is tried on the position's lines, changed and changed back, and
         // the chain search stops at the first wanted hole.
-        // The search from the stuck pawn only ever looks at its neighbours and along the lines
-        // through the holes it reaches: a move that changes no hole there changes nothing. Its
-        // chain landings are its destinations but the neighbours: a jump moves a pawn an even
-        // number of holes along each axis, so no chain ends next to its start.
+        // The search from the stuck pawn reads only its neighbours and, from each hole it
+        // reaches, the holes that decide the single jumps there: a move that changes none of
+        // them leaves its destinations as they are. Its chain landings are its destinations but
+        // the neighbours: a jump moves a pawn an even number of holes along each axis, so no
+        // chain ends next to its start.
         let reach = dests & !NEIGHBOURS[stuck];
-        let looked_at =
-            HoleSet(reach | 1 << stuck).iter().fold(NEIGHBOURS[stuck], |z, h| z | JUMP_READS[h.index()]);
+        let lifted = self.occupied & !(1u128 << stuck);
+        let looked_at = HoleSet(reach | 1 << stuck)
+            .iter()
+            .fold(NEIGHBOURS[stuck], |z, h| z | jump_reads(h.index(), lifted, max_pivot));
         for &(other, dests) in pawns {
             let other = other as usize;
             let dests = if looked_at >> other & 1 == 1 { dests } else { dests & looked_at };
