@@ -109,15 +109,16 @@ static PLACE: [Place; HOLE_COUNT] = {
     places
 };
 
-/// The hole at each bit of each word (the bits off the line are never asked for, and say 0).
-static HOLE_AT_BIT: [[u8; 32]; WORDS] = {
-    let mut holes = [[0u8; 32]; WORDS];
+/// The hole at each bit of each word, as a one-bit mask (0 for the bits off the line): the
+/// landing of a jump is read straight from the bit it lands on.
+static HOLE_BIT_AT: [[u128; 32]; WORDS] = {
+    let mut holes = [[0u128; 32]; WORDS];
     let mut h = 0;
     while h < HOLE_COUNT {
         let mut axis = 0;
         while axis < 3 {
             let p = PLACE[h];
-            holes[p.word[axis] as usize][p.bit[axis] as usize] = h as u8;
+            holes[p.word[axis] as usize][p.bit[axis] as usize] = 1 << h;
             axis += 1;
         }
         h += 1;
@@ -139,19 +140,6 @@ static EMPTY_WORDS: [u64; WORDS] = {
         axis += 1;
     }
     words
-};
-
-/// One bit per hole, looked up rather than shifted: a variable shift of a `u128` costs several
-/// instructions. Indexed by a `u8` so that no bounds check is needed; entries past the board are
-/// never asked for.
-static BIT: [u128; 256] = {
-    let mut bits = [0u128; 256];
-    let mut h = 0;
-    while h < HOLE_COUNT {
-        bits[h] = 1 << h;
-        h += 1;
-    }
-    bits
 };
 
 /// `JUMP_AHEAD[max - 1][pattern]`: how far the jump goes when bit `k - 1` of `pattern` says
@@ -260,10 +248,11 @@ impl Lines {
             let forwards = bit as usize + ahead_table[ahead] as usize;
             let backwards = bit as usize - behind_table[behind] as usize;
             // A jump lands on the line, at most at bit 22: the mask only spares a bounds check.
-            let holes = &HOLE_AT_BIT[word];
-            landings |= BIT[holes[forwards & 31] as usize] | BIT[holes[backwards & 31] as usize];
+            let holes = &HOLE_BIT_AT[word];
+            landings |= holes[forwards & 31] | holes[backwards & 31];
         }
-        landings & !BIT[at]
+        // The bit of `at` itself, from the same table (a variable shift of a `u128` costs more).
+        landings & !HOLE_BIT_AT[place.word[0] as usize][place.bit[0] as usize & 31]
     }
 
     /// Every hole a chain of jumps can reach from the pawn on `from` (§3.3): the holes reachable
