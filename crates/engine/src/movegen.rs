@@ -140,7 +140,7 @@ impl Position {
 
     /// Each pawn of the mover with its destinations; `lines` are the position's (the swap
     /// search goes on with them), and are left as they came.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pawn_moves(&self, lines: &mut Lines) -> PawnMoves {
         // One compiled loop per preset, so that the chain search inlines into it.
         match self.rules.max_pivot_distance() {
@@ -169,31 +169,40 @@ impl Position {
     /// Every legal move: one per distinct destination of each pawn of the mover, then the swaps,
     /// or the single [`Move::Pass`] when there is none. Empty once the game is over.
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
+        // A small function, inlined where it is called, so that the list is built in the
+        // caller's own place for it: returned from the generator, all 6.5 KB of it were copied.
         let mut list = MoveList::new();
-        if self.is_over() {
-            return list;
+        if !self.is_over() {
+            self.push_legal_moves(&mut list);
         }
+        list
+    }
+
+    fn push_legal_moves(&self, list: &mut MoveList) {
         let mut lines = Lines::new(self.occupied);
         let pawns = self.pawn_moves(&mut lines);
         for &(from, dests) in &pawns {
             let steps = NEIGHBOURS[from as usize];
-            for to in HoleSet(dests) {
-                let (from, to) = (hole(from as usize), to);
-                list.push(if steps >> to.index() & 1 == 1 {
-                    Move::Step { from, to }
-                } else {
-                    Move::Jump { from, to }
-                });
+            let from = hole(from as usize);
+            // The destinations in index order, one 64-bit half at a time: bit scans on a `u128`
+            // cost twice as much. `extend` writes the moves without building a `Result` each.
+            for (base, half, step_half) in
+                [(0, dests as u64, steps as u64), (64, (dests >> 64) as u64, (steps >> 64) as u64)]
+            {
+                list.extend(Bits(half).map(|i| {
+                    let to = hole(base + i);
+                    if step_half >> i & 1 == 1 { Move::Step { from, to } } else { Move::Jump { from, to } }
+                }));
             }
         }
         if self.rules.swap() && self.enemy_in_swap_zone() {
-            self.push_swaps(&pawns, &mut lines, &mut list);
+            self.push_swaps(&pawns, &mut lines, list);
         }
         if list.is_empty() {
             list.push(Move::Pass);
         }
-        list
     }
 
     /// The number of legal moves, without listing them: what perft counts at its last ply.
@@ -226,6 +235,23 @@ impl Position {
         let mut lines = Lines::new(self.occupied);
         let pawns = self.pawn_moves(&mut lines);
         pawns.iter().any(|&(_, d)| d != 0) || (self.rules.swap() && self.count_swaps(&pawns, &mut lines) > 0)
+    }
+}
+
+/// The set bits of a 64-bit word, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }
 
