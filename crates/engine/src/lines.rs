@@ -198,7 +198,7 @@ impl std::fmt::Debug for Lines {
 
 impl Lines {
     /// The lines of the board whose occupied holes are `occupied`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(occupied: u128) -> Lines {
         let mut lines = Lines { words: EMPTY_WORDS };
         // Holes are numbered row by row, so each row (axis 0) is a run of bits to cut out; the

@@ -152,6 +152,13 @@ impl Position {
     #[inline(always)]
     fn pawn_moves_within<const MAX: u32>(&self, lines: &mut Lines) -> PawnMoves {
         let mut list = PawnMoves::new();
+        self.each_pawn_within::<MAX>(lines, |at, dests| list.push((at as u8, dests)));
+        list
+    }
+
+    /// Hands each pawn of the mover, with its destinations, to `f`.
+    #[inline(always)]
+    fn each_pawn_within<const MAX: u32>(&self, lines: &mut Lines, mut f: impl FnMut(usize, u128)) {
         for hole in HoleSet(self.camps[self.turn.index()]) {
             let at = hole.index();
             // Every step lands on a neighbour and every jump passes a neighbour (d > 1) or
@@ -161,9 +168,19 @@ impl Position {
             } else {
                 (NEIGHBOURS[at] & !self.occupied) | lines.chain_reach::<MAX>(at)
             };
-            list.push((at as u8, dests));
+            f(at, dests);
         }
-        list
+    }
+
+    /// The number of steps and chains of the mover.
+    fn count_destinations(&self, lines: &mut Lines) -> usize {
+        let mut n = 0;
+        let count = |_, dests: u128| n += dests.count_ones() as usize;
+        match self.rules.max_pivot_distance() {
+            1 => self.each_pawn_within::<1>(lines, count),
+            _ => self.each_pawn_within::<{ MAX_PIVOT_DISTANCE as u32 }>(lines, count),
+        }
+        n
     }
 
     /// Every legal move: one per distinct destination of each pawn of the mover, then the swaps,
@@ -212,13 +229,16 @@ impl Position {
             return 0;
         }
         let mut lines = Lines::new(self.occupied);
-        let pawns = self.pawn_moves(&mut lines);
-        let mut n: usize = pawns.iter().map(|&(_, d)| d.count_ones() as usize).sum();
         // Both cases of the swap need an enemy pawn in range of one of the mover's, and swap
-        // range is symmetric: without one, skip the swap generator.
-        if self.rules.swap() && self.enemy_in_swap_zone() {
-            n += self.count_swaps(&pawns, &mut lines);
-        }
+        // range is symmetric: without one, skip the swap generator, and the list of each pawn's
+        // destinations it needs.
+        let n = if self.rules.swap() && self.enemy_in_swap_zone() {
+            let pawns = self.pawn_moves(&mut lines);
+            let n: usize = pawns.iter().map(|&(_, d)| d.count_ones() as usize).sum();
+            n + self.count_swaps(&pawns, &mut lines)
+        } else {
+            self.count_destinations(&mut lines)
+        };
         n.max(1)
     }
 
