@@ -1,9 +1,10 @@
 //! Times single-position move generation, the work the computer opponent repeats at every node:
-//! `cargo run --release -p tripot-engine --example movegen_time -- [plain DEPTH RULES | legal] [RUNS]`.
+//! `cargo run --release -p tripot-engine --example movegen_time -- [plain DEPTH RULES | legal | count] [RUNS]`.
 //!
 //! `plain` runs [`tripot_engine::perft_plain`] from the format-1 start (every node generated
 //! afresh, unlike `perft`, which shares its last two plies); `legal` lists the legal moves of the
-//! 24 mid-game positions of `benches/data/midgame.txt` 10,000 times. Each run checks its count.
+//! 24 mid-game positions of `benches/data/midgame.txt` 10,000 times, `count` counts them
+//! (`count_legal_moves`, perft's last ply). Each run checks its count.
 //! Prints every run and the median and minimum: the machine is shared, so one run says little.
 //! Under `valgrind --tool=callgrind` a single run gives an instruction count that does not
 //! depend on the load.
@@ -67,7 +68,7 @@ fn main() {
             }
             report(&format!("{rules} perft_plain({depth})"), times);
         }
-        Some("legal") => {
+        Some(mode @ ("legal" | "count")) => {
             let runs: usize = word(1).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
             let positions = midgame();
             let total: usize = positions.iter().map(|(_, n)| n).sum();
@@ -75,8 +76,13 @@ fn main() {
             for _ in 0..runs {
                 let t = Instant::now();
                 for _ in 0..10_000 {
-                    let listed: usize =
-                        positions.iter().map(|(p, _)| std::hint::black_box(p).legal_moves().len()).sum();
+                    let listed: usize = positions
+                        .iter()
+                        .map(|(p, _)| {
+                            let p = std::hint::black_box(p);
+                            if mode == "count" { p.count_legal_moves() } else { p.legal_moves().len() }
+                        })
+                        .sum();
                     if listed != total {
                         eprintln!("{listed} moves listed, expected {total}");
                         std::process::exit(1);
@@ -84,8 +90,8 @@ fn main() {
                 }
                 times.push(t.elapsed());
             }
-            report(&format!("legal_moves of {} positions x 10,000", positions.len()), times);
+            report(&format!("{mode} of {} positions x 10,000", positions.len()), times);
         }
-        _ => eprintln!("usage: movegen_time [plain DEPTH RULES | legal] [RUNS]"),
+        _ => eprintln!("usage: movegen_time [plain DEPTH RULES | legal | count] [RUNS]"),
     }
 }
