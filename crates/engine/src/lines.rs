@@ -237,6 +237,23 @@ impl Lines {
         let ahead_table = &JUMP_AHEAD[MAX as usize - 1];
         let behind_table = &JUMP_BEHIND[MAX as usize - 1];
         let mut landings = 0u128;
+        if MAX == 1 {
+            // Short jumps only need the two holes each way, and are rare enough that a branch
+            // (well predicted) costs less than the lookups of the general case.
+            for axis in 0..3 {
+                let word = place.word[axis] as usize;
+                let bit = u32::from(place.bit[axis]);
+                let pawns = self.words[word];
+                let holes = &HOLE_BIT_AT[word];
+                if (pawns >> (bit + 1)) & 3 == 1 {
+                    landings |= holes[(bit as usize + 2) & 31];
+                }
+                if (pawns >> (bit - 2)) & 3 == 2 {
+                    landings |= holes[(bit as usize - 2) & 31];
+                }
+            }
+            return landings;
+        }
         for axis in 0..3 {
             let word = place.word[axis] as usize;
             let bit = u32::from(place.bit[axis]);
