@@ -1,6 +1,7 @@
 //! Speed of the move generator: perft from the format-1 start under both presets (the shared
 //! `perft` and `perft_plain`, which generates every node afresh as the computer opponent does),
-//! and legal moves of fixed mid-game positions of each format (`benches/data/midgame.txt`).
+//! and legal moves of fixed mid-game positions of each format (`benches/data/midgame.txt`) and
+//! of 9,000 distinct positions from random games (`legal_moves/played`).
 //!
 //! Like shakmaty's benches, every measured run checks the count it produces, so a faster but
 //! wrong generator cannot look good here.
@@ -91,5 +92,51 @@ fn bench_legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_perft_plain, bench_legal_moves);
+/// 3,000 positions of each format under the Tripot rules, from random games (a fixed seed) of up
+/// to 120 plies from the start: the same as `examples/movegen_time.rs played`.
+fn played(per_format: usize) -> Vec<Position> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = Vec::new();
+    for (i, format) in Format::ALL.into_iter().enumerate() {
+        while positions.len() < per_format * (i + 1) {
+            let mut position = Position::start(format, Rules::Tripot, Camp::A);
+            let plies = next() % 120;
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
+            }
+            if !position.is_over() {
+                positions.push(position);
+            }
+        }
+    }
+    positions
+}
+
+/// The legal moves of 9,000 distinct positions, each listed once an iteration. The fixed
+/// positions above come back thousands of times, so the branch predictor learns them; a search
+/// meets positions once, and this is closer to it.
+fn bench_played(c: &mut Criterion) {
+    let positions = played(3_000);
+    let mut group = c.benchmark_group("legal_moves");
+    group.sample_size(10).throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("played", |b| {
+        b.iter(|| {
+            let listed: usize = positions.iter().map(|p| black_box(p).legal_moves().len()).sum();
+            assert_eq!(listed, 1_247_564);
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_perft_plain, bench_legal_moves, bench_played);
 criterion_main!(benches);

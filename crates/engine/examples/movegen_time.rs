@@ -1,10 +1,12 @@
 //! Times single-position move generation, the work the computer opponent repeats at every node:
-//! `cargo run --release -p tripot-engine --example movegen_time -- [plain DEPTH RULES | legal | count] [RUNS]`.
+//! `cargo run --release -p tripot-engine --example movegen_time -- [plain DEPTH RULES | legal | count | played] [RUNS] [FORMAT]`.
 //!
 //! `plain` runs [`tripot_engine::perft_plain`] from the format-1 start (every node generated
 //! afresh, unlike `perft`, which shares its last two plies); `legal` lists the legal moves of the
 //! 24 mid-game positions of `benches/data/midgame.txt` 10,000 times, `count` counts them
-//! (`count_legal_moves`, perft's last ply). Each run checks its count.
+//! (`count_legal_moves`, perft's last ply); a FORMAT keeps only its 8 positions, as the criterion
+//! bench does. `played` lists the moves of 9,000 distinct positions from random games, 10 times.
+//! Each run checks its count.
 //! Prints every run and the median and minimum: the machine is shared, so one run says little.
 //! Under `valgrind --tool=callgrind` a single run gives an instruction count that does not
 //! depend on the load.
@@ -24,18 +26,49 @@ fn expected(rules: Rules, depth: u32) -> Option<u64> {
     }
 }
 
-/// The mid-game positions with their numbers of legal moves.
-fn midgame() -> Vec<(Position, usize)> {
+/// The mid-game positions with their numbers of legal moves, of one format or all.
+fn midgame(format: Option<u8>) -> Vec<(Position, usize)> {
     include_str!("../benches/data/midgame.txt")
         .lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .filter_map(|line| {
-            let mut fields = line.split('\t').skip(1);
+            let mut fields = line.split('\t');
+            let f: u8 = fields.next()?.parse().ok()?;
             let moves: usize = fields.next()?.parse().ok()?;
             let position: Position = fields.next()?.parse().ok()?;
-            Some((position, moves))
+            format.is_none_or(|want| want == f).then_some((position, moves))
         })
         .collect()
+}
+
+/// `per_format` positions of each format under the Tripot rules, from random games (a fixed
+/// seed) of up to 120 plies from the start.
+fn played(per_format: usize) -> Vec<Position> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = Vec::new();
+    for (i, format) in Format::ALL.into_iter().enumerate() {
+        while positions.len() < per_format * (i + 1) {
+            let mut position = Position::start(format, Rules::Tripot, Camp::A);
+            let plies = next() % 120;
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
+            }
+            if !position.is_over() {
+                positions.push(position);
+            }
+        }
+    }
+    positions
 }
 
 fn report(what: &str, mut times: Vec<Duration>) {
@@ -70,7 +103,7 @@ fn main() {
         }
         Some(mode @ ("legal" | "count")) => {
             let runs: usize = word(1).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
-            let positions = midgame();
+            let positions = midgame(word(2).and_then(|f| f.parse().ok()));
             let total: usize = positions.iter().map(|(_, n)| n).sum();
             let mut times = Vec::with_capacity(runs);
             for _ in 0..runs {
@@ -92,6 +125,30 @@ fn main() {
             }
             report(&format!("{mode} of {} positions x 10,000", positions.len()), times);
         }
-        _ => eprintln!("usage: movegen_time [plain DEPTH RULES | legal | count] [RUNS]"),
+        Some("played") => {
+            // Many distinct positions, each generated once a pass: what a search meets, where no
+            // position comes back often enough for the branch predictor to learn it.
+            let runs: usize = word(1).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+            let positions = played(3_000);
+            let total: usize = positions.iter().map(|p| p.legal_moves().len()).sum();
+            let mut times = Vec::with_capacity(runs);
+            for _ in 0..runs {
+                let t = Instant::now();
+                for _ in 0..10 {
+                    let listed: usize =
+                        positions.iter().map(|p| std::hint::black_box(p).legal_moves().len()).sum();
+                    if listed != total {
+                        eprintln!("{listed} moves listed, expected {total}");
+                        std::process::exit(1);
+                    }
+                }
+                times.push(t.elapsed());
+            }
+            report(
+                &format!("legal_moves of {} played positions ({total} moves) x 10", positions.len()),
+                times,
+            );
+        }
+        _ => eprintln!("usage: movegen_time [plain DEPTH RULES | legal | count | played] [RUNS] [FORMAT]"),
     }
 }
