@@ -1,10 +1,13 @@
-//! Speed of the move generator: perft from the format-1 start under both presets, and legal
-//! moves of fixed mid-game positions of each format (`benches/data/midgame.txt`).
+//! Speed of the move generator: perft from the format-1 start under both presets (the shared
+//! `perft` and `perft_plain`, which generates every node afresh as the computer opponent does),
+//! and legal moves of fixed mid-game positions of each format (`benches/data/midgame.txt`) and
+//! of 9,000 distinct positions from random games (`legal_moves/played`).
 //!
 //! Like shakmaty's benches, every measured run checks the count it produces, so a faster but
 //! wrong generator cannot look good here.
 //!
-//! `cargo bench -p tripot-engine --bench movegen` (add `-- perft` or `-- legal_moves` to pick).
+//! `cargo bench -p tripot-engine --bench movegen` (add `-- perft/`, `-- perft_plain` or
+//! `-- legal_moves` to pick).
 
 // criterion_group! and criterion_main! generate public functions without documentation.
 #![allow(missing_docs)]
@@ -13,7 +16,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tripot_engine::{Camp, Format, Position, Rules, perft};
+use tripot_engine::{Camp, Format, Position, Rules, perft, perft_plain};
 
 /// Known perft counts from the format-1 start (issue 2): depth 4 and 5.
 const PERFT: [(Rules, u32, u64); 4] = [
@@ -31,6 +34,21 @@ fn bench_perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::new(rules.name(), depth), &depth, |b, &depth| {
             b.iter(|| assert_eq!(perft(black_box(&start), depth), nodes));
+        });
+    }
+    group.finish();
+}
+
+/// Perft without the shared last two plies: every node's moves generated afresh, which is what
+/// single-position move generation costs.
+fn bench_perft_plain(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft_plain");
+    group.sample_size(10).measurement_time(Duration::from_secs(6));
+    for (rules, depth, nodes) in PERFT.into_iter().filter(|&(_, depth, _)| depth == 5) {
+        let start = Position::start(Format::One, rules, Camp::A);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(BenchmarkId::new(rules.name(), depth), &depth, |b, &depth| {
+            b.iter(|| assert_eq!(perft_plain(black_box(&start), depth), nodes));
         });
     }
     group.finish();
@@ -74,5 +92,51 @@ fn bench_legal_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_legal_moves);
+/// 3,000 positions of each format under the Tripot rules, from random games (a fixed seed) of up
+/// to 120 plies from the start: the same as `examples/movegen_time.rs played`.
+fn played(per_format: usize) -> Vec<Position> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = Vec::new();
+    for (i, format) in Format::ALL.into_iter().enumerate() {
+        while positions.len() < per_format * (i + 1) {
+            let mut position = Position::start(format, Rules::Tripot, Camp::A);
+            let plies = next() % 120;
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
+            }
+            if !position.is_over() {
+                positions.push(position);
+            }
+        }
+    }
+    positions
+}
+
+/// The legal moves of 9,000 distinct positions, each listed once an iteration. The fixed
+/// positions above come back thousands of times, so the branch predictor learns them; a search
+/// meets positions once, and this is closer to it.
+fn bench_played(c: &mut Criterion) {
+    let positions = played(3_000);
+    let mut group = c.benchmark_group("legal_moves");
+    group.sample_size(10).throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("played", |b| {
+        b.iter(|| {
+            let listed: usize = positions.iter().map(|p| black_box(p).legal_moves().len()).sum();
+            assert_eq!(listed, 1_247_564);
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_perft_plain, bench_legal_moves, bench_played);
 criterion_main!(benches);

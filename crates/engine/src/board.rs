@@ -165,7 +165,9 @@ pub(crate) static JUMP_BEYOND: [[[u128; MAX_PIVOT_DISTANCE]; 6]; HOLE_COUNT] = {
 };
 
 /// For each hole, every hole a single jump from it may look at: up to 10 holes along each of the
-/// six directions (a pivot at distance 5 and the 5 holes past it).
+/// six directions (a pivot at distance 5 and the 5 holes past it). Only the reference generator
+/// still uses it; the swap search now asks for the holes actually read (`movegen::jump_reads`).
+#[cfg(test)]
 pub(crate) static JUMP_READS: [u128; HOLE_COUNT] = {
     let mut masks = [0u128; HOLE_COUNT];
     let mut h = 0;

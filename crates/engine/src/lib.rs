@@ -34,6 +34,8 @@ mod perft;
 mod position;
 mod position_string;
 mod record;
+#[cfg(test)]
+mod reference;
 mod rules;
 mod star;
 mod swap;

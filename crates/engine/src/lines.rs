@@ -1,12 +1,17 @@
 //! The board cut into lines: the fast path of the chain search (RULES.md §3.2, §3.3).
 //!
-//! Every line of the star along each of the three axes is at most 13 holes long, so the pawns on
-//! it fit in a `u16`. A jump along a line is then a few shifts on that small integer: the pivot
-//! is the nearest set bit, and the jump is legal when it is the only set bit among the `2d` holes
-//! past the jumper and the line is long enough. The perft and search hot loop spends most of
-//! its time here.
+//! Every line of the star along each of the three axes is at most 13 holes long. Each is kept in
+//! a `u64` word with its holes at bits `10..10 + length` and every other bit set, as if the line
+//! went on with pawns beyond both ends. A symmetric jump looks at most 10 holes ahead (a pivot at
+//! distance 5 and the 5 holes past it), so the jump from a hole in one direction is decided by the
+//! 10 bits next to it in that direction: one shift and mask, then a lookup in a 1 KiB table of
+//! all 1024 patterns. The set bits past the ends need no test of their own: a pivot or a landing
+//! off the board meets a set bit where the rule wants an empty hole, so the table says "no jump".
+//! No branch, no loop over the holes. Short jumps alone (the classic preset) test their two holes
+//! each way with a branch instead: such jumps are rare, so the branch is well predicted and the
+//! clock preferred it. The perft and search hot loop spends most of its time here.
 
-use crate::board::{DIRECTIONS, HOLE_COORDS, HOLE_COUNT, index_of};
+use crate::board::{DIRECTIONS, HOLE_COORDS, HOLE_COUNT, MAX_PIVOT_DISTANCE, index_of};
 
 /// Lines per axis: one per value of the coordinate held constant, `-8..=8`.
 const LINES: usize = 17;
@@ -73,12 +78,117 @@ static HOLE_AT: [[[u8; 16]; LINES]; 3] = {
     holes
 };
 
+/// How far past the jumper a symmetric jump may look: a pivot at distance 5, then 5 holes.
+const WINDOW: u32 = 2 * MAX_PIVOT_DISTANCE as u32;
+
+/// Where the holes of a line start in its word; the bits below and past the line are set.
+const OFFSET: u32 = WINDOW;
+
+/// Number of line words: 17 lines along each of the three axes.
+const WORDS: usize = 3 * LINES;
+
+/// Where each hole sits in the three words of its lines: `word[axis]` is the index of the word,
+/// `bit[axis]` the bit of the hole in it.
+#[derive(Clone, Copy)]
+struct Place {
+    word: [u8; 3],
+    bit: [u8; 3],
+}
+
+static PLACE: [Place; HOLE_COUNT] = {
+    let mut places = [Place { word: [0; 3], bit: [0; 3] }; HOLE_COUNT];
+    let mut h = 0;
+    while h < HOLE_COUNT {
+        let mut axis = 0;
+        while axis < 3 {
+            let (line, pos) = PLACES[axis][h];
+            places[h].word[axis] = (axis * LINES) as u8 + line;
+            places[h].bit[axis] = OFFSET as u8 + pos;
+            axis += 1;
+        }
+        h += 1;
+    }
+    places
+};
+
+/// The hole at each bit of each word, as a one-bit mask (0 for the bits off the line): the
+/// landing of a jump is read straight from the bit it lands on.
+static HOLE_BIT_AT: [[u128; 32]; WORDS] = {
+    let mut holes = [[0u128; 32]; WORDS];
+    let mut h = 0;
+    while h < HOLE_COUNT {
+        let mut axis = 0;
+        while axis < 3 {
+            let p = PLACE[h];
+            holes[p.word[axis] as usize][p.bit[axis] as usize] = 1 << h;
+            axis += 1;
+        }
+        h += 1;
+    }
+    holes
+};
+
+/// Each word with no pawn on its line: every bit set but those of its holes.
+static EMPTY_WORDS: [u64; WORDS] = {
+    let mut words = [0u64; WORDS];
+    let mut axis = 0;
+    while axis < 3 {
+        let mut line = 0;
+        while line < LINES {
+            let holes = (1u64 << LINE_LENGTH[axis][line]) - 1;
+            words[axis * LINES + line] = !(holes << OFFSET);
+            line += 1;
+        }
+        axis += 1;
+    }
+    words
+};
+
+/// `JUMP_AHEAD[max - 1][pattern]`: how far the jump goes when bit `k - 1` of `pattern` says
+/// whether the hole at distance `k` is taken (`k = 1..=10`), with pivots at most `max` away
+/// (RULES.md §3.2): `2d` for a pivot at distance `d` with the `d - 1` holes before it and the `d`
+/// holes past it empty, else 0.
+static JUMP_AHEAD: [[u8; 1 << WINDOW]; MAX_PIVOT_DISTANCE] = {
+    let mut table = [[0u8; 1 << WINDOW]; MAX_PIVOT_DISTANCE];
+    let mut max = 1;
+    while max <= MAX_PIVOT_DISTANCE {
+        let mut pattern = 1u32;
+        while pattern < 1 << WINDOW {
+            let d = pattern.trailing_zeros() + 1;
+            // Bits 0..2d hold distances 1..=2d: only the pivot may be set among them.
+            if d as usize <= max && pattern & ((1 << (2 * d)) - 1) == 1 << (d - 1) {
+                table[max - 1][pattern as usize] = 2 * d as u8;
+            }
+            pattern += 1;
+        }
+        max += 1;
+    }
+    table
+};
+
+/// The same for the patterns read backwards: bit `10 - k` for the hole at distance `k`, which is
+/// how the holes behind a hole lie in its word.
+static JUMP_BEHIND: [[u8; 1 << WINDOW]; MAX_PIVOT_DISTANCE] = {
+    let mut table = [[0u8; 1 << WINDOW]; MAX_PIVOT_DISTANCE];
+    let mut max = 0;
+    while max < MAX_PIVOT_DISTANCE {
+        let mut pattern = 0u32;
+        while pattern < 1 << WINDOW {
+            let reversed = pattern.reverse_bits() >> (32 - WINDOW);
+            table[max][pattern as usize] = JUMP_AHEAD[max][reversed as usize];
+            pattern += 1;
+        }
+        max += 1;
+    }
+    table
+};
+
 /// The pawns of a position, line by line along the three axes. Built afresh for each move
-/// generation rather than kept in [`crate::Position`]: 102 more bytes in every position copied
-/// by the search (and held in network events) cost more than they save.
+/// generation rather than kept in [`crate::Position`]: 408 more bytes in every position copied
+/// by the search (and held in network events) would cost more than they save.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Lines {
-    occupied: [[u16; LINES]; 3],
+    words: [u64; WORDS],
 }
 
 impl std::fmt::Debug for Lines {
@@ -89,26 +199,24 @@ impl std::fmt::Debug for Lines {
 }
 
 impl Lines {
-    /// No pawn on any line.
-    pub(crate) const EMPTY: Lines = Lines { occupied: [[0; LINES]; 3] };
-
     /// The lines of the board whose occupied holes are `occupied`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(occupied: u128) -> Lines {
-        let mut lines = Lines::EMPTY;
+        let mut lines = Lines { words: EMPTY_WORDS };
         // Holes are numbered row by row, so each row (axis 0) is a run of bits to cut out; the
         // other two axes are filled pawn by pawn.
-        for (line, row) in lines.occupied[0].iter_mut().enumerate() {
-            let length = LINE_LENGTH[0][line];
-            *row = (occupied >> HOLE_AT[0][line][0]) as u16 & ((1u32 << length) - 1) as u16;
+        for (line, word) in lines.words[..LINES].iter_mut().enumerate() {
+            let holes = (1u64 << LINE_LENGTH[0][line]) - 1;
+            let row = (occupied >> HOLE_AT[0][line][0]) as u64 & holes;
+            *word ^= row << OFFSET;
         }
         let mut rest = occupied;
         while rest != 0 {
             let h = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for (places, lines) in PLACES.iter().zip(&mut lines.occupied).skip(1) {
-                let (line, pos) = places[h];
-                lines[line as usize] ^= 1 << pos;
+            let place = &PLACE[h];
+            for axis in 1..3 {
+                lines.words[place.word[axis] as usize] ^= 1 << place.bit[axis];
             }
         }
         lines
@@ -117,9 +225,9 @@ impl Lines {
     /// Adds or removes the pawn on `hole`.
     #[inline(always)]
     pub(crate) fn toggle(&mut self, hole: usize) {
-        for (places, lines) in PLACES.iter().zip(&mut self.occupied) {
-            let (line, pos) = places[hole];
-            lines[line as usize] ^= 1 << pos;
+        let place = &PLACE[hole];
+        for axis in 0..3 {
+            self.words[place.word[axis] as usize] ^= 1 << place.bit[axis];
         }
     }
 
@@ -127,30 +235,43 @@ impl Lines {
     /// holes away.
     #[inline(always)]
     fn jumps_from<const MAX: u32>(&self, at: usize) -> u128 {
+        let place = &PLACE[at];
+        let ahead_table = &JUMP_AHEAD[MAX as usize - 1];
+        let behind_table = &JUMP_BEHIND[MAX as usize - 1];
         let mut landings = 0u128;
-        for axis in 0..3 {
-            let (line, pos) = PLACES[axis][at];
-            let (line, pos) = (line as usize, u32::from(pos));
-            let pawns = u32::from(self.occupied[axis][line]);
-            let length = u32::from(LINE_LENGTH[axis][line]);
-            // Forwards: the holes past `at`, nearest in bit 0.
-            let ahead = pawns >> (pos + 1);
-            if ahead != 0 {
-                let d = ahead.trailing_zeros() + 1;
-                if d <= MAX && pos + 2 * d < length && ahead & ((1 << (2 * d)) - 1) == 1 << (d - 1) {
-                    landings |= 1 << HOLE_AT[axis][line][(pos + 2 * d) as usize];
+        if MAX == 1 {
+            // Short jumps only need the two holes each way, and are rare enough that a branch
+            // (well predicted) costs less than the lookups of the general case.
+            for axis in 0..3 {
+                let word = place.word[axis] as usize;
+                let bit = u32::from(place.bit[axis]);
+                let pawns = self.words[word];
+                let holes = &HOLE_BIT_AT[word];
+                if (pawns >> (bit + 1)) & 3 == 1 {
+                    landings |= holes[(bit as usize + 2) & 31];
+                }
+                if (pawns >> (bit - 2)) & 3 == 2 {
+                    landings |= holes[(bit as usize - 2) & 31];
                 }
             }
-            // Backwards: the holes before `at`, nearest in the highest bit.
-            let behind = pawns & ((1 << pos) - 1);
-            if behind != 0 {
-                let d = pos - (31 - behind.leading_zeros());
-                if d <= MAX && 2 * d <= pos && behind >> (pos - 2 * d) == 1 << d {
-                    landings |= 1 << HOLE_AT[axis][line][(pos - 2 * d) as usize];
-                }
-            }
+            return landings;
         }
-        landings
+        for axis in 0..3 {
+            let word = place.word[axis] as usize;
+            let bit = u32::from(place.bit[axis]);
+            let pawns = self.words[word];
+            let ahead = (pawns >> (bit + 1)) as usize & ((1 << WINDOW) - 1);
+            let behind = (pawns >> (bit - WINDOW)) as usize & ((1 << WINDOW) - 1);
+            // No jump reads as distance 0, which lands on `at` itself: cleared below rather
+            // than tested here, so that the loop has no branch.
+            let forwards = bit as usize + ahead_table[ahead] as usize;
+            let backwards = bit as usize - behind_table[behind] as usize;
+            // A jump lands on the line, at most at bit 22: the mask only spares a bounds check.
+            let holes = &HOLE_BIT_AT[word];
+            landings |= holes[forwards & 31] | holes[backwards & 31];
+        }
+        // The bit of `at` itself, from the same table (a variable shift of a `u128` costs more).
+        landings & !HOLE_BIT_AT[place.word[0] as usize][place.bit[0] as usize & 31]
     }
 
     /// Every hole a chain of jumps can reach from the pawn on `from` (§3.3): the holes reachable
@@ -236,10 +357,10 @@ impl Lines {
         reached & !start
     }
 
-    /// The raw line masks, for tests.
+    /// The raw line words, for tests.
     #[cfg(test)]
-    pub(crate) fn occupied_lines(&self) -> [[u16; LINES]; 3] {
-        self.occupied
+    pub(crate) fn occupied_lines(&self) -> [u64; WORDS] {
+        self.words
     }
 
     /// [`Lines::chain_reach`] for a pivot limit known only at run time: the presets have 1 and 5.

@@ -7,9 +7,10 @@
 //! move changed keeps its count, and only the others are searched again. The counts are exactly
 //! those of the plain recursion (`tests/perft.rs` checks both agree).
 
-use crate::board::{ALL_HOLES, JUMP_BEYOND, LINE_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE};
+use crate::board::NEIGHBOURS;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
+use crate::movegen::jump_reads;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -48,28 +49,6 @@ pub fn perft_plain(position: &Position, depth: u32) -> u64 {
             })
             .sum(),
     }
-}
-
-/// The holes that decide the single jumps from `at` (RULES.md §3.2), `occupied` being the board
-/// as the jumper sees it: along each direction, the holes up to the pivot (or the whole pivot
-/// zone when it is empty) and the holes past the pivot that must be empty.
-fn jump_reads(at: usize, occupied: u128, max_pivot: usize) -> u128 {
-    let mut reads = 0;
-    for dir in 0..6 {
-        let zone = if max_pivot == 1 { NEIGHBOUR_TOWARDS[at][dir] } else { PIVOT_ZONE[at][dir] };
-        let pawns = zone & occupied;
-        if pawns == 0 {
-            reads |= zone;
-            continue;
-        }
-        let pivot = if dir < 3 { pawns.trailing_zeros() } else { 127 - pawns.leading_zeros() } as usize;
-        reads |= if dir < 3 { zone & ((2u128 << pivot) - 1) } else { zone & !((1u128 << pivot) - 1) };
-        let beyond = JUMP_BEYOND[at][dir][LINE_DISTANCE[at][pivot] as usize - 1];
-        if beyond != ALL_HOLES {
-            reads |= beyond;
-        }
-    }
-    reads
 }
 
 /// The replies of the side not to move, pawn by pawn: its number of destinations, and every hole

@@ -2,11 +2,11 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::board::{ALL_HOLES, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
 use crate::colour::Colour;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
-use crate::movegen::{PawnMoves, hole};
+use crate::movegen::{PawnMoves, hole, jump_reads};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -40,21 +40,33 @@ impl Position {
     }
 
     /// Whether some step or chain of another of the mover's pawns leaves the stuck pawn on
-    /// `stuck` not stuck (§5 case A).
-    fn can_be_freed(&self, stuck: usize, colour: Colour, pawns: &PawnMoves) -> bool {
+    /// `stuck` not stuck (§5 case A); `dests` are its destinations. `lines` are the position's,
+    /// and are left as they came.
+    fn can_be_freed(
+        &self,
+        stuck: usize,
+        colour: Colour,
+        dests: u128,
+        pawns: &PawnMoves,
+        lines: &mut Lines,
+    ) -> bool {
         let max_pivot = self.rules.max_pivot_distance();
         // Not stuck any more means a destination out of its home branch if it stands there,
         // any destination otherwise.
         let home = colour.home().bits();
         let wanted = if home >> stuck & 1 == 1 { ALL_HOLES & !home } else { ALL_HOLES };
-        // Every candidate move is tried on one set of lines, changed and changed back, and the
-        // chain search stops at the first wanted hole.
-        let mut lines = Lines::new(self.occupied);
-        // The search from the stuck pawn only ever looks at its neighbours and along the lines
-        // through the holes it reaches: a move that changes no hole there changes nothing.
-        let reach = lines.chain_reach_within(stuck, max_pivot);
-        let looked_at =
-            HoleSet(reach | 1 << stuck).iter().fold(NEIGHBOURS[stuck], |z, h| z | JUMP_READS[h.index()]);
+        // Every candidate move is tried on the position's lines, changed and changed back, and
+        // the chain search stops at the first wanted hole.
+        // The search from the stuck pawn reads only its neighbours and, from each hole it
+        // reaches, the holes that decide the single jumps there: a move that changes none of
+        // them leaves its destinations as they are. Its chain landings are its destinations but
+        // the neighbours: a jump moves a pawn an even number of holes along each axis, so no
+        // chain ends next to its start.
+        let reach = dests & !NEIGHBOURS[stuck];
+        let lifted = self.occupied & !(1u128 << stuck);
+        let looked_at = HoleSet(reach | 1 << stuck)
+            .iter()
+            .fold(NEIGHBOURS[stuck], |z, h| z | jump_reads(h.index(), lifted, max_pivot));
         for &(other, dests) in pawns {
             let other = other as usize;
             let dests = if looked_at >> other & 1 == 1 { dests } else { dests & looked_at };
@@ -86,14 +98,15 @@ impl Position {
         false
     }
 
-    /// The legal swaps, cases A and B together without repeats (§5).
-    pub(crate) fn swap_moves(&self, pawns: &PawnMoves) -> SwapList {
-        let mut swaps = SwapList::new();
+    /// The legal swaps, cases A and B together without repeats (§5), handed to `push` in order:
+    /// case A's, then case B's. `lines` are the position's, and are left as they came.
+    pub(crate) fn swap_moves(&self, pawns: &PawnMoves, lines: &mut Lines, mut push: impl FnMut(Move)) {
         let enemy = self.camps[self.turn.other().index()];
         let mine = self.camps[self.turn.index()];
 
         // Case A: a stuck pawn that no other move frees. The cheap tests (an enemy near, the pawn
         // stuck) come before the search over every other move.
+        let mut case_a = 0u128;
         for &(at, dests) in pawns {
             let at = at as usize;
             if SWAP_ZONE[at] & enemy == 0 {
@@ -104,11 +117,12 @@ impl Position {
                 continue;
             }
             let targets = swap_range(at, self.occupied) & enemy;
-            if targets == 0 || self.can_be_freed(at, colour, pawns) {
+            if targets == 0 || self.can_be_freed(at, colour, dests, pawns, lines) {
                 continue;
             }
+            case_a |= 1 << at;
             for theirs in HoleSet(targets) {
-                swaps.push(Move::Swap { mine: hole(at), theirs });
+                push(Move::Swap { mine: hole(at), theirs });
             }
         }
 
@@ -128,25 +142,25 @@ impl Position {
             let dests = pawns.iter().find(|&&(h, _)| h as usize == at).map_or(0, |&(_, d)| d);
             if dests & goal == 0 {
                 for theirs in HoleSet(goal & enemy) {
-                    let partners = swap_range(theirs.index(), self.occupied) & mine;
+                    // Swap range is symmetric, and case A offers a stuck pawn's swap with every
+                    // enemy in its range: the partners it already took are exactly the repeats.
+                    let partners = swap_range(theirs.index(), self.occupied) & mine & !case_a;
                     for partner in HoleSet(partners) {
-                        let m = Move::Swap { mine: partner, theirs };
-                        if !swaps.contains(&m) {
-                            swaps.push(m);
-                        }
+                        push(Move::Swap { mine: partner, theirs });
                     }
                 }
             }
         }
-        swaps
     }
 
-    pub(crate) fn push_swaps(&self, pawns: &PawnMoves, list: &mut MoveList) {
-        list.extend(self.swap_moves(pawns));
+    pub(crate) fn push_swaps(&self, pawns: &PawnMoves, lines: &mut Lines, list: &mut MoveList) {
+        self.swap_moves(pawns, lines, |m| list.push(m));
     }
 
-    pub(crate) fn count_swaps(&self, pawns: &PawnMoves) -> usize {
-        self.swap_moves(pawns).len()
+    pub(crate) fn count_swaps(&self, pawns: &PawnMoves, lines: &mut Lines) -> usize {
+        let mut n = 0;
+        self.swap_moves(pawns, lines, |_| n += 1);
+        n
     }
 
     /// The legal swaps of the mover (empty under rules without the swap, or once the game is
@@ -156,6 +170,10 @@ impl Position {
         if !self.rules.swap() || self.is_over() {
             return SwapList::new();
         }
-        self.swap_moves(&self.pawn_moves())
+        let mut lines = Lines::new(self.occupied);
+        let pawns = self.pawn_moves(&mut lines);
+        let mut swaps = SwapList::new();
+        self.swap_moves(&pawns, &mut lines, |m| swaps.push(m));
+        swaps
     }
 }
