@@ -16,7 +16,7 @@ const BULK: StreamProtocol = StreamProtocol::new("/tripot-test/bulk");
 async fn wait_for_exit(relay: &mut RelayProcess, within: Duration) -> std::process::ExitStatus {
     let start = Instant::now();
     loop {
-        if let Some(status) = relay.child.try_wait().unwrap() {
+        if let Some(status) = relay.process.try_wait() {
             return status;
         }
         assert!(start.elapsed() < within, "tripot-relay did not stop within {within:?}");
@@ -26,7 +26,7 @@ async fn wait_for_exit(relay: &mut RelayProcess, within: Duration) -> std::proce
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reservation_circuit_health_metrics_and_sigterm() {
-    let mut relay = RelayProcess::start(&["--secret-key-seed", "1"]);
+    let mut relay = RelayProcess::start_seeded(1, &[]);
     assert_eq!(relay.peer_id, tripot_relay::keypair_from_seed(1).public().to_peer_id());
     let http = relay.http.clone().unwrap();
     let (status, body) = http_get(&http, "/health");
@@ -68,7 +68,7 @@ async fn reservation_circuit_health_metrics_and_sigterm() {
     relay.terminate();
     let status = wait_for_exit(&mut relay, Duration::from_secs(10)).await;
     assert!(status.success(), "{status:?}");
-    assert!(relay.rest_of_stdout().contains("STOPPED"));
+    assert!(relay.process.printed_until_exit(Duration::from_secs(5)).contains("STOPPED"));
 }
 
 /// Opens a relayed connection guest → host and returns the guest, the host's id and a
@@ -297,12 +297,11 @@ async fn a_room_closes_when_its_host_leaves() {
 async fn the_identity_file_keeps_the_peer_id() {
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("relay.key");
-    let key = key.to_str().unwrap();
-    let first = RelayProcess::start(&["--identity", key]).peer_id;
-    let second = RelayProcess::start(&["--identity", key]).peer_id;
+    let first = RelayProcess::start_with_identity(&key).peer_id;
+    let second = RelayProcess::start_with_identity(&key).peer_id;
     assert_eq!(first, second);
     let other = tempfile::tempdir().unwrap();
-    let third = RelayProcess::start(&["--identity", other.path().join("k").to_str().unwrap()]).peer_id;
+    let third = RelayProcess::start_with_identity(&other.path().join("k")).peer_id;
     assert_ne!(first, third);
 }
 

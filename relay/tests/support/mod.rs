@@ -4,74 +4,68 @@
 use futures::StreamExt;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent};
 use libp2p::{Multiaddr, PeerId, Swarm, identify, noise, ping, relay, rendezvous, tcp, yamux};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 use tripot_directory as directory;
 
-/// A `tripot-relay` process, killed when dropped.
+#[path = "../../../tests/tests/online_common/relay_process.rs"]
+mod relay_process;
+
+use relay_process::RelayLaunch;
+
+/// The relay of these tests: the real binary on loopback (TCP and QUIC, port 0), `/metrics`
+/// served; started by the one launcher every test of the workspace uses.
 pub(crate) struct RelayProcess {
-    pub(crate) child: Child,
-    pub(crate) stdout: BufReader<ChildStdout>,
+    pub(crate) process: relay_process::RelayProcess,
     pub(crate) peer_id: PeerId,
     pub(crate) http: Option<String>,
-    pub(crate) addrs: Vec<Multiaddr>,
 }
 
 impl RelayProcess {
-    /// Starts the binary on loopback (port 0) with these extra flags and waits for READY.
+    /// Starts it with a fresh identity and these extra flags, and waits for READY.
     pub(crate) fn start(extra: &[&str]) -> RelayProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tripot-relay"))
-            .args(["--listen", "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/udp/0/quic-v1", "--http", "127.0.0.1:0"])
-            .args(extra)
-            .env("TRIPOT_RELAY_LOG", std::env::var("TRIPOT_RELAY_LOG").unwrap_or_else(|_| "warn".into()))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tripot-relay");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(stdout.read_line(&mut line).unwrap() > 0, "tripot-relay exited before READY");
-            if let Some(rest) = line.trim().strip_prefix("READY ") {
-                let mut parts = rest.split(' ');
-                let peer_id: PeerId = parts.next().unwrap().parse().unwrap();
-                let http = Some(parts.next().unwrap().to_owned()).filter(|h| h != "-");
-                let addrs = parts.map(|a| a.parse().unwrap()).collect();
-                return RelayProcess { child, stdout, peer_id, http, addrs };
-            }
-        }
+        static NEXT_SEED: AtomicU8 = AtomicU8::new(100);
+        RelayProcess::start_seeded(NEXT_SEED.fetch_add(1, Ordering::Relaxed), extra)
+    }
+
+    /// Starts it with the identity of `seed`.
+    pub(crate) fn start_seeded(seed: u8, extra: &[&str]) -> RelayProcess {
+        RelayProcess::launched(RelayProcess::launch(seed).args(extra))
+    }
+
+    /// Starts it with its identity from the key file `path`.
+    pub(crate) fn start_with_identity(path: &Path) -> RelayProcess {
+        RelayProcess::launched(RelayProcess::launch(0).identity_file(path))
+    }
+
+    fn launch(seed: u8) -> RelayLaunch {
+        RelayLaunch::new(Path::new(env!("CARGO_BIN_EXE_tripot-relay")), seed)
+            .listen("/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/udp/0/quic-v1")
+            .http()
+    }
+
+    fn launched(launch: RelayLaunch) -> RelayProcess {
+        let process = launch.start();
+        let peer_id = process.peer_id.parse().unwrap();
+        let http = process.http.clone();
+        RelayProcess { process, peer_id, http }
     }
 
     /// The TCP address (with /p2p).
     pub(crate) fn tcp_addr(&self) -> Multiaddr {
-        self.addrs.iter().find(|a| a.to_string().contains("/tcp/")).cloned().unwrap()
+        self.process.addr.parse().unwrap()
     }
 
     /// The QUIC address (with /p2p).
     pub(crate) fn quic_addr(&self) -> Multiaddr {
-        self.addrs.iter().find(|a| a.to_string().contains("/quic-v1")).cloned().unwrap()
+        self.process.quic_addr().parse().unwrap()
     }
 
     /// Sends SIGTERM.
     pub(crate) fn terminate(&self) {
-        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
-        assert!(status.success());
-    }
-
-    /// Everything the process prints from now until it exits.
-    pub(crate) fn rest_of_stdout(&mut self) -> String {
-        let mut rest = String::new();
-        self.stdout.read_to_string(&mut rest).unwrap();
-        rest
-    }
-}
-
-impl Drop for RelayProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.terminate();
     }
 }
 

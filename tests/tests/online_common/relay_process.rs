@@ -16,7 +16,8 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub(crate) struct RelayLaunch {
     bin: PathBuf,
-    seed: u8,
+    /// The identity's seed; none: the relay's identity file (`--identity`).
+    seed: Option<u8>,
     listen: String,
     args: Vec<String>,
     namespace: Option<String>,
@@ -32,7 +33,7 @@ impl RelayLaunch {
     pub(crate) fn new(bin: &Path, seed: u8) -> RelayLaunch {
         RelayLaunch {
             bin: bin.to_path_buf(),
-            seed,
+            seed: Some(seed),
             listen: "/ip4/127.0.0.1/tcp/0".into(),
             args: Vec::new(),
             namespace: None,
@@ -47,6 +48,12 @@ impl RelayLaunch {
     pub(crate) fn listen(mut self, listen: &str) -> RelayLaunch {
         self.listen = listen.into();
         self
+    }
+
+    /// Its identity from the key file `path` (created on first start) instead of a seed.
+    pub(crate) fn identity_file(mut self, path: &Path) -> RelayLaunch {
+        self.seed = None;
+        self.args(&["--identity", &path.to_string_lossy()])
     }
 
     /// More command-line arguments.
@@ -95,8 +102,11 @@ impl RelayLaunch {
             }
             None => Command::new(&self.bin),
         };
+        command.args(["--listen", &self.listen]);
+        if let Some(seed) = self.seed {
+            command.args(["--secret-key-seed", &seed.to_string()]);
+        }
         command
-            .args(["--listen", &self.listen, "--secret-key-seed", &self.seed.to_string()])
             .args(&self.args)
             .env("TRIPOT_RELAY_LOG", &self.log_level)
             .stdin(Stdio::null())
@@ -123,11 +133,20 @@ impl RelayLaunch {
         }
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = mpsc::channel();
-        // Reads every line, so that the relay never blocks on a full pipe.
+        let printed = Arc::new(Mutex::new(String::new()));
+        let after_ready = Arc::clone(&printed);
+        // Reads every line, so that the relay never blocks on a full pipe; what follows READY is
+        // kept (the relay says STOPPED there).
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 if let Some(ready) = line.trim().strip_prefix("READY ") {
                     let _ = tx.send(ready.to_owned());
+                } else {
+                    let mut kept = after_ready.lock().unwrap();
+                    if kept.len() < 1 << 20 {
+                        kept.push_str(&line);
+                        kept.push('\n');
+                    }
                 }
             }
         });
@@ -138,7 +157,7 @@ impl RelayLaunch {
         let http = parts.next().filter(|h| *h != "-").map(str::to_owned);
         let addrs: Vec<String> = parts.map(str::to_owned).collect();
         let addr = addrs.iter().find(|a| a.contains("/tcp/")).cloned().unwrap_or_default();
-        RelayProcess { child, peer_id, http, addrs, addr, log, launch: self }
+        RelayProcess { child, peer_id, http, addrs, addr, log, printed, launch: self }
     }
 }
 
@@ -154,6 +173,7 @@ pub(crate) struct RelayProcess {
     /// Its first TCP address, with `/p2p/<peer id>`.
     pub(crate) addr: String,
     log: Arc<Mutex<String>>,
+    printed: Arc<Mutex<String>>,
     launch: RelayLaunch,
 }
 
@@ -167,6 +187,34 @@ impl RelayProcess {
     /// What it logged so far (with [`RelayLaunch::keep_log`]).
     pub(crate) fn log(&self) -> String {
         self.log.lock().unwrap().clone()
+    }
+
+    /// Its QUIC address, with `/p2p/<peer id>`.
+    pub(crate) fn quic_addr(&self) -> String {
+        self.addrs.iter().find(|a| a.contains("/quic-v1")).cloned().expect("a QUIC address")
+    }
+
+    /// Its exit status, if it has exited.
+    pub(crate) fn try_wait(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().unwrap()
+    }
+
+    /// Asks it to stop (SIGTERM), as an operator's service manager would.
+    pub(crate) fn terminate(&self) {
+        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().unwrap();
+        assert!(status.success());
+    }
+
+    /// Waits (up to `timeout`) for it to exit; returns what it printed after its READY line.
+    pub(crate) fn printed_until_exit(&mut self, timeout: Duration) -> String {
+        let start = std::time::Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(start.elapsed() < timeout, "tripot-relay did not exit");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // The reader has the last lines a moment after the exit.
+        std::thread::sleep(Duration::from_millis(100));
+        self.printed.lock().unwrap().clone()
     }
 
     /// Kills it (SIGKILL: no goodbye to anyone).
