@@ -24,9 +24,11 @@ mod level;
 mod race;
 mod rng;
 mod search;
+pub mod star;
 mod tt;
 
 pub use ai::{Ai, Limits, SearchInfo, hint};
 pub use eval::{Weights, WeightsError};
 pub use level::{Level, LevelError};
 pub use race::{Race, solitaire};
+pub use star::{StarAi, StarSearchInfo, greedy_capture, star_hint};
