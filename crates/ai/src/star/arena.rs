@@ -17,6 +17,8 @@ pub enum StarPlayer {
     Ai(Level),
     /// Always the longest capture (the most forward move in a race).
     Greedy,
+    /// A computer level forced to the paranoid model at any table: for the README's comparison.
+    Paranoid(Level),
 }
 
 impl StarPlayer {
@@ -26,6 +28,13 @@ impl StarPlayer {
         match self {
             StarPlayer::Ai(level) => level.key(),
             StarPlayer::Greedy => "greedy",
+            StarPlayer::Paranoid(level) => match level {
+                Level::Debutant => "paranoid-debutant",
+                Level::Facile => "paranoid-facile",
+                Level::Moyen => "paranoid-moyen",
+                Level::Difficile => "paranoid-difficile",
+                Level::Impossible => "paranoid-impossible",
+            },
         }
     }
 }
@@ -36,6 +45,9 @@ impl std::str::FromStr for StarPlayer {
     fn from_str(s: &str) -> Result<StarPlayer, Self::Err> {
         if s.trim().eq_ignore_ascii_case("greedy") {
             return Ok(StarPlayer::Greedy);
+        }
+        if let Some(level) = s.trim().strip_prefix("paranoid-") {
+            return level.parse().map(StarPlayer::Paranoid);
         }
         s.parse().map(StarPlayer::Ai)
     }
@@ -90,6 +102,11 @@ pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Op
         .map(|(i, (_, p))| match p {
             StarPlayer::Ai(level) => Some(StarAi::new(*level, seed.wrapping_mul(8).wrapping_add(i as u64))),
             StarPlayer::Greedy => None,
+            StarPlayer::Paranoid(level) => Some(StarAi::with_model(
+                *level,
+                seed.wrapping_mul(8).wrapping_add(i as u64),
+                super::search::OpponentModel::Paranoid,
+            )),
         })
         .collect();
     let mut game = StarGame::new(start);

@@ -17,3 +17,4 @@ mod profile;
 mod search;
 
 pub use player::{StarAi, StarSearchInfo, greedy_capture, star_hint};
+pub use search::OpponentModel;

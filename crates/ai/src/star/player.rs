@@ -9,8 +9,9 @@ use crate::level::Level;
 use crate::rng::Rng;
 
 use super::eval::outcome_score;
+use super::eval::units;
 use super::profile::StarProfile;
-use super::search::{RootMove, StarSearcher, children, decided, order_key};
+use super::search::{OpponentModel, RootMove, StarSearcher, children, decided, order_key};
 
 /// What the last search did, for tournaments and curious users.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,13 +38,33 @@ pub struct StarAi {
     profile: StarProfile,
     rng: Rng,
     last: Option<StarSearchInfo>,
+    /// Forces a model of the other units instead of the default for the table: for measurements.
+    model: Option<OpponentModel>,
 }
 
 impl StarAi {
     /// A player of `level` whose choices among near-equal moves follow `seed`.
     #[must_use]
     pub fn new(level: Level, seed: u64) -> StarAi {
-        StarAi { level, profile: StarProfile::of(level), rng: Rng::new(seed), last: None }
+        StarAi { level, profile: StarProfile::of(level), rng: Rng::new(seed), last: None, model: None }
+    }
+
+    /// A player that models the other units this way whatever the table: to compare the models.
+    #[must_use]
+    pub fn with_model(level: Level, seed: u64, model: OpponentModel) -> StarAi {
+        StarAi { model: Some(model), ..StarAi::new(level, seed) }
+    }
+
+    /// The model of the other units used in `game` at a table of `units` units: paranoid
+    /// between two (it is then exact minimax) and in the captures game, each for itself in the
+    /// races from three units on (see the README's measurement).
+    #[must_use]
+    pub fn default_model(game: GameKind, units: usize) -> OpponentModel {
+        if units <= 2 || game == GameKind::Captures {
+            OpponentModel::Paranoid
+        } else {
+            OpponentModel::SelfInterest
+        }
     }
 
     /// The level.
@@ -75,8 +96,16 @@ impl StarAi {
         let p = self.profile;
         let playing = pos.playing().count();
         let max_depth = p.depth_for(playing);
-        let mut searcher =
-            StarSearcher::new(me, pos.variant().pairs(), p.breadth, p.node_budget, started + p.time_cap);
+        let model =
+            self.model.unwrap_or_else(|| StarAi::default_model(pos.variant().game(), units(pos).len()));
+        let mut searcher = StarSearcher::new(
+            me,
+            model,
+            pos.variant().pairs(),
+            p.breadth,
+            p.node_budget,
+            started + p.time_cap,
+        );
         // Weak levels need every root move's true score: their mistakes pick among them.
         let exact = p.noise > 0 || p.second_best > 0;
         let mut done = 0;

@@ -26,9 +26,21 @@ pub(crate) struct RootMove {
     pub(crate) score: i32,
 }
 
-/// One search of the paranoid tree.
+/// How the search expects the other units to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OpponentModel {
+    /// Paranoid: every other unit plays against us, as if they had formed a coalition.
+    Paranoid,
+    /// Each other unit plays the move that is best for itself a move ahead (by its own
+    /// evaluation); only our own moves are searched in width. With two units this is the same
+    /// tree as paranoid but shallower in its replies, so it is used from three units on.
+    SelfInterest,
+}
+
+/// One search of the tree.
 pub(crate) struct StarSearcher {
     me: Colour,
+    model: OpponentModel,
     pairs: bool,
     breadth: usize,
     budget: u64,
@@ -84,14 +96,16 @@ pub(crate) fn children(pos: &StarPosition, limit: usize) -> Vec<(StarMove, StarP
 }
 
 impl StarSearcher {
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         me: Colour,
+        model: OpponentModel,
         pairs: bool,
         breadth: usize,
         budget: u64,
         deadline: Instant,
     ) -> StarSearcher {
-        StarSearcher { me, pairs, breadth, budget, deadline, nodes: 0, aborted: false }
+        StarSearcher { me, model, pairs, breadth, budget, deadline, nodes: 0, aborted: false }
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -142,6 +156,22 @@ impl StarSearcher {
         if kids.is_empty() {
             return match pos.outcome() {
                 Some(outcome) => outcome_score(&outcome, pos, self.me),
+                None => evaluate(pos, self.me),
+            };
+        }
+        if self.model == OpponentModel::SelfInterest && !self.ours(pos.turn()) {
+            // The other unit's own best move a move ahead: its score for itself.
+            let mover = pos.turn();
+            let reply = kids.iter().map(|(_, child)| child).max_by_key(|child| {
+                self.nodes += 1;
+                let settled = child.variant().game() != GameKind::Captures && child.place(mover).is_some();
+                if settled { i32::MAX } else { evaluate(child, mover) }
+            });
+            return match reply {
+                Some(child) => {
+                    let child = *child;
+                    self.search(&child, depth - 1, alpha, beta)
+                }
                 None => evaluate(pos, self.me),
             };
         }
