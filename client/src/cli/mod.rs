@@ -20,6 +20,7 @@ mod quick;
 mod race;
 mod replay;
 mod star;
+mod star_tournament;
 mod tournament;
 mod view;
 
@@ -48,7 +49,8 @@ pub(crate) enum Command {
     Replay(replay::Args),
     /// Print the move a computer level would play in a position.
     Bestmove(bestmove::Args),
-    /// Play games between two computer levels and report wins and think times.
+    /// Play games between computer levels (two in the duel, one per seat with --variant) and
+    /// report wins, places and think times.
     Tournament(tournament::Args),
     /// The solitaire race: one colour alone from its home to its goal.
     Race(race::Args),
