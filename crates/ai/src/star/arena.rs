@@ -87,7 +87,8 @@ impl StarGameReport {
 pub const STAR_MAX_PLIES: usize = 6 * 300 + 60;
 
 /// Plays a game of `variant` with `players` in playing order (seat 1 first), each computer seeded
-/// from `seed` and its seat.
+/// from `seed` and its seat. The first round (a move per seat) is a Débutant's seeded by `seed`,
+/// so that games differ from seed to seed; it is not counted in the think times.
 #[must_use]
 pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Option<StarGameReport> {
     let start = StarPosition::start(variant, Colour::S).ok()?;
@@ -110,6 +111,7 @@ pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Op
         })
         .collect();
     let mut game = StarGame::new(start);
+    let mut opening = StarAi::new(Level::Debutant, seed ^ 0x5eed);
     let mut report = StarGameReport {
         start,
         moves: Vec::new(),
@@ -126,11 +128,19 @@ pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Op
         let turn = game.position().turn();
         let index = report.seats.iter().position(|(s, _)| *s == turn)?;
         let clock = Instant::now();
-        let mv = match ais.get_mut(index).and_then(Option::as_mut) {
-            Some(ai) => ai.choose(&game),
-            None => greedy_capture(game.position()),
+        let mv = if ply < report.seats.len() {
+            // The first round is a seeded Débutant's, as in the duel's tournaments: the top
+            // levels and the greedy player are deterministic and would replay one game per
+            // seating otherwise.
+            opening.choose(&game)
+        } else {
+            let mv = match ais.get_mut(index).and_then(Option::as_mut) {
+                Some(ai) => ai.choose(&game),
+                None => greedy_capture(game.position()),
+            };
+            report.think[index].push(clock.elapsed());
+            mv
         };
-        report.think[index].push(clock.elapsed());
         if game.play(&mv).is_err() {
             report.illegal = Some((ply, mv));
             break;
