@@ -95,17 +95,16 @@ impl StarAi {
         }
         let p = self.profile;
         let playing = pos.playing().count();
-        let max_depth = p.depth_for(playing);
         let model =
             self.model.unwrap_or_else(|| StarAi::default_model(pos.variant().game(), units(pos).len()));
-        let mut searcher = StarSearcher::new(
-            me,
-            model,
-            pos.variant().pairs(),
-            p.breadth,
-            p.node_budget,
-            started + p.time_cap,
-        );
+        // Each for itself, the others' replies are one move each: the same time buys a round
+        // more, which the budget and the depth cap grow to spend.
+        let (max_depth, budget) = match model {
+            OpponentModel::Paranoid => (p.depth_for(playing), p.node_budget),
+            OpponentModel::SelfInterest => (p.depth_for_self(playing), p.node_budget * p.self_budget),
+        };
+        let mut searcher =
+            StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
         // Weak levels need every root move's true score: their mistakes pick among them.
         let exact = p.noise > 0 || p.second_best > 0;
         let mut done = 0;
