@@ -126,3 +126,22 @@ fn the_hint_is_legal_and_the_same_every_time() {
     assert!(game.position().is_legal(&hint));
     assert_eq!(star_hint(&game), hint);
 }
+
+#[test]
+fn moyen_places_first_in_at_least_3_of_6_seeded_halma_3_games_against_two_debutants() {
+    // A level's character: it rises above the one two below it, on fixed seeds with a wide margin.
+    let (moyen, debutant) = (StarPlayer::Ai(Level::Moyen), StarPlayer::Ai(Level::Debutant));
+    let mut firsts = 0;
+    for seed in 0..6u64 {
+        // Moyen sits at each seat in turn.
+        let seat = (seed % 3) as usize;
+        let mut players = [debutant; 3];
+        players[seat] = moyen;
+        let report = play_star_game(variant("halma-3"), &players, seed).unwrap();
+        assert!(report.illegal.is_none());
+        if report.place(seat) == Some(1) {
+            firsts += 1;
+        }
+    }
+    assert!(firsts >= 3, "Moyen was first in {firsts} of 6");
+}
