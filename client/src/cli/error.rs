@@ -86,6 +86,33 @@ pub(crate) enum CliError {
     /// The position given is already decided: exit 1.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
+    /// The star game's position given is already decided: exit 1.
+    #[error("the game is over: {0}")]
+    StarGameOver(tripot_engine::StarOutcome),
+    /// A duel tournament without its two levels: exit 2.
+    #[error("--a and --b are needed (or --variant and --seats)")]
+    NoPlayers,
+    /// A player of `--seats` that is not one: exit 2.
+    #[error("--seats: {0} (or greedy)")]
+    BadSeat(tripot_ai::LevelError),
+    /// `--seats` does not name one player per seat: exit 2.
+    #[error("--seats: {variant} has {seats} seats, {players} players given")]
+    SeatCount {
+        /// The variant.
+        variant: Variant,
+        /// Its seats.
+        seats: usize,
+        /// The players given.
+        players: usize,
+    },
+    /// A star game's start or record could not be set up: exit 1.
+    #[error("{variant}: cannot set up game {game}")]
+    StarSetup {
+        /// The variant.
+        variant: Variant,
+        /// The game's number.
+        game: usize,
+    },
     /// A format that is not 1, 2 or 3: exit 2.
     #[error("bad format {0}: expected 1, 2 or 3")]
     BadFormat(u8),
@@ -191,6 +218,9 @@ impl CliError {
             | CliError::NotText { .. }
             | CliError::BadFormat(_)
             | CliError::NoGames
+            | CliError::NoPlayers
+            | CliError::BadSeat(_)
+            | CliError::SeatCount { .. }
             | CliError::BadAddress { .. }
             | CliError::NeitherAddressNorCode { .. }
             | CliError::NotANumber(_)
@@ -214,6 +244,8 @@ impl CliError {
             | CliError::ReadRecord { .. }
             | CliError::Record { .. }
             | CliError::GameOver(_)
+            | CliError::StarGameOver(_)
+            | CliError::StarSetup { .. }
             | CliError::NoHostOnLan
             | CliError::Network(_)
             | CliError::SavedGame(_)

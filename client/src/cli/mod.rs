@@ -31,6 +31,7 @@ mod relay_or_lan;
 mod replay;
 mod screens;
 mod star;
+mod star_tournament;
 mod tournament;
 mod view;
 
@@ -62,7 +63,8 @@ pub(crate) enum Command {
     Replay(replay::Args),
     /// Print the move a computer level would play in a position.
     Bestmove(bestmove::Args),
-    /// Play games between two computer levels and report wins and think times.
+    /// Play games between computer levels (two in the duel, one per seat with --variant) and
+    /// report wins, places and think times.
     Tournament(tournament::Args),
     /// The solitaire race: one colour alone from its home to its goal.
     Race(race::Args),

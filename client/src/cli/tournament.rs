@@ -18,11 +18,20 @@ use super::CliError;
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Level of player A (camp A: S, SE, SW).
-    #[arg(long)]
-    pub(crate) a: Level,
+    #[arg(long, required_unless_present = "variant")]
+    pub(crate) a: Option<Level>,
     /// Level of player B (camp B: N, NW, NE).
-    #[arg(long)]
-    pub(crate) b: Level,
+    #[arg(long, required_unless_present = "variant")]
+    pub(crate) b: Option<Level>,
+    /// A star game of RULES-STAR.md §2 instead of the duel (kawu-3, halma-6, captures-4…),
+    /// with its players given by --seats.
+    #[arg(long, requires = "seats", conflicts_with_all = ["a", "b", "format", "rules"])]
+    pub(crate) variant: Option<tripot_engine::Variant>,
+    /// With --variant: a player per seat, in playing order, e.g. `impossible,moyen,moyen`
+    /// (a level, or `greedy`: the longest capture, the most forward move). The list turns by
+    /// a seat each game, so that every player sits at every seat.
+    #[arg(long, requires = "variant")]
+    pub(crate) seats: Option<String>,
     /// Number of games; A opens the even-numbered ones (0, 2, …), B the others.
     #[arg(long, default_value_t = 10)]
     pub(crate) games: usize,
@@ -45,6 +54,12 @@ pub(crate) struct Args {
 
 /// Plays the games and prints the summary on stdout.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(variant) = args.variant {
+        return super::star_tournament::run(args, variant);
+    }
+    if args.a.is_none() || args.b.is_none() {
+        return Err(CliError::NoPlayers);
+    }
     let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
     if args.games == 0 {
         return Err(CliError::NoGames);
@@ -61,12 +76,17 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The duel's two levels; `run` has checked that both are given.
+fn levels(args: &Args) -> [Level; 2] {
+    [args.a.unwrap_or(Level::Impossible), args.b.unwrap_or(Level::Impossible)]
+}
+
 fn setup(args: &Args, format: Format, game: usize) -> GameSetup {
     GameSetup {
         format,
         rules: args.rules,
         opener: if game.is_multiple_of(2) { Camp::A } else { Camp::B },
-        players: [args.a, args.b],
+        players: levels(args),
         seed: args.seed.wrapping_add(game as u64),
         opening: 2,
     }
@@ -187,10 +207,10 @@ impl Summary {
             self.games,
             args.rules,
             args.seed,
-            args.a,
-            args.a.opponent(),
-            args.b,
-            args.b.opponent()
+            levels(args)[0],
+            levels(args)[0].opponent(),
+            levels(args)[1],
+            levels(args)[1].opponent()
         );
         out += &format!(
             "wins: A {} ({:.1}%), B {} ({:.1}%)\n",
@@ -207,7 +227,7 @@ impl Summary {
             let max = t.last().copied().unwrap_or_default();
             out += &format!(
                 "think time per move, {name} ({}): median {:.1} ms, max {:.1} ms over {} moves\n",
-                [args.a, args.b][side],
+                levels(args)[side],
                 median.as_secs_f64() * 1e3,
                 max.as_secs_f64() * 1e3,
                 t.len()

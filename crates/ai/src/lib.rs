@@ -14,6 +14,8 @@
 //! - [`Ai`]: iterative-deepening alpha-beta with a transposition table, an evaluation built for a
 //!   race, repetition avoidance, and each level's human-like mistakes.
 //! - [`hint`]: the Difficile level's move for a hesitating human.
+//! - [`star`]: the same five levels for every seat of the star games of 2–6 players
+//!   ([`StarAi`], [`star_hint`]), kawu, Stern-Halma and the captures game.
 #![forbid(unsafe_code)]
 
 mod ai;
@@ -24,9 +26,11 @@ mod level;
 mod race;
 mod rng;
 mod search;
+pub mod star;
 mod tt;
 
 pub use ai::{Ai, Limits, SearchInfo, hint};
 pub use eval::{Weights, WeightsError};
 pub use level::{Level, LevelError};
 pub use race::{Race, solitaire};
+pub use star::{StarAi, StarSearchInfo, greedy_capture, star_hint};

@@ -1,0 +1,202 @@
+//! The computer player of the star games: a level's paranoid search, its human-like mistakes,
+//! the hint, and the greedy yardstick of the captures game.
+
+use std::time::{Duration, Instant};
+
+use tripot_engine::{GameKind, StarGame, StarMove, StarPosition};
+
+use crate::level::Level;
+use crate::rng::Rng;
+
+use super::eval::outcome_score;
+use super::eval::units;
+use super::profile::StarProfile;
+use super::search::{OpponentModel, RootMove, StarSearcher, children, decided, order_key};
+
+/// What the last search did, for tournaments and curious users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StarSearchInfo {
+    /// Deepest completed iteration, in plies (0 when the move was forced).
+    pub depth: u8,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The chosen move's score for the mover's unit.
+    pub score: i32,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// A repeated position costs this much at the root, in tenths of a row: shuffling the same
+/// marbles back and forth is never progress, and a third occurrence ends a Stern-Halma game.
+const REPEAT_PENALTY: i32 = 40;
+
+/// A computer player of a star game at a given level, for any seat. Deterministic: the same
+/// level, seed and sequence of games give the same moves (unless the wall-clock safety net cuts
+/// a search short on a far slower machine).
+pub struct StarAi {
+    level: Level,
+    profile: StarProfile,
+    rng: Rng,
+    last: Option<StarSearchInfo>,
+    /// Forces a model of the other units instead of the default for the table: for measurements.
+    model: Option<OpponentModel>,
+}
+
+impl StarAi {
+    /// A player of `level` whose choices among near-equal moves follow `seed`.
+    #[must_use]
+    pub fn new(level: Level, seed: u64) -> StarAi {
+        StarAi { level, profile: StarProfile::of(level), rng: Rng::new(seed), last: None, model: None }
+    }
+
+    /// A player that models the other units this way whatever the table: to compare the models.
+    #[must_use]
+    pub fn with_model(level: Level, seed: u64, model: OpponentModel) -> StarAi {
+        StarAi { model: Some(model), ..StarAi::new(level, seed) }
+    }
+
+    /// The model of the other units used in `game` at a table of `units` units: paranoid
+    /// between two (it is then exact minimax) and in the captures game, each for itself in the
+    /// races from three units on (see the README's measurement).
+    #[must_use]
+    pub fn default_model(game: GameKind, units: usize) -> OpponentModel {
+        if units <= 2 || game == GameKind::Captures {
+            OpponentModel::Paranoid
+        } else {
+            OpponentModel::SelfInterest
+        }
+    }
+
+    /// The level.
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// What the last [`StarAi::choose`] did.
+    #[must_use]
+    pub fn last_search(&self) -> Option<StarSearchInfo> {
+        self.last
+    }
+
+    /// The move this level plays for the seat to move in `game`. Always legal; `Pass` when that
+    /// is the only move, or when the game is over (then it is not playable).
+    ///
+    /// A move that would eliminate the seat by the home rule (§4.6) is never chosen while
+    /// another move exists.
+    pub fn choose(&mut self, game: &StarGame) -> StarMove {
+        let started = Instant::now();
+        let pos = game.position();
+        let me = pos.turn();
+        let mut roots = self.root_moves(game);
+        if roots.len() <= 1 {
+            self.last = Some(StarSearchInfo { depth: 0, nodes: 0, score: 0, elapsed: started.elapsed() });
+            return roots.pop().map_or(StarMove::Pass, |rm| rm.mv);
+        }
+        let p = self.profile;
+        let playing = pos.playing().count();
+        let model =
+            self.model.unwrap_or_else(|| StarAi::default_model(pos.variant().game(), units(pos).len()));
+        // Each for itself, the others' replies are one move each: the same time buys a round
+        // more, which the budget and the depth cap grow to spend.
+        let (max_depth, budget) = match model {
+            OpponentModel::Paranoid => (p.depth_for(playing), p.node_budget),
+            OpponentModel::SelfInterest => (p.depth_for_self(playing), p.node_budget * p.self_budget),
+        };
+        let mut searcher =
+            StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
+        // Weak levels need every root move's true score: their mistakes pick among them.
+        let exact = p.noise > 0 || p.second_best > 0;
+        let mut done = 0;
+        let mut best_scores: Vec<(usize, i32)> = Vec::new();
+        for depth in 1..=max_depth {
+            if !searcher.iterate(&mut roots, depth, exact) && depth > 1 {
+                break;
+            }
+            done = depth;
+            // Best first, ties in the previous order: the next iteration looks at it first.
+            let mut order: Vec<usize> = (0..roots.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(roots[i].score));
+            roots = order.iter().map(|&i| roots[i].clone()).collect();
+            best_scores = roots.iter().enumerate().map(|(i, rm)| (i, rm.score)).collect();
+            if roots.first().is_some_and(|rm| decided(rm.score)) {
+                break;
+            }
+        }
+        let (index, score) = self.pick(&best_scores);
+        self.last =
+            Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
+        roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
+    }
+
+    /// The root moves: every distinct move, those that break the home rule left out unless
+    /// nothing else is left, each with the repetition it would make.
+    fn root_moves(&self, game: &StarGame) -> Vec<RootMove> {
+        let pos = game.position();
+        let me = pos.turn();
+        let all = children(pos, usize::MAX);
+        let safe: Vec<(StarMove, StarPosition)> =
+            all.iter().filter(|(mv, _)| !pos.eliminates(mv)).cloned().collect();
+        let kept = if safe.is_empty() { all } else { safe };
+        kept.into_iter()
+            .map(|(mv, child)| {
+                let mut after = game.clone();
+                // The move comes from the legal list, so it plays; if it did not, it is simply
+                // judged by its position.
+                let played = after.play(&mv).is_ok();
+                let fixed = if played && pos.variant().game() == GameKind::Halma {
+                    after.outcome().map(|o| outcome_score(&o, after.position(), me))
+                } else {
+                    None
+                };
+                let penalty = if played && after.occurrences() >= 2 { REPEAT_PENALTY } else { 0 };
+                RootMove { mv, child, fixed, penalty, score: 0 }
+            })
+            .collect()
+    }
+
+    /// The level's choice among the scored root moves (best first): the best, unless its
+    /// misjudgement or a slip picks another.
+    fn pick(&mut self, scored: &[(usize, i32)]) -> (usize, i32) {
+        let p = self.profile;
+        let Some(&best) = scored.first() else {
+            return (0, 0);
+        };
+        if p.noise == 0 && p.second_best == 0 {
+            return best;
+        }
+        // A decided game is not misjudged: even a beginner takes a win it sees.
+        if decided(best.1) {
+            return best;
+        }
+        let mut noisy: Vec<(usize, i32)> =
+            scored.iter().map(|&(i, s)| (i, s.saturating_add(self.rng.symmetric(p.noise)))).collect();
+        noisy.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        if noisy.len() > 1 && self.rng.chance(p.second_best) {
+            return noisy[1];
+        }
+        noisy[0]
+    }
+}
+
+/// The hint for a human in a star game: the move Difficile would play (seed 0, so the same
+/// position always gets the same hint).
+#[must_use]
+pub fn star_hint(game: &StarGame) -> StarMove {
+    StarAi::new(Level::Difficile, 0).choose(game)
+}
+
+/// The greedy player: the longest capture in the captures game (the most forward move in the
+/// race games), the first of the engine's list on a tie. The yardstick Impossible must beat.
+#[must_use]
+pub fn greedy_capture(pos: &StarPosition) -> StarMove {
+    let moves = pos.legal_moves();
+    let mut best: Option<(StarMove, i32)> = None;
+    for mv in moves {
+        let key = order_key(pos, &mv);
+        if best.as_ref().is_none_or(|(_, k)| key > *k) {
+            best = Some((mv, key));
+        }
+    }
+    best.map_or(StarMove::Pass, |(mv, _)| mv)
+}

@@ -1,0 +1,82 @@
+//! How each level plays a star game: how far and how wide it looks, and its mistakes. The same
+//! character as in the duel: deeper, wider and steadier as the level rises.
+
+use std::time::Duration;
+
+use crate::level::Level;
+
+/// A level's search and mistakes in the star games.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StarProfile {
+    /// Deepest iteration, in plies, as a number of rounds of the table (a ply per seat still
+    /// playing), at least `min_depth`.
+    pub(crate) rounds: u8,
+    /// Shallowest iteration searched, however many seats play.
+    pub(crate) min_depth: u8,
+    /// Cap on the depth in plies, whatever the table.
+    pub(crate) max_depth: u8,
+    /// Positions visited per move before the deepening stops: what keeps think times bounded.
+    pub(crate) node_budget: u64,
+    /// Moves kept at each inner node, the most forward (or the longest captures) first.
+    pub(crate) breadth: usize,
+    /// Misjudgement added to each root move's score, up to this many tenths of a row.
+    pub(crate) noise: i32,
+    /// Chance, per thousand moves, of playing the second best move.
+    pub(crate) second_best: u32,
+    /// Wall-clock safety net, reached only on a machine far slower than expected.
+    pub(crate) time_cap: Duration,
+    /// Plies added to the depth cap when the others are modelled each for itself.
+    pub(crate) self_extra: u8,
+    /// Multiple of the node budget then.
+    pub(crate) self_budget: u64,
+}
+
+impl StarProfile {
+    pub(crate) fn of(level: Level) -> StarProfile {
+        let ms = Duration::from_millis;
+        let p =
+            |rounds, min_depth, max_depth, node_budget, breadth, noise, second_best, time_cap| StarProfile {
+                rounds,
+                min_depth,
+                max_depth,
+                node_budget,
+                breadth,
+                noise,
+                second_best,
+                time_cap,
+                self_extra: 0,
+                self_budget: 1,
+            };
+        match level {
+            // One ply: its own move only, misjudged by up to three rows.
+            Level::Debutant => p(0, 1, 1, 2_000, 6, 30, 200, ms(50)),
+            // Its move and the next seat's reply.
+            Level::Facile => p(0, 2, 2, 8_000, 6, 15, 100, ms(300)),
+            // A round of the table, narrow.
+            Level::Moyen => p(1, 2, 4, 20_000, 6, 6, 50, ms(600)),
+            // A round and its own next move, wider, no deliberate mistake.
+            Level::Difficile => {
+                StarProfile { self_extra: 2, self_budget: 2, ..p(1, 3, 5, 60_000, 8, 0, 0, ms(1500)) }
+            }
+            // As deep as the budget allows.
+            Level::Impossible => {
+                StarProfile { self_extra: 4, self_budget: 3, ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500)) }
+            }
+        }
+    }
+
+    /// Deepest iteration for a table of `playing` seats when the others are modelled each for
+    /// itself: a round more, and a cap `self_extra` plies deeper.
+    pub(crate) fn depth_for_self(&self, playing: usize) -> u8 {
+        let rounds = usize::from(self.rounds) + usize::from(self.rounds > 0);
+        let cap = usize::from(self.max_depth + self.self_extra);
+        let plies = (rounds * playing + 1).min(cap) as u8;
+        plies.max(self.min_depth).min(cap as u8)
+    }
+
+    /// Deepest iteration for a table of `playing` seats.
+    pub(crate) fn depth_for(&self, playing: usize) -> u8 {
+        let plies = (usize::from(self.rounds) * playing + 1).min(usize::from(self.max_depth)) as u8;
+        plies.max(self.min_depth).min(self.max_depth)
+    }
+}
