@@ -75,11 +75,20 @@ fn every_move_is_saved_and_an_unfinished_game_is_resumed() {
     assert_eq!(record.moves().len(), 3);
     drop(app);
 
-    // Declined: marked abandoned, kept, never offered again.
+    // A new game is asked for: the unfinished one would be lost, so the prompt asks first.
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(app.page(), Page::Resume);
     app.handle_event(ch('n'));
+    assert_eq!(app.page(), Page::Resume);
+    assert_eq!(
+        app.message(),
+        Some("La partie en cours sera abandonnée : n encore pour confirmer, r pour la reprendre.")
+    );
+    assert_eq!(Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap().reason, None);
+    // Declined for good: marked abandoned, kept, never offered again.
+    app.handle_event(ch('n'));
     assert_eq!(app.page(), Page::Menu);
+    assert_eq!(app.message(), None);
     let record = Record::parse(&fs::read_to_string(&files[0]).unwrap()).unwrap();
     assert_eq!(record.moves().len(), 3);
     assert_eq!(record.reason.as_deref(), Some("abandoned"));
@@ -183,4 +192,23 @@ fn the_resume_prompt_counts_one_move_in_the_singular() {
     assert_eq!(app.page(), Page::Resume);
     let screen = common::render(&mut app, 100, 30);
     assert!(screen.contains(" · 1 coup · "), "{screen}");
+}
+
+#[test]
+fn the_viewer_says_a_game_is_unfinished_in_words() {
+    let store = SaveStore::new(&fresh_dir("view-unfinished"));
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_game(duel());
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    let file = game_files(&store).pop().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["--lang", "fr", "view", "--print"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let screen = String::from_utf8(out.stdout).unwrap();
+    assert!(screen.contains("Partie non terminée"), "{screen}");
+    assert!(!screen.lines().any(|l| l.trim() == "*"), "{screen}");
 }

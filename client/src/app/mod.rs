@@ -155,6 +155,9 @@ pub struct App {
     pub(crate) store: Option<SaveStore>,
     /// The unfinished game found at start, while the resume prompt is shown.
     pub(crate) pending_resume: Option<Saved>,
+    /// The player asked once for a new game on the resume prompt: a second ask abandons the
+    /// unfinished one.
+    pub(crate) new_game_asked: bool,
     /// The file the current game is saved to.
     pub(crate) game_file: Option<PathBuf>,
     /// The computer opponent of the current solo game, shared with its search thread.
@@ -193,6 +196,7 @@ impl App {
             game: None,
             store,
             pending_resume: None,
+            new_game_asked: false,
             game_file: None,
             ai: None,
             sender,

@@ -315,6 +315,7 @@ impl App {
 
     /// Resumes the game offered at start.
     pub(crate) fn resume(&mut self) {
+        self.new_game_asked = false;
         let Some(saved) = self.pending_resume.take() else { return };
         let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
@@ -328,6 +329,14 @@ impl App {
 
     /// Declines the offered game: it is marked abandoned and the menu opens.
     pub(crate) fn decline_resume(&mut self) {
+        // The unfinished game would be marked abandoned for good: ask once first.
+        if !self.new_game_asked {
+            self.new_game_asked = true;
+            self.say(self.lang.t().confirm_new_game, true);
+            return;
+        }
+        self.new_game_asked = false;
+        self.message = None;
         if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
             && let Err(error) = store.abandon(&saved)
         {

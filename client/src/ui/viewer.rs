@@ -90,7 +90,7 @@ pub(crate) fn draw(viewer: &Viewer, frame: &mut Frame<'_>) {
         )));
     }
     let result = match viewer.result {
-        RecordResult::Unfinished => "*".to_owned(),
+        RecordResult::Unfinished => t.view_unfinished.to_owned(),
         RecordResult::Won { winner, termination } => {
             format!("{} {} — {}", player_name(lang, game, winner), t.wins, termination.description())
         }
