@@ -291,6 +291,11 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             (t.menu, 'q', Button::Menu, true),
         ],
     };
+    // Once the game is over only what still makes sense stays (the end panel has its own).
+    let over = position.is_over() || app.online.as_ref().is_some_and(|o| o.ending.is_some());
+    let buttons = buttons
+        .into_iter()
+        .filter(|(_, _, which, _)| !over || matches!(which, Button::Coords | Button::Menu));
     let mut x = inner.x + 1;
     let mut y = inner.y + header_height + 1;
     for (label, key, which, enabled) in buttons {
@@ -329,6 +334,16 @@ pub(super) fn draw_history(
         Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
     ))];
     let column = ((area.width.saturating_sub(6)) / 2).max(8) as usize;
+    // Whose moves each column holds: the opener's first.
+    let opener = game.positions.first().map_or(Camp::A, |p| p.turn());
+    let names: Vec<String> = [opener, opener.other()]
+        .iter()
+        .map(|&camp| player_name(lang, game, camp).chars().take(column).collect())
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!("     {:<column$} {}", names[0], names[1]),
+        Style::default().fg(Color::DarkGray),
+    )));
     let mut rows: Vec<Line<'_>> = Vec::new();
     for (pair, chunk) in game.moves().chunks(2).enumerate() {
         let mut spans =
@@ -356,7 +371,7 @@ pub(super) fn draw_history(
         }
         rows.push(Line::from(spans));
     }
-    let room = area.height.saturating_sub(1) as usize;
+    let room = area.height.saturating_sub(2) as usize;
     let last_row = current.map_or(rows.len(), |c| c / 2 + 1 + room / 2).min(rows.len());
     let skip = last_row.saturating_sub(room);
     lines.extend(rows.into_iter().skip(skip));
