@@ -3,56 +3,17 @@
 //! stderr and nothing on stdout).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
+mod cli_common;
+
+use cli_common::{assert_fails, tripot, tripot_with_input};
 use tripot_engine::{Camp, Format, Position, Record, Rules};
 
 const START_1: &str = "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Sj4,k4,l4,m4,k3,l3,m3,l2,m2,m1";
 
 /// A position where A completes its goal with `h12-h13`, `i5-i6`, `h13-h14`.
 const NEAR_THE_END: &str = "A:Nj4,k4,l4,m4,k3,l3,m3,l2,m2,i5:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h12";
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn tripot_with_input(args: &[&str], input: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tripot"))
-        .args(args)
-        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(input) = input {
-        // The child may stop reading early (a huge input): a broken pipe is its business.
-        let _ = child.stdin.take().unwrap().write_all(input);
-    }
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
-fn tripot(args: &[&str]) -> Run {
-    tripot_with_input(args, None)
-}
-
-/// Asserts a failure by the conventions: the exit code, nothing on stdout, one line on stderr
-/// starting with `tripot: `; returns that line.
-fn assert_fails(run: &Run, code: i32, what: &str) -> String {
-    assert_eq!(run.code, Some(code), "{what}: stderr {}", run.stderr);
-    assert_eq!(run.stdout, "", "{what}: nothing on stdout on failure");
-    assert_eq!(run.stderr.lines().count(), 1, "{what}: one line on stderr, got {:?}", run.stderr);
-    assert!(run.stderr.starts_with("tripot: "), "{what}: {}", run.stderr);
-    run.stderr.trim_end().to_owned()
-}
 
 fn engine_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/engine/tests/data")

@@ -2,24 +2,10 @@
 //! games' computer players through the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::{Command, Stdio};
+mod cli_common;
 
+use cli_common::tripot;
 use tripot_engine::{Colour, StarPosition, StarRecord, Variant};
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn tripot(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_tripot")).args(args).stdin(Stdio::null()).output().unwrap();
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
 
 #[test]
 fn bestmove_plays_a_legal_move_in_every_variant() {

@@ -2,46 +2,10 @@
 //! real binary, with the exit codes of the duel's commands (0 ok, 1 illegal, 2 malformed).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod cli_common;
 
+use cli_common::{assert_fails, tripot, tripot_with_input};
 use tripot_engine::{Colour, StarPosition, StarRecord, Variant};
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn tripot_with_input(args: &[&str], input: Option<&[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tripot"))
-        .args(args)
-        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(input) = input {
-        let _ = child.stdin.take().unwrap().write_all(input);
-    }
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
-fn tripot(args: &[&str]) -> Run {
-    tripot_with_input(args, None)
-}
-
-fn assert_fails(run: &Run, code: i32, what: &str) -> String {
-    assert_eq!(run.code, Some(code), "{what}: stderr {}", run.stderr);
-    assert_eq!(run.stdout, "", "{what}: nothing on stdout on failure");
-    assert!(run.stderr.starts_with("tripot: "), "{what}: {}", run.stderr);
-    run.stderr.trim_end().to_owned()
-}
 
 /// halma-3 with S one step (h13-h14) from filling its goal.
 const S_ABOUT_TO_FINISH: &str = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13:NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10";
