@@ -7,30 +7,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod dice;
+
+use dice::Dice;
 use proptest::prelude::*;
 use tripot_engine::{Camp, Format, Hole, Move, Notation, Path, Position, Rules, perft, perft_plain};
-
-/// A small deterministic generator, so that a failing case replays from its seed.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        // SplitMix64.
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn hole(&mut self) -> Hole {
-        Hole::new(self.below(121) as u8).unwrap()
-    }
-}
 
 fn format_of(index: usize) -> Format {
     Format::ALL[index % 3]
