@@ -120,6 +120,17 @@ impl Lang {
         }
     }
 
+    /// Why a typed move was not played, in this language (the engine's reason is in English).
+    pub(crate) fn typed_move_error(self, error: &crate::core::local_game::TypedMoveError) -> String {
+        use crate::core::local_game::TypedMoveError as E;
+        match (self, error) {
+            (Lang::Fr, E::NotYourTurn) => "ce n'est pas votre tour".into(),
+            (Lang::Fr, E::Notation(why)) => format!("ce n'est pas un coup en notation ({why})"),
+            (Lang::Fr, E::Illegal(why)) => format!("coup illégal ({why})"),
+            (Lang::En, error) => error.to_string(),
+        }
+    }
+
     /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
     pub(crate) fn player(self, camp: Camp) -> String {
         let n = camp.index() + 1;
@@ -234,6 +245,7 @@ pub(crate) struct Texts {
     pub(crate) confirm_resign: &'static str,
     pub(crate) confirm_leave: &'static str,
     pub(crate) move_refused: &'static str,
+    pub(crate) type_move: &'static str,
     pub(crate) rejected_theirs: &'static str,
     pub(crate) rejected_ours: &'static str,
     pub(crate) resumed: &'static str,
@@ -373,6 +385,9 @@ static FR: Texts = Texts {
          un indice, u pour annuler le dernier coup, c pour les coordonnées.",
         "Un saut en chaîne se construit aussi bond par bond : Espace sur chaque trou où le pion \
          se pose, puis f pour « Fin du saut » ; Échap reprend le dernier bond.",
+        "Plus vite : Tab choisit le pion suivant qui peut jouer (Maj-Tab le précédent), d mène \
+         le curseur à ses destinations, la plus lointaine d'abord ; « : » puis un coup en \
+         notation (m1-k5, un saut par ses deux bouts) et Entrée le joue.",
         "À la souris : cliquez le pion, puis la destination ; survolez une destination pour voir \
          le chemin ; Maj-clic pour un bond.",
     ],
@@ -421,6 +436,7 @@ static FR: Texts = Texts {
     confirm_resign: "Abandonner la partie ? Appuyez encore sur a pour confirmer.",
     confirm_leave: "Quitter ? La partie est sauvegardée et reprend avec --resume. Encore q pour confirmer.",
     move_refused: "Coup refusé",
+    type_move: "Coup en notation (Entrée jouer, Échap annuler) :",
     rejected_theirs: "Coup de l'adversaire refusé",
     rejected_ours: "L'adversaire a refusé votre coup",
     resumed: "Reconnecté : la partie reprend.",
@@ -557,6 +573,9 @@ static EN: Texts = Texts {
          coordinates.",
         "A jump chain can also be built hop by hop: Space on each landing, then f to end it; Esc \
          takes back the last hop.",
+        "Faster: Tab picks the next pawn that can move (shift-Tab the previous one), d takes the \
+         cursor to its destinations, the farthest first; \":\" then a move in notation (m1-k5, a \
+         chain by its ends) and Enter plays it.",
         "Mouse: click the pawn, then the destination; hover a destination to see the path; \
          shift-click for one hop.",
     ],
@@ -605,6 +624,7 @@ static EN: Texts = Texts {
     confirm_resign: "Resign the game? Press a again to confirm.",
     confirm_leave: "Leave? The game is saved and resumes with --resume. Press q again to confirm.",
     move_refused: "Move refused",
+    type_move: "Move in notation (Enter plays, Esc cancels):",
     rejected_theirs: "Opponent's move refused",
     rejected_ours: "The opponent refused your move",
     resumed: "Reconnected: the game goes on.",

@@ -283,3 +283,70 @@ fn ctrl_c_quits_from_anywhere() {
     )));
     assert!(!app.running());
 }
+
+#[test]
+fn tab_picks_each_movable_pawn_in_turn_and_d_goes_to_its_destinations_far_first() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    three_hop_lane(&mut app);
+    let position = *app.game().unwrap().position();
+    let movable: Vec<_> =
+        position.camp_pawns(Camp::A).iter().filter(|&p| !position.destinations(p).is_empty()).collect();
+    let mut picked = Vec::new();
+    for _ in 0..movable.len() {
+        app.handle_event(key(KeyCode::Tab));
+        let path = app.game().unwrap().selection_path().unwrap();
+        assert_eq!(path.len(), 1);
+        assert_eq!(app.game().unwrap().cursor(), path[0]);
+        picked.push(path[0]);
+    }
+    picked.sort_by_key(|h| h.index());
+    let mut expected = movable.clone();
+    expected.sort_by_key(|h| h.index());
+    assert_eq!(picked, expected, "every movable pawn once");
+    // Shift-Tab goes back.
+    app.handle_event(key(KeyCode::Tab));
+    let forward = app.game().unwrap().selection_path().unwrap()[0];
+    app.handle_event(key(KeyCode::BackTab));
+    app.handle_event(key(KeyCode::Tab));
+    assert_eq!(app.game().unwrap().selection_path().unwrap()[0], forward);
+
+    // m1's farthest destination is one key away, and Enter plays it.
+    enter_on(&mut app, hole("m1"));
+    app.handle_event(ch('d'));
+    assert_eq!(app.game().unwrap().cursor(), hole("m7"), "the far end of m1-m3-m5-m7 first");
+    app.handle_event(key(KeyCode::Enter));
+    let game = app.game().unwrap();
+    assert_eq!(game.moves().len(), 1);
+    assert_eq!(game.moves()[0].mv, Move::Jump { from: hole("m1"), to: hole("m7") });
+}
+
+#[test]
+fn a_move_is_typed_in_notation_after_a_colon() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    three_hop_lane(&mut app);
+    // An illegal move is refused with the reason, and nothing is played.
+    app.handle_event(ch(':'));
+    for c in "m1-m9".chars() {
+        app.handle_event(ch(c));
+    }
+    assert!(app.message().unwrap().contains("m1-m9"), "{:?}", app.message());
+    app.handle_event(key(KeyCode::Enter));
+    assert!(app.message().unwrap().starts_with("Coup refusé : coup illégal"), "{:?}", app.message());
+    assert!(app.game().unwrap().moves().is_empty());
+    // Esc drops what was typed.
+    app.handle_event(ch(':'));
+    app.handle_event(ch('x'));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.message(), None);
+    // A chain given by its ends is played, expanded to its path.
+    app.handle_event(ch(':'));
+    for c in "m1-m7".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    let game = app.game().unwrap();
+    assert_eq!(game.moves().len(), 1);
+    assert_eq!(game.moves()[0].notation.to_string(), "m1-m3-m5-m7");
+}

@@ -165,6 +165,8 @@ pub struct App {
     pub(crate) sender: Sender<Event>,
     pub(crate) hits: Hits,
     pub(crate) message: Option<Message>,
+    /// A move being typed in notation (`:` in a game), shown on the message line.
+    pub(crate) move_input: Option<String>,
     /// Request number of the computer's move or the hint being computed.
     pub(crate) request: u64,
     pub(crate) thinking: Option<u64>,
@@ -202,6 +204,7 @@ impl App {
             sender,
             hits: Hits::default(),
             message: None,
+            move_input: None,
             request: 0,
             thinking: None,
             hint_request: None,

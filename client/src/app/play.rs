@@ -107,6 +107,77 @@ impl App {
         self.react(action);
     }
 
+    /// Tab / shift-Tab: picks the next (or previous) pawn that can move.
+    pub(crate) fn cycle_pawn(&mut self, step: i8) {
+        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        let action = game.cycle_pawn(step);
+        self.react(action);
+    }
+
+    /// `d` / `D`: the cursor to the picked pawn's next (or previous) destination, far first.
+    pub(crate) fn cycle_destination(&mut self, step: i8) {
+        if let Some(game) = &mut self.game {
+            game.cycle_destination(step);
+        }
+    }
+
+    /// `:`: starts typing a move in notation.
+    pub(crate) fn open_move_input(&mut self) {
+        if self.busy() || !self.game.as_ref().is_some_and(|g| g.human_to_move()) {
+            return;
+        }
+        self.move_input = Some(String::new());
+        self.show_move_input();
+    }
+
+    /// A key while a move is being typed: a character, Backspace, Enter plays it, Esc drops it.
+    pub(crate) fn move_input_key(&mut self, key: crossterm::event::KeyCode) {
+        use crossterm::event::KeyCode;
+        let Some(input) = &mut self.move_input else { return };
+        match key {
+            KeyCode::Char(c) if input.len() < 160 && !c.is_control() => input.push(c),
+            KeyCode::Backspace => {
+                input.pop();
+            }
+            KeyCode::Esc => {
+                self.move_input = None;
+                self.message = None;
+                return;
+            }
+            KeyCode::Enter => {
+                let text = std::mem::take(input);
+                self.move_input = None;
+                self.play_typed(&text);
+                return;
+            }
+            _ => {}
+        }
+        self.show_move_input();
+    }
+
+    fn show_move_input(&mut self) {
+        let text = format!("{} {}▏", self.lang.t().type_move, self.move_input.as_deref().unwrap_or_default());
+        self.say(text, false);
+    }
+
+    /// Plays a move typed in notation, or says why not.
+    fn play_typed(&mut self, text: &str) {
+        if self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+            return;
+        }
+        let Some(game) = &mut self.game else { return };
+        match game.typed_move(text) {
+            Ok(played) => self.react(Action::Play(played)),
+            Err(error) => {
+                let text = format!("{} : {}", self.lang.t().move_refused, self.lang.typed_move_error(&error));
+                self.say(text, true);
+            }
+        }
+    }
+
     /// Esc or a right click: takes back the last hop, or drops the selection, and says what the
     /// player may do now; with nothing selected, clears the hint and the message.
     pub(crate) fn cancel_selection(&mut self) {
@@ -273,6 +344,8 @@ impl App {
         self.thinking = None;
         self.hint_request = None;
         self.animation = None;
+        // A move half typed belongs to the game being left.
+        self.move_input = None;
     }
 
     /// Creates the computer opponent (solo) and the file of a new game.

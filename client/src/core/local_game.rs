@@ -38,6 +38,35 @@ impl Selection {
     }
 }
 
+/// Why a typed move was not played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TypedMoveError {
+    /// Not the player's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// Not a move in notation.
+    #[error("{0}")]
+    Notation(tripot_engine::NotationError),
+    /// Not a legal move here.
+    #[error("{0}")]
+    Illegal(tripot_engine::IllegalMove),
+}
+
+/// The item after (or before, `step` -1) `from` in `list`, cycling; the first when `from` is
+/// not in it.
+fn next_in_cycle(list: &[Hole], from: Hole, step: i8) -> Option<Hole> {
+    if list.is_empty() {
+        return None;
+    }
+    let n = list.len() as isize;
+    let i = match list.iter().position(|&h| h == from) {
+        Some(i) => (i as isize + isize::from(step)).rem_euclid(n),
+        None if step < 0 => n - 1,
+        None => 0,
+    };
+    list.get(i as usize).copied()
+}
+
 /// What a selected pawn can do, for drawing and for clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Targets {
@@ -367,6 +396,59 @@ impl Game {
     }
 
     /// Puts the cursor on `hole` (a click or a hover).
+    /// Tab: picks the next pawn of the player's that can move (`step` 1), or the previous one
+    /// (-1), in the board's reading order from the one picked or under the cursor.
+    pub(crate) fn cycle_pawn(&mut self, step: i8) -> Action {
+        if !self.human_to_move() {
+            return Action::Nothing;
+        }
+        let position = *self.position();
+        let movable: Vec<Hole> = position
+            .camp_pawns(position.turn())
+            .iter()
+            .filter(|&pawn| {
+                !position.destinations(pawn).is_empty()
+                    || position.swaps().iter().any(|m| m.from() == Some(pawn))
+            })
+            .collect();
+        let from = self.selection.as_ref().map_or(self.cursor, Selection::from);
+        let Some(next) = next_in_cycle(&movable, from, step) else { return Action::Nothing };
+        self.set_cursor(next);
+        self.selection = Some(Selection { path: [next].into_iter().collect() });
+        Action::Selected
+    }
+
+    /// `d`: moves the cursor to the selected pawn's next destination, the farthest first (a
+    /// long chain is one key away); Enter then plays it.
+    pub(crate) fn cycle_destination(&mut self, step: i8) {
+        let Some(selection) = &self.selection else { return };
+        let from = selection.end();
+        let targets = self.targets();
+        let mut all: Vec<Hole> = (targets.jumps | targets.steps | targets.swaps).iter().collect();
+        all.sort_by_key(|&to| (std::cmp::Reverse(from.distance(to)), to.index()));
+        let current = all.iter().position(|&h| h == self.cursor);
+        let next = match current {
+            Some(i) => {
+                all.get((i as isize + isize::from(step)).rem_euclid(all.len().max(1) as isize) as usize)
+            }
+            None => all.first(),
+        };
+        if let Some(&next) = next {
+            self.set_cursor(next);
+        }
+    }
+
+    /// A move typed in notation (`m1-k5`, a chain by its ends, `m1<>l2`, `pass`): checked by the
+    /// engine's verifier, as a peer's move would be.
+    pub(crate) fn typed_move(&mut self, text: &str) -> Result<Played, TypedMoveError> {
+        if !self.human_to_move() {
+            return Err(TypedMoveError::NotYourTurn);
+        }
+        let notation: Notation = text.trim().parse().map_err(TypedMoveError::Notation)?;
+        let verified = self.position().verify(&notation).map_err(TypedMoveError::Illegal)?;
+        Ok(Played { mv: verified.mv, notation: verified.notation })
+    }
+
     pub(crate) fn set_cursor(&mut self, hole: Hole) {
         self.cursor = hole;
         self.sticky_x = hole.screen().0;

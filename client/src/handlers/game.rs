@@ -21,7 +21,17 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         app.finish_animation();
         return;
     }
+    if app.move_input.is_some() {
+        app.move_input_key(key.code);
+        return;
+    }
     match key.code {
+        KeyCode::Tab => app.cycle_pawn(1),
+        KeyCode::BackTab => app.cycle_pawn(-1),
+        KeyCode::Char('d') => app.cycle_destination(1),
+        KeyCode::Char('D') => app.cycle_destination(-1),
+        KeyCode::Char(':') => app.open_move_input(),
+
         KeyCode::Left => cursor(app, -1, 0),
         KeyCode::Right => cursor(app, 1, 0),
         KeyCode::Up => cursor(app, 0, 1),
