@@ -40,6 +40,11 @@ struct Run {
 /// Starts `tripot --lang LANG` in a `width` × `height` tmux session named after `label`, or
 /// `None` (with a message) where tmux is missing.
 fn start(label: &str, lang: &str, width: u16, height: u16) -> Option<Run> {
+    start_with(label, lang, width, height, |_| {})
+}
+
+/// As [`start`], with `prepare` given the data folder first (to leave a saved game there).
+fn start_with(label: &str, lang: &str, width: u16, height: u16, prepare: impl FnOnce(&Path)) -> Option<Run> {
     if Command::new("tmux").arg("-V").output().is_err() {
         prerequisite_missing(label, "tmux is not installed (scripts/install-test-deps.sh installs it)");
         return None;
@@ -48,6 +53,7 @@ fn start(label: &str, lang: &str, width: u16, height: u16) -> Option<Run> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
+    prepare(&dir.join("data"));
     let d = dir.display();
     let script = format!(
         "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang {lang}; echo $? > {d}/exit; \
@@ -126,4 +132,70 @@ fn ctrl_c_in_the_middle_of_a_game_quits_and_restores_the_terminal() {
     // Back on the normal screen: the shell's output is visible, the game's screen is gone.
     let shown = screen(s);
     assert!(!shown.contains("History"), "{shown}");
+}
+
+/// A duel where S's m1 has the chain m1-m3-m5-m7 over m2, m4 and m6, left unfinished in the
+/// data folder: the binary offers it at start.
+fn three_hop_lane(data: &Path) {
+    fs::create_dir_all(data.join("games")).unwrap();
+    let record = "[Format \"1\"]\n[Rules \"tripot\"]\n[Opener \"A\"]\n[OpenerChoice \"chosen\"]\n\
+        [PlayerA \"Joueur 1\"]\n[PlayerB \"Joueur 2\"]\n[Date \"2026.12.01\"]\n[Result \"*\"]\n\
+        [Start \"A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Sm1,m2,m4,m6,j4,k4,l4,k3,l3,l2\"]\n\
+        [Mode \"duel\"]\n\n*\n";
+    fs::write(data.join("games").join("2026-12-01-120000.tripot"), record).unwrap();
+}
+
+/// Resumes the lane game and waits for its board.
+fn resume_lane(s: &str) {
+    wait_for(s, "Reprendre");
+    keys(s, &["r"]);
+    wait_for(s, "Historique — 0 coups");
+}
+
+#[test]
+fn chains_by_keyboard_enter_ends_on_a_near_star_and_esc_takes_back_one_hop() {
+    let Some(run) = start_with("tripot-chains", "fr", 120, 40, three_hop_lane) else { return };
+    let s = run.session.0.as_str();
+    resume_lane(s);
+    // A pawn picked by typing its hole; D takes the cursor to its nearest destination, m3,
+    // one hop away with more hops after it: Enter plays the move there, not a chain to build.
+    keys(s, &[":", "m", "1", "Enter"]);
+    wait_for(s, "Choisissez une destination");
+    keys(s, &["D", "Enter"]);
+    wait_for(s, "Historique — 1 coup");
+    assert!(screen(s).contains("1. m1-m3 "), "{}", screen(s));
+    keys(s, &["q"]);
+    wait_for(s, "Quitter");
+    keys(s, &["q"]);
+    run.exited_cleanly("tripot did not exit");
+}
+
+#[test]
+fn a_chain_built_hop_by_hop_loses_only_its_last_hop_to_esc_and_tab_d_enter_plays_the_farthest() {
+    let Some(run) = start_with("tripot-hops", "fr", 120, 40, three_hop_lane) else { return };
+    let s = run.session.0.as_str();
+    resume_lane(s);
+    // m1 picked, a hop to m3 (Space), a second hop to m5 (typed: a hole acts as Enter on
+    // it), then Esc: only that second hop goes, the chain goes on from m3, and « Fin du saut »
+    // plays m1-m3.
+    keys(s, &[":", "m", "1", "Enter", "D", "Space"]);
+    wait_for(s, "Sautez encore");
+    keys(s, &[":", "m", "5", "Enter"]);
+    wait_for(s, "Sautez encore");
+    keys(s, &["Escape"]);
+    wait_for(s, "Sautez encore");
+    keys(s, &["f"]);
+    wait_for(s, "Historique — 1 coup");
+    assert!(screen(s).contains("1. m1-m3 "), "{}", screen(s));
+    // Player 2 answers by typing its move; then player 1's farthest chain is Tab, d, Enter
+    // away once m4 is picked (Tab goes pawn by pawn: the pawn is typed here to be sure).
+    keys(s, &[":", "e", "1", "4", "-", "e", "1", "3", "Enter"]);
+    wait_for(s, "Historique — 2 coups");
+    keys(s, &[":", "m", "3", "Enter", "d", "Enter"]);
+    wait_for(s, "Historique — 3 coups");
+    assert!(screen(s).contains("m3-m5-m7"), "{}", screen(s));
+    keys(s, &["q"]);
+    wait_for(s, "Quitter");
+    keys(s, &["q"]);
+    run.exited_cleanly("tripot did not exit");
 }

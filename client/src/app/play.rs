@@ -168,6 +168,11 @@ impl App {
         if self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
             return;
         }
+        // A hole alone picks that pawn (or acts on it, as Enter would).
+        if let Ok(hole) = text.trim().parse::<Hole>() {
+            self.act_on(hole);
+            return;
+        }
         let Some(game) = &mut self.game else { return };
         match game.typed_move(text) {
             Ok(played) => self.react(Action::Play(played)),

@@ -425,12 +425,19 @@ impl Game {
         let from = selection.end();
         let targets = self.targets();
         let mut all: Vec<Hole> = (targets.jumps | targets.steps | targets.swaps).iter().collect();
-        all.sort_by_key(|&to| (std::cmp::Reverse(from.distance(to)), to.index()));
+        // Farthest first; at the same distance the longer chain first, so that the nearest hop
+        // comes last (shift-D reaches it at once).
+        let position = *self.position();
+        let hops = |to: Hole| position.jump_path(from, to).map_or(1, |p| p.len());
+        all.sort_by_key(|&to| {
+            (std::cmp::Reverse(from.distance(to)), std::cmp::Reverse(hops(to)), to.index())
+        });
         let current = all.iter().position(|&h| h == self.cursor);
         let next = match current {
             Some(i) => {
                 all.get((i as isize + isize::from(step)).rem_euclid(all.len().max(1) as isize) as usize)
             }
+            None if step < 0 => all.last(),
             None => all.first(),
         };
         if let Some(&next) = next {
