@@ -75,8 +75,8 @@ impl LoggedRelay {
     }
 }
 
-/// Whether IPv6 loopback works here. A missing prerequisite fails under CI and is skipped,
-/// loudly, elsewhere.
+/// Whether IPv6 loopback works here. A missing prerequisite fails under CI and is reported as
+/// not run, loudly, elsewhere.
 fn ipv6_loopback(test: &str) -> bool {
     if std::net::TcpListener::bind("[::1]:0").is_ok() {
         return true;
