@@ -464,10 +464,16 @@ fn resigning_asks_twice_and_the_game_over_screen_says_why() {
 
 #[test]
 fn leaving_a_live_game_asks_first() {
-    let (mut app, _events, _fake) = two_moves_in(Lang::Fr);
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.push(NetEvent::Saved { ply: 2, path: "/tmp/partie.tripot".into() });
+    app.handle_event(Event::Tick);
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Online);
-    assert!(app.message().unwrap().contains("La partie est sauvegardée"));
+    let asked = app.message().unwrap();
+    assert!(asked.contains("La partie est sauvegardée"), "{asked}");
+    // It says how to find the game again: the command and the file.
+    assert!(asked.contains("--resume /tmp/partie.tripot"), "{asked}");
+    assert!(asked.contains("tripot host") || asked.contains("tripot join"), "{asked}");
     // Another key forgets the question.
     app.handle_event(key(KeyCode::Left));
     app.handle_event(ch('q'));

@@ -75,7 +75,7 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<OnlineGame>)
 fn describe(event: &NetEvent) -> Option<String> {
     Some(match event {
         NetEvent::Listening(addr) => format!("Adresse à partager : {addr}"),
-        NetEvent::Saved(_) => return None,
+        NetEvent::Saved { .. } => return None,
         NetEvent::Warning(text) => format!("(avertissement) {text}"),
         NetEvent::LocalError(error) => format!("Refusé : {error}"),
         NetEvent::Path(tripot_net::GamePath::Direct) => String::from("Connexion directe avec l'adversaire."),

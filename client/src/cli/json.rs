@@ -8,7 +8,9 @@ use tripot_net::{AbortCause, EndReason, Ending, NetEvent, Refuser, SessionEvent}
 pub(crate) fn event(event: &NetEvent) -> Option<Value> {
     Some(match event {
         NetEvent::Listening(addr) => json!({"event": "listening", "addr": addr.to_string()}),
-        NetEvent::Saved(ply) => json!({"event": "saved", "ply": ply}),
+        NetEvent::Saved { ply, path } => {
+            json!({"event": "saved", "ply": ply, "path": path.display().to_string()})
+        }
         NetEvent::Warning(warning) => json!({"event": "warning", "detail": warning.to_string()}),
         NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
         NetEvent::Path(path) => json!({"event": "path", "path": path.name()}),

@@ -22,7 +22,7 @@ impl Online {
     pub fn on_event(&mut self, event: NetEvent, game: &mut Option<Game>) -> Vec<Update> {
         match event {
             NetEvent::Listening(addr) => self.add_addr(addr),
-            NetEvent::Saved(_) => {}
+            NetEvent::Saved { path, .. } => self.saved_to = Some(path),
             NetEvent::Warning(text) => self.warning = Some(Warning::Net(text)),
             NetEvent::LocalError(error) => {
                 if self.unconfirmed {

@@ -143,6 +143,8 @@ pub struct Online {
     pub(crate) unconfirmed: bool,
     /// The front-end's clock (its tick) when the game opened, for the waiting time.
     pub(crate) opened_at: u64,
+    /// Where the session last saved the game (what `--resume` takes).
+    pub(crate) saved_to: Option<std::path::PathBuf>,
 }
 
 impl Online {
@@ -172,6 +174,7 @@ impl Online {
             rematch: None,
             unconfirmed: false,
             opened_at,
+            saved_to: None,
         }
     }
 
@@ -343,7 +346,8 @@ impl Online {
         let live = self.ending.is_none() && self.local.is_some();
         if live && self.confirm != Some(Confirm::Leave) {
             self.confirm = Some(Confirm::Leave);
-            return Some(Notice::ConfirmLeave);
+            let host = self.local == Some(Camp::A);
+            return Some(Notice::ConfirmLeave { saved: self.saved_to.clone(), host });
         }
         None
     }

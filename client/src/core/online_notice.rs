@@ -64,7 +64,12 @@ pub enum Notice {
     /// Resigning asks for a second press.
     ConfirmResign,
     /// Leaving a live game asks for a second press.
-    ConfirmLeave,
+    ConfirmLeave {
+        /// The game's file, once saved: what `--resume` takes.
+        saved: Option<std::path::PathBuf>,
+        /// Whether this side hosts (`tripot host --resume`) or joined (`tripot join --resume`).
+        host: bool,
+    },
     /// The private room cannot be used: the session stopped.
     RoomFailed(RoomError),
     /// The network failed (a quick match that could not reach a relay…).

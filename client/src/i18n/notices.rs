@@ -49,7 +49,19 @@ impl Lang {
             Notice::PeerBlocked { name } => format!("{name} {}", t.was_blocked),
             Notice::YouWereBlocked => t.you_were_blocked.to_owned(),
             Notice::ConfirmResign => t.confirm_resign.to_owned(),
-            Notice::ConfirmLeave => t.confirm_leave.to_owned(),
+            Notice::ConfirmLeave { saved: None, .. } => t.confirm_leave.to_owned(),
+            Notice::ConfirmLeave { saved: Some(path), host } => {
+                let command =
+                    format!("tripot {} --resume {}", if *host { "host" } else { "join" }, path.display());
+                match self {
+                    Lang::Fr => format!(
+                        "Quitter ? La partie est sauvegardée : {command} la reprend. Encore q pour confirmer."
+                    ),
+                    Lang::En => {
+                        format!("Leave? The game is saved: {command} resumes it. Press q again to confirm.")
+                    }
+                }
+            }
             Notice::RoomFailed(error) => format!("{} : {}", t.online_failed, self.room_error(error)),
             Notice::NetworkFailed(error) => format!("{} : {}", t.online_failed, self.network_error(error)),
         }

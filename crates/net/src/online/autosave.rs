@@ -44,7 +44,7 @@ impl Driver {
         match saved.write(&path) {
             Ok(()) => {
                 self.autosave.saved_at = Some(state);
-                self.emit(NetEvent::Saved(state.1));
+                self.emit(NetEvent::Saved { ply: state.1, path });
             }
             Err(error) => self.emit(NetEvent::Warning(NetWarning::SaveFailed(error.to_string()))),
         }

@@ -91,8 +91,13 @@ pub enum NetEvent {
     Session(SessionEvent),
     /// A local action was refused.
     LocalError(LocalError),
-    /// The game was saved (its ply count then).
-    Saved(u32),
+    /// The game was saved (its ply count then) to this file: what `--resume` takes.
+    Saved {
+        /// Moves saved.
+        ply: u32,
+        /// The file.
+        path: PathBuf,
+    },
     /// Something went wrong that does not end the session (a save failure, a failed dial).
     Warning(NetWarning),
     /// The game's path to the opponent, when it is known or changes: direct, or through the
