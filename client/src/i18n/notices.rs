@@ -53,13 +53,12 @@ impl Lang {
             Notice::ConfirmLeave { saved: Some(path), host } => {
                 let command =
                     format!("tripot {} --resume {}", if *host { "host" } else { "join" }, path.display());
+                // The instruction first: a long path may run past the line's end.
                 match self {
-                    Lang::Fr => format!(
-                        "Quitter ? La partie est sauvegardée : {command} la reprend. Encore q pour confirmer."
-                    ),
-                    Lang::En => {
-                        format!("Leave? The game is saved: {command} resumes it. Press q again to confirm.")
+                    Lang::Fr => {
+                        format!("Quitter ? Encore q pour confirmer. La partie est sauvegardée : {command}")
                     }
+                    Lang::En => format!("Leave? Press q again to confirm. The game is saved: {command}"),
                 }
             }
             Notice::RoomFailed(error) => format!("{} : {}", t.online_failed, self.room_error(error)),
