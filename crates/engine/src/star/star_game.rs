@@ -1,5 +1,6 @@
-//! A star game in progress: the position and the hashes of the positions before it, for the
-//! threefold repetition of RULES-STAR.md §4.7, which a single position cannot see.
+//! A star game in progress: the position, the hashes of the positions before it for the
+//! threefold repetition of RULES-STAR.md §4.7, which a single position cannot see, and the moves
+//! from the start (a computer player reads how each seat has played).
 
 use super::error::StarPlayError;
 use super::star_move::StarMove;
@@ -7,18 +8,33 @@ use super::star_outcome::{StarEnd, StarOutcome};
 use super::star_position::StarPosition;
 use super::variant::GameKind;
 
-/// A game: the current position and the history of hashes that leads to it.
+/// A game: the current position, the history of hashes that leads to it, and the moves played
+/// from its first position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StarGame {
+    start: StarPosition,
     position: StarPosition,
     history: Vec<u64>,
+    moves: Vec<StarMove>,
 }
 
 impl StarGame {
     /// A game starting from `position`.
     #[must_use]
     pub fn new(position: StarPosition) -> StarGame {
-        StarGame { position, history: vec![position.hash()] }
+        StarGame { start: position, position, history: vec![position.hash()], moves: Vec::new() }
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub const fn start(&self) -> &StarPosition {
+        &self.start
+    }
+
+    /// The moves played from [`StarGame::start`], in order.
+    #[must_use]
+    pub fn moves(&self) -> &[StarMove] {
+        &self.moves
     }
 
     /// The current position.
@@ -59,6 +75,7 @@ impl StarGame {
         }
         self.position = self.position.play(m)?;
         self.history.push(self.position.hash());
+        self.moves.push(m.clone());
         Ok(())
     }
 }
