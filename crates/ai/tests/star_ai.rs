@@ -120,6 +120,26 @@ fn impossible_beats_greedy_in_at_least_8_of_10_seeded_captures_2_games() {
 }
 
 #[test]
+fn impossible_is_first_in_at_least_9_of_12_seeded_captures_3_games_against_two_greedy_players() {
+    let v = variant("captures-3");
+    let mut firsts = 0;
+    for seed in 0..12u64 {
+        // Impossible sits at each seat in turn.
+        let me = (seed % 3) as usize;
+        let mut players = [StarPlayer::Greedy; 3];
+        players[me] = StarPlayer::Ai(Level::Impossible);
+        let report = play_star_game(v, &players, seed).unwrap();
+        assert!(report.illegal.is_none(), "seed {seed}: {:?}", report.illegal);
+        let outcome = report.outcome.as_ref().unwrap();
+        // A shared first place counts, as in the README's measurement.
+        if outcome.winners().contains(&report.seats[me].0) {
+            firsts += 1;
+        }
+    }
+    assert!(firsts >= 9, "Impossible was first in {firsts} of 12");
+}
+
+#[test]
 fn the_hint_is_legal_and_the_same_every_time() {
     let game = StarGame::new(deadline_position());
     let hint = star_hint(&game);

@@ -8,10 +8,12 @@ use tripot_engine::{GameKind, StarGame, StarMove, StarPosition};
 use crate::level::Level;
 use crate::rng::Rng;
 
+use super::capture_search::{CaptureSearcher, Replies};
 use super::eval::outcome_score;
 use super::eval::units;
 use super::profile::StarProfile;
 use super::search::{OpponentModel, RootMove, StarSearcher, children, decided, order_key};
+use super::table_reading::read_replies;
 
 /// What the last search did, for tournaments and curious users.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,11 +58,14 @@ impl StarAi {
     }
 
     /// The model of the other units used in `game` at a table of `units` units: paranoid
-    /// between two (it is then exact minimax) and in the captures game, each for itself in the
-    /// races from three units on (see the README's measurement).
+    /// between two (it is then exact minimax), each for itself in the races from three units on,
+    /// and in the captures game from three seats on each other seat answering as it plays
+    /// (`capture_search`; see the README's measurements).
     #[must_use]
     pub fn default_model(game: GameKind, units: usize) -> OpponentModel {
-        if units <= 2 || game == GameKind::Captures {
+        if game == GameKind::Captures && units > 2 {
+            OpponentModel::LongestCapture
+        } else if units <= 2 || game == GameKind::Captures {
             OpponentModel::Paranoid
         } else {
             OpponentModel::SelfInterest
@@ -102,6 +107,9 @@ impl StarAi {
         let (max_depth, budget) = match model {
             OpponentModel::Paranoid => (p.depth_for(playing), p.node_budget),
             OpponentModel::SelfInterest => (p.depth_for_self(playing), p.node_budget * p.self_budget),
+            OpponentModel::LongestCapture => {
+                return self.choose_capture(game, roots, started);
+            }
         };
         let mut searcher =
             StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
@@ -122,6 +130,43 @@ impl StarAi {
             if roots.first().is_some_and(|rm| decided(rm.score)) {
                 break;
             }
+        }
+        let (index, score) = self.pick(&best_scores);
+        self.last =
+            Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
+        roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
+    }
+
+    /// The captures game from three seats on: our moves `0..=own` more deep in width, the
+    /// others' answers as each is expected to play (read from the table at the upper levels),
+    /// scored at our next turn.
+    fn choose_capture(&mut self, game: &StarGame, mut roots: Vec<RootMove>, started: Instant) -> StarMove {
+        let pos = game.position();
+        let p = self.profile;
+        let replies = match p.capture_replies {
+            Replies::Considered(width) if p.capture_reads => {
+                read_replies(game, pos.turn(), width, p.capture_hedges)
+            }
+            other => [other; 6],
+        };
+        let mut searcher = CaptureSearcher::new(
+            pos.turn(),
+            replies,
+            p.breadth,
+            p.node_budget * p.self_budget,
+            started + p.time_cap,
+        );
+        let mut done = 0;
+        let mut best_scores: Vec<(usize, i32)> = Vec::new();
+        for own in 0..=p.capture_own {
+            if !searcher.iterate(&mut roots, own) && own > 0 {
+                break;
+            }
+            done = own + 1;
+            let mut order: Vec<usize> = (0..roots.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(roots[i].score));
+            roots = order.iter().map(|&i| roots[i].clone()).collect();
+            best_scores = roots.iter().enumerate().map(|(i, rm)| (i, rm.score)).collect();
         }
         let (index, score) = self.pick(&best_scores);
         self.last =

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use crate::level::Level;
 
+use super::capture_search::Replies;
+
 /// A level's search and mistakes in the star games.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct StarProfile {
@@ -29,6 +31,16 @@ pub(crate) struct StarProfile {
     pub(crate) self_extra: u8,
     /// Multiple of the node budget then.
     pub(crate) self_budget: u64,
+    /// The captures game from three seats on: how many more of our own moves are searched in
+    /// width after the root's (the others answer with their longest capture)…
+    pub(crate) capture_own: u8,
+    /// …and how it expects the other seats to answer.
+    pub(crate) capture_replies: Replies,
+    /// Whether it reads from the moves already played which seats take their longest capture.
+    pub(crate) capture_reads: bool,
+    /// Whether it weighs both readings of a seat by how often each was right, rather than
+    /// betting on the better one.
+    pub(crate) capture_hedges: bool,
 }
 
 impl StarProfile {
@@ -46,22 +58,44 @@ impl StarProfile {
                 time_cap,
                 self_extra: 0,
                 self_budget: 1,
+                capture_own: 0,
+                capture_replies: Replies::Longest,
+                capture_reads: false,
+                capture_hedges: false,
             };
         match level {
-            // One ply: its own move only, misjudged by up to three rows.
-            Level::Debutant => p(0, 1, 1, 2_000, 6, 30, 200, ms(50)),
+            // One ply: its own move only, misjudged by up to three rows. In the captures game
+            // (three seats or more) each level's view of the others is its `capture_*` fields:
+            // none, the longest capture, the careful answer, read from the table, hedged.
+            Level::Debutant => {
+                StarProfile { capture_replies: Replies::Ignored, ..p(0, 1, 1, 2_000, 6, 30, 200, ms(50)) }
+            }
             // Its move and the next seat's reply.
             Level::Facile => p(0, 2, 2, 8_000, 6, 15, 100, ms(300)),
             // A round of the table, narrow.
-            Level::Moyen => p(1, 2, 4, 20_000, 6, 6, 50, ms(600)),
+            Level::Moyen => StarProfile {
+                capture_replies: Replies::Considered(4),
+                ..p(1, 2, 4, 20_000, 6, 6, 50, ms(600))
+            },
             // A round and its own next move, wider, no deliberate mistake.
-            Level::Difficile => {
-                StarProfile { self_extra: 2, self_budget: 2, ..p(1, 3, 5, 60_000, 8, 0, 0, ms(1500)) }
-            }
+            Level::Difficile => StarProfile {
+                self_extra: 2,
+                self_budget: 2,
+                capture_own: 1,
+                capture_replies: Replies::Considered(4),
+                capture_reads: true,
+                ..p(1, 3, 5, 60_000, 8, 0, 0, ms(1500))
+            },
             // As deep as the budget allows.
-            Level::Impossible => {
-                StarProfile { self_extra: 4, self_budget: 3, ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500)) }
-            }
+            Level::Impossible => StarProfile {
+                self_extra: 4,
+                self_budget: 3,
+                capture_own: 1,
+                capture_replies: Replies::Considered(6),
+                capture_reads: true,
+                capture_hedges: true,
+                ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500))
+            },
         }
     }
 

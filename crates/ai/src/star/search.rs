@@ -35,6 +35,9 @@ pub enum OpponentModel {
     /// evaluation); only our own moves are searched in width. With two units this is the same
     /// tree as paranoid but shallower in its replies, so it is used from three units on.
     SelfInterest,
+    /// The captures game from three seats on: each other seat takes its longest capture, and
+    /// the position left is scored by a greedy play-out (see `capture_search`).
+    LongestCapture,
 }
 
 /// One search of the tree.
