@@ -105,6 +105,11 @@ impl CaptureSearcher {
         self.nodes
     }
 
+    /// Whether the budget ran out during the last iteration.
+    pub(crate) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.budget || (self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline) {
             self.aborted = true;
@@ -130,6 +135,11 @@ impl CaptureSearcher {
         self.nodes += 1;
         if let Some(outcome) = pos.outcome() {
             return outcome_score(&outcome, pos, self.me);
+        }
+        // Checked at every node, the others' included: at a table of six their answers are
+        // most of the work.
+        if self.out_of_budget() {
+            return evaluate(pos, self.me);
         }
         if pos.turn() != self.me {
             let reply = match self.replies[pos.turn().index()] {
@@ -168,7 +178,7 @@ impl CaptureSearcher {
                 None => evaluate(pos, self.me),
             };
         }
-        if own == 0 || self.out_of_budget() {
+        if own == 0 {
             return evaluate(pos, self.me);
         }
         let mut best = -i32::MAX;

@@ -32,6 +32,10 @@ pub struct StarSearchInfo {
 /// marbles back and forth is never progress, and a third occurrence ends a Stern-Halma game.
 const REPEAT_PENALTY: i32 = 40;
 
+/// How many positions of the next seats' longest captures one careful answer may weigh: the
+/// width of the careful answer times the seats after it.
+const CAREFUL_WORK: usize = 12;
+
 /// A computer player of a star game at a given level, for any seat. Deterministic: the same
 /// level, seed and sequence of games give the same moves (unless the wall-clock safety net cuts
 /// a search short on a far slower machine).
@@ -143,19 +147,28 @@ impl StarAi {
     fn choose_capture(&mut self, game: &StarGame, mut roots: Vec<RootMove>, started: Instant) -> StarMove {
         let pos = game.position();
         let p = self.profile;
+        let seats = pos.variant().seats().len();
+        // Each other seat's careful answer costs its width times a round of longest captures:
+        // narrower as the table grows, and hedging (both answers, at every seat) only up to
+        // four seats, where it costs at most eight lines a round.
         let replies = match p.capture_replies {
-            Replies::Considered(width) if p.capture_reads => {
-                read_replies(game, pos.turn(), width, p.capture_hedges)
+            Replies::Considered(width) => {
+                let width = width.min(CAREFUL_WORK / seats.saturating_sub(1).max(1)).max(2);
+                if p.capture_reads {
+                    read_replies(game, pos.turn(), width, p.capture_hedges && seats <= 4)
+                } else {
+                    [Replies::Considered(width); 6]
+                }
             }
             other => [other; 6],
         };
-        let mut searcher = CaptureSearcher::new(
-            pos.turn(),
-            replies,
-            p.breadth,
-            p.node_budget * p.self_budget,
-            started + p.time_cap,
-        );
+        let mut searcher =
+            CaptureSearcher::new(pos.turn(), replies, p.breadth, p.capture_budget, started + p.time_cap);
+        // A root move the first iteration could not score (the budget ran out) is not played
+        // unless none was scored; they come longest first.
+        for rm in &mut roots {
+            rm.score = -i32::MAX / 2;
+        }
         let mut done = 0;
         let mut best_scores: Vec<(usize, i32)> = Vec::new();
         for own in 0..=p.capture_own {
@@ -167,6 +180,9 @@ impl StarAi {
             order.sort_by_key(|&i| std::cmp::Reverse(roots[i].score));
             roots = order.iter().map(|&i| roots[i].clone()).collect();
             best_scores = roots.iter().enumerate().map(|(i, rm)| (i, rm.score)).collect();
+            if searcher.aborted() {
+                break;
+            }
         }
         let (index, score) = self.pick(&best_scores);
         self.last =

@@ -41,6 +41,9 @@ pub(crate) struct StarProfile {
     /// Whether it weighs both readings of a seat by how often each was right, rather than
     /// betting on the better one.
     pub(crate) capture_hedges: bool,
+    /// Positions visited per move in that search (a position there costs a move generation,
+    /// several in the captures game's chains: far more than in the races).
+    pub(crate) capture_budget: u64,
 }
 
 impl StarProfile {
@@ -62,6 +65,7 @@ impl StarProfile {
                 capture_replies: Replies::Longest,
                 capture_reads: false,
                 capture_hedges: false,
+                capture_budget: node_budget,
             };
         match level {
             // One ply: its own move only, misjudged by up to three rows. In the captures game
@@ -94,6 +98,7 @@ impl StarProfile {
                 capture_replies: Replies::Considered(6),
                 capture_reads: true,
                 capture_hedges: true,
+                capture_budget: 100_000,
                 ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500))
             },
         }
