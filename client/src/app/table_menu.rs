@@ -1,0 +1,246 @@
+//! The page that sets up a star table (RULES-STAR.md §2): the game, the number of players where
+//! the game allows a choice, a person or a computer at a level for each seat, who opens.
+
+use tripot_ai::Level;
+use tripot_engine::Variant;
+
+use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
+
+/// The games of the star board, each with the numbers of players it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableGame {
+    /// kawu (§3).
+    Kawu,
+    /// Stern-Halma (§4).
+    Halma,
+    /// Stern-Halma with symmetric jumps.
+    HalmaLong,
+    /// Stern-Halma with 15 marbles (§4.8).
+    Halma15,
+    /// Stern-Halma in pairs (§4.9).
+    HalmaPairs,
+    /// The captures game (§5).
+    Captures,
+    /// The captures game with symmetric jumps.
+    CapturesLong,
+}
+
+impl TableGame {
+    /// Every game, in menu order.
+    pub const ALL: [TableGame; 7] = [
+        TableGame::Kawu,
+        TableGame::Halma,
+        TableGame::HalmaLong,
+        TableGame::Halma15,
+        TableGame::HalmaPairs,
+        TableGame::Captures,
+        TableGame::CapturesLong,
+    ];
+
+    /// The numbers of players the game has (§2).
+    #[must_use]
+    pub const fn counts(self) -> &'static [u8] {
+        match self {
+            TableGame::Kawu | TableGame::Halma => &[2, 3, 4, 6],
+            TableGame::HalmaLong => &[2, 6],
+            TableGame::Halma15 => &[2],
+            TableGame::HalmaPairs => &[4, 6],
+            TableGame::Captures | TableGame::CapturesLong => &[2, 3, 4, 5, 6],
+        }
+    }
+
+    /// The variant of this game for `players`, if it has that many.
+    #[must_use]
+    pub fn variant(self, players: u8) -> Option<Variant> {
+        let name = match self {
+            TableGame::Kawu => format!("kawu-{players}"),
+            TableGame::Halma => format!("halma-{players}"),
+            TableGame::HalmaLong => format!("halma-long-{players}"),
+            TableGame::Halma15 if players == 2 => "halma-15".to_owned(),
+            TableGame::Halma15 => return None,
+            TableGame::HalmaPairs => format!("halma-pairs-{players}"),
+            TableGame::Captures => format!("captures-{players}"),
+            TableGame::CapturesLong => format!("captures-long-{players}"),
+        };
+        name.parse().ok()
+    }
+}
+
+/// A line of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableLine {
+    /// The game.
+    Game,
+    /// The number of players.
+    Players,
+    /// Who sits at seat `i` (0-based, playing order).
+    Seat(usize),
+    /// Who opens.
+    Opener,
+    /// Start the table.
+    Start,
+    /// Back to the main menu.
+    Back,
+}
+
+/// The page's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableMenu {
+    /// Index in [`TableMenu::lines`].
+    pub selected: usize,
+    /// The game.
+    pub game: TableGame,
+    /// The number of players, one of the game's counts.
+    pub players: u8,
+    /// Who sits at each seat; the first `players` are used.
+    pub seats: [SeatPlayer; 6],
+    /// Who opens.
+    pub opener: TableOpener,
+}
+
+impl Default for TableMenu {
+    fn default() -> TableMenu {
+        TableMenu {
+            selected: 0,
+            game: TableGame::Kawu,
+            players: 3,
+            seats: [
+                SeatPlayer::Human,
+                SeatPlayer::Computer(Level::Moyen),
+                SeatPlayer::Computer(Level::Moyen),
+                SeatPlayer::Computer(Level::Moyen),
+                SeatPlayer::Computer(Level::Moyen),
+                SeatPlayer::Computer(Level::Moyen),
+            ],
+            opener: TableOpener::First,
+        }
+    }
+}
+
+impl TableMenu {
+    /// The lines, top to bottom: one per seat of the chosen number of players.
+    #[must_use]
+    pub fn lines(&self) -> Vec<TableLine> {
+        let mut lines = vec![TableLine::Game, TableLine::Players];
+        lines.extend((0..usize::from(self.players)).map(TableLine::Seat));
+        lines.extend([TableLine::Opener, TableLine::Start, TableLine::Back]);
+        lines
+    }
+
+    /// The chosen line.
+    #[must_use]
+    pub fn line(&self) -> TableLine {
+        let lines = self.lines();
+        lines.get(self.selected).or(lines.last()).copied().unwrap_or(TableLine::Back)
+    }
+
+    /// The variant chosen.
+    #[must_use]
+    pub fn variant(&self) -> Option<Variant> {
+        self.game.variant(self.players)
+    }
+
+    /// Moves the choice up (`-1`) or down (`1`), cycling.
+    pub(crate) fn move_selection(&mut self, delta: isize) {
+        let n = self.lines().len() as isize;
+        self.selected = (self.selected as isize + delta).rem_euclid(n) as usize;
+    }
+
+    /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).
+    pub(crate) fn change(&mut self, delta: isize) {
+        match self.line() {
+            TableLine::Game => {
+                self.game = cycle(&TableGame::ALL, self.game, delta);
+                let counts = self.game.counts();
+                // The nearest count the new game has, so that 3 players stay 3 where they can.
+                self.players =
+                    counts.iter().copied().min_by_key(|&c| (c.abs_diff(self.players), c)).unwrap_or(2);
+                self.clamp_opener();
+            }
+            TableLine::Players => {
+                self.players = cycle(self.game.counts(), self.players, delta);
+                self.clamp_opener();
+            }
+            TableLine::Seat(i) => {
+                if let Some(seat) = self.seats.get_mut(i) {
+                    *seat = cycle(&SeatPlayer::ALL, *seat, delta);
+                }
+            }
+            TableLine::Opener => {
+                let mut all: Vec<TableOpener> = (1..=self.players).map(TableOpener::Seat).collect();
+                all.push(TableOpener::Draw);
+                let current = match self.opener {
+                    TableOpener::First => TableOpener::Seat(1),
+                    other => other,
+                };
+                self.opener = cycle(&all, current, delta);
+            }
+            TableLine::Start | TableLine::Back => {}
+        }
+        self.selected = self.selected.min(self.lines().len() - 1);
+    }
+
+    /// A chosen seat that no longer sits at the table opens no more: seat 1 does.
+    fn clamp_opener(&mut self) {
+        if matches!(self.opener, TableOpener::Seat(n) if n > self.players) {
+            self.opener = TableOpener::First;
+        }
+    }
+
+    /// The table as set up here, its opener drawn if asked.
+    pub fn setup(&self, seed: u64) -> Result<TableSetup, TableSetupError> {
+        let variant = self.variant().ok_or(TableSetupError::SeatCount {
+            variant: Variant::ALL[0],
+            seats: 0,
+            players: usize::from(self.players),
+        })?;
+        let players = self.seats[..usize::from(self.players).min(6)].to_vec();
+        TableSetup::new(variant, players, self.opener.resolve(variant), seed)
+    }
+}
+
+fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
+    let n = all.len().max(1) as isize;
+    let i = all.iter().position(|x| *x == current).unwrap_or(0) as isize;
+    all.get((i + delta).rem_euclid(n) as usize).copied().unwrap_or(current)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_and_count_of_the_page_is_a_variant_and_every_variant_is_reachable() {
+        let mut reached = Vec::new();
+        for game in TableGame::ALL {
+            for &n in game.counts() {
+                reached.push(game.variant(n).unwrap_or_else(|| panic!("{game:?} {n}")));
+            }
+        }
+        assert!(Variant::ALL.iter().all(|v| reached.contains(v)), "{reached:?}");
+    }
+
+    #[test]
+    fn changing_the_game_keeps_a_count_it_has_and_one_line_per_seat() {
+        let mut menu = TableMenu::default();
+        assert_eq!(menu.variant().map(|v| v.to_string()), Some("kawu-3".into()));
+        menu.change(1);
+        assert_eq!(menu.variant().map(|v| v.to_string()), Some("halma-3".into()));
+        menu.change(1);
+        assert_eq!(menu.variant().map(|v| v.to_string()), Some("halma-long-2".into()));
+        assert_eq!(menu.lines().len(), 2 + 2 + 3);
+        menu.selected = 1;
+        menu.change(1);
+        assert_eq!(menu.players, 6);
+        menu.selected = menu.lines().iter().position(|&l| l == TableLine::Opener).unwrap();
+        menu.change(-1);
+        assert_eq!(menu.opener, TableOpener::Draw);
+        menu.change(-1);
+        assert_eq!(menu.opener, TableOpener::Seat(6));
+        menu.selected = 1;
+        menu.change(1);
+        assert_eq!(menu.players, 2);
+        assert_eq!(menu.opener, TableOpener::First, "seat 6 left the table");
+    }
+}
