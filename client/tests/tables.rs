@@ -303,3 +303,42 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     let fourth = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(fourth.page(), Page::Menu);
 }
+
+#[test]
+fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let v: Variant = "captures-2".parse().unwrap();
+    let start = StarPosition::parse("S:Xi9,j9,k10,m12", v).unwrap();
+    let file = dir.path().join("games").join("t.tripot");
+    app.start_table_from(
+        StarTable::from_position(setup("captures-2", &[H, H], Colour::S), start),
+        Some(file.clone()),
+    );
+    type_move(&mut app, "i9-k9-k11");
+    assert!(app.table().unwrap().outcome().is_some());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[Result \"S1\"]") && text.contains("[Table \"human,human\"]"), "{text}");
+    // A finished table is not offered again.
+    assert_eq!(App::new(Lang::Fr, Some(store), events.sender()).page(), Page::Menu);
+    let tripot = env!("CARGO_BIN_EXE_tripot");
+    let out = std::process::Command::new(tripot)
+        .args(["--lang", "fr", "view", "--print"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let screen = String::from_utf8(out.stdout).unwrap();
+    assert!(screen.contains("Coup 1/1 : i9-k9-k11"), "{screen}");
+    assert!(screen.contains("prises 2") && screen.contains("● 1re place"), "{screen}");
+    insta::assert_snapshot!("table_view_captures", screen);
+    let out = std::process::Command::new(tripot)
+        .args(["--lang", "en", "view", "--print", "--at", "0"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let screen = String::from_utf8(out.stdout).unwrap();
+    assert!(screen.contains("captures 0") && screen.contains("Joueur 1"), "{screen}");
+}

@@ -19,6 +19,7 @@ pub(crate) mod pieces;
 mod resume;
 mod rules;
 pub(crate) mod star_board;
+pub(crate) mod star_viewer;
 mod table;
 mod table_menu;
 pub(crate) mod viewer;
