@@ -220,6 +220,13 @@ fn a_computer_moves_after_the_person_and_undo_takes_both_back() {
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.table().unwrap().moves().len(), 1);
     assert!(app.table_thinking(), "NW's computer thinks on its thread");
+    // Its answer is shown hop by hop before it is played.
+    while !app.table_animating() {
+        let event = events.next_timeout(std::time::Duration::from_secs(20)).expect("an answer");
+        app.handle_event(event);
+    }
+    assert_eq!(app.table().unwrap().moves().len(), 1, "not played while shown");
+    assert!(render(&mut app, 120, 40).contains("réfléchit"), "the panel says NW is at it");
     wait_for_computers(&mut app, &events);
     assert_eq!(app.table().unwrap().moves().len(), 3);
     assert_eq!(app.table().unwrap().position().turn(), Colour::S);
@@ -341,4 +348,27 @@ fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
         .unwrap();
     let screen = String::from_utf8(out.stdout).unwrap();
     assert!(screen.contains("captures 0") && screen.contains("Joueur 1"), "{screen}");
+}
+
+#[test]
+fn a_click_on_the_turned_board_picks_the_marble_drawn_there() {
+    let (mut app, _events) = app(Lang::Fr);
+    app.start_table(setup("kawu-3", &[H, H, H], Colour::NW));
+    render(&mut app, 120, 40);
+    // NW's marble on d10 is drawn where S's j4 would be, in the bottom branch.
+    let drawn = tripot_engine::view_of(hole("d10"), Colour::NW);
+    assert!(Colour::S.branch().contains(drawn));
+    let (column, row) = app.hole_cell(drawn).unwrap();
+    let click = |kind| {
+        tripot::event::Event::Mouse(crossterm::event::MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: crossterm::event::KeyModifiers::NONE,
+        })
+    };
+    app.handle_event(click(crossterm::event::MouseEventKind::Moved));
+    assert_eq!(app.table().unwrap().cursor(), hole("d10"));
+    app.handle_event(click(crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left)));
+    assert_eq!(app.table().unwrap().selection_path(), Some(&[hole("d10")][..]));
 }
