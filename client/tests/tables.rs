@@ -372,3 +372,19 @@ fn a_click_on_the_turned_board_picks_the_marble_drawn_there() {
     app.handle_event(click(crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left)));
     assert_eq!(app.table().unwrap().selection_path(), Some(&[hole("d10")][..]));
 }
+
+#[test]
+fn each_place_is_announced_as_it_is_taken() {
+    let (mut app, _events) = app(Lang::Fr);
+    let v: Variant = "halma-3".parse().unwrap();
+    let text = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13:\
+                NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10";
+    let start = StarPosition::parse(text, v).unwrap();
+    app.start_table_from(StarTable::from_position(setup("halma-3", &[H, H, H], Colour::S), start), None);
+    type_move(&mut app, "h13-h14");
+    assert_eq!(app.message(), Some("● Joueur 1 prend la 1re place"));
+    let table = app.table().unwrap();
+    assert_eq!(table.position().place(Colour::S), Some(1));
+    assert_eq!(table.position().turn(), Colour::NW, "the others play on");
+    assert!(render(&mut app, 120, 40).contains("arrivés 10/10 · distance 0 · 1re place"));
+}

@@ -189,11 +189,18 @@ impl Lang {
     }
 
     /// The name of the player of `seat` at `table`: "Joueur 2" for a person, the computer's
-    /// named opponent otherwise.
+    /// named opponent otherwise, with its seat's colour when another seat has the same level.
     pub(crate) fn seat_name(self, table: &StarTable, seat: Colour) -> String {
         let number = table.setup().number(seat).unwrap_or(1);
         match table.setup().player(seat) {
-            Some(SeatPlayer::Computer(level)) => level.opponent().to_owned(),
+            Some(player @ SeatPlayer::Computer(level)) => {
+                let twins = table.setup().players.iter().filter(|&&p| p == player).count();
+                if twins > 1 {
+                    format!("{} ({})", level.opponent(), self.seat_colour(number))
+                } else {
+                    level.opponent().to_owned()
+                }
+            }
             _ if self == Lang::Fr => format!("Joueur {number}"),
             _ => format!("Player {number}"),
         }
