@@ -120,8 +120,7 @@ impl App {
         let table = &screen.table;
         let lang = self.lang;
         let s = lang.s();
-        let named =
-            |seat| format!("{} {}", super::super::ui::pieces::glyph(seat), lang.seat_name(table, seat));
+        let named = |seat| format!("{} {}", crate::ui::pieces::glyph(seat), lang.seat_name(table, seat));
         let words: Vec<String> = events
             .iter()
             .filter_map(|event| match *event {

@@ -189,11 +189,7 @@ impl TableMenu {
 
     /// The table as set up here, its opener drawn if asked.
     pub fn setup(&self, seed: u64) -> Result<TableSetup, TableSetupError> {
-        let variant = self.variant().ok_or(TableSetupError::SeatCount {
-            variant: Variant::ALL[0],
-            seats: 0,
-            players: usize::from(self.players),
-        })?;
+        let variant = self.variant().ok_or(TableSetupError::Players(self.players))?;
         let players = self.seats[..usize::from(self.players).min(6)].to_vec();
         TableSetup::new(variant, players, self.opener.resolve(variant), seed)
     }

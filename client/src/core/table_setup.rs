@@ -85,6 +85,9 @@ pub enum TableSetupError {
     /// The opener does not sit at this table.
     #[error("{0} does not sit at a table of {1}")]
     Opener(Colour, Variant),
+    /// The game chosen has no variant for this number of players.
+    #[error("this game is not played by {0} players")]
+    Players(u8),
 }
 
 /// Everything that defines a table before its first move.

@@ -57,6 +57,9 @@ fn activate(app: &mut App) {
     }
     match app.table_menu.setup(rand::random()) {
         Ok(setup) => app.start_table(setup),
-        Err(error) => app.say(error.to_string(), true),
+        Err(error) => {
+            let text = app.lang.table_setup_error(&error);
+            app.say(text, true);
+        }
     }
 }

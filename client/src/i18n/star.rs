@@ -8,7 +8,7 @@ use super::Lang;
 use crate::app::table_menu::TableGame;
 use crate::core::star_save::TableSaveError;
 use crate::core::star_table::{StarTable, TableMoveError};
-use crate::core::table_setup::{SeatPlayer, TableOpener};
+use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetupError};
 
 /// The fixed texts of the star tables.
 #[derive(Debug)]
@@ -264,6 +264,21 @@ impl Lang {
             (Lang::Fr, StarIllegal::StepInCaptures { .. }) => "aux prises, on ne fait que sauter".into(),
             (Lang::Fr, other) => format!("coup illégal ({other})"),
             (Lang::En, other) => other.to_string(),
+        }
+    }
+
+    /// Why a table cannot be set up as asked.
+    pub(crate) fn table_setup_error(self, error: &TableSetupError) -> String {
+        match (self, error) {
+            (Lang::Fr, TableSetupError::Players(n)) => format!("ce jeu ne se joue pas à {n}"),
+            (Lang::Fr, TableSetupError::SeatCount { variant, seats, .. }) => {
+                format!("{variant} se joue à {seats} : un joueur par siège")
+            }
+            (Lang::Fr, TableSetupError::Opener(seat, variant)) => {
+                format!("le siège {seat} n'est pas à la table de {variant}")
+            }
+            (Lang::Fr, TableSetupError::Player(word)) => format!("joueur inconnu « {word} »"),
+            (Lang::En, error) => error.to_string(),
         }
     }
 
