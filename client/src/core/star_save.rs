@@ -76,13 +76,10 @@ pub fn record_text(table: &StarTable, reason: Option<&str>) -> String {
         Ok(record) if record.start_position() == start => record,
         _ => StarRecord::from_position(start),
     };
-    let mut humans = 0;
-    for (&seat, player) in setup.variant.seats().iter().zip(&setup.players) {
+    for (number, (&seat, player)) in setup.variant.seats().iter().zip(&setup.players).enumerate() {
+        // As the table's screen names them: a person by the seat's number.
         let name = match player {
-            SeatPlayer::Human => {
-                humans += 1;
-                format!("Joueur {humans}")
-            }
+            SeatPlayer::Human => format!("Joueur {}", number + 1),
             SeatPlayer::Computer(level) => level.opponent().to_owned(),
         };
         record.set_player(seat, &name);

@@ -176,6 +176,10 @@ fn a_table_comes_back_from_its_record_with_its_players() {
     assert_eq!(table.next_turn().0, TableTurn::Human(Colour::N));
     let text = record_text(&table, None);
     assert!(text.contains("[Table \"human,debutant,human,debutant\"]"), "{text}");
+    assert!(
+        text.contains("[PlayerN \"Joueur 3\"]") && text.contains("[PlayerSW \"Jean Médecin\"]"),
+        "{text}"
+    );
     let record = StarRecord::parse(&text).unwrap();
     let saved = SavedTable { path: "t.tripot".into(), replay: record.replay().unwrap(), record };
     let back = table_of(&saved).unwrap();
