@@ -12,6 +12,7 @@ use super::*;
 use crate::core::star_save::{SavedTable, record_text, table_of};
 use crate::core::star_selection::TableAction;
 use crate::core::table_setup::{SeatPlayer, TableSetup};
+use tripot_engine::StarIllegal;
 
 fn hole(name: &str) -> Hole {
     name.parse().unwrap()
@@ -186,4 +187,42 @@ fn a_table_comes_back_from_its_record_with_its_players() {
     assert_eq!(back.setup(), table.setup());
     assert_eq!(back.positions(), table.positions());
     assert_eq!(back.moves(), table.moves());
+}
+
+#[test]
+fn a_chain_built_hop_by_hop_may_cross_a_branch_but_not_stop_there() {
+    // Stern-Halma (§4.3): the hops a front-end offers include landings in a branch the seat may
+    // not end in; ending the chain there is refused by the engine, and says why.
+    let v = variant("halma-3");
+    let mut position = StarPosition::start(v, Colour::S).unwrap();
+    for ply in 0..90 {
+        let seats = vec![H; 3];
+        let mut table =
+            StarTable::from_position(TableSetup::new(v, seats, position.opener(), 0).unwrap(), position);
+        for from in table.pickable() {
+            let first: tripot_engine::StarPath = [from].into_iter().collect();
+            let Some(to) = crate::core::star_selection::next_hops(&position, &first).iter().find(|&to| {
+                let seat = position.turn();
+                Colour::of_hole(to).is_some() && !(position.home(seat) | position.goal(seat)).contains(to)
+            }) else {
+                continue;
+            };
+            assert_eq!(table.act_on(from), TableAction::Selected);
+            let after_hop = table.hop_on(to);
+            let refused = match after_hop {
+                TableAction::Hopped => table.end_chain(),
+                other => other,
+            };
+            assert!(
+                matches!(refused, TableAction::Refused(StarIllegal::EndsInBranch { .. })),
+                "{position} {from}-{to}: {refused:?}"
+            );
+            assert_eq!(table.moves().len(), 0, "nothing played");
+            return;
+        }
+        let moves = position.legal_moves();
+        let mv = &moves[(ply * 7) % moves.len()];
+        position.play_unchecked(mv);
+    }
+    panic!("no chain crossed a branch in 90 plies");
 }
