@@ -388,3 +388,25 @@ fn each_place_is_announced_as_it_is_taken() {
     assert_eq!(table.position().turn(), Colour::NW, "the others play on");
     assert!(render(&mut app, 120, 40).contains("arrivés 10/10 · distance 0 · 1re place"));
 }
+
+#[test]
+fn the_table_page_also_starts_the_tripot_duel() {
+    let (mut app, _events) = app(Lang::Fr);
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    app.handle_event(key(KeyCode::Left));
+    assert!(render(&mut app, 120, 40).contains("◀ Tripot (duel) ▶"));
+    assert_eq!(app.table_menu().lines().len(), 7, "two seats");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Game);
+    let game = app.game().unwrap();
+    assert!(
+        matches!(game.setup.mode, tripot::app::Mode::Solo { level: Level::Moyen, .. }),
+        "{:?}",
+        game.setup
+    );
+    assert_eq!(game.position().turn(), tripot_engine::Camp::A, "seat 1, the person, opens");
+}

@@ -65,6 +65,12 @@ impl App {
         self.table.as_ref().map(|s| &s.table)
     }
 
+    /// The table set-up page's state.
+    #[must_use]
+    pub fn table_menu(&self) -> &super::TableMenu {
+        &self.table_menu
+    }
+
     /// The set-up page of the star tables.
     pub(crate) fn open_table_menu(&mut self) {
         self.message = None;

@@ -4,11 +4,16 @@
 use tripot_ai::Level;
 use tripot_engine::Variant;
 
+use tripot_engine::{Camp, Format, Rules};
+
+use crate::core::setup::{Mode, Setup};
 use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
 
 /// The games of the star board, each with the numbers of players it has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableGame {
+    /// The Tripot duel (RULES.md), started as the main menu's Solo or Duel.
+    Tripot,
     /// kawu (§3).
     Kawu,
     /// Stern-Halma (§4).
@@ -27,7 +32,8 @@ pub enum TableGame {
 
 impl TableGame {
     /// Every game, in menu order.
-    pub const ALL: [TableGame; 7] = [
+    pub const ALL: [TableGame; 8] = [
+        TableGame::Tripot,
         TableGame::Kawu,
         TableGame::Halma,
         TableGame::HalmaLong,
@@ -41,18 +47,19 @@ impl TableGame {
     #[must_use]
     pub const fn counts(self) -> &'static [u8] {
         match self {
+            TableGame::Tripot | TableGame::Halma15 => &[2],
             TableGame::Kawu | TableGame::Halma => &[2, 3, 4, 6],
             TableGame::HalmaLong => &[2, 6],
-            TableGame::Halma15 => &[2],
             TableGame::HalmaPairs => &[4, 6],
             TableGame::Captures | TableGame::CapturesLong => &[2, 3, 4, 5, 6],
         }
     }
 
-    /// The variant of this game for `players`, if it has that many.
+    /// The star variant of this game for `players`, if it has that many (none for the duel).
     #[must_use]
     pub fn variant(self, players: u8) -> Option<Variant> {
         let name = match self {
+            TableGame::Tripot => return None,
             TableGame::Kawu => format!("kawu-{players}"),
             TableGame::Halma => format!("halma-{players}"),
             TableGame::HalmaLong => format!("halma-long-{players}"),
@@ -195,6 +202,28 @@ impl TableMenu {
     }
 }
 
+impl TableMenu {
+    /// The Tripot duel as set here: solo against the computer of the other seat (the person
+    /// plays camp A, as in the main menu's solo), or a duel of two people; `None` for two
+    /// computers, which the duel does not have.
+    #[must_use]
+    pub fn duel_setup(&self, seed: u64) -> Option<Setup> {
+        let seat_one_opens = match self.opener {
+            TableOpener::First | TableOpener::Seat(1) => true,
+            TableOpener::Seat(_) => false,
+            TableOpener::Draw => rand::random::<bool>(),
+        };
+        let (mode, person_opens) = match (self.seats[0], self.seats[1]) {
+            (SeatPlayer::Human, SeatPlayer::Human) => (Mode::Duel, seat_one_opens),
+            (SeatPlayer::Human, SeatPlayer::Computer(level)) => (Mode::Solo { level, seed }, seat_one_opens),
+            (SeatPlayer::Computer(level), SeatPlayer::Human) => (Mode::Solo { level, seed }, !seat_one_opens),
+            (SeatPlayer::Computer(_), SeatPlayer::Computer(_)) => return None,
+        };
+        let opener = if person_opens { Camp::A } else { Camp::B };
+        Some(Setup { mode, format: Format::One, rules: Rules::Tripot, opener })
+    }
+}
+
 fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
     let n = all.len().max(1) as isize;
     let i = all.iter().position(|x| *x == current).unwrap_or(0) as isize;
@@ -209,7 +238,7 @@ mod tests {
     #[test]
     fn every_game_and_count_of_the_page_is_a_variant_and_every_variant_is_reachable() {
         let mut reached = Vec::new();
-        for game in TableGame::ALL {
+        for game in TableGame::ALL.into_iter().filter(|&g| g != TableGame::Tripot) {
             for &n in game.counts() {
                 reached.push(game.variant(n).unwrap_or_else(|| panic!("{game:?} {n}")));
             }
@@ -238,5 +267,28 @@ mod tests {
         menu.change(1);
         assert_eq!(menu.players, 2);
         assert_eq!(menu.opener, TableOpener::First, "seat 6 left the table");
+    }
+
+    #[test]
+    fn the_tripot_duel_of_the_page_is_a_solo_or_a_duel_with_the_person_in_camp_a() {
+        let mut menu = TableMenu { game: TableGame::Tripot, players: 2, ..TableMenu::default() };
+        menu.seats[1] = SeatPlayer::Computer(Level::Facile);
+        let solo = menu.duel_setup(5).unwrap();
+        assert_eq!((solo.mode, solo.opener), (Mode::Solo { level: Level::Facile, seed: 5 }, Camp::A));
+        menu.seats = [
+            SeatPlayer::Computer(Level::Moyen),
+            SeatPlayer::Human,
+            SeatPlayer::Human,
+            SeatPlayer::Human,
+            SeatPlayer::Human,
+            SeatPlayer::Human,
+        ];
+        assert_eq!(menu.duel_setup(0).unwrap().opener, Camp::B, "the computer's seat opens");
+        menu.seats[1] = SeatPlayer::Computer(Level::Moyen);
+        assert_eq!(menu.duel_setup(0), None);
+        menu.seats[0] = SeatPlayer::Human;
+        menu.seats[1] = SeatPlayer::Human;
+        menu.opener = TableOpener::Seat(2);
+        assert_eq!(menu.duel_setup(0).map(|s| (s.mode, s.opener)), Some((Mode::Duel, Camp::B)));
     }
 }

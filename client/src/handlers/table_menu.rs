@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use crate::app::{App, Button, Page, TableLine};
+use crate::app::{App, Button, Page, TableGame, TableLine};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -53,6 +53,16 @@ fn back(app: &mut App) {
 fn activate(app: &mut App) {
     if app.table_menu.line() == TableLine::Back {
         back(app);
+        return;
+    }
+    if app.table_menu.game == TableGame::Tripot {
+        match app.table_menu.duel_setup(rand::random()) {
+            Some(setup) => app.start_game(setup),
+            None => {
+                let text = app.lang.s().no_duel_of_computers;
+                app.say(text, true);
+            }
+        }
         return;
     }
     match app.table_menu.setup(rand::random()) {

@@ -47,6 +47,7 @@ pub(crate) struct StarTexts {
     pub(crate) took: &'static str,
     pub(crate) pieces_total: &'static str,
     pub(crate) resume_table: &'static str,
+    pub(crate) no_duel_of_computers: &'static str,
 }
 
 const FR: StarTexts = StarTexts {
@@ -84,6 +85,7 @@ const FR: StarTexts = StarTexts {
     took: "prend",
     pieces_total: "au total",
     resume_table: "Table",
+    no_duel_of_computers: "Le duel se joue avec au moins une personne.",
 };
 
 const EN: StarTexts = StarTexts {
@@ -121,6 +123,7 @@ const EN: StarTexts = StarTexts {
     took: "takes",
     pieces_total: "in all",
     resume_table: "Table",
+    no_duel_of_computers: "The duel needs at least one person.",
 };
 
 impl Lang {
@@ -135,6 +138,7 @@ impl Lang {
     /// A game's name on the set-up page.
     pub(crate) fn table_game(self, game: TableGame) -> &'static str {
         match (self, game) {
+            (_, TableGame::Tripot) => "Tripot (duel)",
             (_, TableGame::Kawu) => "kawu",
             (_, TableGame::Halma) => "Stern-Halma",
             (Lang::Fr, TableGame::HalmaLong) => "Stern-Halma, sauts longs",

@@ -93,7 +93,9 @@ fn draw_line(
     let (name, value): (String, Option<String>) = match line {
         TableLine::Game => (s.game.to_owned(), Some(lang.table_game(menu.game).to_owned())),
         TableLine::Players => {
-            let name = menu.variant().map_or_else(String::new, |v| format!("{}  ({v})", menu.players));
+            let name = menu
+                .variant()
+                .map_or_else(|| menu.players.to_string(), |v| format!("{}  ({v})", menu.players));
             (s.players.to_owned(), Some(name))
         }
         TableLine::Seat(k) => {
