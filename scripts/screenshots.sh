@@ -109,6 +109,36 @@ keys small c Enter Up Enter
 wait_for small "History — 1 move"
 shot small 07-80x30-english-coordinates
 
+# A star table: its set-up page, then kawu-3 (a person, two computers at Moyen) with a marble
+# picked and its farthest destination.
+start table 120 40 "$bin --lang fr"
+wait_for table "Solo contre l'IA"
+keys table Down Down Down Down Down Down Down Enter
+wait_for table "Qui ouvre"
+shot table 12-table-setup
+keys table Enter
+wait_for table "vue de ● Joueur 1"
+keys table Tab d
+wait_for table "Choisissez une destination"
+shot table 13-table-kawu-3
+
+# Stern-Halma at four, four people, the second seat opening: its view, its greyed branches.
+start halma 120 40 "$bin --lang fr"
+wait_for halma "Solo contre l'IA"
+keys halma Down Down Down Down Down Down Down Enter
+wait_for halma "Qui ouvre"
+keys halma Right Down Right Down Down Left Left Left Down Left Left Left Down Left Left Left Down Right Enter
+wait_for halma "vue de ■ Joueur 2"
+keys halma Tab d
+wait_for halma "Choisissez une destination"
+shot halma 14-table-halma-4
+
+# A star game replayed, printed: kawu-3 between computer levels.
+mkdir -p "$work/star"
+"$bin" tournament --variant kawu-3 --seats moyen,debutant,debutant --games 1 --seed 4 --save "$work/star" > /dev/null
+"$bin" view "$work/star/game-0001.tripot" --print --at 30 > "$out/15-table-view.txt"
+echo "$out/15-table-view"
+
 # The replay viewer, printed: a game between two computer levels.
 mkdir -p "$work/records"
 "$bin" tournament --a facile --b debutant --games 1 --seed 4 --save "$work/records" > /dev/null

@@ -8,6 +8,7 @@ use tripot_engine::{Camp, Format};
 
 mod errors;
 mod notices;
+mod star;
 
 /// The language the command line asked for, for screens opened by a subcommand.
 static CHOSEN: OnceLock<Lang> = OnceLock::new();

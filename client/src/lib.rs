@@ -24,6 +24,7 @@ pub mod event;
 mod handlers;
 pub mod i18n;
 pub mod screen_text;
+pub mod star_viewer;
 pub mod terminal_game;
 mod tui;
 mod ui;

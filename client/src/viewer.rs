@@ -41,29 +41,35 @@ impl Viewer {
 
     /// Handles a key; returns false when the viewer should close.
     pub fn key(&mut self, key: KeyEvent) -> bool {
-        let last = self.game.moves().len();
-        match key.code {
-            KeyCode::Right | KeyCode::Char(' ' | 'l' | 'n') | KeyCode::Down | KeyCode::Enter => {
-                self.go_to(self.index + 1);
+        match step(key, self.index, self.game.moves().len()) {
+            Some(index) => {
+                self.go_to(index);
+                true
             }
-            KeyCode::Left | KeyCode::Char('h' | 'p') | KeyCode::Up | KeyCode::Backspace => {
-                self.go_to(self.index.saturating_sub(1));
-            }
-            KeyCode::Home => self.go_to(0),
-            KeyCode::End => self.go_to(last),
-            KeyCode::PageDown => self.go_to(self.index + 10),
-            KeyCode::PageUp => self.go_to(self.index.saturating_sub(10)),
-            KeyCode::Char('q') | KeyCode::Esc => return false,
-            KeyCode::Char('c') if key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL) => {
-                return false;
-            }
-            _ => {}
+            None => false,
         }
-        true
     }
 
     /// Draws the viewer.
     pub fn draw(&self, frame: &mut ratatui::Frame<'_>) {
         crate::ui::viewer::draw(self, frame);
     }
+}
+
+/// Where a viewer's key takes it from move `index` of `last`; `None` closes the viewer (shared by
+/// the duel's viewer and the star games').
+pub(crate) fn step(key: KeyEvent, index: usize, last: usize) -> Option<usize> {
+    Some(match key.code {
+        KeyCode::Right | KeyCode::Char(' ' | 'l' | 'n') | KeyCode::Down | KeyCode::Enter => index + 1,
+        KeyCode::Left | KeyCode::Char('h' | 'p') | KeyCode::Up | KeyCode::Backspace => {
+            index.saturating_sub(1)
+        }
+        KeyCode::Home => 0,
+        KeyCode::End => last,
+        KeyCode::PageDown => index + 10,
+        KeyCode::PageUp => index.saturating_sub(10),
+        KeyCode::Char('q') | KeyCode::Esc => return None,
+        KeyCode::Char('c') if key.modifiers.contains(crossterm::event::KeyModifiers::CONTROL) => return None,
+        _ => index,
+    })
 }

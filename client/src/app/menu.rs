@@ -22,6 +22,8 @@ pub enum MenuItem {
     DuelFormat,
     /// Duel: who opens.
     DuelOpener,
+    /// A star table of 2–6 seats: opens its set-up page.
+    Table,
     /// Online: host a game and wait for someone to join.
     Host,
     /// Hosted game's format.
@@ -48,7 +50,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 18] = [
+    pub const ALL: [MenuItem; 19] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -56,6 +58,7 @@ impl MenuItem {
         MenuItem::Duel,
         MenuItem::DuelFormat,
         MenuItem::DuelOpener,
+        MenuItem::Table,
         MenuItem::Host,
         MenuItem::HostFormat,
         MenuItem::HostOpener,

@@ -23,6 +23,8 @@ pub mod menu;
 pub mod online;
 pub mod open_games;
 pub(crate) mod play;
+pub mod table;
+pub mod table_menu;
 
 pub use crate::core::local_game::{Game, Played};
 pub use crate::core::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
@@ -30,6 +32,8 @@ pub use crate::core::setup::{Mode, OpenerChoice, Setup};
 pub use menu::{Menu, MenuItem};
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
+pub use table::{TableAnimation, TableScreen};
+pub use table_menu::{TableGame, TableLine, TableMenu};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +54,10 @@ pub enum Page {
     Lobby,
     /// Online: waiting for the opponent, then the game.
     Online,
+    /// A star table's set-up: game, players, seats, who opens.
+    TableMenu,
+    /// A star table being played.
+    TableGame,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -184,6 +192,12 @@ pub struct App {
     pub(crate) join_input: String,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
     pub(crate) online_only: bool,
+    /// The star table's set-up page.
+    pub(crate) table_menu: TableMenu,
+    /// The star table being played or last played.
+    pub(crate) table: Option<TableScreen>,
+    /// The unfinished table found at start, while the resume prompt is shown.
+    pub(crate) pending_table: Option<crate::core::star_save::SavedTable>,
 }
 
 impl App {
@@ -217,8 +231,12 @@ impl App {
             open_games: None,
             join_input: String::new(),
             online_only: false,
+            table_menu: TableMenu::default(),
+            table: None,
+            pending_table: None,
         };
         app.look_for_unfinished_game();
+        app.look_for_unfinished_table();
         app
     }
 

@@ -268,6 +268,7 @@ impl App {
     pub(crate) fn tick(&mut self) {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
+        self.tick_table();
         let Some(animation) = &mut self.animation else { return };
         animation.wait += 1;
         if animation.wait < HOP_TICKS {
@@ -351,6 +352,7 @@ impl App {
         self.animation = None;
         // A move half typed belongs to the game being left.
         self.move_input = None;
+        self.stop_table();
     }
 
     /// Creates the computer opponent (solo) and the file of a new game.
@@ -394,6 +396,10 @@ impl App {
     /// Resumes the game offered at start.
     pub(crate) fn resume(&mut self) {
         self.new_game_asked = false;
+        if let Some(saved) = self.pending_table.take() {
+            self.resume_table(saved);
+            return;
+        }
         let Some(saved) = self.pending_resume.take() else { return };
         let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
@@ -415,6 +421,9 @@ impl App {
         }
         self.new_game_asked = false;
         self.message = None;
+        if let Some(saved) = self.pending_table.take() {
+            self.abandon_offered_table(&saved);
+        }
         if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
             && let Err(error) = store.abandon(&saved)
         {

@@ -104,10 +104,7 @@ pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool
     Ok(())
 }
 
-/// Whether a record's text is a star game's: it has a `Variant` tag.
-pub(crate) fn is_star_record(bytes: &[u8]) -> bool {
-    bytes.split(|&b| b == b'\n').any(|line| line.trim_ascii_start().starts_with(b"[Variant "))
-}
+pub(crate) use crate::core::star_save::is_star_record;
 
 /// Replays a star record; prints the final position and the result.
 pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {

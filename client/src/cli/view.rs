@@ -11,8 +11,10 @@ use super::CliError;
 use crate::core::save_store::SaveStore;
 use crate::i18n::Lang;
 use crate::screen_text::screen_text;
+use crate::star_viewer::StarViewer;
 use crate::tui::TerminalGuard;
 use crate::viewer::Viewer;
+use tripot_engine::StarRecord;
 
 /// Arguments of `tripot view`.
 #[derive(Debug, clap::Args)]
@@ -32,8 +34,42 @@ const PRINT_SIZE: (u16, u16) = (110, 38);
 
 /// Opens the viewer, or prints.
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
+    // A star record has its own viewer; anything else (an unreadable file too) goes the duel's
+    // way, whose errors name the file.
+    if let Ok(bytes) = std::fs::read(&args.file)
+        && crate::core::star_save::is_star_record(&bytes)
+    {
+        return run_star(args, lang, &bytes);
+    }
     let saved = SaveStore::read(&args.file)?;
     let mut viewer = Viewer::new(lang, &saved);
+    if args.print {
+        viewer.go_to(args.at.unwrap_or(usize::MAX));
+        let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;
+        terminal.draw(|frame| viewer.draw(frame))?;
+        print!("{}", screen_text(terminal.backend().buffer()));
+        return Ok(());
+    }
+    viewer.go_to(args.at.unwrap_or(0));
+    let mut guard = TerminalGuard::enter().map_err(CliError::Terminal)?;
+    loop {
+        guard.terminal.draw(|frame| viewer.draw(frame)).map_err(CliError::Terminal)?;
+        match term::read().map_err(CliError::Terminal)? {
+            term::Event::Key(key) if key.kind != KeyEventKind::Release && !viewer.key(key) => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `tripot view` of a star game record: the same keys and `--print`.
+fn run_star(args: &Args, lang: Lang, bytes: &[u8]) -> Result<(), CliError> {
+    let name = args.file.display().to_string();
+    let text = std::str::from_utf8(bytes).map_err(|error| CliError::NotText { name: name.clone(), error })?;
+    let record_error = |error| CliError::StarRecord { name: name.clone(), error };
+    let record = StarRecord::parse(text).map_err(record_error)?;
+    let replay = record.replay().map_err(record_error)?;
+    let mut viewer = StarViewer::new(lang, args.file.clone(), record, replay);
     if args.print {
         viewer.go_to(args.at.unwrap_or(usize::MAX));
         let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;

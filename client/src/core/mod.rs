@@ -16,6 +16,10 @@
 //!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
 //!   [`computer`]: its searches (move and hint) off the front-end's thread;
 //!   [`save_store`]: every game as a record on disk, the unfinished one offered back.
+//! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
+//!   opens); [`star_table`]: its game, turns, what each move brought, undo;
+//!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
+//!   computer players' searches; [`star_save`]: the table as a star record on disk.
 
 pub mod computer;
 pub mod config_file;
@@ -29,6 +33,11 @@ pub(crate) mod real_network;
 pub mod save_store;
 pub mod settings;
 pub mod setup;
+pub mod star_computer;
+pub mod star_save;
+pub mod star_selection;
+pub mod star_table;
+pub mod table_setup;
 pub mod turns;
 
 pub use network::NetworkError;

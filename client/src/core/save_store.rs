@@ -152,6 +152,10 @@ impl SaveStore {
         files.sort();
         let mut latest = None;
         for path in files {
+            // A star table's record is not a duel's: `star_save` offers it, it is not corrupt.
+            if fs::read(&path).is_ok_and(|bytes| super::star_save::is_star_record(&bytes)) {
+                continue;
+            }
             match SaveStore::read(&path) {
                 Ok(saved) => {
                     if saved.record.result == RecordResult::Unfinished

@@ -86,6 +86,7 @@ fn activate(app: &mut App) {
             };
             app.start_online(start);
         }
+        MenuItem::Table => app.open_table_menu(),
         MenuItem::Lobby => app.open_lobby(),
         MenuItem::Join => app.open_join(),
         MenuItem::Lan => app.open_lan(),

@@ -12,6 +12,8 @@ mod online;
 mod open_games;
 mod resume;
 mod rules;
+mod table;
+mod table_menu;
 
 /// Reacts to one event.
 pub(crate) fn handle(app: &mut App, event: Event) {
@@ -20,6 +22,8 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::Tick => app.tick(),
         Event::ComputerMove { request, mv } => app.on_computer_move(request, mv),
         Event::Hint { request, mv } => app.on_hint(request, mv),
+        Event::StarComputerMove { request, mv } => app.on_star_computer_move(request, mv),
+        Event::StarHint { request, mv } => app.on_star_hint(request, mv),
         Event::Resize => {}
         Event::Key(key) => match app.page {
             Page::Menu => menu::key(app, key),
@@ -29,6 +33,8 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Join => join::key(app, key),
             Page::Lan | Page::Lobby => open_games::key(app, key),
             Page::Online => online::key(app, key),
+            Page::TableMenu => table_menu::key(app, key),
+            Page::TableGame => table::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
@@ -38,6 +44,8 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Join => join::mouse(app, mouse),
             Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
             Page::Online => online::mouse(app, mouse),
+            Page::TableMenu => table_menu::mouse(app, mouse),
+            Page::TableGame => table::mouse(app, mouse),
         },
     }
 }

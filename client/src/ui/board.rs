@@ -50,6 +50,36 @@ pub(crate) fn scale_for(area: Rect) -> u16 {
 
 /// Draws the board centred in `area` and returns where the holes are.
 pub(crate) fn draw(frame: &mut Frame<'_>, area: Rect, position: &Position, marks: &Marks) -> BoardGeometry {
+    let path_pos = |h: Hole| marks.path.iter().position(|&p| p == h);
+    let look = |hole: Hole| hole_look(position, marks, hole, path_pos(hole));
+    let brackets = |hole: Hole| brackets(marks, hole);
+    draw_holes(frame, area, &look, &brackets, marks.coords, &|hole| hole)
+}
+
+/// The brackets around a hole: the cursor, the picked pawn, a swap partner.
+pub(crate) fn brackets(marks: &Marks, hole: Hole) -> Option<(char, char, Style)> {
+    if marks.cursor == Some(hole) {
+        Some(('[', ']', Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
+    } else if marks.selected == Some(hole) {
+        Some(('(', ')', Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
+    } else if marks.swaps.contains(hole) {
+        Some(('<', '>', Style::default().fg(Color::LightMagenta).add_modifier(Modifier::BOLD)))
+    } else {
+        None
+    }
+}
+
+/// Draws any board: `look` gives each hole's character, `brackets` what surrounds it, and `place`
+/// where it is drawn (itself, or its place in a player's turned view). The coordinates can only
+/// be written along the board's own rows and columns, so `coords` is for unturned views.
+pub(crate) fn draw_holes(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    look: &dyn Fn(Hole) -> (char, Style),
+    brackets: &dyn Fn(Hole) -> Option<(char, char, Style)>,
+    coords: bool,
+    place: &dyn Fn(Hole) -> Hole,
+) -> BoardGeometry {
     let scale = scale_for(area);
     let (w, h) = size(scale);
     let left = area.x + area.width.saturating_sub(w) / 2;
@@ -68,26 +98,16 @@ pub(crate) fn draw(frame: &mut Frame<'_>, area: Rect, position: &Position, marks
     if scale > 1 {
         draw_lattice(&geometry, &mut put, lattice);
     }
-    let path_pos = |h: Hole| marks.path.iter().position(|&p| p == h);
     for hole in Hole::all() {
-        let (col, line) = geometry.cell(hole);
-        let (ch, style) = hole_look(position, marks, hole, path_pos(hole));
+        let (col, line) = geometry.cell(place(hole));
+        let (ch, style) = look(hole);
         put(col, line, ch, style);
-        let bracket = if marks.cursor == Some(hole) {
-            Some(('[', ']', Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
-        } else if marks.selected == Some(hole) {
-            Some(('(', ')', Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
-        } else if marks.swaps.contains(hole) {
-            Some(('<', '>', Style::default().fg(Color::LightMagenta).add_modifier(Modifier::BOLD)))
-        } else {
-            None
-        };
-        if let Some((open, close, style)) = bracket {
+        if let Some((open, close, style)) = brackets(hole) {
             put(col - 1, line, open, style);
             put(col + 1, line, close, style);
         }
     }
-    if marks.coords {
+    if coords {
         let label = Style::default().fg(Color::Gray);
         for row in 1..=17u8 {
             let r = row as i8 - 9;

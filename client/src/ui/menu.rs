@@ -103,6 +103,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         MenuItem::Lan => (t.lan_players, None),
         MenuItem::Quick => (t.quick_match, None),
         MenuItem::Lobby => (t.lobby, None),
+        MenuItem::Table => (app.lang.s().menu_line, None),
         MenuItem::QuickFormat => (
             t.format,
             Some(menu.quick_format.map_or_else(|| t.any_format.to_owned(), |f| lang.format_label(f))),

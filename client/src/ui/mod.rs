@@ -18,6 +18,10 @@ mod open_games;
 pub(crate) mod pieces;
 mod resume;
 mod rules;
+pub(crate) mod star_board;
+pub(crate) mod star_viewer;
+mod table;
+mod table_menu;
 pub(crate) mod viewer;
 
 /// The smallest terminal the game is laid out for.
@@ -41,6 +45,8 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Join => join::draw(app, frame, area),
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
         Page::Online => online::draw(app, frame, area),
+        Page::TableMenu => table_menu::draw(app, frame, area),
+        Page::TableGame => table::draw(app, frame, area),
     }
 }
 

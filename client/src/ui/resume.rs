@@ -22,7 +22,18 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let mut lines = vec![Line::from(""), Line::from(t.resume_question), Line::from("")];
-    if let Some(saved) = &app.pending_resume {
+    if let Some(saved) = &app.pending_table {
+        let moves = saved.record.moves().len();
+        let players = saved.record.tag("Table").unwrap_or_default().replace(',', ", ");
+        lines.push(Line::from(Span::styled(
+            format!("{} · {}", lang.s().resume_table, saved.record.variant()),
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
+        )));
+        lines.push(Line::from(Span::styled(
+            format!("{players} · {moves} {}", if moves == 1 { t.one_move } else { t.moves_count }),
+            Style::default().fg(Color::Gray),
+        )));
+    } else if let Some(saved) = &app.pending_resume {
         let setup = crate::core::save_store::setup_of(&saved.record);
         let mode = match setup.map(|s| s.mode) {
             Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),

@@ -1,0 +1,170 @@
+//! Star tables on disk: a table is a star game record (`tripot_engine::StarRecord`) in the same
+//! `games/` folder as the duels, rewritten after every move. Its players are in a `Table` tag
+//! (`human,moyen,…` in playing order) and the computers' seed in `Seed`, so that resuming brings
+//! back the same table; `[Reason "abandoned"]` marks one the player chose not to resume.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tripot_engine::{StarRecord, StarRecordError, StarReplay};
+
+use super::save_store::SaveStore;
+use super::star_table::StarTable;
+use super::table_setup::{SeatPlayer, TableSetup, TableSetupError};
+
+/// Extension of a game record, as the duel's.
+const EXTENSION: &str = "tripot";
+
+/// Why a table could not be saved or read back.
+#[derive(Debug, thiserror::Error)]
+pub enum TableSaveError {
+    /// A file or directory operation failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
+    /// Not a valid star game record.
+    #[error("{path}: {source}")]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: StarRecordError,
+    },
+    /// A star record without the `Table` tag of this client (made by `tournament`, say).
+    #[error("{0}: not a table of this client (no Table tag)")]
+    NotATable(PathBuf),
+    /// Its `Table` tag does not fit its variant.
+    #[error("{path}: {source}")]
+    Setup {
+        /// The file.
+        path: PathBuf,
+        /// What does not fit.
+        source: TableSetupError,
+    },
+}
+
+/// A table read back from disk, every move verified.
+#[derive(Debug, Clone)]
+pub struct SavedTable {
+    /// Its file.
+    pub path: PathBuf,
+    /// The record as read.
+    pub record: StarRecord,
+    /// The game replayed.
+    pub replay: StarReplay,
+}
+
+/// Whether a record's text is a star game's: it has a `Variant` tag.
+#[must_use]
+pub fn is_star_record(bytes: &[u8]) -> bool {
+    bytes.split(|&b| b == b'\n').any(|line| line.trim_ascii_start().starts_with(b"[Variant "))
+}
+
+/// The record of a table: its players named, its moves, its result, and the tags that bring the
+/// table back (`Table`, `Seed`), with the date and, if given, the reason it was left.
+#[must_use]
+pub fn record_text(table: &StarTable, reason: Option<&str>) -> String {
+    let setup = table.setup();
+    let start = *table.start();
+    let mut record = match StarRecord::new(setup.variant, start.opener()) {
+        Ok(record) if record.start_position() == start => record,
+        _ => StarRecord::from_position(start),
+    };
+    for (number, (&seat, player)) in setup.variant.seats().iter().zip(&setup.players).enumerate() {
+        // As the table's screen names them: a person by the seat's number.
+        let name = match player {
+            SeatPlayer::Human => format!("Joueur {}", number + 1),
+            SeatPlayer::Computer(level) => level.opponent().to_owned(),
+        };
+        record.set_player(seat, &name);
+    }
+    for played in table.moves() {
+        record.push(played.notation.clone());
+    }
+    record.set_result(table.outcome().as_ref());
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let date = tripot_engine::date_from_unix(i64::try_from(now).unwrap_or(0));
+    // A record's extra tags all precede its moves; readers keep the ones they do not know.
+    let mut text =
+        format!("[Table \"{}\"]\n[Seed \"{}\"]\n[Date \"{date}\"]\n", setup.players_tag(), setup.seed);
+    if let Some(reason) = reason {
+        text.push_str(&format!("[Reason \"{reason}\"]\n"));
+    }
+    text + &record.to_string()
+}
+
+/// Writes the table's record to `path`, atomically (a temporary file renamed over it).
+pub fn write_table(store: &SaveStore, path: &Path, table: &StarTable) -> Result<(), TableSaveError> {
+    let io_error = |source| TableSaveError::Io { path: path.to_path_buf(), source };
+    fs::create_dir_all(store.dir())
+        .map_err(|source| TableSaveError::Io { path: store.dir().to_path_buf(), source })?;
+    let temporary = path.with_extension("tmp");
+    fs::write(&temporary, record_text(table, None)).map_err(io_error)?;
+    fs::rename(&temporary, path).map_err(io_error)
+}
+
+/// Reads and replays a star record.
+pub fn read_table(path: &Path) -> Result<SavedTable, TableSaveError> {
+    let text =
+        fs::read_to_string(path).map_err(|source| TableSaveError::Io { path: path.to_path_buf(), source })?;
+    let record_error = |source| TableSaveError::Record { path: path.to_path_buf(), source };
+    let record = StarRecord::parse(&text).map_err(record_error)?;
+    let replay = record.replay().map_err(record_error)?;
+    Ok(SavedTable { path: path.to_path_buf(), record, replay })
+}
+
+/// The table a saved record was played at, with its moves played again.
+pub fn table_of(saved: &SavedTable) -> Result<StarTable, TableSaveError> {
+    let setup = setup_of(saved)?;
+    let start = saved.replay.positions.first().copied().unwrap_or_else(|| saved.record.start_position());
+    let mut table = StarTable::from_position(setup, start);
+    for mv in &saved.replay.moves {
+        let played = table.checked_computer_move(mv.clone());
+        // Every move was verified when the record was replayed.
+        if table.commit(played).is_err() {
+            break;
+        }
+    }
+    Ok(table)
+}
+
+/// The set-up written in a record's tags.
+pub fn setup_of(saved: &SavedTable) -> Result<TableSetup, TableSaveError> {
+    let path = &saved.path;
+    let players = saved.record.tag("Table").ok_or_else(|| TableSaveError::NotATable(path.clone()))?;
+    let setup_error = |source| TableSaveError::Setup { path: path.clone(), source };
+    let players = TableSetup::parse_players(players).map_err(setup_error)?;
+    let seed = saved.record.tag("Seed").and_then(|s| s.parse().ok()).unwrap_or(0);
+    let opener = saved.record.start_position().opener();
+    TableSetup::new(saved.record.variant(), players, opener, seed).map_err(setup_error)
+}
+
+/// The most recent unfinished table in the store (a record of this client, `*`, no `Reason`).
+/// Unreadable star files are left alone: the duel's store reports bad files.
+#[must_use]
+pub fn unfinished_table(store: &SaveStore) -> Option<SavedTable> {
+    let entries = fs::read_dir(store.dir()).ok()?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
+        .filter(|p| fs::read(p).is_ok_and(|bytes| is_star_record(&bytes)))
+        .collect();
+    files.sort();
+    files.into_iter().rev().filter_map(|p| read_table(&p).ok()).find(|saved| {
+        saved.record.result().is_none() && saved.record.tag("Reason").is_none() && setup_of(saved).is_ok()
+    })
+}
+
+/// Marks an unfinished table as abandoned, so it is no longer offered.
+pub fn abandon_table(saved: &SavedTable) -> Result<(), TableSaveError> {
+    let table = table_of(saved)?;
+    fs::write(&saved.path, record_text(&table, Some("abandoned")))
+        .map_err(|source| TableSaveError::Io { path: saved.path.clone(), source })
+}

@@ -1,0 +1,75 @@
+//! The star table's set-up page: ↑↓ choose a line, ←→ change it, Enter start (on any line but
+//! « Retour »), Esc back to the main menu; a click picks a line, a second click changes it.
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use crate::app::{App, Button, Page, TableGame, TableLine};
+
+pub(super) fn key(app: &mut App, key: KeyEvent) {
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => app.table_menu.move_selection(-1),
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => app.table_menu.move_selection(1),
+        KeyCode::Left | KeyCode::Char('h') => app.table_menu.change(-1),
+        KeyCode::Right | KeyCode::Char('l') => app.table_menu.change(1),
+        KeyCode::Enter | KeyCode::Char(' ') => activate(app),
+        KeyCode::Char('q') | KeyCode::Esc => back(app),
+        _ => {}
+    }
+}
+
+pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
+    if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+        return;
+    }
+    match app.hits.button_at(mouse.column, mouse.row) {
+        Some(Button::MenuLine(i)) => {
+            let again = app.table_menu.selected == i;
+            app.table_menu.selected = i;
+            match app.table_menu.line() {
+                TableLine::Start | TableLine::Back => activate(app),
+                _ if again => app.table_menu.change(1),
+                _ => {}
+            }
+        }
+        Some(Button::MenuPrev(i)) => {
+            app.table_menu.selected = i;
+            app.table_menu.change(-1);
+        }
+        Some(Button::MenuNext(i)) => {
+            app.table_menu.selected = i;
+            app.table_menu.change(1);
+        }
+        _ => {}
+    }
+}
+
+fn back(app: &mut App) {
+    app.message = None;
+    app.page = Page::Menu;
+}
+
+/// Enter: « Retour » goes back; any other line starts the table as set (as the main menu's
+/// settings start their mode).
+fn activate(app: &mut App) {
+    if app.table_menu.line() == TableLine::Back {
+        back(app);
+        return;
+    }
+    if app.table_menu.game == TableGame::Tripot {
+        match app.table_menu.duel_setup(rand::random()) {
+            Some(setup) => app.start_game(setup),
+            None => {
+                let text = app.lang.s().no_duel_of_computers;
+                app.say(text, true);
+            }
+        }
+        return;
+    }
+    match app.table_menu.setup(rand::random()) {
+        Ok(setup) => app.start_table(setup),
+        Err(error) => {
+            let text = app.lang.table_setup_error(&error);
+            app.say(text, true);
+        }
+    }
+}

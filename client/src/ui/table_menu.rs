@@ -1,0 +1,135 @@
+//! The star table's set-up page, with the start of the chosen variant beside it on wide
+//! terminals.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use tripot_engine::{Colour, StarPosition};
+
+use super::pieces::glyph;
+use super::star_board::{self, StarMarks};
+use crate::app::{App, Button, TableLine};
+
+/// Width of the setting names column.
+const LABEL: usize = 18;
+
+pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let lang = app.lang;
+    let s = lang.s();
+    let wide = area.width >= 120;
+    let menu_width = 70.min(area.width);
+    let preview_width = if wide { super::board::size(1).0 + 4 } else { 0 };
+    let left = area.x + area.width.saturating_sub(menu_width + preview_width) / 2;
+    let lines = app.table_menu.lines();
+    let height = (lines.len() as u16 + 8).min(area.height);
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    frame.render_widget(
+        Paragraph::new(Line::from(Span::styled(
+            format!("✱  {}  ✱", s.page_title),
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )))
+        .alignment(Alignment::Center),
+        Rect { x: area.x, y: top, width: area.width, height: 1 },
+    );
+    let box_rect = Rect { x: left, y: top + 2, width: menu_width, height: lines.len() as u16 + 4 };
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::ALL)
+            .border_type(BorderType::Rounded)
+            .border_style(Style::default().fg(Color::DarkGray)),
+        box_rect,
+    );
+    let variant = app.table_menu.variant();
+    let mut y = box_rect.y + 1;
+    for (i, line) in lines.iter().copied().enumerate() {
+        if line == TableLine::Start {
+            y += 1;
+        }
+        let rect = Rect { x: left + 2, y, width: menu_width - 4, height: 1 };
+        draw_line(app, frame, rect, i, line, variant.map(|v| v.seats()));
+        y += 1;
+    }
+    let keys = Rect {
+        x: area.x,
+        y: (box_rect.y + box_rect.height).min(area.height - 1),
+        width: area.width,
+        height: 1,
+    };
+    frame.render_widget(
+        Paragraph::new(Span::styled(s.page_keys, Style::default().fg(Color::Gray)))
+            .alignment(Alignment::Center),
+        keys,
+    );
+    if let Some(message) = &app.message {
+        let rect = Rect { y: (keys.y + 1).min(area.height - 1), ..keys };
+        frame.render_widget(
+            Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
+                .alignment(Alignment::Center),
+            rect,
+        );
+    }
+    if let (true, Some(variant)) = (wide, variant)
+        && let Ok(start) = StarPosition::start(variant, Colour::S)
+    {
+        let rect = Rect { x: left + menu_width + 2, y: box_rect.y, width: preview_width - 2, height: 20 };
+        star_board::draw(frame, rect.intersection(area), &start, &StarMarks::default(), Colour::S);
+    }
+}
+
+fn draw_line(
+    app: &mut App,
+    frame: &mut Frame<'_>,
+    rect: Rect,
+    i: usize,
+    line: TableLine,
+    seats: Option<&[Colour]>,
+) {
+    let lang = app.lang;
+    let s = lang.s();
+    let menu = &app.table_menu;
+    let selected = menu.selected == i;
+    let (name, value): (String, Option<String>) = match line {
+        TableLine::Game => (s.game.to_owned(), Some(lang.table_game(menu.game).to_owned())),
+        TableLine::Players => {
+            let name = menu
+                .variant()
+                .map_or_else(|| menu.players.to_string(), |v| format!("{}  ({v})", menu.players));
+            (s.players.to_owned(), Some(name))
+        }
+        TableLine::Seat(k) => {
+            let mark = seats.and_then(|all| all.get(k)).map_or(' ', |&seat| glyph(seat));
+            let player = menu.seats.get(k).map(|&p| lang.seat_player(p)).unwrap_or_default();
+            (format!("{mark} {}", lang.seat_label(k + 1)), Some(player))
+        }
+        TableLine::Opener => (s.opener.to_owned(), Some(lang.table_opener(menu.opener))),
+        TableLine::Start => (s.start.to_owned(), None),
+        TableLine::Back => (s.back.to_owned(), None),
+    };
+    let base = if selected {
+        Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD)
+    } else if value.is_some() {
+        Style::default().fg(Color::Gray)
+    } else {
+        Style::default().fg(Color::White).add_modifier(Modifier::BOLD)
+    };
+    let mut spans = vec![Span::styled(if selected { "▶ " } else { "  " }, base)];
+    match value {
+        None => spans.push(Span::styled(name, base)),
+        Some(value) => {
+            let label = format!("{name:<LABEL$}");
+            let prev_x = rect.x + (2 + label.chars().count()) as u16;
+            let next_x = prev_x + 2 + value.chars().count() as u16 + 1;
+            spans.push(Span::styled(label, base));
+            let arrow = Style::default().fg(if selected { Color::LightYellow } else { Color::DarkGray });
+            spans.push(Span::styled("◀ ", arrow));
+            spans.push(Span::styled(value, base));
+            spans.push(Span::styled(" ▶", arrow));
+            app.hits.buttons.push((prev_x, rect.y, 2, Button::MenuPrev(i)));
+            app.hits.buttons.push((next_x, rect.y, 2, Button::MenuNext(i)));
+        }
+    }
+    app.hits.buttons.push((rect.x, rect.y, rect.width, Button::MenuLine(i)));
+    frame.render_widget(Paragraph::new(Line::from(spans)), rect);
+}
