@@ -17,7 +17,7 @@ mod online;
 mod open_games;
 pub(crate) mod pieces;
 mod resume;
-mod rules;
+pub(crate) mod rules;
 pub(crate) mod viewer;
 
 /// The smallest terminal the game is laid out for.
