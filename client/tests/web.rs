@@ -5,15 +5,23 @@
 //!   may send — garbage frames, illegal moves, a foreign `Origin` or `Host`, a flood — each
 //!   refused with a clear error, the game unchanged.
 //! - `--lan`: nothing is served without the token.
+//! - The page in a real browser: `tests/web/play.mjs`, playwright-core driving Debian's chromium
+//!   (`scripts/install-test-deps.sh` installs both). With `TRIPOT_SCREENSHOTS=docs/screenshots`
+//!   (relative to the repository's root) it also writes the page's screenshots there
+//!   (`web-desktop.png`, `web-phone.png`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod tmux_common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use tmux_common::prerequisite_missing;
 use tokio::net::TcpStream as TokioStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -69,6 +77,11 @@ impl Server {
         let (host_port, path) = rest.split_once('/').unwrap();
         let port = host_port.rsplit_once(':').unwrap().1.parse().unwrap();
         Server { child, port, base: format!("/{path}"), printed }
+    }
+
+    /// The page's address through loopback (the only way the tests reach it).
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}{}", self.port, self.base)
     }
 }
 
@@ -382,4 +395,54 @@ async fn lan_mode_serves_nothing_without_its_token() {
     let mut ws = page(&server).await;
     send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
     state_where(&mut ws, "player").await;
+}
+
+/// Where the browser test finds chromium, node and playwright-core, or what is missing.
+fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
+    let chromium = std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .or_else(|| {
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.exists())
+        })
+        .ok_or("chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)")?;
+    let node = Command::new("node").arg("--version").output().map_err(|_| "node is not installed")?;
+    if !node.status.success() {
+        return Err("node does not run".into());
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/web");
+    if !dir.join("node_modules/playwright-core/package.json").exists() {
+        return Err(
+            "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
+                .into(),
+        );
+    }
+    Ok((chromium, dir))
+}
+
+#[test]
+fn the_page_plays_in_a_real_browser() {
+    let test = "the_page_plays_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what),
+    };
+    let local = Server::start(false);
+    let lan = Server::start(true);
+    let mut command = Command::new("node");
+    // From the repository's root, so that a relative TRIPOT_SCREENSHOTS (`docs/screenshots`)
+    // means the same from any shell.
+    command
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("play.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL", local.url())
+        .env("TRIPOT_LAN_URL", lan.url())
+        .env("TRIPOT_LAN_NO_TOKEN", format!("http://127.0.0.1:{}/", lan.port))
+        .env("TRIPOT_NEAR_END", NEAR_END)
+        .env("TRIPOT_LANE", LANE);
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
 }
