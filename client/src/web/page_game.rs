@@ -464,3 +464,92 @@ fn move_view(camp: Camp, by_computer: bool, notation: &Notation) -> MoveView {
     };
     MoveView { camp: camp.to_string(), by_computer, kind, notation: notation.to_string(), path }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn solo(opener: Opener) -> NewGame {
+        NewGame { mode: GameMode::Solo, level: Some("debutant".into()), format: None, opener, position: None }
+    }
+
+    fn last_state(reaction: &Reaction) -> StateView {
+        reaction
+            .send
+            .iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMessage::State(state) => Some((**state).clone()),
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    fn computer_request(reaction: &Reaction) -> (u64, Position) {
+        match reaction.searches.as_slice() {
+            [Search::Computer { request, position, .. }] => (*request, *position),
+            _ => panic!("no computer search started"),
+        }
+    }
+
+    #[test]
+    fn the_computers_answer_to_a_position_taken_back_is_dropped() {
+        let mut page = PageGame::default();
+        page.handle(ClientMessage::NewGame(solo(Opener::First)));
+        page.handle(ClientMessage::Select { hole: "m4".into() });
+        let moved = page.handle(ClientMessage::Move { to: "m5".into() });
+        let (request, position) = computer_request(&moved);
+        let undone = page.handle(ClientMessage::Undo);
+        let state = last_state(&undone);
+        assert!(state.history.is_empty());
+        assert_eq!(state.next, Next::Player);
+        // The search of the position left answers late: nothing happens.
+        let mv = position.legal_moves()[0];
+        let late = page.on_answer(Answer::Computer { request, mv });
+        assert!(late.send.is_empty());
+        assert!(page.state().unwrap().history.is_empty());
+    }
+
+    #[test]
+    fn the_player_cannot_act_while_the_computer_thinks_and_its_move_is_checked() {
+        let mut page = PageGame::default();
+        let started = page.handle(ClientMessage::NewGame(solo(Opener::Second)));
+        let (request, position) = computer_request(&started);
+        assert_eq!(last_state(&started).next, Next::Computer);
+        let refused = page.handle(ClientMessage::Select { hole: "m4".into() });
+        assert!(matches!(
+            refused.send.as_slice(),
+            [ServerMessage::Error { code: ErrorCode::NotYourTurn, .. }]
+        ));
+        // An illegal answer (a failed search) is replaced by a legal move, never played as is.
+        let answered = page.on_answer(Answer::Computer { request, mv: Move::Pass });
+        assert!(
+            matches!(&answered.send[0], ServerMessage::MovePlayed(m) if m.by_computer && m.kind == MoveKind::Path)
+        );
+        let state = last_state(&answered);
+        assert_eq!((state.history.len(), state.next), (1, Next::Player));
+        assert_ne!(state.position, position.to_string());
+        // A second answer to the same request is dropped.
+        assert!(page.on_answer(Answer::Computer { request, mv: Move::Pass }).send.is_empty());
+        assert_eq!(page.state().unwrap().history.len(), 1);
+    }
+
+    #[test]
+    fn a_hint_is_shown_once_and_a_second_request_waits_for_it() {
+        let mut page = PageGame::default();
+        page.handle(ClientMessage::NewGame(solo(Opener::First)));
+        let asked = page.handle(ClientMessage::Hint);
+        let (request, position) = match asked.searches.as_slice() {
+            [Search::Hint { request, position, .. }] => (*request, *position),
+            _ => panic!("no hint search"),
+        };
+        assert!(last_state(&asked).hint_pending);
+        let again = page.handle(ClientMessage::Hint);
+        assert!(matches!(again.send.as_slice(), [ServerMessage::Error { code: ErrorCode::HintPending, .. }]));
+        let mv = position.legal_moves()[0];
+        let shown = last_state(&page.on_answer(Answer::Hint { request, mv }));
+        assert_eq!(shown.hint.unwrap().notation, position.notation(mv).to_string());
+        assert!(!shown.hint_pending);
+    }
+}
