@@ -445,4 +445,6 @@ fn the_page_plays_in_a_real_browser() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
+    // The checks made, for `--nocapture`.
+    println!("{stdout}");
 }

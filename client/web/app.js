@@ -22,6 +22,7 @@ let hopMode = false;
 let message = null; // { text, alert }
 let queue = Promise.resolve();
 let animating = 0;
+let cursor = null; // the keyboard's hole
 
 function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
@@ -86,6 +87,7 @@ function view() {
     path: shownPath.length ? shownPath : sel && sel.path.length > 1 ? sel.path : [],
     last: animating ? [] : state.last_move,
     hint: state.hint ? state.hint.path : [],
+    cursor,
   };
 }
 
@@ -285,6 +287,54 @@ function onLeave(name) {
   }
 }
 
+// ---- the keyboard ---------------------------------------------------------------------------
+// Arrows move a cursor from hole to hole (on the screen's rows: the board's geometry, not its
+// rules), Enter acts on it as a click, Space as a shift-click (one hop of a chain).
+
+function startCursor() {
+  const mine = state.colours.filter((c) => c.camp === state.turn).map((c) => c.colour);
+  const near = (h) => h.x * h.x + 3 * h.y * h.y;
+  const pawnsHoles = hello.holes.filter((h) => mine.includes(pawns.get(h.name)));
+  pawnsHoles.sort((a, b) => near(a) - near(b));
+  return pawnsHoles.length ? pawnsHoles[0].name : "i9";
+}
+
+function moveCursor(dx, dy) {
+  if (!state || !hello) return;
+  if (!cursor) {
+    cursor = startCursor();
+  } else {
+    const at = hello.holes.find((h) => h.name === cursor);
+    const candidates = hello.holes.filter((h) =>
+      dy === 0 ? h.y === at.y && Math.sign(h.x - at.x) === dx : h.y === at.y + dy,
+    );
+    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
+    if (candidates.length) cursor = candidates[0].name;
+  }
+  document.body.dataset.cursor = cursor;
+  onEnter(cursor);
+  render();
+}
+
+function onKey(event) {
+  const inForm = event.target.closest && event.target.closest("select, input, button, a");
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  if (arrows[event.key] && !(inForm && event.target.closest("select"))) {
+    event.preventDefault();
+    const [dx, dy] = arrows[event.key];
+    return moveCursor(dx, dy);
+  }
+  if (inForm) return;
+  if ((event.key === "Enter" || event.key === " ") && cursor) {
+    event.preventDefault();
+    return onHole(cursor, { shiftKey: event.key === " " });
+  }
+  if (event.key === "Escape") send({ type: "cancel" });
+  else if (event.key === "f") send({ type: "end_chain" });
+  else if (event.key === "i") send({ type: "hint" });
+  else if (event.key === "u") send({ type: "undo" });
+}
+
 function startGame(first) {
   const params = new URLSearchParams(location.search);
   const msg = {
@@ -343,21 +393,17 @@ function setup() {
     hopMode = !hopMode;
     render();
   });
-  $("mode").addEventListener("change", () => {
+  const showLevel = () => {
     $("level-row").hidden = $("mode").value !== "solo";
-  });
+  };
+  $("mode").addEventListener("change", showLevel);
+  showLevel();
   $("new-game").addEventListener("submit", (event) => {
     event.preventDefault();
     startGame(false);
   });
   $("again").addEventListener("click", () => startGame(false));
-  document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("select, input")) return;
-    if (event.key === "Escape") send({ type: "cancel" });
-    else if (event.key === "f") send({ type: "end_chain" });
-    else if (event.key === "i") send({ type: "hint" });
-    else if (event.key === "u") send({ type: "undo" });
-  });
+  document.addEventListener("keydown", onKey);
   connect();
 }
 

@@ -91,7 +91,7 @@ export class Board {
   }
 
   // Draws the pawns (`pawns`: Map hole → colour) and the marks of `view`:
-  // { goals: Map branch → colour, selected, steps, jumps, swaps, hops, path, last, hint }.
+  // { goals: Map branch → colour, selected, steps, jumps, swaps, hops, path, last, hint, cursor }.
   draw(pawns, view) {
     for (const [name, g] of this.groups) {
       const old = g.querySelector(".pawn");
@@ -120,6 +120,7 @@ export class Board {
         ["last", view.last.includes(name)],
         ["hinted", view.hint.includes(name)],
         ["on-path", view.path.includes(name)],
+        ["cursor", view.cursor === name],
       ];
       for (const [cls, on] of marks) if (on) g.classList.add(cls);
     }

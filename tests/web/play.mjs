@@ -78,6 +78,23 @@ async function hintAndUndo(page) {
   check((await page.locator(`${hole("m4")} .pawn-S`).count()) === 1, "undo puts m4 back");
 }
 
+async function keyboard(context) {
+  const page = await open(context, BASE);
+  await page.keyboard.press("ArrowUp");
+  const start = await page.evaluate(() => document.body.dataset.cursor);
+  check(Boolean(start) && (await page.locator(`${hole(start)} .pawn-S`).count()) === 1, `the arrows start on a pawn (${start})`);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`body[data-selected="${start}"]`);
+  check(true, "Enter picks the pawn under the cursor");
+  await page.keyboard.press("ArrowUp");
+  const to = await page.evaluate(() => document.body.dataset.cursor);
+  check((await page.locator(`${hole(to)}.step`).count()) === 1, `the cursor reaches a step (${to})`);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: TIMEOUT });
+  check((await page.locator("#history li").first().textContent()).includes(`${start}-${to}`), "Enter plays the move");
+  await page.close();
+}
+
 async function chainHopByHop(context) {
   const page = await open(context, `${BASE}?mode=duel&position=${encodeURIComponent(LANE)}`);
   await page.click(hole("k3"));
@@ -113,6 +130,23 @@ async function playToTheEnd(context) {
   await page.waitForSelector('body[data-next="over"]', { timeout: TIMEOUT });
   await page.waitForSelector("#end:not([hidden])", { timeout: TIMEOUT });
   check((await page.locator("#end-title").textContent()) === "Vous avez gagné !", "the end says « Vous avez gagné ! »");
+  await page.close();
+}
+
+async function newGameForm(context) {
+  const page = await open(context, BASE);
+  await page.selectOption("#mode", "duel");
+  check(await page.locator("#level-row").isHidden(), "no level to choose for two players");
+  await page.selectOption("#format", "3");
+  await page.click('#new-game button[type="submit"]');
+  await page.waitForFunction(() => document.querySelectorAll("g.hole .pawn").length === 60, null, { timeout: TIMEOUT });
+  // Colours are told apart by shape too: filled for the bottom camp, hollow for the top one.
+  const shapes = { S: "circle", SE: "polygon", SW: "rect", N: "circle", NW: "polygon", NE: "rect" };
+  for (const [colour, shape] of Object.entries(shapes)) {
+    const n = await page.locator(`.pawn-${colour} > ${shape}.pawn-shape`).count();
+    check(n === 10, `format 3: ten ${colour} pawns drawn as ${shape}`);
+  }
+  check((await page.locator("#players li").first().textContent()).includes("Joueur 1"), "two players are named Joueur 1 and 2");
   await page.close();
 }
 
@@ -199,8 +233,10 @@ try {
   await soloMoveByClicks(page);
   await hintAndUndo(page);
   await page.close();
+  await keyboard(context);
   await chainHopByHop(context);
   await playToTheEnd(context);
+  await newGameForm(context);
   await lanToken(context);
   await desktopShot(context);
   await context.close();
