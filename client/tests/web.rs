@@ -365,7 +365,8 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
         }
     }
     assert!((30..400).contains(&states), "the burst is served, the rest dropped: {states}");
-    assert!((1..=2).contains(&floods), "the flood is said once a second: {floods}");
+    // Once a second at most: a slow machine may spread the 400 sends over a few seconds.
+    assert!((1..=5).contains(&floods), "the flood is said once a second: {floods}");
     tokio::time::sleep(Duration::from_millis(1500)).await;
     send(&mut ws, json!({"type": "select", "hole": "l4"})).await;
     let after = until(&mut ws, "state").await;
