@@ -398,6 +398,22 @@ async fn lan_mode_serves_nothing_without_its_token() {
     state_where(&mut ws, "player").await;
 }
 
+#[test]
+fn a_port_already_taken_is_a_clear_error_and_exit_code_1() {
+    let taken = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let output = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["web", "--no-open", "--port", &port.to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "nothing on stdout on failure");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with(&format!("tripot: cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
 /// Where the browser test finds chromium, node and playwright-core, or what is missing.
 fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
     let chromium = std::env::var_os("CHROMIUM")
