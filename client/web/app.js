@@ -180,7 +180,7 @@ function onMessage(msg) {
   switch (msg.type) {
     case "hello":
       hello = msg;
-      board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave });
+      board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
       startGame(true);
       return Promise.resolve();

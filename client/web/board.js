@@ -7,6 +7,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const ROW = Math.sqrt(3);
 const HOLE_R = 0.55;
 const PAWN_R = 0.78;
+const LONG_PRESS_MS = 450;
 
 export const COLOURS = {
   S: { fill: "#d1342f", shape: "circle", filled: true },
@@ -52,13 +53,16 @@ function pawnShape(colour, parent) {
 }
 
 export class Board {
-  // `holes`: the hello's list; `handlers`: { click(name, event), enter(name), leave(name) }.
+  // `holes`: the hello's list; `handlers`: { click(name, event), enter(name), leave(name),
+  // press(name) } (press: a long press on a touch screen).
   constructor(svg, holes, handlers) {
     this.svg = svg;
     this.holes = new Map(holes.map((h) => [h.name, h]));
     this.groups = new Map();
     svg.setAttribute("viewBox", "-14 -16 28 32");
     svg.innerHTML = "";
+    // A long press must not open the browser's menu over the board.
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
     el("polygon", { class: "star", points: this.starPoints() }, svg);
     this.lines = el("g", { class: "lines" }, svg);
     const holesLayer = el("g", { class: "holes" }, svg);
@@ -71,7 +75,27 @@ export class Board {
       el("circle", { class: "hit", r: 1 }, g);
       el("circle", { class: "socket", r: HOLE_R }, g);
       el("circle", { class: "mark", r: PAWN_R + 0.22 }, g);
-      g.addEventListener("click", (e) => handlers.click(hole.name, e));
+      // A long press on a touch screen previews (handlers.press) instead of playing: the click
+      // that follows it is swallowed.
+      let timer = null;
+      let pressed = false;
+      g.addEventListener("pointerdown", (e) => {
+        if (e.pointerType !== "touch") return;
+        pressed = false;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          pressed = true;
+          handlers.press(hole.name);
+        }, LONG_PRESS_MS);
+      });
+      for (const end of ["pointerup", "pointercancel"]) g.addEventListener(end, () => clearTimeout(timer));
+      g.addEventListener("click", (e) => {
+        if (pressed) {
+          pressed = false;
+          return;
+        }
+        handlers.click(hole.name, e);
+      });
       g.addEventListener("pointerenter", () => handlers.enter(hole.name));
       g.addEventListener("pointerleave", () => handlers.leave(hole.name));
       this.groups.set(hole.name, g);

@@ -188,6 +188,13 @@ async function phone(browser) {
   await page.tap(hole("l4"));
   await page.waitForSelector('body[data-selected="l4"]');
   check((await page.locator("g.hole.step, g.hole.jump").count()) > 0, "a tap shows the destinations");
+  // A long press on a destination shows its path and plays nothing.
+  const target = await page.locator("g.hole.step, g.hole.jump").last().getAttribute("data-hole");
+  const press = { pointerType: "touch", isPrimary: true, pointerId: 7 };
+  await page.locator(hole(target)).dispatchEvent("pointerdown", press);
+  await page.waitForSelector(".path-line", { timeout: TIMEOUT });
+  await page.locator(hole(target)).dispatchEvent("pointerup", press);
+  check((await historyLength(page)) === 0, `a long press on ${target} shows its path and plays nothing`);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "web-phone.png") });
   await page.tap(hole("l5"));
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: TIMEOUT });
