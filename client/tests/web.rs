@@ -375,6 +375,42 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
 }
 
 #[tokio::test]
+async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    let threads = || std::fs::read_dir(format!("/proc/{}/task", server.child.id())).map(|d| d.count()).ok();
+    let before = threads();
+    // Each of these would have the strongest computer search its opening move.
+    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    for _ in 0..50 {
+        send(&mut ws, game.clone()).await;
+    }
+    let started = std::time::Instant::now();
+    let mut states = 0;
+    loop {
+        let message = next(&mut ws).await;
+        if message["type"] == "state" {
+            states += 1;
+            if states == 50 {
+                break;
+            }
+        }
+    }
+    // Two searches at most run (they cannot be stopped), not fifty threads (Linux's /proc tells).
+    if let (Some(before), Some(now)) = (before, threads()) {
+        assert!(now <= before + 2, "{now} threads, {before} before the burst");
+    }
+    let reply = until(&mut ws, "move_played").await;
+    assert_eq!(reply["camp"], "B");
+    let after = until(&mut ws, "state").await;
+    assert_eq!((after["next"].as_str(), after["history"].as_array().unwrap().len()), (Some("player"), 1));
+    // Only one move is ever played: every answer but the last game's is dropped.
+    let quiet = tokio::time::timeout(Duration::from_secs(3), ws.next()).await;
+    assert!(quiet.is_err(), "a stale search played: {quiet:?}");
+    eprintln!("the last game's move came {:?} after its start", started.elapsed());
+}
+
+#[tokio::test]
 async fn lan_mode_serves_nothing_without_its_token() {
     let server = Server::start(true);
     let token = server.base.trim_matches('/').to_owned();

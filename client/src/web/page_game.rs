@@ -132,6 +132,15 @@ impl PageGame {
         result.unwrap_or_else(|(code, detail)| Reaction::error(code, detail))
     }
 
+    /// Whether `search` still matters: its request is the one awaited (a search superseded by
+    /// a new game, an undo or another request need not start at all).
+    pub(crate) fn wants(&self, search: &Search) -> bool {
+        match search {
+            Search::Computer { request, .. } => self.thinking == Some(*request),
+            Search::Hint { request, .. } => self.hint_request == Some(*request),
+        }
+    }
+
     /// A search's answer: the computer's move is played, the hint shown; a stale one is dropped.
     pub(crate) fn on_answer(&mut self, answer: Answer) -> Reaction {
         match answer {
@@ -500,7 +509,9 @@ mod tests {
         page.handle(ClientMessage::Select { hole: "m4".into() });
         let moved = page.handle(ClientMessage::Move { to: "m5".into() });
         let (request, position) = computer_request(&moved);
+        assert!(page.wants(&moved.searches[0]));
         let undone = page.handle(ClientMessage::Undo);
+        assert!(!page.wants(&moved.searches[0]), "the search of the position left is not needed");
         let state = last_state(&undone);
         assert!(state.history.is_empty());
         assert_eq!(state.next, Next::Player);

@@ -1,8 +1,9 @@
 //! One page's WebSocket: frames in, [`PageGame`] messages out, the searches started on their own
-//! threads and their answers brought back into the same loop. A hostile or broken page gets an
-//! error for each bad frame and never changes the game by it; a flood is dropped, answered by
-//! one error a second.
+//! threads (at most [`MAX_RUNNING`] at once) and their answers brought back into the same loop.
+//! A hostile or broken page gets an error for each bad frame and never changes the game by it;
+//! a flood is dropped, answered by one error a second.
 
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
@@ -23,11 +24,18 @@ pub(crate) const MAX_FRAME: usize = 16 * 1024;
 const BURST: f64 = 60.0;
 const PER_SECOND: f64 = 30.0;
 
+/// Searches one page may have running at once. A search cannot be stopped, so a page that
+/// starts game after game would otherwise pile up threads: the others wait, and those no longer
+/// needed by then never start.
+const MAX_RUNNING: usize = 2;
+
 /// Runs one page's socket until it closes.
 pub(crate) async fn run(mut socket: WebSocket) {
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
     let mut game = PageGame::default();
     let mut limit = RateLimit::new(Instant::now());
+    let mut running = 0usize;
+    let mut waiting: VecDeque<Search> = VecDeque::new();
     if send(&mut socket, &PageGame::hello()).await.is_err() {
         return;
     }
@@ -45,9 +53,16 @@ pub(crate) async fn run(mut socket: WebSocket) {
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
-            Some(answer) = answers.recv() => game.on_answer(answer),
+            Some(answer) = answers.recv() => {
+                running = running.saturating_sub(1);
+                game.on_answer(answer)
+            }
         };
-        for search in reaction.searches {
+        waiting.extend(reaction.searches);
+        waiting.retain(|search| game.wants(search));
+        while running < MAX_RUNNING {
+            let Some(search) = waiting.pop_front() else { break };
+            running += 1;
             start(search, answers_tx.clone());
         }
         for message in &reaction.send {
