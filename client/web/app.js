@@ -163,7 +163,8 @@ function statusText() {
   if (sel && sel.path.length > 1) return w.chainRunning;
   if (sel) {
     const any = sel.steps.length + sel.jumps.length + sel.swaps.length > 0;
-    return any ? w.chooseDestination : w.noDestination;
+    const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+    return any ? (touch ? w.chooseDestinationTouch : w.chooseDestination) : w.noDestination;
   }
   if (state.hint_pending) return w.hintSearching;
   return state.mode === "solo" ? w.yourTurn : w.turnOf(nameOf(state.turn));

@@ -75,6 +75,8 @@ export class Board {
       el("circle", { class: "hit", r: 1 }, g);
       el("circle", { class: "socket", r: HOLE_R }, g);
       el("circle", { class: "mark", r: PAWN_R + 0.22 }, g);
+      // The destination's sign, as in the terminal: + a step, ✱ the end of a chain, ⇄ a swap.
+      el("text", { class: "glyph", y: 0.42 }, g);
       // A long press on a touch screen previews (handlers.press) instead of playing: the click
       // that follows it is swallowed.
       let timer = null;
@@ -147,6 +149,8 @@ export class Board {
         ["cursor", view.cursor === name],
       ];
       for (const [cls, on] of marks) if (on) g.classList.add(cls);
+      const glyph = view.swaps.has(name) ? "⇄" : view.steps.has(name) ? "+" : view.jumps.has(name) ? "✱" : "";
+      g.querySelector(".glyph").textContent = glyph;
     }
     this.drawLines(view);
   }
