@@ -12,6 +12,8 @@
 //!   behaviour split by topic, input handlers per page, drawing per page, and an [`event`]
 //!   channel fed by an input thread and the computer's search threads. [`i18n`] words
 //!   everything in French or English, errors and online notices by their typed causes.
+//! - [`web`]: `tripot web`, the game in a web browser: a server for the embedded page and its
+//!   WebSocket, driving the same [`core`] game as the terminal.
 //! - [`cli`]: the subcommands, their typed errors and exit codes, and the online modes without
 //!   a screen (headless JSON lines, a line console). Only `main.rs` and `cli` parse a command
 //!   line.
@@ -29,3 +31,4 @@ pub mod terminal_game;
 mod tui;
 mod ui;
 pub mod viewer;
+pub mod web;

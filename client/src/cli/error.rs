@@ -201,6 +201,9 @@ pub(crate) enum CliError {
     /// The terminal cannot be used: exit 1.
     #[error("terminal: {0}")]
     Terminal(std::io::Error),
+    /// The web server could not start or stopped: exit 1.
+    #[error("{0}")]
+    Web(#[from] crate::web::WebError),
     /// Reading stdin, writing stdout or a file failed: exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -256,6 +259,7 @@ impl CliError {
             | CliError::GamesFailed(_)
             | CliError::RaceUnfinished
             | CliError::Terminal(_)
+            | CliError::Web(_)
             | CliError::Io(_) => 1,
         }
     }

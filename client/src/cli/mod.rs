@@ -34,6 +34,7 @@ mod star;
 mod star_tournament;
 mod tournament;
 mod view;
+mod web;
 
 // The online modes name these as `super::…`.
 use online::{OnlineArgs, final_refusal, identity, runtime};
@@ -80,6 +81,9 @@ pub(crate) enum Command {
     Lobby(lobby::Args),
     /// Quick match: the relay pairs you with a waiting player of a compatible format.
     Quick(quick::Args),
+    /// The game in a web browser: serves the page on this computer (--lan: on the local
+    /// network, behind a token) and opens the browser.
+    Web(web::Args),
 }
 
 /// Parses the command line and runs it.
@@ -124,5 +128,6 @@ fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError
         Command::Lan(args) => lan::run(&args),
         Command::Lobby(args) => lobby::run(&args),
         Command::Quick(args) => quick::run(&args),
+        Command::Web(args) => web::run(&args),
     }
 }

@@ -298,6 +298,19 @@ impl Game {
         Action::Nothing
     }
 
+    /// Picks the pawn on `hole` outright, dropping any selection or chain being built (a page's
+    /// tap on a pawn, which cannot mean a hop: hops go through `hop_on`). False, and nothing
+    /// changes, if it is not a pawn of the side to move or no player is to move.
+    pub(crate) fn select(&mut self, hole: Hole) -> bool {
+        let position = self.position();
+        if !self.human_to_move() || !position.camp_pawns(position.turn()).contains(hole) {
+            return false;
+        }
+        self.set_cursor(hole);
+        self.selection = Some(Selection { path: [hole].into_iter().collect() });
+        true
+    }
+
     /// Space (or a shift-click): the selected pawn hops to `hole`, one jump from where it stands,
     /// and the chain goes on from there; "Fin du saut" ends it. Elsewhere it acts as `act_on`.
     pub(crate) fn hop_on(&mut self, hole: Hole) -> Action {

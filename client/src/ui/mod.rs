@@ -17,7 +17,7 @@ mod online;
 mod open_games;
 pub(crate) mod pieces;
 mod resume;
-mod rules;
+pub(crate) mod rules;
 pub(crate) mod star_board;
 pub(crate) mod star_viewer;
 mod table;

@@ -46,7 +46,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     );
 }
 
-/// Headings are the short lines without a final full stop.
-fn is_heading(text: &str) -> bool {
+/// Headings are the short lines without a final full stop (the web page's rules use it too).
+pub(crate) fn is_heading(text: &str) -> bool {
     !text.is_empty() && text.chars().count() < 50 && !text.ends_with('.') && !text.ends_with(':')
 }

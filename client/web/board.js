@@ -1,0 +1,176 @@
+// The star board in SVG: holes where the program says they are, pawns told apart by colour and
+// by shape (camp A filled: ● S, ▲ SE, ■ SW; camp B hollow: ○ N, △ NW, □ NE), the picked pawn's
+// destinations, a path, the last move and the hint. It knows no rule: it draws what it is given.
+
+const SVG = "http://www.w3.org/2000/svg";
+// Holes are 2 units apart along a row; rows are √3 apart, so every neighbour is at distance 2.
+const ROW = Math.sqrt(3);
+const HOLE_R = 0.55;
+const PAWN_R = 0.78;
+const LONG_PRESS_MS = 450;
+
+export const COLOURS = {
+  S: { fill: "#d1342f", shape: "circle", filled: true },
+  SE: { fill: "#e07b00", shape: "triangle", filled: true },
+  SW: { fill: "#7b3fb5", shape: "square", filled: true },
+  N: { fill: "#1d8a4c", shape: "circle", filled: false },
+  NW: { fill: "#1f5fbf", shape: "triangle", filled: false },
+  NE: { fill: "#b08a00", shape: "square", filled: false },
+};
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function point(hole) {
+  return { x: hole.x, y: -hole.y * ROW };
+}
+
+function pawnShape(colour, parent) {
+  const style = COLOURS[colour] || COLOURS.S;
+  const attrs = style.filled
+    ? { fill: style.fill, stroke: "#1b1b1b", "stroke-width": 0.08 }
+    : { fill: "#fdfaf3", stroke: style.fill, "stroke-width": 0.3 };
+  let node;
+  if (style.shape === "circle") {
+    node = el("circle", { r: PAWN_R, ...attrs }, parent);
+  } else if (style.shape === "triangle") {
+    const r = PAWN_R * 1.15;
+    const pts = [0, 1, 2].map((i) => {
+      const a = -Math.PI / 2 + (i * 2 * Math.PI) / 3;
+      return `${(r * Math.cos(a)).toFixed(3)},${(r * Math.sin(a) + 0.12).toFixed(3)}`;
+    });
+    node = el("polygon", { points: pts.join(" "), ...attrs }, parent);
+  } else {
+    const s = PAWN_R * 1.5;
+    node = el("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 0.12, ...attrs }, parent);
+  }
+  node.classList.add("pawn-shape");
+  return node;
+}
+
+export class Board {
+  // `holes`: the hello's list; `handlers`: { click(name, event), enter(name), leave(name),
+  // press(name) } (press: a long press on a touch screen).
+  constructor(svg, holes, handlers) {
+    this.svg = svg;
+    this.holes = new Map(holes.map((h) => [h.name, h]));
+    this.groups = new Map();
+    svg.setAttribute("viewBox", "-14 -16 28 32");
+    svg.innerHTML = "";
+    // A long press must not open the browser's menu over the board.
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    el("polygon", { class: "star", points: this.starPoints() }, svg);
+    this.lines = el("g", { class: "lines" }, svg);
+    const holesLayer = el("g", { class: "holes" }, svg);
+    this.overlay = el("g", { class: "overlay" }, svg);
+    for (const hole of holes) {
+      const p = point(hole);
+      const g = el("g", { class: "hole", "data-hole": hole.name, transform: `translate(${p.x} ${p.y})` }, holesLayer);
+      if (hole.branch) g.dataset.branch = hole.branch;
+      // A generous invisible target: a finger is larger than a hole.
+      el("circle", { class: "hit", r: 1 }, g);
+      el("circle", { class: "socket", r: HOLE_R }, g);
+      el("circle", { class: "mark", r: PAWN_R + 0.22 }, g);
+      // The destination's sign, as in the terminal: + a step, ✱ the end of a chain, ⇄ a swap.
+      el("text", { class: "glyph", y: 0.42 }, g);
+      // A long press on a touch screen previews (handlers.press) instead of playing: the click
+      // that follows it is swallowed.
+      let timer = null;
+      let pressed = false;
+      g.addEventListener("pointerdown", (e) => {
+        if (e.pointerType !== "touch") return;
+        pressed = false;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          pressed = true;
+          handlers.press(hole.name);
+        }, LONG_PRESS_MS);
+      });
+      for (const end of ["pointerup", "pointercancel"]) g.addEventListener(end, () => clearTimeout(timer));
+      g.addEventListener("click", (e) => {
+        if (pressed) {
+          pressed = false;
+          return;
+        }
+        handlers.click(hole.name, e);
+      });
+      g.addEventListener("pointerenter", () => handlers.enter(hole.name));
+      g.addEventListener("pointerleave", () => handlers.leave(hole.name));
+      this.groups.set(hole.name, g);
+    }
+  }
+
+  starPoints() {
+    // The six tips and the six inner corners of the star, a little outside the holes: the
+    // outer tips stand at 8√3 from the centre, the inner corners at 8 (a hexagram).
+    const tips = [];
+    for (let i = 0; i < 12; i++) {
+      const a = -Math.PI / 2 + (i * Math.PI) / 6;
+      const r = i % 2 === 0 ? 15.6 : 9.0;
+      tips.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+    }
+    return tips.join(" ");
+  }
+
+  // Draws the pawns (`pawns`: Map hole → colour) and the marks of `view`:
+  // { goals: Map branch → colour, selected, steps, jumps, swaps, hops, path, last, hint, cursor }.
+  draw(pawns, view) {
+    for (const [name, g] of this.groups) {
+      const old = g.querySelector(".pawn");
+      if (old) old.remove();
+      const colour = pawns.get(name);
+      g.className.baseVal = "hole";
+      delete g.dataset.pawn;
+      if (colour) {
+        const pawn = el("g", { class: `pawn pawn-${colour}` });
+        pawnShape(colour, pawn);
+        g.insertBefore(pawn, g.querySelector(".mark"));
+        g.dataset.pawn = colour;
+      } else {
+        const goalOf = view.goals.get(g.dataset.branch || "");
+        if (goalOf) {
+          g.classList.add("goal");
+          g.style.setProperty("--goal", COLOURS[goalOf].fill);
+        }
+      }
+      const marks = [
+        ["selected", view.selected === name],
+        ["step", view.steps.has(name)],
+        ["jump", view.jumps.has(name)],
+        ["swap", view.swaps.has(name)],
+        ["hop", view.hops.has(name)],
+        ["last", view.last.includes(name)],
+        ["hinted", view.hint.includes(name)],
+        ["on-path", view.path.includes(name)],
+        ["cursor", view.cursor === name],
+      ];
+      for (const [cls, on] of marks) if (on) g.classList.add(cls);
+      const glyph = view.swaps.has(name) ? "⇄" : view.steps.has(name) ? "+" : view.jumps.has(name) ? "✱" : "";
+      g.querySelector(".glyph").textContent = glyph;
+    }
+    this.drawLines(view);
+  }
+
+  drawLines(view) {
+    this.lines.innerHTML = "";
+    this.overlay.innerHTML = "";
+    const line = (names, cls) => {
+      if (names.length < 2) return;
+      const pts = names.map((n) => point(this.holes.get(n))).map((p) => `${p.x},${p.y}`);
+      el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
+    };
+    line(view.last, "last-line");
+    line(view.hint, "hint-line");
+    line(view.path, "path-line");
+    // Landings numbered 1, 2, 3… along the path shown.
+    view.path.slice(1).forEach((name, i) => {
+      const p = point(this.holes.get(name));
+      const t = el("text", { class: "landing", x: p.x + 0.75, y: p.y - 0.7 }, this.overlay);
+      t.textContent = String(i + 1);
+    });
+  }
+}
