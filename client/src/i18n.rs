@@ -380,9 +380,10 @@ static FR: Texts = Texts {
          totale, puis le joueur 1.",
         "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
         "",
-        "Au clavier : flèches pour aller de trou en trou, Entrée pour choisir le pion puis la \
-         destination (un ✱, proche ou lointain, termine le coup là), Échap pour annuler, i pour \
-         un indice, u pour annuler le dernier coup, c pour les coordonnées.",
+        "Au clavier : ← → suivent la rangée, ↑ ↓ la ligne ╱ de la lettre (↑ de k4 mène à k5), \
+         Entrée choisit le pion puis la destination (un ✱, proche ou lointain, termine le coup \
+         là), Échap annule, i donne un indice, u annule le dernier coup, c montre les \
+         coordonnées.",
         "Un saut en chaîne se construit aussi bond par bond : Espace sur chaque trou où le pion \
          se pose, puis f pour « Fin du saut » ; Échap reprend le dernier bond.",
         "Plus vite : Tab choisit le pion suivant qui peut jouer (Maj-Tab le précédent), d mène \
@@ -568,9 +569,9 @@ static EN: Texts = Texts {
          decides: more pawns arrived, then the smaller total distance, then player 1.",
         "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
         "",
-        "Keyboard: arrows move from hole to hole, Enter picks the pawn then the destination (a ✱, \
-         near or far, ends the move there), Esc cancels, i gives a hint, u undoes, c shows \
-         coordinates.",
+        "Keyboard: ← → follow the row, ↑ ↓ the ╱ line of the letter (↑ from k4 goes to k5), \
+         Enter picks the pawn then the destination (a ✱, near or far, ends the move there), Esc \
+         cancels, i gives a hint, u undoes, c shows coordinates.",
         "A jump chain can also be built hop by hop: Space on each landing, then f to end it; Esc \
          takes back the last hop.",
         "Faster: Tab picks the next pawn that can move (shift-Tab the previous one), d takes the \
