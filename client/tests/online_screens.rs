@@ -240,6 +240,37 @@ fn hosting_waits_with_the_addresses_to_share() {
     insta::assert_snapshot!("online_waiting_host", render(&mut app, 120, 40));
 }
 
+/// At 80 columns an address does not fit in a box: each is printed below it from the first
+/// column, so a mouse copy of it takes no border, and nothing of it is lost.
+#[test]
+fn at_80_columns_the_addresses_are_printed_outside_the_box() {
+    let (mut app, _events, _fake) = hosting(Lang::Fr);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 80, 30);
+    let lines: Vec<&str> = screen.lines().collect();
+    for address in app.online().unwrap().addrs() {
+        let address = address.to_string();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with(&address[..20]))
+            .unwrap_or_else(|| panic!("{address} not at the start of a line:\n{screen}"));
+        // The address, read back over the lines it takes, with no border in it.
+        let mut read = String::new();
+        for line in &lines[start..] {
+            if read.len() >= address.len() {
+                break;
+            }
+            assert!(!line.contains('│'), "a border beside the address:\n{screen}");
+            read.push_str(line.trim_end());
+        }
+        assert_eq!(read, address, "\n{screen}");
+    }
+    // At 120 columns they fit in the box, one a line.
+    let screen = render(&mut app, 120, 40);
+    let peer = peer().to_string();
+    assert_eq!(screen.lines().filter(|l| l.contains(&peer) && l.contains('│')).count(), 2, "{screen}");
+}
+
 #[test]
 fn the_host_menu_settings_reach_the_offer() {
     let (mut app, _events, fake) = app(Lang::En);

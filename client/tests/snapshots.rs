@@ -119,3 +119,46 @@ fn end_screen_tells_who_won_and_why() {
     assert!(app.game().unwrap().outcome().is_some());
     insta::assert_snapshot!("end_goal", render(&mut app, 120, 40));
 }
+
+/// A newcomer read « (10 », « sur » and a long chain cut short: the title says the format
+/// shorter where it does not fit, the keys line keeps whole parts, and a long chain in the
+/// history goes on over a second line, at 80 × 30 as at 120 × 40.
+#[test]
+fn nothing_is_cut_in_the_title_the_keys_line_or_the_history() {
+    let start = position(
+        "A:Nb13,d13,f13,h13,j13,l13,m6,m7,m8,m9:Sa13,e17,e16,f16,e15,f15,g15,e14,f14,g14",
+        Rules::Tripot,
+    );
+    let (mut app, _events) = app(Lang::Fr);
+    let solo = Setup {
+        mode: Mode::Solo { level: Level::Moyen, seed: 1 },
+        format: Format::One,
+        rules: Rules::Tripot,
+        opener: Camp::A,
+    };
+    app.start_from(solo, start);
+    app.handle_event(ch(':'));
+    for c in "a13-m13".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(common::key(crossterm::event::KeyCode::Enter));
+    let chain = "a13-c13-e13-g13-i13-k13-m13";
+    assert_eq!(app.game().unwrap().moves()[0].notation.to_string(), chain);
+    for (width, height) in [(80, 30), (120, 40)] {
+        let screen = render(&mut app, width, height);
+        let lines: Vec<&str> = screen.lines().collect();
+        let title = lines[0].trim_end();
+        assert!(title.ends_with("10 pions") || title.ends_with("(10 pions)"), "{title}");
+        let keys = lines[lines.len() - 1].trim_end();
+        assert!(keys.ends_with("annuler") || keys.ends_with("survol"), "{keys}");
+        // The chain, read back from the history's lines after « 1. ».
+        let first = lines.iter().position(|l| l.contains(" 1. ")).unwrap_or_else(|| panic!("{screen}"));
+        let mut read = String::new();
+        for line in &lines[first..first + 2] {
+            let cell = line.rsplit('│').nth(1).unwrap_or_default();
+            let text = cell.trim_start().trim_start_matches("1. ").trim();
+            read.push_str(text.split_whitespace().next().unwrap_or_default());
+        }
+        assert!(read.starts_with(chain), "{width}×{height}: {read}\n{screen}");
+    }
+}

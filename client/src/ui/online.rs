@@ -94,6 +94,14 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let bold = Style::default().fg(Color::White).add_modifier(Modifier::BOLD);
     let grey = Style::default().fg(Color::Gray);
     let mut lines = vec![Line::from("")];
+    // The addresses to copy go inside the box only where it can be wide enough; otherwise
+    // each is printed below it on lines of its own, from the screen's first column, so a mouse
+    // copy takes no border with it.
+    let addrs: Vec<String> = match &online.side {
+        Side::Host(_) => online.addrs.iter().take(6).map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let addrs_fit = addrs.iter().all(|a| a.chars().count() as u16 + 6 <= area.width);
     let title = match &online.side {
         Side::Room(offer) => {
             lines.push(Line::from(vec![
@@ -156,8 +164,10 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             if online.addrs.is_empty() {
                 lines.push(Line::from(Span::styled(t.no_address_yet, grey)));
             }
-            for addr in online.addrs.iter().take(6) {
-                lines.push(Line::from(Span::styled(addr.to_string(), Style::default().fg(Color::LightCyan))));
+            if addrs_fit {
+                for addr in &addrs {
+                    lines.push(Line::from(Span::styled(addr.clone(), Style::default().fg(Color::LightCyan))));
+                }
             }
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.copy_hint, Style::default().fg(Color::DarkGray))));
@@ -213,15 +223,33 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
     let longest = match &online.side {
         Side::Guest(target) => target.chars().count(),
-        Side::Host(_) => online.addrs.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(0),
+        Side::Host(_) if addrs_fit => addrs.iter().map(|a| a.chars().count()).max().unwrap_or(0),
         _ => 0,
     };
     let width = (longest as u16 + 6).max(72);
-    let rect = centred(
-        Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area },
-        width,
-        lines.len() as u16 + 5,
-    );
+    let outside: Vec<Line<'_>> = if addrs_fit {
+        Vec::new()
+    } else {
+        addrs
+            .iter()
+            .map(|a| Line::from(Span::styled(a.clone(), Style::default().fg(Color::LightCyan))))
+            .collect()
+    };
+    let outside_height: u16 = addrs
+        .iter()
+        .filter(|_| !addrs_fit)
+        .map(|a| (a.chars().count() as u16).div_ceil(area.width.max(1)))
+        .sum();
+    let space = Rect { y: area.y + 1, height: area.height.saturating_sub(3 + outside_height), ..area };
+    let rect = centred(space, width, lines.len() as u16 + 5);
+    if !outside.is_empty() {
+        let below = Rect {
+            y: rect.y + rect.height,
+            height: outside_height.min((area.y + area.height).saturating_sub(rect.y + rect.height + 2)),
+            ..area
+        };
+        frame.render_widget(Paragraph::new(outside).wrap(Wrap { trim: false }), below);
+    }
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
