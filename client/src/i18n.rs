@@ -389,6 +389,16 @@ static FR: Texts = Texts {
          totale, puis le joueur 1.",
         "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
         "",
+        "Les signes du plateau",
+        "● ▲ ■ les pions du joueur 1 (pleins), ○ △ □ ceux du joueur 2 (creux) ; · un trou vide, \
+         ◦ un trou vide d'une pointe d'arrivée, teinté de la couleur qui doit y arriver ; • le \
+         chemin du dernier coup.",
+        "Autour du pion choisi, entre parenthèses : + un pas, ✱ la fin d'un saut, <●> un pion \
+         adverse avec lequel l'échanger ; 1, 2, 3… les bonds du chemin montré ; [ ] le curseur.",
+        "Échanger au clavier : choisissez votre pion (Entrée), allez sur le pion adverse marqué \
+         <●> (flèches, ou d) et Entrée ; ou tapez « : » puis l'échange (m1<>l2).",
+        "",
+        "Au clavier et à la souris",
         "Au clavier : ← → suivent la rangée, ↑ ↓ la ligne ╱ de la lettre (↑ de k4 mène à k5), \
          Entrée choisit le pion puis la destination (un ✱, proche ou lointain, termine le coup \
          là), Échap annule, i donne un indice, u annule le dernier coup, c montre les \
@@ -578,6 +588,15 @@ static EN: Texts = Texts {
          decides: more pawns arrived, then the smaller total distance, then player 1.",
         "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
         "",
+        "The signs on the board",
+        "● ▲ ■ player 1's pawns (filled), ○ △ □ player 2's (hollow); · an empty hole, ◦ an empty \
+         hole of a goal, tinted with the colour that must arrive there; • the last move's path.",
+        "Around the pawn picked, in brackets: + a step, ✱ the end of a jump, <●> an enemy pawn \
+         to swap with; 1, 2, 3… the hops of the path shown; [ ] the cursor.",
+        "Swapping by keyboard: pick your pawn (Enter), go to the enemy pawn marked <●> (arrows, \
+         or d) and Enter; or type \":\" then the swap (m1<>l2).",
+        "",
+        "Keyboard and mouse",
         "Keyboard: ← → follow the row, ↑ ↓ the ╱ line of the letter (↑ from k4 goes to k5), \
          Enter picks the pawn then the destination (a ✱, near or far, ends the move there), Esc \
          cancels, i gives a hint, u undoes, c shows coordinates.",

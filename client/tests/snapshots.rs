@@ -162,3 +162,62 @@ fn nothing_is_cut_in_the_title_the_keys_line_or_the_history() {
         assert!(read.starts_with(chain), "{width}×{height}: {read}\n{screen}");
     }
 }
+
+/// The rules page says what the signs mean and how to swap by keyboard, and scrolls no further
+/// than its last line: End (or many ↓) leaves that line at the bottom of the frame.
+#[test]
+fn the_rules_page_explains_the_signs_and_stops_at_its_last_line() {
+    for (width, height) in [(80, 30), (120, 40)] {
+        let (mut app, _events) = app(Lang::Fr);
+        let rules =
+            tripot::app::MenuItem::ALL.iter().position(|&x| x == tripot::app::MenuItem::Rules).unwrap();
+        while app.menu().selected != rules {
+            app.handle_event(common::key(crossterm::event::KeyCode::Down));
+        }
+        app.handle_event(common::key(crossterm::event::KeyCode::Enter));
+        assert_eq!(app.page(), tripot::app::Page::Rules);
+        let mut seen = render(&mut app, width, height);
+        for _ in 0..200 {
+            app.handle_event(common::key(crossterm::event::KeyCode::Down));
+            seen.push_str(&render(&mut app, width, height));
+        }
+        for needed in ["Les signes du plateau", "● ▲ ■ les pions du joueur 1", "<●>", "Échanger au clavier"]
+        {
+            assert!(seen.contains(needed), "{needed}");
+        }
+        let screen = render(&mut app, width, height);
+        let lines: Vec<&str> = screen.lines().collect();
+        let bottom = lines.iter().rposition(|l| l.contains('╰')).unwrap();
+        let last_inside = lines[bottom - 1].trim().trim_matches('│').trim();
+        assert!(!last_inside.is_empty(), "{width}×{height}: empty space below the text\n{screen}");
+        assert!(screen.contains("Maj-clic pour un bond"), "the last line shown:\n{screen}");
+        // ↑ then ↓ come back to the same place: ↓ at the end does nothing.
+        app.handle_event(common::key(crossterm::event::KeyCode::Up));
+        app.handle_event(common::key(crossterm::event::KeyCode::Down));
+        assert_eq!(render(&mut app, width, height), screen);
+    }
+}
+
+/// Row numbers and letters never touch (a newcomer read « 12a »).
+#[test]
+fn coordinates_keep_row_numbers_apart_from_letters() {
+    for (width, height) in [(80, 30), (120, 40)] {
+        let (mut app, _events) = app(Lang::Fr);
+        app.start_game(duel(Format::One, Rules::Tripot));
+        app.handle_event(ch('c'));
+        let screen = render(&mut app, width, height);
+        // The board's part of each line, left of the side panel, below the title.
+        for line in screen.lines().skip(1) {
+            let chars: Vec<char> = line.chars().take_while(|&c| c != '│').collect();
+            for pair in chars.windows(2) {
+                let touching = pair[0].is_ascii_digit() && pair[1].is_ascii_lowercase();
+                assert!(!touching, "{width}×{height}: « {}{} »\n{screen}", pair[0], pair[1]);
+            }
+            for triple in chars.windows(3) {
+                let close = triple[0].is_ascii_digit() && triple[1] == ' ' && triple[2].is_ascii_lowercase();
+                assert!(!close, "{width}×{height}: « {}{}{} »\n{screen}", triple[0], triple[1], triple[2]);
+            }
+        }
+        assert!(screen.contains("12") && screen.contains(" a "), "{screen}");
+    }
+}

@@ -174,6 +174,8 @@ pub struct App {
     pub(crate) animation: Option<Animation>,
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
+    /// How far the rules page can scroll, as last drawn (its wrapped lines less the frame).
+    pub(crate) rules_max_scroll: u16,
     pub(crate) running: bool,
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
@@ -211,6 +213,7 @@ impl App {
             animation: None,
             ticks: 0,
             rules_scroll: 0,
+            rules_max_scroll: 0,
             running: true,
             network: None,
             online: None,
