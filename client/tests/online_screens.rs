@@ -784,3 +784,81 @@ fn the_host_says_when_a_guest_left_before_the_start() {
     app.handle_event(Event::Tick);
     assert_eq!(app.message(), Some("A guest left before the start: the table is free again"));
 }
+
+/// Types `target` on the join page opened from the menu and joins.
+fn join_typed(app: &mut App, target: &str) {
+    choose(app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in target.chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+}
+
+/// The text of a screen read as sentences: lines joined, borders and runs of spaces dropped.
+fn prose(screen: &str) -> String {
+    let text: String =
+        screen.lines().map(|l| format!(" {} ", l.replace(['│', '╭', '╮', '╰', '╯', '─'], " "))).collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A dial that fails is said in the player's language by its cause, whole at 80 × 30 (no
+/// libp2p English, nothing cut); `q` then goes back to the menu, which says why, and
+/// `tripot join` would exit with it (status 1).
+#[test]
+fn a_failed_dial_is_said_in_french_whole_and_leaving_says_why() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "/ip4/127.0.0.1/tcp/1");
+    let libp2p = "Failed to negotiate transport protocol(s): [(/ip4/127.0.0.1/tcp/1/p2p/12D3KooW…: Connection refused (os error 111))]";
+    fake.push(NetEvent::Warning(tripot_net::online::NetWarning::DialFailed {
+        cause: tripot_net::online::DialCause::Refused,
+        detail: libp2p.into(),
+    }));
+    app.handle_event(Event::Tick);
+    let said = "Appel de l'hôte : personne n'attend à cette adresse (connexion refusée) : l'hôte est \
+                peut-être parti, ou l'adresse n'est pas la sienne. Nouvel essai dans quelques secondes.";
+    for (width, height) in [(80, 30), (120, 40)] {
+        let screen = render(&mut app, width, height);
+        assert!(prose(&screen).contains(said), "{width}×{height}:\n{screen}");
+        assert!(!screen.contains("Failed") && !screen.contains("dial"), "{screen}");
+    }
+    // The session tries again by itself: the wait goes on, and says so.
+    assert!(app.online().unwrap().failure().is_some());
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    let screen = render(&mut app, 80, 30);
+    let reason = said.trim_end_matches(" Nouvel essai dans quelques secondes.");
+    assert!(prose(&screen).contains(&format!("Jeu en ligne impossible : {reason}")), "{screen}");
+    assert!(app.take_online_failure().is_some(), "tripot join exits 1 on it");
+}
+
+/// A room that cannot be used stops the session: the spinner and the time stop, the headline
+/// says it failed, the reason is read whole at 80 × 30.
+#[test]
+fn a_room_that_cannot_be_used_stops_the_spinner_and_is_read_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "ABC-DEF");
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
+        tripot_net::online::RoomError::NotFound("ABC-DEF".into()),
+    )));
+    app.handle_event(Event::Tick);
+    let before = render(&mut app, 80, 30);
+    for _ in 0..25 {
+        app.handle_event(Event::Tick);
+    }
+    let after = render(&mut app, 80, 30);
+    assert_eq!(before, after, "nothing counts on after the failure");
+    let text = prose(&after);
+    assert!(text.contains("✗ Jeu en ligne impossible"), "{after}");
+    assert!(
+        text.contains(
+            "pas de salle ABC-DEF sur ce relais : vérifiez le code (une salle ferme quand sa partie \
+             commence ou que son hôte s'en va)"
+        ),
+        "{after}"
+    );
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(prose(&render(&mut app, 80, 30)).contains("pas de salle ABC-DEF"), "the menu says why");
+    assert!(app.take_online_failure().is_some());
+}

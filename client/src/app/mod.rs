@@ -186,6 +186,8 @@ pub struct App {
     pub(crate) join_input: String,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
     pub(crate) online_only: bool,
+    /// Why the online game left last never started (see `take_online_failure`).
+    pub(crate) online_failure: Option<crate::core::online_notice::Warning>,
 }
 
 impl App {
@@ -220,6 +222,7 @@ impl App {
             open_games: None,
             join_input: String::new(),
             online_only: false,
+            online_failure: None,
         };
         app.look_for_unfinished_game();
         app

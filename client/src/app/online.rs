@@ -229,10 +229,22 @@ impl App {
             self.apply(vec![Update::Say(question)]);
             return;
         }
+        let failure = online.failure();
         // Dropping the link stops the session's task.
         self.online = None;
         self.game = None;
         self.back_to_menu();
+        // The menu says why no game took place; `tripot host|join` exits with it (status 1).
+        if let Some(warning) = failure {
+            self.say(format!("{} : {}", self.lang.t().online_failed, self.lang.failure(&warning)), true);
+            self.online_failure = Some(warning);
+        }
+    }
+
+    /// Why the last online game never started, when the player left it: taken once, by
+    /// `tripot host|join` for its exit status.
+    pub fn take_online_failure(&mut self) -> Option<crate::core::online_notice::Warning> {
+        self.online_failure.take()
     }
 
     /// Any other key drops a pending confirmation.

@@ -352,6 +352,23 @@ impl Online {
         None
     }
 
+    /// Why the game never started, if the player leaves now: the session stopped on a failure,
+    /// or it was still failing to reach the opponent. `None` once a game was on.
+    #[must_use]
+    pub fn failure(&self) -> Option<Warning> {
+        use tripot_net::online::NetWarning as W;
+        if self.local.is_some() {
+            return None;
+        }
+        self.warning.clone().filter(|warning| match warning {
+            Warning::RoomFailed(_) | Warning::HostRefused { .. } => true,
+            Warning::Net(net) => {
+                matches!(net, W::DialFailed { .. } | W::StreamFailed(_) | W::TableRefused(_))
+            }
+            Warning::RelayBusy | Warning::RoomRefused(_) => false,
+        })
+    }
+
     /// Any other action drops a pending confirmation; true if there was one.
     pub fn drop_confirmation(&mut self) -> bool {
         self.confirm.take().is_some()

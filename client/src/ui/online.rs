@@ -220,6 +220,14 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(lang.warning(warning), Style::default().fg(Color::LightRed))));
     }
+    // A session that stopped (a room that cannot be used, a refusal for good) waits for
+    // nothing more: no spinner, no time counting, and the headline says so.
+    if online.link.is_none() && lines.len() > 1 {
+        lines[1] = Line::from(vec![
+            Span::styled("✗ ", Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD)),
+            Span::styled(t.online_failed, bold),
+        ]);
+    }
     // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
     let longest = match &online.side {
         Side::Guest(target) => target.chars().count(),
@@ -241,7 +249,11 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .map(|a| (a.chars().count() as u16).div_ceil(area.width.max(1)))
         .sum();
     let space = Rect { y: area.y + 1, height: area.height.saturating_sub(3 + outside_height), ..area };
-    let rect = centred(space, width, lines.len() as u16 + 5);
+    // As tall as the text once wrapped: a long reason is read whole, never cut.
+    let paragraph = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false });
+    let text_height =
+        u16::try_from(paragraph.line_count(width.min(area.width).saturating_sub(2))).unwrap_or(u16::MAX);
+    let rect = centred(space, width, text_height.saturating_add(5));
     if !outside.is_empty() {
         let below = Rect {
             y: rect.y + rect.height,
@@ -258,10 +270,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    frame.render_widget(
-        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false }),
-        Rect { height: inner.height.saturating_sub(2), ..inner },
-    );
+    frame.render_widget(paragraph, Rect { height: inner.height.saturating_sub(2), ..inner });
     let label = t.menu;
     let x = inner.x + inner.width.saturating_sub(label.chars().count() as u16 + 6) / 2;
     button(

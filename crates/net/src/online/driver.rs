@@ -306,7 +306,8 @@ impl Driver {
                 tracing::debug!(peer = %event.remote_peer_id, result = ?event.result, "hole punching");
             }
             SwarmEvent::OutgoingConnectionError { error, .. } => {
-                self.emit(NetEvent::Warning(NetWarning::DialFailed(error.to_string())));
+                let cause = super::DialCause::of(&error);
+                self.emit(NetEvent::Warning(NetWarning::DialFailed { cause, detail: error.to_string() }));
             }
             SwarmEvent::Behaviour(BehaviourEvent::Identify(libp2p::identify::Event::Received {
                 peer_id,
