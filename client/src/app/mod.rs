@@ -15,7 +15,7 @@ use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
 use crate::core::network::Network;
-use crate::core::save_store::{SaveStore, Saved};
+use crate::core::save_store::SaveStore;
 use crate::event::Event;
 use crate::i18n::Lang;
 
@@ -154,7 +154,9 @@ pub struct App {
     pub(crate) game: Option<Game>,
     pub(crate) store: Option<SaveStore>,
     /// The unfinished game found at start, while the resume prompt is shown.
-    pub(crate) pending_resume: Option<Saved>,
+    /// The unfinished games offered at start, and the one chosen.
+    pub(crate) resume_choices: Vec<crate::core::resume_choice::ResumeChoice>,
+    pub(crate) resume_selected: usize,
     /// The player asked once for a new game on the resume prompt: a second ask abandons the
     /// unfinished one.
     pub(crate) new_game_asked: bool,
@@ -201,7 +203,8 @@ impl App {
             menu: Menu::default(),
             game: None,
             store,
-            pending_resume: None,
+            resume_choices: Vec::new(),
+            resume_selected: 0,
             new_game_asked: false,
             game_file: None,
             ai: None,
