@@ -23,7 +23,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let longest = entries.iter().map(|e| e.chars().count() + 4).max().unwrap_or(0);
     let width = (longest.max(command.as_ref().map_or(0, |c| c.chars().count())) as u16 + 4).max(60);
     let shown = entries.len().min(usize::from(area.height.saturating_sub(14)).max(1));
-    let rect = centred(area, width, shown as u16 + 11);
+    let rect = centred(area, width, shown as u16 + 10);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
