@@ -244,6 +244,8 @@ pub(crate) struct Texts {
     pub(crate) connection: &'static str,
     pub(crate) connected: &'static str,
     pub(crate) reconnecting: &'static str,
+    pub(crate) peer_left_state: &'static str,
+    pub(crate) peer_left_notice: &'static str,
     pub(crate) opponent_away: &'static str,
     pub(crate) game_over_state: &'static str,
     pub(crate) direct: &'static str,
@@ -449,6 +451,9 @@ static FR: Texts = Texts {
     connection: "Connexion",
     connected: "connecté",
     reconnecting: "reconnexion…",
+    peer_left_state: "adversaire parti, attendu",
+    peer_left_notice: "Votre adversaire a quitté la partie. Elle reste sauvegardée : il peut revenir la \
+                       reprendre, ou vous pourrez la réclamer.",
     opponent_away: "l'adversaire ne revient pas",
     game_over_state: "partie terminée",
     direct: "direct",
@@ -649,6 +654,9 @@ static EN: Texts = Texts {
     connection: "Connection",
     connected: "connected",
     reconnecting: "reconnecting…",
+    peer_left_state: "opponent left, awaited",
+    peer_left_notice: "Your opponent left the game. It stays saved: they may come back to resume it, \
+                       or you may claim it.",
     opponent_away: "the opponent has not come back",
     game_over_state: "game over",
     direct: "direct",

@@ -78,6 +78,10 @@ impl Link for Fake {
         self.0.borrow_mut().sent.push("claim".into());
     }
 
+    fn leave(&mut self) {
+        self.0.borrow_mut().sent.push("leave".into());
+    }
+
     fn offer_rematch(&mut self) {
         self.0.borrow_mut().sent.push("rematch".into());
     }
@@ -861,4 +865,43 @@ fn a_room_that_cannot_be_used_stops_the_spinner_and_is_read_whole() {
     assert_eq!(app.page(), Page::Menu);
     assert!(prose(&render(&mut app, 80, 30)).contains("pas de salle ABC-DEF"), "the menu says why");
     assert!(app.take_online_failure().is_some());
+}
+
+/// An opponent who leaves on purpose is said to have left, and awaited: never « reconnexion… »;
+/// a cut link still is a reconnection. Leaving ourselves tells the session so.
+#[test]
+fn an_opponent_who_left_on_purpose_is_not_a_reconnection() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::PeerLeft);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(5) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("adversaire parti, attendu 5 s"), "{screen}");
+    assert!(!screen.contains("reconnexion"), "{screen}");
+    assert!(
+        prose(&screen).contains("Votre adversaire a quitté la partie. Elle reste sauvegardée"),
+        "{screen}"
+    );
+    // After the grace period the claim prompt says the same.
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(
+        screen.contains("adversaire parti, attendu 2 min 00 s") && !screen.contains("reconnexion"),
+        "{screen}"
+    );
+    // Back: a later cut is a reconnection again.
+    fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(3) });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("reconnexion… 3 s"));
+
+    // Our own leave, confirmed, is told to the session.
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('q'));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert_eq!(fake.sent(), ["k4-k5", "leave"]);
 }

@@ -129,6 +129,8 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     }
     sleep(Duration::from_millis(100));
     assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
+    // The host was told the guest left on purpose (not a cut link to reconnect).
+    next_event(&lines, "peer_left");
     assert_eq!(
         fs::read_to_string(dir.join("before")).unwrap(),
         fs::read_to_string(dir.join("after")).unwrap(),

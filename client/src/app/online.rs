@@ -230,6 +230,11 @@ impl App {
             return;
         }
         let failure = online.failure();
+        // A live game left on purpose: the opponent is told, so it does not wait for a
+        // reconnection (the session tells only when a game is on and the link up).
+        if let Some(link) = online.link.as_mut() {
+            link.leave();
+        }
         // Dropping the link stops the session's task.
         self.online = None;
         self.game = None;

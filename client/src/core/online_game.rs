@@ -136,6 +136,8 @@ pub struct Online {
     pub(crate) warning: Option<Warning>,
     /// The claim prompt is shown (until the player chooses to keep waiting).
     pub(crate) claim_prompt: bool,
+    /// The opponent said it left on purpose: the wait is for its return, not a reconnection.
+    pub(crate) peer_left: bool,
     pub(crate) confirm: Option<Confirm>,
     pub(crate) rematch: Option<RematchOffer>,
     /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
@@ -170,6 +172,7 @@ impl Online {
             round_trip: None,
             warning: None,
             claim_prompt: false,
+            peer_left: false,
             confirm: None,
             rematch: None,
             unconfirmed: false,

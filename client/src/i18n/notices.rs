@@ -41,6 +41,7 @@ impl Lang {
             Notice::GuestLeft => t.guest_left.to_owned(),
             Notice::HostRefused { reason, detail } => self.host_refused(*reason, detail, None),
             Notice::Resumed => t.resumed.to_owned(),
+            Notice::PeerLeft => t.peer_left_notice.to_owned(),
             Notice::RematchOffered { name } => format!("{name} {}", t.rematch_offered),
             Notice::RematchDeclined { by: Refuser::Local } => t.rematch_declined_here.to_owned(),
             Notice::RematchDeclined { by: Refuser::Peer } => t.rematch_declined.to_owned(),

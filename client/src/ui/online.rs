@@ -42,6 +42,10 @@ pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'stat
             let spin = SPINNER[(ticks % SPINNER.len() as u64) as usize];
             (if spin == SPINNER[0] { "◌" } else { "○" }, t.waiting_title.to_lowercase(), Color::LightYellow)
         }
+        // The opponent said it left: awaited, not « reconnecting ».
+        Connection::Reconnecting { waited } if online.peer_left => {
+            ("◌", format!("{} {}", t.peer_left_state, duration_text(waited)), Color::LightYellow)
+        }
         Connection::Reconnecting { waited } => {
             ("◌", format!("{} {}", t.reconnecting, duration_text(waited)), Color::LightYellow)
         }
@@ -325,9 +329,11 @@ pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
+    let waiting =
+        if app.online.as_ref().is_some_and(|o| o.peer_left) { t.peer_left_state } else { t.reconnecting };
     let lines = vec![
         Line::from(Span::styled(
-            format!("{} {}", t.reconnecting, duration_text(waited)),
+            format!("{waiting} {}", duration_text(waited)),
             Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
         )),
         Line::from(""),
