@@ -905,3 +905,18 @@ fn an_opponent_who_left_on_purpose_is_not_a_reconnection() {
     assert_eq!(app.page(), Page::Menu);
     assert_eq!(fake.sent(), ["k4-k5", "leave"]);
 }
+
+/// An address copied from a host's 80-column screen, where it took two lines, pastes whole
+/// into the join field: the line break is dropped, not taken for Enter.
+#[test]
+fn an_address_pasted_over_two_lines_joins_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    let address = addr("/ip4/192.168.1.20/tcp/41234").to_string();
+    let (first, rest) = address.split_at(80);
+    app.handle_event(Event::Paste(format!("{first}\n{rest}\n")));
+    assert_eq!(app.page(), Page::Join, "nothing joined on the line break");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), &format!("join {address}"));
+}
