@@ -21,6 +21,9 @@ pub enum Event {
     Mouse(MouseEvent),
     /// The terminal changed size.
     Resize,
+    /// Text pasted at once (bracketed paste): an address copied over two lines arrives whole,
+    /// its line break no Enter.
+    Paste(String),
     /// Time passed.
     Tick,
     /// The computer chose a move, for the request numbered `request`.
@@ -109,6 +112,7 @@ fn input_loop(sender: &Sender<Event>) {
                 Ok(term::Event::Key(key)) if key.kind != term::KeyEventKind::Release => Some(Event::Key(key)),
                 Ok(term::Event::Mouse(mouse)) => Some(Event::Mouse(mouse)),
                 Ok(term::Event::Resize(..)) => Some(Event::Resize),
+                Ok(term::Event::Paste(text)) => Some(Event::Paste(text)),
                 Ok(_) => None,
                 Err(_) => return,
             },

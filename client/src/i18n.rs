@@ -65,6 +65,15 @@ impl Lang {
         }
     }
 
+    /// The format in a few words, where the full label does not fit (a title at 80 columns).
+    pub(crate) fn format_short(self, format: Format) -> String {
+        let pawns = 10 * u32::from(format.number());
+        match self {
+            Lang::Fr => format!("{pawns} pions"),
+            Lang::En => format!("{pawns} pawns"),
+        }
+    }
+
     /// Why a move or a message was refused, in this language.
     pub(crate) fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
         use tripot_protocol::RejectReason as R;
@@ -195,6 +204,9 @@ pub(crate) struct Texts {
     pub(crate) game_keys: &'static str,
     pub(crate) resume_title: &'static str,
     pub(crate) resume_question: &'static str,
+    pub(crate) resume_questions: &'static str,
+    pub(crate) resume_online_with: &'static str,
+    pub(crate) resume_keys: &'static str,
     pub(crate) resume: &'static str,
     pub(crate) new_game: &'static str,
     pub(crate) save_failed: &'static str,
@@ -233,6 +245,8 @@ pub(crate) struct Texts {
     pub(crate) connection: &'static str,
     pub(crate) connected: &'static str,
     pub(crate) reconnecting: &'static str,
+    pub(crate) peer_left_state: &'static str,
+    pub(crate) peer_left_notice: &'static str,
     pub(crate) opponent_away: &'static str,
     pub(crate) game_over_state: &'static str,
     pub(crate) direct: &'static str,
@@ -347,6 +361,9 @@ static FR: Texts = Texts {
     game_keys: "flèches : aller · Entrée : choisir, jouer · Échap : annuler · souris : clic, survol",
     resume_title: "Partie en cours",
     resume_question: "Une partie n'est pas terminée. La reprendre ?",
+    resume_questions: "Des parties ne sont pas terminées. Laquelle reprendre ?",
+    resume_online_with: "Une partie en ligne reprend par la commande :",
+    resume_keys: "↑↓ choisir · Entrée reprendre · n nouvelle partie",
     resume: "Reprendre",
     new_game: "Nouvelle partie",
     save_failed: "Sauvegarde impossible",
@@ -381,9 +398,20 @@ static FR: Texts = Texts {
          totale, puis le joueur 1.",
         "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
         "",
-        "Au clavier : flèches pour aller de trou en trou, Entrée pour choisir le pion puis la \
-         destination (un ✱, proche ou lointain, termine le coup là), Échap pour annuler, i pour \
-         un indice, u pour annuler le dernier coup, c pour les coordonnées.",
+        "Les signes du plateau",
+        "● ▲ ■ les pions du joueur 1 (pleins), ○ △ □ ceux du joueur 2 (creux) ; · un trou vide, \
+         ◦ un trou vide d'une pointe d'arrivée, teinté de la couleur qui doit y arriver ; • le \
+         chemin du dernier coup.",
+        "Autour du pion choisi, entre parenthèses : + un pas, ✱ la fin d'un saut, <●> un pion \
+         adverse avec lequel l'échanger ; 1, 2, 3… les bonds du chemin montré ; [ ] le curseur.",
+        "Échanger au clavier : choisissez votre pion (Entrée), allez sur le pion adverse marqué \
+         <●> (flèches, ou d) et Entrée ; ou tapez « : » puis l'échange (m1<>l2).",
+        "",
+        "Au clavier et à la souris",
+        "Au clavier : ← → suivent la rangée, ↑ ↓ la ligne ╱ de la lettre (↑ de k4 mène à k5), \
+         Entrée choisit le pion puis la destination (un ✱, proche ou lointain, termine le coup \
+         là), Échap annule, i donne un indice, u annule le dernier coup, c montre les \
+         coordonnées.",
         "Un saut en chaîne se construit aussi bond par bond : Espace sur chaque trou où le pion \
          se pose, puis f pour « Fin du saut » ; Échap reprend le dernier bond.",
         "Plus vite : Tab choisit le pion suivant qui peut jouer (Maj-Tab le précédent), d mène \
@@ -424,6 +452,9 @@ static FR: Texts = Texts {
     connection: "Connexion",
     connected: "connecté",
     reconnecting: "reconnexion…",
+    peer_left_state: "adversaire parti, attendu",
+    peer_left_notice: "Votre adversaire a quitté la partie. Elle reste sauvegardée : il peut revenir la \
+                       reprendre, ou vous pourrez la réclamer.",
     opponent_away: "l'adversaire ne revient pas",
     game_over_state: "partie terminée",
     direct: "direct",
@@ -537,6 +568,9 @@ static EN: Texts = Texts {
     game_keys: "arrows: move · Enter: pick, play · Esc: cancel · mouse: click, hover",
     resume_title: "Unfinished game",
     resume_question: "A game was left unfinished. Resume it?",
+    resume_questions: "Games were left unfinished. Which one to resume?",
+    resume_online_with: "An online game resumes with the command:",
+    resume_keys: "↑↓ choose · Enter resume · n new game",
     resume: "Resume",
     new_game: "New game",
     save_failed: "Cannot save",
@@ -569,9 +603,18 @@ static EN: Texts = Texts {
          decides: more pawns arrived, then the smaller total distance, then player 1.",
         "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
         "",
-        "Keyboard: arrows move from hole to hole, Enter picks the pawn then the destination (a ✱, \
-         near or far, ends the move there), Esc cancels, i gives a hint, u undoes, c shows \
-         coordinates.",
+        "The signs on the board",
+        "● ▲ ■ player 1's pawns (filled), ○ △ □ player 2's (hollow); · an empty hole, ◦ an empty \
+         hole of a goal, tinted with the colour that must arrive there; • the last move's path.",
+        "Around the pawn picked, in brackets: + a step, ✱ the end of a jump, <●> an enemy pawn \
+         to swap with; 1, 2, 3… the hops of the path shown; [ ] the cursor.",
+        "Swapping by keyboard: pick your pawn (Enter), go to the enemy pawn marked <●> (arrows, \
+         or d) and Enter; or type \":\" then the swap (m1<>l2).",
+        "",
+        "Keyboard and mouse",
+        "Keyboard: ← → follow the row, ↑ ↓ the ╱ line of the letter (↑ from k4 goes to k5), \
+         Enter picks the pawn then the destination (a ✱, near or far, ends the move there), Esc \
+         cancels, i gives a hint, u undoes, c shows coordinates.",
         "A jump chain can also be built hop by hop: Space on each landing, then f to end it; Esc \
          takes back the last hop.",
         "Faster: Tab picks the next pawn that can move (shift-Tab the previous one), d takes the \
@@ -612,6 +655,9 @@ static EN: Texts = Texts {
     connection: "Connection",
     connected: "connected",
     reconnecting: "reconnecting…",
+    peer_left_state: "opponent left, awaited",
+    peer_left_notice: "Your opponent left the game. It stays saved: they may come back to resume it, \
+                       or you may claim it.",
     opponent_away: "the opponent has not come back",
     game_over_state: "game over",
     direct: "direct",

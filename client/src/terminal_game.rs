@@ -4,6 +4,7 @@
 use std::io;
 
 use crate::app::App;
+use crate::core::online_notice::Warning;
 use crate::core::save_store::SaveStore;
 use crate::event::Events;
 use crate::i18n::Lang;
@@ -22,13 +23,15 @@ pub fn run(lang: Lang) -> io::Result<()> {
 }
 
 /// Runs the online screens opened by `tripot host`, `join` or `lan`: `prepare` opens the page.
-pub(crate) fn run_online(lang: Lang, prepare: impl FnOnce(&mut App)) -> io::Result<()> {
+/// Returns why the game never started, if the player left before it did.
+pub(crate) fn run_online(lang: Lang, prepare: impl FnOnce(&mut App)) -> io::Result<Option<Warning>> {
     let mut guard = TerminalGuard::enter()?;
     let events = Events::with_terminal_input();
     // No local save store: the network session saves the online game itself.
     let mut app = App::new(lang, None, events.sender());
     prepare(&mut app);
-    event_loop(&mut guard, &events, &mut app)
+    event_loop(&mut guard, &events, &mut app)?;
+    Ok(app.take_online_failure())
 }
 
 fn event_loop(guard: &mut TerminalGuard, events: &Events, app: &mut App) -> io::Result<()> {

@@ -4,13 +4,16 @@
 
 mod common;
 
-use common::{ch, click, click_button, enter_on, hole, key, position, space_on, wait_for_computer};
+use common::{
+    arrows_to, ch, click, click_button, enter_on, hole, hover, key, position, render, space_on,
+    wait_for_computer,
+};
 use crossterm::event::KeyCode;
 use tripot::app::{App, Button, Mode, Page, Setup};
 use tripot::event::{Event, Events};
 use tripot::i18n::Lang;
 use tripot_ai::Level;
-use tripot_engine::{Camp, Format, Move, Notation, Position, Rules, WinReason};
+use tripot_engine::{Camp, Format, Hole, Move, Notation, Position, Rules, WinReason};
 
 /// Format 1, A to move: S needs two steps (h12, h13, h14) to fill its goal; N has one pawn
 /// out of its goal, on m6.
@@ -349,4 +352,60 @@ fn a_move_is_typed_in_notation_after_a_colon() {
     let game = app.game().unwrap();
     assert_eq!(game.moves().len(), 1);
     assert_eq!(game.moves()[0].notation.to_string(), "m1-m3-m5-m7");
+}
+
+/// ↑ and ↓ have two neighbours drawn equally near; they follow the ╱ line, the one the letter
+/// names, and never leave the lines drawn while a neighbour that way exists.
+#[test]
+fn arrows_follow_the_lines_drawn_on_the_board() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let setup = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+    app.start_from(setup, Position::start(Format::One, Rules::Tripot, Camp::A));
+    let cursor = |app: &App| app.game().unwrap().cursor();
+
+    // The newcomer's case: ↑ from k4 is k5, not j5; the line goes on to k13, and ↓ comes back.
+    arrows_to(&mut app, hole("k4"));
+    let mut climbed = Vec::new();
+    for _ in 0..9 {
+        app.handle_event(key(KeyCode::Up));
+        climbed.push(cursor(&app).to_string());
+    }
+    assert_eq!(climbed, ["k5", "k6", "k7", "k8", "k9", "k10", "k11", "k12", "k13"]);
+    for _ in 0..9 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    assert_eq!(cursor(&app), hole("k4"));
+
+    // From every hole, ↑ or ↓ lands on a hole joined to it by a line drawn on the screen,
+    // whenever such a hole exists; ← and → stay on the row.
+    let screen: Vec<Vec<char>> = render(&mut app, 120, 40).lines().map(|l| l.chars().collect()).collect();
+    let at = |(column, line): (u16, u16)| screen[usize::from(line)][usize::from(column)];
+    let joined = |app: &App, a: Hole, b: Hole| {
+        let ((ac, al), (bc, bl)) = (app.hole_cell(a).unwrap(), app.hole_cell(b).unwrap());
+        bl.abs_diff(al) == 2
+            && bc.abs_diff(ac) == 2
+            && matches!(at(((ac + bc) / 2, (al + bl) / 2)), '╱' | '╲')
+    };
+    for from in Hole::all() {
+        for (code, dy) in [(KeyCode::Up, 1), (KeyCode::Down, -1)] {
+            hover(&mut app, from);
+            app.handle_event(key(code));
+            let to = cursor(&app);
+            let (q, r) = from.axial();
+            let neighbour = Hole::from_axial(q, r + dy).or(Hole::from_axial(q - dy, r + dy));
+            match neighbour {
+                Some(expected) => {
+                    assert_eq!(to, expected, "{code:?} from {from}");
+                    assert!(joined(&app, from, to), "{code:?} from {from} to {to}: no line drawn");
+                }
+                None => assert_eq!(to.screen().1 - from.screen().1, if to == from { 0 } else { dy }),
+            }
+        }
+        for code in [KeyCode::Left, KeyCode::Right] {
+            hover(&mut app, from);
+            app.handle_event(key(code));
+            assert_eq!(cursor(&app).row(), from.row(), "{code:?} from {from}");
+        }
+    }
 }

@@ -78,6 +78,10 @@ impl Link for Fake {
         self.0.borrow_mut().sent.push("claim".into());
     }
 
+    fn leave(&mut self) {
+        self.0.borrow_mut().sent.push("leave".into());
+    }
+
     fn offer_rematch(&mut self) {
         self.0.borrow_mut().sent.push("rematch".into());
     }
@@ -238,6 +242,37 @@ fn hosting_waits_with_the_addresses_to_share() {
     // The LAN's address first, loopback last.
     assert!(app.online().unwrap().addrs()[0].to_string().starts_with("/ip4/192.168.1.20"));
     insta::assert_snapshot!("online_waiting_host", render(&mut app, 120, 40));
+}
+
+/// At 80 columns an address does not fit in a box: each is printed below it from the first
+/// column, so a mouse copy of it takes no border, and nothing of it is lost.
+#[test]
+fn at_80_columns_the_addresses_are_printed_outside_the_box() {
+    let (mut app, _events, _fake) = hosting(Lang::Fr);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 80, 30);
+    let lines: Vec<&str> = screen.lines().collect();
+    for address in app.online().unwrap().addrs() {
+        let address = address.to_string();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with(&address[..20]))
+            .unwrap_or_else(|| panic!("{address} not at the start of a line:\n{screen}"));
+        // The address, read back over the lines it takes, with no border in it.
+        let mut read = String::new();
+        for line in &lines[start..] {
+            if read.len() >= address.len() {
+                break;
+            }
+            assert!(!line.contains('│'), "a border beside the address:\n{screen}");
+            read.push_str(line.trim_end());
+        }
+        assert_eq!(read, address, "\n{screen}");
+    }
+    // At 120 columns they fit in the box, one a line.
+    let screen = render(&mut app, 120, 40);
+    let peer = peer().to_string();
+    assert_eq!(screen.lines().filter(|l| l.contains(&peer) && l.contains('│')).count(), 2, "{screen}");
 }
 
 #[test]
@@ -752,4 +787,136 @@ fn the_host_says_when_a_guest_left_before_the_start() {
     });
     app.handle_event(Event::Tick);
     assert_eq!(app.message(), Some("A guest left before the start: the table is free again"));
+}
+
+/// Types `target` on the join page opened from the menu and joins.
+fn join_typed(app: &mut App, target: &str) {
+    choose(app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in target.chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+}
+
+/// The text of a screen read as sentences: lines joined, borders and runs of spaces dropped.
+fn prose(screen: &str) -> String {
+    let text: String =
+        screen.lines().map(|l| format!(" {} ", l.replace(['│', '╭', '╮', '╰', '╯', '─'], " "))).collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A dial that fails is said in the player's language by its cause, whole at 80 × 30 (no
+/// libp2p English, nothing cut); `q` then goes back to the menu, which says why, and
+/// `tripot join` would exit with it (status 1).
+#[test]
+fn a_failed_dial_is_said_in_french_whole_and_leaving_says_why() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "/ip4/127.0.0.1/tcp/1");
+    let libp2p = "Failed to negotiate transport protocol(s): [(/ip4/127.0.0.1/tcp/1/p2p/12D3KooW…: Connection refused (os error 111))]";
+    fake.push(NetEvent::Warning(tripot_net::online::NetWarning::DialFailed {
+        cause: tripot_net::online::DialCause::Refused,
+        detail: libp2p.into(),
+    }));
+    app.handle_event(Event::Tick);
+    let said = "Appel de l'hôte : personne n'attend à cette adresse (connexion refusée) : l'hôte est \
+                peut-être parti, ou l'adresse n'est pas la sienne. Nouvel essai dans quelques secondes.";
+    for (width, height) in [(80, 30), (120, 40)] {
+        let screen = render(&mut app, width, height);
+        assert!(prose(&screen).contains(said), "{width}×{height}:\n{screen}");
+        assert!(!screen.contains("Failed") && !screen.contains("dial"), "{screen}");
+    }
+    // The session tries again by itself: the wait goes on, and says so.
+    assert!(app.online().unwrap().failure().is_some());
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    let screen = render(&mut app, 80, 30);
+    let reason = said.trim_end_matches(" Nouvel essai dans quelques secondes.");
+    assert!(prose(&screen).contains(&format!("Jeu en ligne impossible : {reason}")), "{screen}");
+    assert!(app.take_online_failure().is_some(), "tripot join exits 1 on it");
+}
+
+/// A room that cannot be used stops the session: the spinner and the time stop, the headline
+/// says it failed, the reason is read whole at 80 × 30.
+#[test]
+fn a_room_that_cannot_be_used_stops_the_spinner_and_is_read_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "ABC-DEF");
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
+        tripot_net::online::RoomError::NotFound("ABC-DEF".into()),
+    )));
+    app.handle_event(Event::Tick);
+    let before = render(&mut app, 80, 30);
+    for _ in 0..25 {
+        app.handle_event(Event::Tick);
+    }
+    let after = render(&mut app, 80, 30);
+    assert_eq!(before, after, "nothing counts on after the failure");
+    let text = prose(&after);
+    assert!(text.contains("✗ Jeu en ligne impossible"), "{after}");
+    assert!(
+        text.contains(
+            "pas de salle ABC-DEF sur ce relais : vérifiez le code (une salle ferme quand sa partie \
+             commence ou que son hôte s'en va)"
+        ),
+        "{after}"
+    );
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(prose(&render(&mut app, 80, 30)).contains("pas de salle ABC-DEF"), "the menu says why");
+    assert!(app.take_online_failure().is_some());
+}
+
+/// An opponent who leaves on purpose is said to have left, and awaited: never « reconnexion… »;
+/// a cut link still is a reconnection. Leaving ourselves tells the session so.
+#[test]
+fn an_opponent_who_left_on_purpose_is_not_a_reconnection() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::PeerLeft);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(5) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("adversaire parti, attendu 5 s"), "{screen}");
+    assert!(!screen.contains("reconnexion"), "{screen}");
+    assert!(
+        prose(&screen).contains("Votre adversaire a quitté la partie. Elle reste sauvegardée"),
+        "{screen}"
+    );
+    // After the grace period the claim prompt says the same.
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(
+        screen.contains("adversaire parti, attendu 2 min 00 s") && !screen.contains("reconnexion"),
+        "{screen}"
+    );
+    // Back: a later cut is a reconnection again.
+    fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(3) });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("reconnexion… 3 s"));
+
+    // Our own leave, confirmed, is told to the session.
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('q'));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert_eq!(fake.sent(), ["k4-k5", "leave"]);
+}
+
+/// An address copied from a host's 80-column screen, where it took two lines, pastes whole
+/// into the join field: the line break is dropped, not taken for Enter.
+#[test]
+fn an_address_pasted_over_two_lines_joins_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    let address = addr("/ip4/192.168.1.20/tcp/41234").to_string();
+    let (first, rest) = address.split_at(80);
+    app.handle_event(Event::Paste(format!("{first}\n{rest}\n")));
+    assert_eq!(app.page(), Page::Join, "nothing joined on the line break");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), &format!("join {address}"));
 }

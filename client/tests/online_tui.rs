@@ -129,6 +129,8 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     }
     sleep(Duration::from_millis(100));
     assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "0");
+    // The host was told the guest left on purpose (not a cut link to reconnect).
+    next_event(&lines, "peer_left");
     assert_eq!(
         fs::read_to_string(dir.join("before")).unwrap(),
         fs::read_to_string(dir.join("after")).unwrap(),
@@ -139,4 +141,51 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     assert_eq!(games.len(), 1, "{games:?}");
     let saved = tripot_net::SavedGame::read(&games[0]).unwrap();
     assert_eq!(saved.game.moves.len(), 4);
+}
+
+/// A newcomer's case: `tripot join` an address where nobody listens, at 80 × 30. The screen says
+/// why in French, whole; `q` then ends the program with status 1 and the reason on stderr.
+#[test]
+fn joining_where_nobody_listens_says_why_and_q_exits_1() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        return prerequisite_missing(
+            "joining_where_nobody_listens_says_why_and_q_exits_1",
+            "tmux is not installed (scripts/install-test-deps.sh installs it)",
+        );
+    }
+    let name = format!("tripot-nobody-{}", std::process::id());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tripot");
+    let peer = tripot_net::PeerId::random();
+    let d = dir.display();
+    // Port 1 on loopback: refused at once.
+    let script = format!(
+        "TRIPOT_CONFIG_DIR={d}/config {bin} --lang fr join /ip4/127.0.0.1/tcp/1/p2p/{peer} --no-mdns \
+         --listen /ip4/127.0.0.1/tcp/0 2> {d}/stderr; echo $? > {d}/exit; sleep 60"
+    );
+    let status = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &name, "-x", "80", "-y", "30", &script])
+        .status()
+        .unwrap();
+    assert!(status.success(), "tmux could not start a session");
+    let session = Session(name);
+    let s = session.0.as_str();
+    let shown = wait_for(s, "quelques secondes.");
+    assert!(shown.contains("connexion refusée"), "{shown}");
+    assert!(!shown.contains("Failed") && !shown.contains("dial failed"), "{shown}");
+    keys(s, &["q"]);
+    let start = Instant::now();
+    while !dir.join("exit").exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "tripot did not exit:\n{}", screen(s));
+        sleep(Duration::from_millis(50));
+    }
+    sleep(Duration::from_millis(100));
+    assert_eq!(fs::read_to_string(dir.join("exit")).unwrap().trim(), "1");
+    let stderr = fs::read_to_string(dir.join("stderr")).unwrap();
+    assert!(
+        stderr.contains("tripot: no game: Calling the host: nobody is waiting at this address"),
+        "{stderr}"
+    );
 }

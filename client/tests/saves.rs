@@ -212,3 +212,80 @@ fn the_viewer_says_a_game_is_unfinished_in_words() {
     assert!(screen.contains("Partie non terminée"), "{screen}");
     assert!(!screen.lines().any(|l| l.trim() == "*"), "{screen}");
 }
+
+/// Every unfinished game is offered, newest first, and ↓ then Enter resumes an older one.
+#[test]
+fn resume_offers_every_unfinished_game_and_resumes_the_one_chosen() {
+    let store = SaveStore::new(&fresh_dir("choice"));
+    let events = Events::new();
+    // An older duel of one move, then a newer one of two.
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_game(duel());
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    drop(app);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    app.start_game(duel());
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    enter_on(&mut app, hole("f14"));
+    enter_on(&mut app, hole("f13"));
+    drop(app);
+
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let screen = common::render(&mut app, 80, 30);
+    assert!(screen.contains("Laquelle reprendre"), "{screen}");
+    let newest = screen.find("· 2 coups ·").unwrap_or_else(|| panic!("{screen}"));
+    let older = screen.find("· 1 coup ·").unwrap_or_else(|| panic!("{screen}"));
+    assert!(newest < older, "newest first:\n{screen}");
+    assert!(screen.contains("▶ Duel à deux · 1 couleur par camp (10 pions) · 2 coups"), "{screen}");
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Game);
+    assert_eq!(app.game().unwrap().moves().len(), 1, "the older game, chosen");
+}
+
+/// Online games, saved by their session in another folder, are offered too, with the command
+/// that resumes them; declining one leaves its file alone.
+#[test]
+fn online_games_saved_elsewhere_are_offered_with_their_command() {
+    use tripot_net::{OnlineGame, SavedGame};
+    use tripot_protocol::{GameId, Role};
+    let data = fresh_dir("online-data");
+    let online = fresh_dir("online-games");
+    let game = OnlineGame::new(
+        GameId([3; 16]),
+        Role::Guest,
+        Format::Two,
+        Rules::Tripot,
+        Camp::A,
+        "Moi".into(),
+        "Alice".into(),
+        tripot_net::PeerId::random().to_bytes(),
+    );
+    let path = online.join("online-1764000000.tripot");
+    SavedGame { game, peer_addrs: Vec::new(), listen_addrs: Vec::new(), random_opener: false }
+        .write(&path)
+        .unwrap();
+    let before = fs::read_to_string(&path).unwrap();
+    let store = SaveStore::new(&data).with_online_dir(online);
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let command = format!("tripot join --resume {}", path.display());
+    let screen = common::render(&mut app, 120, 40);
+    assert!(screen.contains("En ligne · contre Alice · 20 pions · 0 coups"), "{screen}");
+    assert!(screen.contains(&command), "the command shown with the game:\n{screen}");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Resume);
+    assert_eq!(
+        app.message(),
+        Some(format!("Une partie en ligne reprend par la commande : {command}").as_str())
+    );
+    app.handle_event(ch('n'));
+    assert_eq!(app.page(), Page::Menu);
+    assert_eq!(fs::read_to_string(&path).unwrap(), before);
+}

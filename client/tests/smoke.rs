@@ -56,7 +56,8 @@ fn start_with(label: &str, lang: &str, width: u16, height: u16, prepare: impl Fn
     prepare(&dir.join("data"));
     let d = dir.display();
     let script = format!(
-        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data {bin} --lang {lang}; echo $? > {d}/exit; \
+        "stty -a > {d}/before; TRIPOT_DATA_DIR={d}/data TRIPOT_CONFIG_DIR={d}/config {bin} --lang {lang}; \
+         echo $? > {d}/exit; \
          stty -a > {d}/after; sleep 60",
         bin = env!("CARGO_BIN_EXE_tripot"),
     );

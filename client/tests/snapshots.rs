@@ -119,3 +119,105 @@ fn end_screen_tells_who_won_and_why() {
     assert!(app.game().unwrap().outcome().is_some());
     insta::assert_snapshot!("end_goal", render(&mut app, 120, 40));
 }
+
+/// A newcomer read « (10 », « sur » and a long chain cut short: the title says the format
+/// shorter where it does not fit, the keys line keeps whole parts, and a long chain in the
+/// history goes on over a second line, at 80 × 30 as at 120 × 40.
+#[test]
+fn nothing_is_cut_in_the_title_the_keys_line_or_the_history() {
+    let start = position(
+        "A:Nb13,d13,f13,h13,j13,l13,m6,m7,m8,m9:Sa13,e17,e16,f16,e15,f15,g15,e14,f14,g14",
+        Rules::Tripot,
+    );
+    let (mut app, _events) = app(Lang::Fr);
+    let solo = Setup {
+        mode: Mode::Solo { level: Level::Moyen, seed: 1 },
+        format: Format::One,
+        rules: Rules::Tripot,
+        opener: Camp::A,
+    };
+    app.start_from(solo, start);
+    app.handle_event(ch(':'));
+    for c in "a13-m13".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(common::key(crossterm::event::KeyCode::Enter));
+    let chain = "a13-c13-e13-g13-i13-k13-m13";
+    assert_eq!(app.game().unwrap().moves()[0].notation.to_string(), chain);
+    for (width, height) in [(80, 30), (120, 40)] {
+        let screen = render(&mut app, width, height);
+        let lines: Vec<&str> = screen.lines().collect();
+        let title = lines[0].trim_end();
+        assert!(title.ends_with("10 pions") || title.ends_with("(10 pions)"), "{title}");
+        let keys = lines[lines.len() - 1].trim_end();
+        assert!(keys.ends_with("annuler") || keys.ends_with("survol"), "{keys}");
+        // The chain, read back from the history's lines after « 1. ».
+        let first = lines.iter().position(|l| l.contains(" 1. ")).unwrap_or_else(|| panic!("{screen}"));
+        let mut read = String::new();
+        for line in &lines[first..first + 2] {
+            let cell = line.rsplit('│').nth(1).unwrap_or_default();
+            let text = cell.trim_start().trim_start_matches("1. ").trim();
+            read.push_str(text.split_whitespace().next().unwrap_or_default());
+        }
+        assert!(read.starts_with(chain), "{width}×{height}: {read}\n{screen}");
+    }
+}
+
+/// The rules page says what the signs mean and how to swap by keyboard, and scrolls no further
+/// than its last line: End (or many ↓) leaves that line at the bottom of the frame.
+#[test]
+fn the_rules_page_explains_the_signs_and_stops_at_its_last_line() {
+    for (width, height) in [(80, 30), (120, 40)] {
+        let (mut app, _events) = app(Lang::Fr);
+        let rules =
+            tripot::app::MenuItem::ALL.iter().position(|&x| x == tripot::app::MenuItem::Rules).unwrap();
+        while app.menu().selected != rules {
+            app.handle_event(common::key(crossterm::event::KeyCode::Down));
+        }
+        app.handle_event(common::key(crossterm::event::KeyCode::Enter));
+        assert_eq!(app.page(), tripot::app::Page::Rules);
+        let mut seen = render(&mut app, width, height);
+        for _ in 0..200 {
+            app.handle_event(common::key(crossterm::event::KeyCode::Down));
+            seen.push_str(&render(&mut app, width, height));
+        }
+        for needed in ["Les signes du plateau", "● ▲ ■ les pions du joueur 1", "<●>", "Échanger au clavier"]
+        {
+            assert!(seen.contains(needed), "{needed}");
+        }
+        let screen = render(&mut app, width, height);
+        let lines: Vec<&str> = screen.lines().collect();
+        let bottom = lines.iter().rposition(|l| l.contains('╰')).unwrap();
+        let last_inside = lines[bottom - 1].trim().trim_matches('│').trim();
+        assert!(!last_inside.is_empty(), "{width}×{height}: empty space below the text\n{screen}");
+        assert!(screen.contains("Maj-clic pour un bond"), "the last line shown:\n{screen}");
+        // ↑ then ↓ come back to the same place: ↓ at the end does nothing.
+        app.handle_event(common::key(crossterm::event::KeyCode::Up));
+        app.handle_event(common::key(crossterm::event::KeyCode::Down));
+        assert_eq!(render(&mut app, width, height), screen);
+    }
+}
+
+/// Row numbers and letters never touch (a newcomer read « 12a »).
+#[test]
+fn coordinates_keep_row_numbers_apart_from_letters() {
+    for (width, height) in [(80, 30), (120, 40)] {
+        let (mut app, _events) = app(Lang::Fr);
+        app.start_game(duel(Format::One, Rules::Tripot));
+        app.handle_event(ch('c'));
+        let screen = render(&mut app, width, height);
+        // The board's part of each line, left of the side panel, below the title.
+        for line in screen.lines().skip(1) {
+            let chars: Vec<char> = line.chars().take_while(|&c| c != '│').collect();
+            for pair in chars.windows(2) {
+                let touching = pair[0].is_ascii_digit() && pair[1].is_ascii_lowercase();
+                assert!(!touching, "{width}×{height}: « {}{} »\n{screen}", pair[0], pair[1]);
+            }
+            for triple in chars.windows(3) {
+                let close = triple[0].is_ascii_digit() && triple[1] == ' ' && triple[2].is_ascii_lowercase();
+                assert!(!close, "{width}×{height}: « {}{}{} »\n{screen}", triple[0], triple[1], triple[2]);
+            }
+        }
+        assert!(screen.contains("12") && screen.contains(" a "), "{screen}");
+    }
+}

@@ -290,7 +290,7 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     let positions = app.table().unwrap().positions().to_vec();
     // The duel's store leaves the star record alone (not moved aside as corrupt).
     let (duel, moved) = store.unfinished();
-    assert!(duel.is_none() && moved.is_empty());
+    assert!(duel.is_empty() && moved.is_empty());
     let mut again = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(again.page(), Page::Resume);
     let screen = render(&mut again, 120, 40);

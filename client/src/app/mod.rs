@@ -15,7 +15,7 @@ use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
 use crate::core::network::Network;
-use crate::core::save_store::{SaveStore, Saved};
+use crate::core::save_store::SaveStore;
 use crate::event::Event;
 use crate::i18n::Lang;
 
@@ -162,7 +162,9 @@ pub struct App {
     pub(crate) game: Option<Game>,
     pub(crate) store: Option<SaveStore>,
     /// The unfinished game found at start, while the resume prompt is shown.
-    pub(crate) pending_resume: Option<Saved>,
+    /// The unfinished games offered at start, and the one chosen.
+    pub(crate) resume_choices: Vec<crate::core::resume_choice::ResumeChoice>,
+    pub(crate) resume_selected: usize,
     /// The player asked once for a new game on the resume prompt: a second ask abandons the
     /// unfinished one.
     pub(crate) new_game_asked: bool,
@@ -182,6 +184,8 @@ pub struct App {
     pub(crate) animation: Option<Animation>,
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
+    /// How far the rules page can scroll, as last drawn (its wrapped lines less the frame).
+    pub(crate) rules_max_scroll: u16,
     pub(crate) running: bool,
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
@@ -196,8 +200,8 @@ pub struct App {
     pub(crate) table_menu: TableMenu,
     /// The star table being played or last played.
     pub(crate) table: Option<TableScreen>,
-    /// The unfinished table found at start, while the resume prompt is shown.
-    pub(crate) pending_table: Option<crate::core::star_save::SavedTable>,
+    /// Why the online game left last never started (see `take_online_failure`).
+    pub(crate) online_failure: Option<crate::core::online_notice::Warning>,
 }
 
 impl App {
@@ -211,7 +215,8 @@ impl App {
             menu: Menu::default(),
             game: None,
             store,
-            pending_resume: None,
+            resume_choices: Vec::new(),
+            resume_selected: 0,
             new_game_asked: false,
             game_file: None,
             ai: None,
@@ -225,6 +230,7 @@ impl App {
             animation: None,
             ticks: 0,
             rules_scroll: 0,
+            rules_max_scroll: 0,
             running: true,
             network: None,
             online: None,
@@ -233,7 +239,7 @@ impl App {
             online_only: false,
             table_menu: TableMenu::default(),
             table: None,
-            pending_table: None,
+            online_failure: None,
         };
         app.look_for_unfinished_game();
         app.look_for_unfinished_table();

@@ -229,10 +229,27 @@ impl App {
             self.apply(vec![Update::Say(question)]);
             return;
         }
+        let failure = online.failure();
+        // A live game left on purpose: the opponent is told, so it does not wait for a
+        // reconnection (the session tells only when a game is on and the link up).
+        if let Some(link) = online.link.as_mut() {
+            link.leave();
+        }
         // Dropping the link stops the session's task.
         self.online = None;
         self.game = None;
         self.back_to_menu();
+        // The menu says why no game took place; `tripot host|join` exits with it (status 1).
+        if let Some(warning) = failure {
+            self.say(format!("{} : {}", self.lang.t().online_failed, self.lang.failure(&warning)), true);
+            self.online_failure = Some(warning);
+        }
+    }
+
+    /// Why the last online game never started, when the player left it: taken once, by
+    /// `tripot host|join` for its exit status.
+    pub fn take_online_failure(&mut self) -> Option<crate::core::online_notice::Warning> {
+        self.online_failure.take()
     }
 
     /// Any other key drops a pending confirmation.

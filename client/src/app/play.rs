@@ -378,29 +378,54 @@ impl App {
         }
     }
 
-    /// At start: an unfinished game is offered; corrupt files are moved aside and reported.
+    /// At start: the unfinished games are offered; corrupt files are moved aside and reported.
     pub(crate) fn look_for_unfinished_game(&mut self) {
         let Some(store) = &self.store else { return };
         let (unfinished, moved) = store.unfinished();
+        let choices = crate::core::resume_choice::choices(unfinished, store);
         if let Some(aside) = moved.first() {
             let reason = self.lang.save_error(&aside.error);
             let text = format!("{} {} ({reason})", self.lang.t().corrupt_moved, aside.to.display());
             self.say(text, true);
         }
-        if unfinished.is_some() {
-            self.pending_resume = unfinished;
+        self.resume_choices = choices;
+        self.resume_selected = 0;
+        if !self.resume_choices.is_empty() {
             self.page = Page::Resume;
         }
     }
 
-    /// Resumes the game offered at start.
-    pub(crate) fn resume(&mut self) {
-        self.new_game_asked = false;
-        if let Some(saved) = self.pending_table.take() {
-            self.resume_table(saved);
-            return;
+    /// Chooses another of the games offered (`step` 1 the next, -1 the previous).
+    pub(crate) fn move_resume_selection(&mut self, step: isize) {
+        let count = self.resume_choices.len();
+        if count > 0 {
+            self.resume_selected = (self.resume_selected as isize + step).rem_euclid(count as isize) as usize;
+            self.new_game_asked = false;
+            self.message = None;
         }
-        let Some(saved) = self.pending_resume.take() else { return };
+    }
+
+    /// Resumes the game chosen: a local one here; an online one is resumed by its command,
+    /// which is shown (its session starts from the command line).
+    pub(crate) fn resume(&mut self) {
+        use crate::core::resume_choice::ResumeChoice;
+        self.new_game_asked = false;
+        let saved = match self.resume_choices.get(self.resume_selected) {
+            Some(ResumeChoice::Local(saved)) => (**saved).clone(),
+            Some(ResumeChoice::Table(saved)) => {
+                let saved = (**saved).clone();
+                self.resume_choices.clear();
+                self.resume_table(saved);
+                return;
+            }
+            Some(ResumeChoice::Online(online)) => {
+                let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
+                self.say(text, true);
+                return;
+            }
+            None => return,
+        };
+        self.resume_choices.clear();
         let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
         self.game = Some(game_of(&saved, setup));
@@ -411,8 +436,17 @@ impl App {
         self.after_move();
     }
 
-    /// Declines the offered game: it is marked abandoned and the menu opens.
+    /// Declines the game chosen: a local one is marked abandoned (asked once first) and the
+    /// menu opens; the others stay offered next time.
     pub(crate) fn decline_resume(&mut self) {
+        use crate::core::resume_choice::ResumeChoice;
+        // An online game is the session's file: it is left as it is.
+        if matches!(self.resume_choices.get(self.resume_selected), Some(ResumeChoice::Online(_)) | None) {
+            self.resume_choices.clear();
+            self.message = None;
+            self.page = Page::Menu;
+            return;
+        }
         // The unfinished game would be marked abandoned for good: ask once first.
         if !self.new_game_asked {
             self.new_game_asked = true;
@@ -421,10 +455,12 @@ impl App {
         }
         self.new_game_asked = false;
         self.message = None;
-        if let Some(saved) = self.pending_table.take() {
-            self.abandon_offered_table(&saved);
+        let chosen = self.resume_choices.get(self.resume_selected).cloned();
+        self.resume_choices.clear();
+        if let Some(ResumeChoice::Table(saved)) = &chosen {
+            self.abandon_offered_table(saved);
         }
-        if let (Some(saved), Some(store)) = (self.pending_resume.take(), &self.store)
+        if let (Some(ResumeChoice::Local(saved)), Some(store)) = (chosen, &self.store)
             && let Err(error) = store.abandon(&saved)
         {
             let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));

@@ -348,14 +348,13 @@ impl App {
         }
     }
 
-    /// At start, when no duel waits: the newest unfinished table is offered.
+    /// At start: the newest unfinished table is offered with the other games, after the duels.
     pub(crate) fn look_for_unfinished_table(&mut self) {
-        if self.pending_resume.is_some() {
-            return;
-        }
+        use crate::core::resume_choice::ResumeChoice;
         let Some(store) = &self.store else { return };
         if let Some(saved) = unfinished_table(store) {
-            self.pending_table = Some(saved);
+            let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
+            self.resume_choices.insert(at, ResumeChoice::Table(Box::new(saved)));
             self.page = Page::Resume;
         }
     }

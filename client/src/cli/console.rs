@@ -111,6 +111,7 @@ fn describe(event: &NetEvent) -> Option<String> {
                 format!("L'adversaire a refusé ({reason}) : {detail}")
             }
             SessionEvent::PeerDisconnected => String::from("Connexion perdue."),
+            SessionEvent::PeerLeft => String::from("L'adversaire quitte la partie (elle reste sauvegardée)."),
             SessionEvent::HandshakeAborted { .. } => {
                 String::from("Un invité est reparti avant le début : la table est de nouveau libre.")
             }

@@ -176,6 +176,9 @@ pub(crate) enum CliError {
     /// The private room cannot be used: exit 1.
     #[error(transparent)]
     Room(tripot_net::online::RoomError),
+    /// The player left the online screen before the game started, after a failure: exit 1.
+    #[error("no game: {}", crate::i18n::Lang::En.failure(.0))]
+    NotStarted(crate::core::online_notice::Warning),
     /// The host refused the game for good: exit 1.
     #[error("the host refused the game: {reason}{}", if detail.is_empty() { String::new() } else { format!(" ({detail})") })]
     Refused {
@@ -254,6 +257,7 @@ impl CliError {
             | CliError::SavedGame(_)
             | CliError::SessionStopped
             | CliError::Room(_)
+            | CliError::NotStarted(_)
             | CliError::Refused { .. }
             | CliError::CannotSave { .. }
             | CliError::GamesFailed(_)

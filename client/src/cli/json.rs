@@ -78,6 +78,7 @@ fn session_event(event: &SessionEvent) -> Value {
             "reason": format!("{reason:?}"), "ply": ply, "detail": detail,
         }),
         SessionEvent::PeerDisconnected => json!({"event": "disconnected"}),
+        SessionEvent::PeerLeft => json!({"event": "peer_left"}),
         SessionEvent::HandshakeAborted { cause, draw_forfeited } => {
             let reason = match cause {
                 AbortCause::Refused(reason) => Some(format!("{reason:?}")),

@@ -9,6 +9,7 @@ use super::CliError;
 use super::online::OnlineArgs;
 use crate::app::{Restored, Side};
 use crate::core::network::Network as _;
+use crate::core::online_notice::Warning;
 use crate::core::real_network::{RealNetwork, link_of};
 use crate::i18n::Lang;
 
@@ -44,6 +45,7 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
         }
     })
     .map_err(CliError::Terminal)
+    .and_then(left_before_the_start)
 }
 
 /// `tripot lobby` and `tripot quick` without `--headless` or `--plain`: the session the relay
@@ -55,6 +57,7 @@ pub(crate) fn play(handle: SessionHandle) -> Result<(), CliError> {
         app.open_online(Side::Relay, Some(link));
     })
     .map_err(CliError::Terminal)
+    .and_then(left_before_the_start)
 }
 
 /// `tripot lan` without `--headless`, `--list` or `--pick`: the LAN page.
@@ -66,4 +69,10 @@ pub(crate) fn run_lan(args: &OnlineArgs) -> Result<(), CliError> {
         app.open_lan();
     })
     .map_err(CliError::Terminal)
+    .and_then(left_before_the_start)
+}
+
+/// A screen left before its game started, on a failure, ends the program with status 1 and why.
+fn left_before_the_start(failure: Option<Warning>) -> Result<(), CliError> {
+    failure.map_or(Ok(()), |warning| Err(CliError::NotStarted(warning)))
 }

@@ -110,8 +110,6 @@ pub struct Game {
     pub(crate) positions: Vec<Position>,
     pub(crate) moves: Vec<Played>,
     pub(crate) cursor: Hole,
-    /// The column the cursor tries to keep when moving up and down.
-    pub(crate) sticky_x: i8,
     pub(crate) selection: Option<Selection>,
     pub(crate) hint: Option<Played>,
     pub(crate) show_coords: bool,
@@ -129,7 +127,6 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             cursor,
-            sticky_x: cursor.screen().0,
             selection: None,
             hint: None,
             show_coords: false,
@@ -385,8 +382,11 @@ impl Game {
         self.hint = None;
     }
 
-    /// Moves the cursor one hole in a screen direction: left/right along the row, up/down to the
-    /// nearest hole of the next row (keeping to the column it came from).
+    /// Moves the cursor one hole in a screen direction. Left and right go along the row. Up and
+    /// down have two neighbours drawn equally near (╱ and ╲); they follow the ╱ line, the one
+    /// the letter of the notation names, so ↑ from k4 is k5 and ↓ takes it back. Where that
+    /// line ends the other neighbour is taken, and past the star's edge the nearest hole of the
+    /// next row.
     pub(crate) fn move_cursor(&mut self, dx: i8, dy: i8) {
         let (x, y) = self.cursor.screen();
         if dx != 0 {
@@ -395,15 +395,17 @@ impl Game {
                 .min_by_key(|h| (h.screen().0 - x).abs());
             if let Some(hole) = next {
                 self.cursor = hole;
-                self.sticky_x = hole.screen().0;
             }
             return;
         }
-        let row = y + dy;
-        let next = Hole::all()
-            .filter(|h| h.screen().1 == row)
-            .min_by_key(|h| ((h.screen().0 - self.sticky_x).abs(), (h.screen().0 - x).abs()));
-        if let Some(hole) = next {
+        let (q, r) = self.cursor.axial();
+        let dy = dy.signum();
+        // Up: (q, r + 1) then (q - 1, r + 1); down: (q, r - 1) then (q + 1, r - 1).
+        let along = Hole::from_axial(q, r + dy);
+        let across = Hole::from_axial(q - dy, r + dy);
+        let nearest =
+            || Hole::all().filter(|h| h.screen().1 == y + dy).min_by_key(|h| (h.screen().0 - x).abs());
+        if let Some(hole) = along.or(across).or_else(nearest) {
             self.cursor = hole;
         }
     }
@@ -471,7 +473,6 @@ impl Game {
 
     pub(crate) fn set_cursor(&mut self, hole: Hole) {
         self.cursor = hole;
-        self.sticky_x = hole.screen().0;
     }
 
     /// Puts the cursor on a pawn of the side to move, if it is human: used when the turn

@@ -57,6 +57,8 @@ pub trait Link {
     fn play(&mut self, notation: Notation);
     /// Resigns the game.
     fn resign(&mut self);
+    /// Leaves the live game on purpose (it stays saved): the opponent is told so.
+    fn leave(&mut self);
     /// Claims the game after the grace period.
     fn claim(&mut self);
     /// Once the game is over: offers another game (accepts the opponent's offer if any).

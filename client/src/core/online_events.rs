@@ -69,6 +69,7 @@ impl Online {
         match event {
             SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => {
                 self.connection = Connection::Connected;
+                self.peer_left = false;
                 self.local = Some(local_camp);
                 self.peer_name = Some(peer_name.clone());
                 self.claim_prompt = false;
@@ -143,7 +144,12 @@ impl Online {
                     self.connection = Connection::GraceOver { waited };
                 }
             }
+            SessionEvent::PeerLeft if self.ending.is_none() => {
+                self.peer_left = true;
+                updates.push(Update::Say(Notice::PeerLeft));
+            }
             SessionEvent::Resumed { .. } => {
+                self.peer_left = false;
                 self.connection = Connection::Connected;
                 self.claim_prompt = false;
                 updates.push(Update::Say(Notice::Resumed));
@@ -252,6 +258,7 @@ mod tests {
             self.0.borrow_mut().push(notation.to_string());
         }
         fn resign(&mut self) {}
+        fn leave(&mut self) {}
         fn claim(&mut self) {}
         fn offer_rematch(&mut self) {}
         fn answer_rematch(&mut self, _accept: bool) {}

@@ -136,6 +136,8 @@ pub struct Online {
     pub(crate) warning: Option<Warning>,
     /// The claim prompt is shown (until the player chooses to keep waiting).
     pub(crate) claim_prompt: bool,
+    /// The opponent said it left on purpose: the wait is for its return, not a reconnection.
+    pub(crate) peer_left: bool,
     pub(crate) confirm: Option<Confirm>,
     pub(crate) rematch: Option<RematchOffer>,
     /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
@@ -170,6 +172,7 @@ impl Online {
             round_trip: None,
             warning: None,
             claim_prompt: false,
+            peer_left: false,
             confirm: None,
             rematch: None,
             unconfirmed: false,
@@ -350,6 +353,23 @@ impl Online {
             return Some(Notice::ConfirmLeave { saved: self.saved_to.clone(), host });
         }
         None
+    }
+
+    /// Why the game never started, if the player leaves now: the session stopped on a failure,
+    /// or it was still failing to reach the opponent. `None` once a game was on.
+    #[must_use]
+    pub fn failure(&self) -> Option<Warning> {
+        use tripot_net::online::NetWarning as W;
+        if self.local.is_some() {
+            return None;
+        }
+        self.warning.clone().filter(|warning| match warning {
+            Warning::RoomFailed(_) | Warning::HostRefused { .. } => true,
+            Warning::Net(net) => {
+                matches!(net, W::DialFailed { .. } | W::StreamFailed(_) | W::TableRefused(_))
+            }
+            Warning::RelayBusy | Warning::RoomRefused(_) => false,
+        })
     }
 
     /// Any other action drops a pending confirmation; true if there was one.

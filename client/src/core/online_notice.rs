@@ -40,6 +40,8 @@ pub enum Notice {
     },
     /// The opponent is back; the game goes on.
     Resumed,
+    /// The opponent left the live game on purpose (not a network cut).
+    PeerLeft,
     /// The opponent offers a rematch.
     RematchOffered {
         /// The opponent's name.

@@ -206,6 +206,10 @@ impl Link for NetLink {
         self.handle.resign();
     }
 
+    fn leave(&mut self) {
+        self.handle.leave();
+    }
+
     fn claim(&mut self) {
         self.handle.claim();
     }
@@ -267,6 +271,12 @@ impl Link for QuickLink {
     fn resign(&mut self) {
         if let Some(handle) = &self.handle {
             handle.resign();
+        }
+    }
+
+    fn leave(&mut self) {
+        if let Some(handle) = &mut self.handle {
+            handle.leave();
         }
     }
 

@@ -77,23 +77,43 @@ pub struct MovedAside {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaveStore {
     dir: PathBuf,
+    /// Where the network session saves online games, listed beside the local ones.
+    online_dir: Option<PathBuf>,
 }
 
 impl SaveStore {
     /// Games under `data_dir/games`.
     #[must_use]
     pub fn new(data_dir: &Path) -> SaveStore {
-        SaveStore { dir: data_dir.join("games") }
+        SaveStore { dir: data_dir.join("games"), online_dir: None }
+    }
+
+    /// The same store, also listing the unfinished online games saved in `dir`.
+    #[must_use]
+    pub fn with_online_dir(self, dir: PathBuf) -> SaveStore {
+        SaveStore { online_dir: Some(dir), ..self }
+    }
+
+    /// The unfinished online games, newest first (none if no online folder was given).
+    #[must_use]
+    pub fn unfinished_online(&self) -> Vec<super::online_saves::OnlineSaved> {
+        self.online_dir.as_deref().map(super::online_saves::unfinished).unwrap_or_default()
     }
 
     /// The store in `$TRIPOT_DATA_DIR`, or the platform's data directory.
+    /// Online games are looked for where the network session saves them by default.
     pub fn from_env() -> Result<SaveStore, SaveError> {
-        if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-            return Ok(SaveStore::new(Path::new(&dir)));
-        }
-        directories::ProjectDirs::from("", "", "tripot")
-            .map(|dirs| SaveStore::new(dirs.data_dir()))
-            .ok_or(SaveError::NoDataDir)
+        let store = if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            SaveStore::new(Path::new(&dir))
+        } else {
+            directories::ProjectDirs::from("", "", "tripot")
+                .map(|dirs| SaveStore::new(dirs.data_dir()))
+                .ok_or(SaveError::NoDataDir)?
+        };
+        Ok(match super::online_saves::default_dir() {
+            Some(online) => store.with_online_dir(online),
+            None => store,
+        })
     }
 
     /// The folder holding the game files.
@@ -139,19 +159,20 @@ impl SaveStore {
         Ok(Saved { path: path.to_path_buf(), record, replay })
     }
 
-    /// The most recent unfinished game, if any. Files that are not valid records are moved
-    /// aside and listed in the second value.
-    pub fn unfinished(&self) -> (Option<Saved>, Vec<MovedAside>) {
+    /// The unfinished games, newest first. Files that are not valid records are moved aside
+    /// and listed in the second value.
+    pub fn unfinished(&self) -> (Vec<Saved>, Vec<MovedAside>) {
         let mut moved = Vec::new();
-        let Ok(entries) = fs::read_dir(&self.dir) else { return (None, moved) };
+        let Ok(entries) = fs::read_dir(&self.dir) else { return (Vec::new(), moved) };
         let mut files: Vec<PathBuf> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
             .collect();
-        files.sort();
-        let mut latest = None;
-        for path in files {
+        // By the time last written (names count seconds only), the newest last, offered first.
+        files.sort_by_key(|p| (fs::metadata(p).and_then(|m| m.modified()).ok(), p.clone()));
+        let mut found = Vec::new();
+        for path in files.into_iter().rev() {
             // A star table's record is not a duel's: `star_save` offers it, it is not corrupt.
             if fs::read(&path).is_ok_and(|bytes| super::star_save::is_star_record(&bytes)) {
                 continue;
@@ -162,7 +183,7 @@ impl SaveStore {
                         && saved.record.reason.is_none()
                         && setup_of(&saved.record).is_some()
                     {
-                        latest = Some(saved);
+                        found.push(saved);
                     }
                 }
                 Err(error) => {
@@ -172,7 +193,7 @@ impl SaveStore {
                 }
             }
         }
-        (latest, moved)
+        (found, moved)
     }
 
     /// Marks an unfinished game as abandoned, so it is no longer offered.

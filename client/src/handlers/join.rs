@@ -24,6 +24,14 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
     }
 }
 
+/// A paste: what is not blank goes into the field, so an address the host's screen wrapped
+/// over two lines (at 80 columns) is pasted whole, its line break dropped.
+pub(super) fn paste(app: &mut App, text: &str) {
+    let room = MAX_INPUT.saturating_sub(app.join_input.chars().count());
+    app.join_input.extend(text.chars().filter(|c| !c.is_whitespace() && !c.is_control()).take(room));
+    app.message = None;
+}
+
 pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => match app.hits.button_at(mouse.column, mouse.row) {

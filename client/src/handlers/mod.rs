@@ -25,6 +25,8 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::StarComputerMove { request, mv } => app.on_star_computer_move(request, mv),
         Event::StarHint { request, mv } => app.on_star_hint(request, mv),
         Event::Resize => {}
+        Event::Paste(text) if app.page == Page::Join => join::paste(app, &text),
+        Event::Paste(_) => {}
         Event::Key(key) => match app.page {
             Page::Menu => menu::key(app, key),
             Page::Rules => rules::key(app, key),

@@ -1,4 +1,4 @@
-//! The "resume the unfinished game?" prompt.
+//! The "resume an unfinished game?" prompt: ↑↓ choose among the games, Enter resumes.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
@@ -8,6 +8,8 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
         KeyCode::Enter | KeyCode::Char('r' | 'o' | 'y') => app.resume(),
         KeyCode::Esc | KeyCode::Char('n') => app.decline_resume(),
+        KeyCode::Up | KeyCode::Char('k') => app.move_resume_selection(-1),
+        KeyCode::Down | KeyCode::Char('j') => app.move_resume_selection(1),
         _ => {}
     }
 }

@@ -4,14 +4,19 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 
 use crate::app::{App, Page};
 
+/// Scrolls by `lines` (down when positive), never past the last line of the page as last drawn.
+fn scroll(app: &mut App, lines: i16) {
+    app.rules_scroll = app.rules_scroll.saturating_add_signed(lines).min(app.rules_max_scroll);
+}
+
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
-        KeyCode::Up | KeyCode::Char('k') => app.rules_scroll = app.rules_scroll.saturating_sub(1),
-        KeyCode::Down | KeyCode::Char('j') => app.rules_scroll = app.rules_scroll.saturating_add(1).min(60),
-        KeyCode::PageUp => app.rules_scroll = app.rules_scroll.saturating_sub(10),
-        KeyCode::PageDown | KeyCode::Char(' ') => {
-            app.rules_scroll = app.rules_scroll.saturating_add(10).min(60)
-        }
+        KeyCode::Up | KeyCode::Char('k') => scroll(app, -1),
+        KeyCode::Down | KeyCode::Char('j') => scroll(app, 1),
+        KeyCode::PageUp => scroll(app, -10),
+        KeyCode::PageDown | KeyCode::Char(' ') => scroll(app, 10),
+        KeyCode::Home => app.rules_scroll = 0,
+        KeyCode::End => app.rules_scroll = app.rules_max_scroll,
         KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') | KeyCode::Backspace => app.page = Page::Menu,
         _ => {}
     }
@@ -19,8 +24,8 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
 
 pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
     match mouse.kind {
-        MouseEventKind::ScrollUp => app.rules_scroll = app.rules_scroll.saturating_sub(2),
-        MouseEventKind::ScrollDown => app.rules_scroll = app.rules_scroll.saturating_add(2).min(60),
+        MouseEventKind::ScrollUp => scroll(app, -2),
+        MouseEventKind::ScrollDown => scroll(app, 2),
         MouseEventKind::Down(MouseButton::Right) => app.page = Page::Menu,
         _ => {}
     }

@@ -41,6 +41,7 @@ impl Lang {
             Notice::GuestLeft => t.guest_left.to_owned(),
             Notice::HostRefused { reason, detail } => self.host_refused(*reason, detail, None),
             Notice::Resumed => t.resumed.to_owned(),
+            Notice::PeerLeft => t.peer_left_notice.to_owned(),
             Notice::RematchOffered { name } => format!("{name} {}", t.rematch_offered),
             Notice::RematchDeclined { by: Refuser::Local } => t.rematch_declined_here.to_owned(),
             Notice::RematchDeclined { by: Refuser::Peer } => t.rematch_declined.to_owned(),
@@ -66,17 +67,53 @@ impl Lang {
         }
     }
 
-    /// A network warning, in this language (the details are libp2p's, in English).
+    /// A network warning, in this language (the details are libp2p's, in English; a failed dial
+    /// is said by its cause alone, libp2p's text naming every address tried goes to the log).
     fn net_warning(self, warning: &tripot_net::online::NetWarning) -> String {
         use tripot_net::online::NetWarning as W;
+        if let W::DialFailed { cause, .. } = warning {
+            return self.dial_failed(*cause, true);
+        }
         if self == Lang::En {
             return warning.to_string();
         }
         match warning {
             W::SaveFailed(why) => format!("sauvegarde impossible : {why}"),
-            W::DialFailed(why) => format!("l'appel a échoué : {why}"),
+            W::DialFailed { cause, .. } => self.dial_failed(*cause, true),
             W::StreamFailed(why) => format!("la partie n'a pas pu s'ouvrir sur la connexion : {why}"),
             W::TableRefused(why) => format!("le relais n'a pas pris la table : {why}"),
+        }
+    }
+
+    /// A failed dial to the opponent, by its cause; while `retrying`, that the session tries
+    /// again by itself.
+    fn dial_failed(self, cause: tripot_net::online::DialCause, retrying: bool) -> String {
+        use tripot_net::online::DialCause as C;
+        let why = match (self, cause) {
+            (Lang::Fr, C::Refused) => {
+                "personne n'attend à cette adresse (connexion refusée) : l'hôte est peut-être parti, ou \
+                 l'adresse n'est pas la sienne"
+            }
+            (Lang::Fr, C::TimedOut) => "pas de réponse de l'hôte (pare-feu, ou hôte parti)",
+            (Lang::Fr, C::Unreachable) => "cette adresse n'est pas joignable d'ici (autre réseau ?)",
+            (Lang::Fr, C::WrongPeer) => "un autre joueur que l'hôte attendu a répondu à cette adresse",
+            (Lang::Fr, C::NoAddress) => "aucune adresse où joindre l'hôte",
+            (Lang::Fr, C::Other) => "la connexion a échoué",
+            (Lang::En, C::Refused) => {
+                "nobody is waiting at this address (connection refused): the host may have left, or \
+                 the address is not theirs"
+            }
+            (Lang::En, C::TimedOut) => "no answer from the host (a firewall, or the host left)",
+            (Lang::En, C::Unreachable) => "this address cannot be reached from here (another network?)",
+            (Lang::En, C::WrongPeer) => "another player than the expected host answered at this address",
+            (Lang::En, C::NoAddress) => "no address to reach the host at",
+            (Lang::En, C::Other) => "the connection failed",
+        };
+        match (self, retrying) {
+            (Lang::Fr, true) => format!("Appel de l'hôte : {why}. Nouvel essai dans quelques secondes."),
+            (Lang::Fr, false) => format!("Appel de l'hôte : {why}."),
+            (Lang::En, true) => format!("Calling the host: {why}. Trying again in a few seconds."),
+            (Lang::En, false) => format!("Calling the host: {why}."),
         }
     }
 
@@ -103,6 +140,16 @@ impl Lang {
             Warning::HostRefused { reason, detail, retry_in } => {
                 self.host_refused(*reason, detail, *retry_in)
             }
+        }
+    }
+
+    /// Why an online game never started, once the player has left it (no « trying again »).
+    pub(crate) fn failure(self, warning: &Warning) -> String {
+        match warning {
+            Warning::Net(tripot_net::online::NetWarning::DialFailed { cause, .. }) => {
+                self.dial_failed(*cause, false)
+            }
+            _ => self.warning(warning),
         }
     }
 

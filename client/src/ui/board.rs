@@ -15,8 +15,9 @@ use crate::app::BoardGeometry;
 const GRID_WIDTH: u16 = 25;
 /// Lines: r from 8 down to -8, and one more for the coordinate letters below the bottom tip.
 const GRID_HEIGHT: u16 = 18;
-/// Room for the row numbers on the left.
-const MARGIN: u16 = 3;
+/// Room for the row numbers on the left, and a gap of two columns or more before the nearest
+/// letter (a, e sit just left of the board's edge), so « 12 » and « a » never read as « 12a ».
+const MARGIN: u16 = 5;
 
 /// Everything drawn on the board besides the pawns.
 #[derive(Debug, Clone, Default)]

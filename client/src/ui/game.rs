@@ -21,7 +21,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let Some(game) = app.game.as_ref() else { return };
     let lang = app.lang;
     let header = Rect { height: 1, ..area };
-    frame.render_widget(Paragraph::new(header_line(lang, game)), header);
+    frame.render_widget(Paragraph::new(header_line(lang, game, header.width)), header);
 
     let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
     let panel_width = (body.width / 2).clamp(40, 60).min(body.width.saturating_sub(board::size(1).0 + 2));
@@ -68,6 +68,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     }
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
     let keys = if app.online.is_some() { lang.t().online_keys } else { lang.t().game_keys };
+    let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
     frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     if app.animation.is_some() {
         return;
@@ -87,7 +88,8 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     }
 }
 
-pub(super) fn header_line(lang: Lang, game: &Game) -> Line<'static> {
+/// The title line; where it would not fit in `width`, the format is said shorter, or not at all.
+pub(super) fn header_line(lang: Lang, game: &Game, width: u16) -> Line<'static> {
     let t = lang.t();
     let mode = match game.setup.mode {
         Mode::Solo { level, .. } => {
@@ -102,16 +104,21 @@ pub(super) fn header_line(lang: Lang, game: &Game) -> Line<'static> {
             format!("{} · {} {}", t.online_mode, t.opponent_label, game.opponent.as_deref().unwrap_or("?"))
         }
     };
+    let title = format!(" {} ", t.title);
+    let mode = format!("  {mode}");
+    let room = usize::from(width).saturating_sub(title.chars().count() + mode.chars().count());
+    let format = [lang.format_label(game.setup.format), lang.format_short(game.setup.format)]
+        .into_iter()
+        .map(|label| format!("  ·  {label}"))
+        .find(|text| text.chars().count() <= room)
+        .unwrap_or_default();
     Line::from(vec![
         Span::styled(
-            format!(" {} ", t.title),
+            title,
             Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD),
         ),
-        Span::styled(format!("  {mode}"), Style::default().fg(Color::White).add_modifier(Modifier::BOLD)),
-        Span::styled(
-            format!("  ·  {}", lang.format_label(game.setup.format)),
-            Style::default().fg(Color::Gray),
-        ),
+        Span::styled(mode, Style::default().fg(Color::White).add_modifier(Modifier::BOLD)),
+        Span::styled(format, Style::default().fg(Color::Gray)),
     ])
 }
 
@@ -338,16 +345,24 @@ pub(super) fn draw_history(
     let opener = game.positions.first().map_or(Camp::A, |p| p.turn());
     let names: Vec<String> = [opener, opener.other()]
         .iter()
-        .map(|&camp| player_name(lang, game, camp).chars().take(column).collect())
+        .map(|&camp| {
+            let name = player_name(lang, game, camp);
+            // A name too long for its column ends with « … », so it is seen to go on.
+            if name.chars().count() > column {
+                name.chars().take(column - 1).chain(['…']).collect()
+            } else {
+                name
+            }
+        })
         .collect();
     lines.push(Line::from(Span::styled(
         format!("     {:<column$} {}", names[0], names[1]),
         Style::default().fg(Color::DarkGray),
     )));
-    let mut rows: Vec<Line<'_>> = Vec::new();
+    // One entry per pair of moves, over as many lines as its longer move needs.
+    let mut rows: Vec<Vec<Line<'_>>> = Vec::new();
     for (pair, chunk) in game.moves().chunks(2).enumerate() {
-        let mut spans =
-            vec![Span::styled(format!("{:>3}. ", pair + 1), Style::default().fg(Color::DarkGray))];
+        let mut cells: Vec<(Vec<String>, Style)> = Vec::new();
         for (k, played) in chunk.iter().enumerate() {
             let i = pair * 2 + k;
             let colour = played.mv.from().and_then(|h| game.positions[i].colour_at(h));
@@ -356,25 +371,41 @@ pub(super) fn draw_history(
                 (Some(c), _) => Style::default().fg(tint(c)),
                 (None, _) => Style::default().fg(Color::Gray),
             };
-            let text = describe(lang, &played.notation);
-            let mut text: String = text.chars().take(column).collect();
-            if k == 0 {
-                let pad = column.saturating_sub(text.chars().count());
-                text.push_str(&" ".repeat(pad + 1));
-            }
             let style = match current {
                 Some(c) if c == i => style.add_modifier(Modifier::REVERSED),
                 Some(c) if i > c => style.add_modifier(Modifier::DIM),
                 _ => style,
             };
-            spans.push(Span::styled(text, style));
+            cells.push((super::fit::wrap_notation(&describe(lang, &played.notation), column), style));
         }
-        rows.push(Line::from(spans));
+        let height = cells.iter().map(|(lines, _)| lines.len()).max().unwrap_or(1);
+        let entry = (0..height)
+            .map(|n| {
+                let number = if n == 0 { format!("{:>3}. ", pair + 1) } else { "     ".to_owned() };
+                let mut spans = vec![Span::styled(number, Style::default().fg(Color::DarkGray))];
+                for (k, (lines, style)) in cells.iter().enumerate() {
+                    let mut text = lines.get(n).cloned().unwrap_or_default();
+                    if k == 0 {
+                        let pad = column.saturating_sub(text.chars().count());
+                        text.push_str(&" ".repeat(pad + 1));
+                    }
+                    spans.push(Span::styled(text, *style));
+                }
+                Line::from(spans)
+            })
+            .collect();
+        rows.push(entry);
     }
+    // The newest entries that fit, or those around the move being viewed.
     let room = area.height.saturating_sub(2) as usize;
     let last_row = current.map_or(rows.len(), |c| c / 2 + 1 + room / 2).min(rows.len());
-    let skip = last_row.saturating_sub(room);
-    lines.extend(rows.into_iter().skip(skip));
+    let mut first = last_row;
+    let mut used = 0;
+    while first > 0 && used + rows[first - 1].len() <= room {
+        used += rows[first - 1].len();
+        first -= 1;
+    }
+    lines.extend(rows.drain(first..last_row).flatten());
     frame.render_widget(Paragraph::new(lines), area);
 }
 

@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_engine::{Camp, Position, Rules};
 
 use super::board::{self, Marks};
@@ -67,12 +67,23 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         keys,
     );
     if let Some(message) = &app.message {
-        let rect = Rect { x: area.x, y: (keys.y + 1).min(area.height - 1), width: area.width, height: 1 };
-        frame.render_widget(
+        // Read whole: below the keys where it fits, else over the title (a network failure's
+        // reason runs over several lines at 80 columns).
+        let paragraph =
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
-                .alignment(Alignment::Center),
-            rect,
-        );
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true });
+        let needed = u16::try_from(paragraph.line_count(area.width)).unwrap_or(u16::MAX);
+        let below = (keys.y + 1).min(area.y + area.height - 1);
+        let rect = if needed <= area.y + area.height - below {
+            Rect { x: area.x, y: below, width: area.width, height: area.y + area.height - below }
+        } else {
+            let rect =
+                Rect { x: area.x, y: area.y, width: area.width, height: y0.saturating_sub(area.y).max(1) };
+            frame.render_widget(Clear, rect);
+            rect
+        };
+        frame.render_widget(paragraph, rect);
     }
     if wide {
         let format = match app.menu.item() {

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 use crate::app::{App, Button, Hits, Page};
 
 pub(crate) mod board;
+mod fit;
 mod game;
 mod join;
 mod menu;

@@ -42,6 +42,10 @@ pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'stat
             let spin = SPINNER[(ticks % SPINNER.len() as u64) as usize];
             (if spin == SPINNER[0] { "◌" } else { "○" }, t.waiting_title.to_lowercase(), Color::LightYellow)
         }
+        // The opponent said it left: awaited, not « reconnecting ».
+        Connection::Reconnecting { waited } if online.peer_left => {
+            ("◌", format!("{} {}", t.peer_left_state, duration_text(waited)), Color::LightYellow)
+        }
         Connection::Reconnecting { waited } => {
             ("◌", format!("{} {}", t.reconnecting, duration_text(waited)), Color::LightYellow)
         }
@@ -94,6 +98,14 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let bold = Style::default().fg(Color::White).add_modifier(Modifier::BOLD);
     let grey = Style::default().fg(Color::Gray);
     let mut lines = vec![Line::from("")];
+    // The addresses to copy go inside the box only where it can be wide enough; otherwise
+    // each is printed below it on lines of its own, from the screen's first column, so a mouse
+    // copy takes no border with it.
+    let addrs: Vec<String> = match &online.side {
+        Side::Host(_) => online.addrs.iter().take(6).map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let addrs_fit = addrs.iter().all(|a| a.chars().count() as u16 + 6 <= area.width);
     let title = match &online.side {
         Side::Room(offer) => {
             lines.push(Line::from(vec![
@@ -156,8 +168,10 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             if online.addrs.is_empty() {
                 lines.push(Line::from(Span::styled(t.no_address_yet, grey)));
             }
-            for addr in online.addrs.iter().take(6) {
-                lines.push(Line::from(Span::styled(addr.to_string(), Style::default().fg(Color::LightCyan))));
+            if addrs_fit {
+                for addr in &addrs {
+                    lines.push(Line::from(Span::styled(addr.clone(), Style::default().fg(Color::LightCyan))));
+                }
             }
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.copy_hint, Style::default().fg(Color::DarkGray))));
@@ -210,18 +224,48 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(lang.warning(warning), Style::default().fg(Color::LightRed))));
     }
+    // A session that stopped (a room that cannot be used, a refusal for good) waits for
+    // nothing more: no spinner, no time counting, and the headline says so.
+    if online.link.is_none() && lines.len() > 1 {
+        lines[1] = Line::from(vec![
+            Span::styled("✗ ", Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD)),
+            Span::styled(t.online_failed, bold),
+        ]);
+    }
     // Only a host by address shows its addresses (a room's relayed ones are no use to a friend).
     let longest = match &online.side {
         Side::Guest(target) => target.chars().count(),
-        Side::Host(_) => online.addrs.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(0),
+        Side::Host(_) if addrs_fit => addrs.iter().map(|a| a.chars().count()).max().unwrap_or(0),
         _ => 0,
     };
     let width = (longest as u16 + 6).max(72);
-    let rect = centred(
-        Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area },
-        width,
-        lines.len() as u16 + 5,
-    );
+    let outside: Vec<Line<'_>> = if addrs_fit {
+        Vec::new()
+    } else {
+        addrs
+            .iter()
+            .map(|a| Line::from(Span::styled(a.clone(), Style::default().fg(Color::LightCyan))))
+            .collect()
+    };
+    let outside_height: u16 = addrs
+        .iter()
+        .filter(|_| !addrs_fit)
+        .map(|a| (a.chars().count() as u16).div_ceil(area.width.max(1)))
+        .sum();
+    let space = Rect { y: area.y + 1, height: area.height.saturating_sub(3 + outside_height), ..area };
+    // As tall as the text once wrapped: a long reason is read whole, never cut.
+    let paragraph = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false });
+    let text_height =
+        u16::try_from(paragraph.line_count(width.min(area.width).saturating_sub(2))).unwrap_or(u16::MAX);
+    let rect = centred(space, width, text_height.saturating_add(5));
+    if !outside.is_empty() {
+        let below = Rect {
+            y: rect.y + rect.height,
+            height: outside_height.min((area.y + area.height).saturating_sub(rect.y + rect.height + 2)),
+            ..area
+        };
+        frame.render_widget(Paragraph::new(outside).wrap(Wrap { trim: false }), below);
+    }
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -230,10 +274,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    frame.render_widget(
-        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: false }),
-        Rect { height: inner.height.saturating_sub(2), ..inner },
-    );
+    frame.render_widget(paragraph, Rect { height: inner.height.saturating_sub(2), ..inner });
     let label = t.menu;
     let x = inner.x + inner.width.saturating_sub(label.chars().count() as u16 + 6) / 2;
     button(
@@ -288,9 +329,11 @@ pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
+    let waiting =
+        if app.online.as_ref().is_some_and(|o| o.peer_left) { t.peer_left_state } else { t.reconnecting };
     let lines = vec![
         Line::from(Span::styled(
-            format!("{} {}", t.reconnecting, duration_text(waited)),
+            format!("{waiting} {}", duration_text(waited)),
             Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
         )),
         Line::from(""),

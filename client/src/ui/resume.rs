@@ -1,4 +1,4 @@
-//! The prompt offering to resume an unfinished game.
+//! The prompt offering to resume an unfinished game: every one, local or online, to choose from.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -8,11 +8,22 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, Mode};
+use crate::core::resume_choice::ResumeChoice;
+use crate::i18n::Lang;
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let lang = app.lang;
     let t = lang.t();
-    let rect = centred(area, 60, 11);
+    let entries: Vec<String> = app.resume_choices.iter().map(|choice| entry(lang, choice)).collect();
+    // Room for the longest entry, the online command below the list, and the buttons.
+    let command = match app.resume_choices.get(app.resume_selected) {
+        Some(ResumeChoice::Online(online)) => Some(online.command()),
+        _ => None,
+    };
+    let longest = entries.iter().map(|e| e.chars().count() + 4).max().unwrap_or(0);
+    let width = (longest.max(command.as_ref().map_or(0, |c| c.chars().count())) as u16 + 4).max(60);
+    let shown = entries.len().min(usize::from(area.height.saturating_sub(14)).max(1));
+    let rect = centred(area, width, shown as u16 + 10);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -21,38 +32,24 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let mut lines = vec![Line::from(""), Line::from(t.resume_question), Line::from("")];
-    if let Some(saved) = &app.pending_table {
-        let moves = saved.record.moves().len();
-        let players = saved.record.tag("Table").unwrap_or_default().replace(',', ", ");
-        lines.push(Line::from(Span::styled(
-            format!("{} · {}", lang.s().resume_table, saved.record.variant()),
-            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
-        )));
-        lines.push(Line::from(Span::styled(
-            format!("{players} · {moves} {}", if moves == 1 { t.one_move } else { t.moves_count }),
-            Style::default().fg(Color::Gray),
-        )));
-    } else if let Some(saved) = &app.pending_resume {
-        let setup = crate::core::save_store::setup_of(&saved.record);
-        let mode = match setup.map(|s| s.mode) {
-            Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
-            _ => t.duel.to_owned(),
+    let question = if entries.len() > 1 { t.resume_questions } else { t.resume_question };
+    let mut lines = vec![Line::from(""), Line::from(question), Line::from("")];
+    // The chosen entry stays in view.
+    let first = app.resume_selected.saturating_sub(shown.saturating_sub(1));
+    for (i, text) in entries.iter().enumerate().skip(first).take(shown) {
+        let chosen = i == app.resume_selected;
+        let style = if chosen {
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::Gray)
         };
-        let moves = saved.record.moves().len();
-        let date = saved.record.date.clone().unwrap_or_default();
-        lines.push(Line::from(Span::styled(
-            mode,
-            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
-        )));
-        lines.push(Line::from(Span::styled(
-            format!(
-                "{} · {moves} {} · {date}",
-                lang.format_label(saved.record.format()),
-                if moves == 1 { t.one_move } else { t.moves_count }
-            ),
-            Style::default().fg(Color::Gray),
-        )));
+        lines.push(Line::from(Span::styled(format!("{} {text}", if chosen { "▶" } else { " " }), style)));
+    }
+    lines.push(Line::from(""));
+    if let Some(command) = command {
+        lines.push(Line::from(Span::styled(command, Style::default().fg(Color::LightCyan))));
+    } else if entries.len() > 1 {
+        lines.push(Line::from(Span::styled(t.resume_keys, Style::default().fg(Color::DarkGray))));
     }
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), inner);
     let y = inner.y + inner.height - 2;
@@ -78,5 +75,38 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 .alignment(Alignment::Center),
             Rect { y: (rect.y + rect.height).min(area.height - 1), height: 1, ..area },
         );
+    }
+}
+
+/// One game offered, in a line: how it was played, its format, its moves, its date.
+fn entry(lang: Lang, choice: &ResumeChoice) -> String {
+    let t = lang.t();
+    let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
+    match choice {
+        ResumeChoice::Local(saved) => {
+            let mode = match crate::core::save_store::setup_of(&saved.record).map(|s| s.mode) {
+                Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
+                _ => t.duel.to_owned(),
+            };
+            let date = saved.record.date.clone().unwrap_or_default();
+            let moves = saved.record.moves().len();
+            format!("{mode} · {} · {} · {date}", lang.format_label(saved.record.format()), count(moves))
+        }
+        ResumeChoice::Table(saved) => {
+            let players = saved.record.tag("Table").unwrap_or_default().replace(',', ", ");
+            let moves = saved.record.moves().len();
+            format!("{} · {} · {players} · {}", lang.s().resume_table, saved.record.variant(), count(moves))
+        }
+        ResumeChoice::Online(online) => {
+            let game = &online.game;
+            format!(
+                "{} · {} {} · {} · {}",
+                t.online_mode,
+                t.opponent_label,
+                game.peer_name,
+                lang.format_short(game.format),
+                count(game.moves.len())
+            )
+        }
     }
 }

@@ -35,10 +35,14 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             }
         })
         .collect();
-    frame.render_widget(
-        Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((app.rules_scroll, 0)),
-        rect,
-    );
+    // The page scrolls no further than its last line at the bottom of the frame: the handler
+    // clamps to what the last frame measured, and a resize is clamped here.
+    let inner = block.inner(rect);
+    let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let total = u16::try_from(paragraph.line_count(inner.width)).unwrap_or(u16::MAX);
+    app.rules_max_scroll = total.saturating_sub(inner.height);
+    app.rules_scroll = app.rules_scroll.min(app.rules_max_scroll);
+    frame.render_widget(paragraph.block(block).scroll((app.rules_scroll, 0)), rect);
     frame.render_widget(
         Paragraph::new(Span::styled(t.rules_keys, Style::default().fg(Color::Gray)))
             .alignment(Alignment::Center),

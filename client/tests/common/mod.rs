@@ -82,6 +82,13 @@ pub fn click(app: &mut App, target: Hole) {
     app.handle_event(mouse(MouseEventKind::Down(MouseButton::Left), column, row));
 }
 
+/// The mouse over a hole as drawn on a 120 × 40 screen: the cursor goes there.
+pub fn hover(app: &mut App, target: Hole) {
+    render(app, 120, 40);
+    let (column, row) = app.hole_cell(target).expect("board drawn");
+    app.handle_event(mouse(MouseEventKind::Moved, column, row));
+}
+
 /// Left click on a button as drawn on a 120 × 40 screen.
 pub fn click_button(app: &mut App, button: Button) {
     render(app, 120, 40);

@@ -151,4 +151,8 @@ pub enum SessionEvent {
         /// The camp that opens it.
         opener: Camp,
     },
+    /// The opponent leaves the live game on purpose (its link drops next): not a network cut.
+    /// The game stays saved; the opponent may come back, or the game be claimed after the
+    /// grace period, as after any drop.
+    PeerLeft,
 }

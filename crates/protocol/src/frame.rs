@@ -197,6 +197,7 @@ mod tests {
             Message::KeepAlive { seq: 1 },
             Message::Reject(Reject { reason: RejectReason::WrongPly, ply: Some(4), detail: "x".into() }),
             Message::Query,
+            Message::Leaving,
             Message::Listing { name: "Edmonde".into(), format: 3, rules: "classic".into(), waiting_secs: 9 },
         ]
     }

@@ -166,6 +166,9 @@ pub enum Message {
         /// Seconds the host has been waiting.
         waiting_secs: u32,
     },
+    /// The sender leaves a live game on purpose (the game stays saved and may be resumed): the
+    /// receiver says so instead of « reconnecting » when the link then drops.
+    Leaving,
 }
 
 impl Message {
@@ -184,6 +187,7 @@ impl Message {
             Message::KeepAlive { .. } => "keep-alive",
             Message::Reject(_) => "reject",
             Message::Query => "query",
+            Message::Leaving => "leaving",
             Message::Listing { .. } => "listing",
         }
     }

@@ -34,6 +34,9 @@ pub(super) struct Opponent {
     pub(super) identified: HashMap<PeerId, Vec<Multiaddr>>,
 }
 
+/// How long a session that left on purpose stays up for its last word to go out.
+const LEAVING_LINGER: Duration = Duration::from_millis(300);
+
 pub(super) struct Driver {
     pub(super) swarm: Swarm<Behaviour>,
     pub(super) session: Session<QueueTransport>,
@@ -55,6 +58,8 @@ pub(super) struct Driver {
     /// The session cannot go on (a room failed, the host refused us for good): the driver
     /// stops after reporting why.
     pub(super) stopped: bool,
+    /// The interface left the game on purpose (see [`LEAVING_LINGER`]).
+    pub(super) leaving: bool,
 }
 
 /// What the event loop listens to besides the swarm.
@@ -84,7 +89,7 @@ impl Ready {
         let Ready { driver, inputs, events, commands } = self;
         let local_peer = driver.local_peer;
         let task = tokio::spawn(driver.run(inputs));
-        SessionHandle { events, commands, local_peer, task }
+        SessionHandle { events, commands, local_peer, task, leaving: false }
     }
 }
 
@@ -191,6 +196,7 @@ impl Driver {
             path: path::PathTracker::default(),
             rooms,
             stopped: false,
+            leaving: false,
         };
         let inputs = Inputs { incoming, link_rx, opened_rx, command_rx, proofs, proof_rx };
         Ok(Ready { driver, inputs, events: events_rx, commands })
@@ -207,8 +213,14 @@ impl Driver {
                 Some((peer, result)) = inputs.opened_rx.recv() => self.on_opened(peer, result),
                 command = inputs.command_rx.recv() => match command {
                     Some(command) => self.on_command(command),
-                    // The interface is gone: stop.
-                    None => return,
+                    // The interface is gone: stop. After a leave on purpose, a moment first
+                    // for the word to reach the peer (the step above handed it to the writer).
+                    None => {
+                        if self.leaving {
+                            tokio::time::sleep(LEAVING_LINGER).await;
+                        }
+                        return;
+                    }
                 },
                 Some((peer, stream)) = next_incoming(&mut inputs.proofs) => {
                     if let Some(room) = &mut self.rooms.host {
@@ -270,6 +282,11 @@ impl Driver {
             Command::Claim => self.session.claim(now),
             Command::OfferRematch => self.session.offer_rematch(now),
             Command::AnswerRematch(accept) => self.session.answer_rematch(accept, now),
+            Command::Leave => {
+                self.session.leave(now);
+                self.leaving = true;
+                Ok(())
+            }
         };
         if let Err(error) = result {
             self.emit(NetEvent::LocalError(error));
@@ -306,7 +323,8 @@ impl Driver {
                 tracing::debug!(peer = %event.remote_peer_id, result = ?event.result, "hole punching");
             }
             SwarmEvent::OutgoingConnectionError { error, .. } => {
-                self.emit(NetEvent::Warning(NetWarning::DialFailed(error.to_string())));
+                let cause = super::DialCause::of(&error);
+                self.emit(NetEvent::Warning(NetWarning::DialFailed { cause, detail: error.to_string() }));
             }
             SwarmEvent::Behaviour(BehaviourEvent::Identify(libp2p::identify::Event::Received {
                 peer_id,

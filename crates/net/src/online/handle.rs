@@ -14,6 +14,7 @@ pub(super) enum Command {
     Claim,
     OfferRematch,
     AnswerRematch(bool),
+    Leave,
 }
 
 /// The user interface's side of a running online session.
@@ -23,6 +24,8 @@ pub struct SessionHandle {
     pub(super) commands: mpsc::UnboundedSender<Command>,
     pub(super) local_peer: PeerId,
     pub(super) task: tokio::task::JoinHandle<()>,
+    /// Left on purpose: the driver ends by itself once the peer was told (not aborted on drop).
+    pub(super) leaving: bool,
 }
 
 impl SessionHandle {
@@ -39,6 +42,12 @@ impl SessionHandle {
     /// Plays a local move.
     pub fn play(&self, notation: Notation) {
         let _ = self.commands.send(Command::Play(notation));
+    }
+
+    /// Leaves the live game on purpose (it stays saved): the opponent is told so, then the
+    /// session ends by itself shortly after, when this handle is dropped.
+    pub fn leave(&mut self) {
+        self.leaving = self.commands.send(Command::Leave).is_ok();
     }
 
     /// Resigns.
@@ -72,6 +81,8 @@ impl SessionHandle {
 
 impl Drop for SessionHandle {
     fn drop(&mut self) {
-        self.task.abort();
+        if !self.leaving {
+            self.task.abort();
+        }
     }
 }

@@ -18,6 +18,7 @@
 //! opponent (direct or relayed, and the move to a hole-punched connection).
 
 mod autosave;
+mod dial_cause;
 mod driver;
 mod game_stream;
 mod handle;
@@ -37,6 +38,7 @@ use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId};
 
 pub use crate::room::{GuestRefusal, RoomError, RoomEvent};
+pub use dial_cause::DialCause;
 pub use handle::SessionHandle;
 pub use lan::{LanHost, browse};
 pub use path::GamePath;

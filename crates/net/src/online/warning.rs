@@ -7,9 +7,14 @@ pub enum NetWarning {
     /// next change).
     #[error("save failed: {0}")]
     SaveFailed(String),
-    /// A dial to the opponent failed (it is tried again).
-    #[error("dial failed: {0}")]
-    DialFailed(String),
+    /// A dial to the opponent failed (it is tried again): why, and libp2p's own text.
+    #[error("dial failed ({cause}): {detail}")]
+    DialFailed {
+        /// The cause, for the player.
+        cause: super::DialCause,
+        /// libp2p's text: every address and transport tried.
+        detail: String,
+    },
     /// Opening the game stream on a connection failed (it is tried again).
     #[error("opening the game stream failed: {0}")]
     StreamFailed(String),

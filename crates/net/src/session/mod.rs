@@ -21,6 +21,7 @@ use crate::opener_draw::{self, Draw};
 use crate::transport::{LinkEvent, Transport};
 
 mod forfeits;
+mod leaving;
 mod rematch;
 
 use forfeits::Forfeits;
@@ -183,6 +184,8 @@ pub struct Session<T> {
     handshake_since: Option<Instant>,
     /// Guest: the host's refusals of our hello.
     refusals: Option<Refusals>,
+    /// The peer said it leaves the game on purpose (`leaving.rs`); cleared when a link comes up.
+    peer_leaving: bool,
 }
 
 impl<T: Transport> Session<T> {
@@ -211,6 +214,7 @@ impl<T: Transport> Session<T> {
             forfeits: Forfeits::default(),
             handshake_since: None,
             refusals: None,
+            peer_leaving: false,
         }
     }
 
@@ -419,6 +423,7 @@ impl<T: Transport> Session<T> {
 
     fn on_up(&mut self, peer: Vec<u8>, now: Instant) {
         self.peer.clone_from(&peer);
+        self.peer_leaving = false;
         // A new link starts with a full allowance: a flood on the last one is no debt of this.
         self.tokens = f64::from(self.config.flood_limit);
         self.refilled = now;
@@ -563,6 +568,7 @@ impl<T: Transport> Session<T> {
             Message::Reject(reject) => self.on_reject(reject, now),
             Message::RematchOffer { game_id } => self.on_rematch_offer(game_id, now),
             Message::RematchAnswer { accept } => self.on_rematch_answer(accept, now),
+            Message::Leaving => self.on_leaving(),
             Message::Query | Message::Listing { .. } => {
                 self.reject(RejectReason::Unexpected, None, format!("{} during a game", message.kind()), now);
             }

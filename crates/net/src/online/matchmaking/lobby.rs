@@ -396,7 +396,7 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
             table.close().await;
         }
     });
-    Ok(SessionHandle { events, commands, local_peer, task })
+    Ok(SessionHandle { events, commands, local_peer, task, leaving: false })
 }
 
 #[cfg(test)]

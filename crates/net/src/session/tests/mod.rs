@@ -353,6 +353,39 @@ fn a_claim_told_the_old_way_is_still_understood() {
     assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
 }
 
+/// A side leaving on purpose says so: the other learns it before the link drops, and the game
+/// stays open to a return, as after a cut; a cut link alone says nothing of the kind.
+#[test]
+fn leaving_on_purpose_is_told_apart_from_a_cut_link() {
+    let mut pair = Pair::new(Opens::Host);
+    pair.play_first();
+    pair.cut();
+    assert!(!pair.host_events.iter().any(|e| matches!(e, SessionEvent::PeerLeft)));
+    assert!(!pair.host.peer_left());
+    pair.connect();
+    let now = pair.now;
+    pair.guest.leave(now);
+    pair.settle();
+    pair.cut();
+    let left = pair.host_events.iter().position(|e| matches!(e, SessionEvent::PeerLeft)).unwrap();
+    let dropped = pair.host_events.iter().rposition(|e| matches!(e, SessionEvent::PeerDisconnected)).unwrap();
+    assert!(left < dropped, "told before the drop: {:?}", pair.host_events);
+    assert!(pair.host.peer_left());
+    assert!(pair.host.game().unwrap().ending.is_none(), "the game waits for a return");
+    // Back again: a plain game again, and leaving once the game is over says nothing.
+    pair.connect();
+    assert!(!pair.host.peer_left());
+    assert!(pair.host.is_connected() && pair.host.game().unwrap().ending.is_none());
+    let now = pair.now;
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    let before = pair.host_events.len();
+    let now = pair.now;
+    pair.guest.leave(now);
+    pair.settle();
+    assert!(!pair.host_events[before..].iter().any(|e| matches!(e, SessionEvent::PeerLeft)));
+}
+
 #[test]
 fn silence_drops_the_link_and_keep_alives_prevent_it() {
     let mut pair = Pair::new(Opens::Host);

@@ -1,0 +1,29 @@
+//! What the resume prompt offers at start: each unfinished game, local or online, newest first
+//! (a star table's among the local ones, after the duels).
+//! A local game is resumed here; an online one by the command that starts its session again.
+
+use super::online_saves::OnlineSaved;
+use super::save_store::{SaveStore, Saved};
+use super::star_save::SavedTable;
+
+/// One unfinished game the player may take up again.
+#[derive(Debug, Clone)]
+pub enum ResumeChoice {
+    /// A solo game or a duel on this device (boxed, as the other: both hold whole positions).
+    Local(Box<Saved>),
+    /// An online game saved by its session.
+    Online(Box<OnlineSaved>),
+    /// A star table of 2–6 seats on this device.
+    Table(Box<SavedTable>),
+}
+
+/// The games to offer: the local ones first (they resume at once), then the online ones, each
+/// newest first.
+#[must_use]
+pub fn choices(local: Vec<Saved>, store: &SaveStore) -> Vec<ResumeChoice> {
+    local
+        .into_iter()
+        .map(|saved| ResumeChoice::Local(Box::new(saved)))
+        .chain(store.unfinished_online().into_iter().map(|saved| ResumeChoice::Online(Box::new(saved))))
+        .collect()
+}
