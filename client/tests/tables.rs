@@ -410,3 +410,46 @@ fn the_table_page_also_starts_the_tripot_duel() {
     );
     assert_eq!(game.position().turn(), tripot_engine::Camp::A, "seat 1, the person, opens");
 }
+
+/// A table waiting beside an unfinished duel: both are offered, the duel first, and the one
+/// chosen is resumed.
+#[test]
+fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
+    use tripot::app::Mode;
+    use tripot::core::setup::Setup;
+    use tripot_engine::{Camp, Format, Rules};
+    let dir = tempfile::tempdir().unwrap();
+    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_table(setup("kawu-3", &[H, H, H], Colour::S));
+    type_move(&mut app, "j4-j5");
+    drop(app);
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_game(Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A });
+    type_move(&mut app, "k4-k5");
+    assert_eq!(app.game().unwrap().moves().len(), 1);
+    drop(app);
+
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let screen = render(&mut app, 120, 40);
+    let duel = screen.find("Duel à deux").unwrap_or_else(|| panic!("{screen}"));
+    let table = screen.find("Table · kawu-3").unwrap_or_else(|| panic!("{screen}"));
+    assert!(duel < table, "the duel first:\n{screen}");
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::TableGame);
+    assert_eq!(app.table().unwrap().moves().len(), 1);
+
+    // Declining the table (asked once more) leaves the duel offered next time.
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(ch('n'));
+    app.handle_event(ch('n'));
+    assert_eq!(app.page(), Page::Menu);
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Duel à deux") && !screen.contains("Table · kawu-3"), "{screen}");
+}
