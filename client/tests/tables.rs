@@ -453,3 +453,33 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Duel à deux") && !screen.contains("Table · kawu-3"), "{screen}");
 }
+
+/// A table's file that no longer replays is moved aside as `….corrupt` and said, as a duel's is;
+/// it is never offered nor overwritten.
+#[test]
+fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_table(setup("kawu-3", &[H, H, H], Colour::S));
+    type_move(&mut app, "j4-j5");
+    drop(app);
+    let files: Vec<std::path::PathBuf> =
+        std::fs::read_dir(store.dir()).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.contains("j4-j5"), "{text}");
+    std::fs::write(&files[0], text.replace("j4-j5", "j4-j9")).unwrap();
+
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Menu);
+    let message = app.message().unwrap_or_default().to_owned();
+    assert!(message.contains("mise de côté"), "{message}");
+    assert!(!files[0].exists());
+    let aside =
+        files[0].with_file_name(format!("{}.corrupt", files[0].file_name().unwrap().to_string_lossy()));
+    assert_eq!(std::fs::read_to_string(aside).unwrap(), text.replace("j4-j5", "j4-j9"));
+    let screen = render(&mut app, 120, 40);
+    assert!(!screen.contains("Table · kawu-3"), "{screen}");
+}

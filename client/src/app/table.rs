@@ -352,7 +352,17 @@ impl App {
     pub(crate) fn look_for_unfinished_table(&mut self) {
         use crate::core::resume_choice::ResumeChoice;
         let Some(store) = &self.store else { return };
-        if let Some(saved) = unfinished_table(store) {
+        let found = unfinished_table(store);
+        if let Some((to, error)) = found.moved.first() {
+            let text = format!(
+                "{} {} ({})",
+                self.lang.t().corrupt_moved,
+                to.display(),
+                self.lang.table_save_error(error)
+            );
+            self.say(text, true);
+        }
+        if let Some(saved) = found.newest {
             let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
             self.resume_choices.insert(at, ResumeChoice::Table(Box::new(saved)));
             self.page = Page::Resume;

@@ -208,13 +208,19 @@ impl SaveStore {
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N` if that exists). `None` if even the
 /// rename failed (then the file stays where it is and is reported again next time).
 fn move_aside(path: &Path, error: SaveError) -> Option<MovedAside> {
+    rename_aside(path).map(|to| MovedAside { to, error })
+}
+
+/// Renames a bad file to `<name>.corrupt` (or `.corrupt-N`) and says where it went; `None` if the
+/// rename failed. The star tables' files go the same way (`star_save`).
+pub(crate) fn rename_aside(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let to = (0..100)
         .map(|n| if n == 0 { format!("{name}.corrupt") } else { format!("{name}.corrupt-{n}") })
         .map(|candidate| path.with_file_name(candidate))
         .find(|candidate| !candidate.exists())?;
     fs::rename(path, &to).ok()?;
-    Some(MovedAside { to, error })
+    Some(to)
 }
 
 /// The record of a game: standard tags, the mode in extra tags, every move.

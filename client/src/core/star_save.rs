@@ -145,11 +145,23 @@ pub fn setup_of(saved: &SavedTable) -> Result<TableSetup, TableSaveError> {
     TableSetup::new(saved.record.variant(), players, opener, seed).map_err(setup_error)
 }
 
-/// The most recent unfinished table in the store (a record of this client, `*`, no `Reason`).
-/// Unreadable star files are left alone: the duel's store reports bad files.
+/// What the store holds of star tables at start.
+#[derive(Debug)]
+pub struct TablesFound {
+    /// The most recent unfinished table (a record of this client, `*`, no `Reason`).
+    pub newest: Option<SavedTable>,
+    /// Star records that do not read or replay, renamed `….corrupt` as the duel's are: where
+    /// each went, and why.
+    pub moved: Vec<(PathBuf, TableSaveError)>,
+}
+
+/// The most recent unfinished table in the store; a star record that does not read or replay is
+/// moved aside and reported, never overwritten. Star records of other kinds (a tournament's,
+/// without a `Table` tag) are left alone.
 #[must_use]
-pub fn unfinished_table(store: &SaveStore) -> Option<SavedTable> {
-    let entries = fs::read_dir(store.dir()).ok()?;
+pub fn unfinished_table(store: &SaveStore) -> TablesFound {
+    let mut found = TablesFound { newest: None, moved: Vec::new() };
+    let Ok(entries) = fs::read_dir(store.dir()) else { return found };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -157,9 +169,25 @@ pub fn unfinished_table(store: &SaveStore) -> Option<SavedTable> {
         .filter(|p| fs::read(p).is_ok_and(|bytes| is_star_record(&bytes)))
         .collect();
     files.sort();
-    files.into_iter().rev().filter_map(|p| read_table(&p).ok()).find(|saved| {
-        saved.record.result().is_none() && saved.record.tag("Reason").is_none() && setup_of(saved).is_ok()
-    })
+    for path in files.into_iter().rev() {
+        match read_table(&path) {
+            Ok(saved) => {
+                let open = saved.record.result().is_none()
+                    && saved.record.tag("Reason").is_none()
+                    && setup_of(&saved).is_ok();
+                if open && found.newest.is_none() {
+                    found.newest = Some(saved);
+                }
+            }
+            Err(error @ TableSaveError::Record { .. }) => {
+                if let Some(to) = super::save_store::rename_aside(&path) {
+                    found.moved.push((to, error));
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    found
 }
 
 /// Marks an unfinished table as abandoned, so it is no longer offered.
