@@ -226,3 +226,29 @@ fn a_chain_built_hop_by_hop_may_cross_a_branch_but_not_stop_there() {
     }
     panic!("no chain crossed a branch in 90 plies");
 }
+
+#[test]
+fn a_seat_that_cannot_move_passes_by_itself_and_undo_never_leaves_the_pass_on_top() {
+    // RULES-STAR.md §3.4: S's marbles fill its home and NW, NE wall rows 5 and 6 (the engine's
+    // own fixture), so S has no move; three people at the table.
+    let text = "S:NEl13,m13,m12,m11,h6,i6,j6,k6,l6,m6:Sj4,k4,l4,m4,k3,l3,m3,l2,m2,m1:\
+                NWa13,b13,b12,c12,c11,i5,j5,k5,l5,m5";
+    let position = StarPosition::parse(text, variant("kawu-3")).unwrap();
+    assert_eq!(position.legal_moves(), [StarMove::Pass]);
+    let mut table = StarTable::from_position(setup("kawu-3", &[H, H, H], Colour::S), position);
+    let (turn, events) = table.next_turn();
+    assert_eq!(turn, TableTurn::Human(Colour::NW));
+    assert_eq!(events, [TableEvent::Passed(Colour::S)]);
+    assert_eq!(table.moves().len(), 1);
+    assert_eq!(table.moves()[0].mv, StarMove::Pass);
+    assert_eq!(table.moves()[0].notation.to_string(), "pass");
+    // NW moves; undo takes back NW's move only, and the pass stays (it is S's forced move).
+    let mv = table.position().legal_moves()[0].clone();
+    let played = table.checked_computer_move(mv);
+    table.commit(played).unwrap();
+    assert_eq!(table.moves().len(), 2);
+    assert_eq!(table.undo_count(), Some(1));
+    table.take_back(1);
+    assert_eq!(table.moves().len(), 1);
+    assert_eq!(table.next_turn(), (TableTurn::Human(Colour::NW), Vec::new()));
+}
