@@ -483,3 +483,34 @@ fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
     let screen = render(&mut app, 120, 40);
     assert!(!screen.contains("Table · kawu-3"), "{screen}");
 }
+
+/// Every unfinished table is offered, the newest first, and the one chosen is resumed.
+#[test]
+fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.start_table(setup("kawu-3", &[H, H, H], Colour::S));
+    type_move(&mut app, "j4-j5");
+    drop(app);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    app.handle_event(ch('n'));
+    app.handle_event(ch('r'));
+    // « n » asked to confirm, « r » resumed it after all: the first table is still open.
+    app.start_table(setup("halma-4", &[H, H, H, H], Colour::S));
+    type_move(&mut app, "k3-k5");
+    drop(app);
+
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(app.page(), Page::Resume);
+    let screen = render(&mut app, 120, 40);
+    let newer = screen.find("Table · halma-4").unwrap_or_else(|| panic!("{screen}"));
+    let older = screen.find("Table · kawu-3").unwrap_or_else(|| panic!("{screen}"));
+    assert!(newer < older, "the newest first:\n{screen}");
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::TableGame);
+    assert_eq!(app.table().unwrap().setup().variant.to_string(), "kawu-3");
+}

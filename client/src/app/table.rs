@@ -348,7 +348,8 @@ impl App {
         }
     }
 
-    /// At start: the newest unfinished table is offered with the other games, after the duels.
+    /// At start: every unfinished table is offered with the other games, after the duels, the
+    /// newest first.
     pub(crate) fn look_for_unfinished_table(&mut self) {
         use crate::core::resume_choice::ResumeChoice;
         let Some(store) = &self.store else { return };
@@ -362,9 +363,10 @@ impl App {
             );
             self.say(text, true);
         }
-        if let Some(saved) = found.newest {
+        if !found.open.is_empty() {
             let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
-            self.resume_choices.insert(at, ResumeChoice::Table(Box::new(saved)));
+            let tables = found.open.into_iter().map(|saved| ResumeChoice::Table(Box::new(saved)));
+            self.resume_choices.splice(at..at, tables);
             self.page = Page::Resume;
         }
     }

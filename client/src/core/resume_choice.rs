@@ -1,5 +1,5 @@
 //! What the resume prompt offers at start: each unfinished game, local or online, newest first
-//! (a star table's among the local ones, after the duels).
+//! (the star tables among the local ones, after the duels).
 //! A local game is resumed here; an online one by the command that starts its session again.
 
 use super::online_saves::OnlineSaved;

@@ -148,19 +148,19 @@ pub fn setup_of(saved: &SavedTable) -> Result<TableSetup, TableSaveError> {
 /// What the store holds of star tables at start.
 #[derive(Debug)]
 pub struct TablesFound {
-    /// The most recent unfinished table (a record of this client, `*`, no `Reason`).
-    pub newest: Option<SavedTable>,
+    /// The unfinished tables (records of this client, `*`, no `Reason`), newest first.
+    pub open: Vec<SavedTable>,
     /// Star records that do not read or replay, renamed `….corrupt` as the duel's are: where
     /// each went, and why.
     pub moved: Vec<(PathBuf, TableSaveError)>,
 }
 
-/// The most recent unfinished table in the store; a star record that does not read or replay is
+/// The unfinished tables in the store, newest first; a star record that does not read or replay is
 /// moved aside and reported, never overwritten. Star records of other kinds (a tournament's,
 /// without a `Table` tag) are left alone.
 #[must_use]
 pub fn unfinished_table(store: &SaveStore) -> TablesFound {
-    let mut found = TablesFound { newest: None, moved: Vec::new() };
+    let mut found = TablesFound { open: Vec::new(), moved: Vec::new() };
     let Ok(entries) = fs::read_dir(store.dir()) else { return found };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -168,15 +168,16 @@ pub fn unfinished_table(store: &SaveStore) -> TablesFound {
         .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
         .filter(|p| fs::read(p).is_ok_and(|bytes| is_star_record(&bytes)))
         .collect();
-    files.sort();
+    // By the time last written (names count seconds only), the newest last, offered first.
+    files.sort_by_key(|p| (fs::metadata(p).and_then(|m| m.modified()).ok(), p.clone()));
     for path in files.into_iter().rev() {
         match read_table(&path) {
             Ok(saved) => {
                 let open = saved.record.result().is_none()
                     && saved.record.tag("Reason").is_none()
                     && setup_of(&saved).is_ok();
-                if open && found.newest.is_none() {
-                    found.newest = Some(saved);
+                if open {
+                    found.open.push(saved);
                 }
             }
             Err(error @ TableSaveError::Record { .. }) => {
