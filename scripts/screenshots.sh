@@ -91,6 +91,34 @@ wait_for solo "Indice"
 sleep 1
 shot solo 05-hint
 
+# The end of a solo game: a saved game one move from the end, resumed, its last move typed.
+mkdir -p "$work/end/data/games"
+cat > "$work/end/data/games/near-the-end.tripot" <<'RECORD'
+[Format "1"]
+[Rules "tripot"]
+[Opener "A"]
+[OpenerChoice "chosen"]
+[PlayerA "Joueur 1"]
+[PlayerB "Marie Curie"]
+[Date "2026.12.01"]
+[Result "*"]
+[Start "A:Nm1,l2,m2,k3,l3,m3,j4,k4,l4,m6:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h12"]
+[Mode "solo"]
+[Level "impossible"]
+[Seed "0"]
+
+*
+RECORD
+start end 120 40 "$bin --lang fr"
+wait_for end "Reprendre"
+keys end r
+wait_for end "Historique"
+keys end : h 1 2 - h 1 3 Enter
+wait_for end "Historique — 2 coups"
+keys end : h 1 3 - h 1 4 Enter
+wait_for end "Fin de la partie"
+shot end 06-end
+
 # The computer thinking: Impossible, three colours a side, after our first move.
 start think 120 40 "$bin --lang fr"
 wait_for think "Solo contre l'IA"
