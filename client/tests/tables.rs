@@ -514,3 +514,19 @@ fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
     assert_eq!(app.page(), Page::TableGame);
     assert_eq!(app.table().unwrap().setup().variant.to_string(), "kawu-3");
 }
+
+/// On a wide screen the menu's table line previews the star of the table page's game, not the
+/// duel's board.
+#[test]
+fn the_menus_table_line_previews_the_star_of_the_tables_game() {
+    let (mut app, _events) = app(Lang::Fr);
+    let duel = render(&mut app, 120, 40);
+    assert!(duel.contains('●') && !duel.contains('△'), "{duel}");
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    let table = render(&mut app, 120, 40);
+    // kawu-3, the page's first game: seats 1–3 drawn ●, △, □.
+    assert!(table.contains('△') && table.contains('□'), "{table}");
+}

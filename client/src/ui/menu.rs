@@ -86,6 +86,22 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         frame.render_widget(paragraph, rect);
     }
     if wide {
+        let rect =
+            Rect { x: left + menu_width + 2, y: y0, width: preview_width - 2, height: box_rect.height };
+        // The table line shows the star of the table page's game (the duel's board otherwise).
+        if app.menu.item() == MenuItem::Table
+            && let Some(variant) = app.table_menu.variant()
+            && let Ok(start) = tripot_engine::StarPosition::start(variant, tripot_engine::Colour::S)
+        {
+            super::star_board::draw(
+                frame,
+                rect,
+                &start,
+                &super::star_board::StarMarks::default(),
+                tripot_engine::Colour::S,
+            );
+            return;
+        }
         let format = match app.menu.item() {
             MenuItem::Duel | MenuItem::DuelFormat | MenuItem::DuelOpener => app.menu.duel_format,
             MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener | MenuItem::HostRoom => {
@@ -94,8 +110,6 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             MenuItem::Quick | MenuItem::QuickFormat => app.menu.quick_format.unwrap_or(app.menu.solo_format),
             _ => app.menu.solo_format,
         };
-        let rect =
-            Rect { x: left + menu_width + 2, y: y0, width: preview_width - 2, height: box_rect.height };
         let position = Position::start(format, Rules::Tripot, Camp::A);
         board::draw(frame, rect, &position, &Marks::default());
     }
