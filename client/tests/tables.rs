@@ -399,10 +399,16 @@ fn the_table_page_also_starts_the_tripot_duel() {
     app.handle_event(key(KeyCode::Enter));
     app.handle_event(key(KeyCode::Left));
     assert!(render(&mut app, 120, 40).contains("◀ Tripot (duel) ▶"));
-    assert_eq!(app.table_menu().lines().len(), 7, "two seats");
+    assert_eq!(app.table_menu().lines().len(), 8, "its format and two seats");
+    // The duel's format: two colours a side.
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    assert!(render(&mut app, 120, 40).contains("◀ 2 couleurs par camp (20 pions) ▶"));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Game);
     let game = app.game().unwrap();
+    assert_eq!(game.setup.format, tripot_engine::Format::Two);
     assert!(
         matches!(game.setup.mode, tripot::app::Mode::Solo { level: Level::Moyen, .. }),
         "{:?}",

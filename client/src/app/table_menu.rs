@@ -80,6 +80,8 @@ pub enum TableLine {
     Game,
     /// The number of players.
     Players,
+    /// The Tripot duel's format (its line only when the duel is chosen).
+    Format,
     /// Who sits at seat `i` (0-based, playing order).
     Seat(usize),
     /// Who opens.
@@ -103,6 +105,8 @@ pub struct TableMenu {
     pub seats: [SeatPlayer; 6],
     /// Who opens.
     pub opener: TableOpener,
+    /// The format of the Tripot duel, when it is the game chosen.
+    pub format: Format,
 }
 
 impl Default for TableMenu {
@@ -120,6 +124,7 @@ impl Default for TableMenu {
                 SeatPlayer::Computer(Level::Moyen),
             ],
             opener: TableOpener::First,
+            format: Format::One,
         }
     }
 }
@@ -129,6 +134,9 @@ impl TableMenu {
     #[must_use]
     pub fn lines(&self) -> Vec<TableLine> {
         let mut lines = vec![TableLine::Game, TableLine::Players];
+        if self.game == TableGame::Tripot {
+            lines.push(TableLine::Format);
+        }
         lines.extend((0..usize::from(self.players)).map(TableLine::Seat));
         lines.extend([TableLine::Opener, TableLine::Start, TableLine::Back]);
         lines
@@ -168,6 +176,9 @@ impl TableMenu {
                 self.players = cycle(self.game.counts(), self.players, delta);
                 self.clamp_opener();
             }
+            TableLine::Format => {
+                self.format = cycle(&[Format::One, Format::Two, Format::Three], self.format, delta);
+            }
             TableLine::Seat(i) => {
                 if let Some(seat) = self.seats.get_mut(i) {
                     *seat = cycle(&SeatPlayer::ALL, *seat, delta);
@@ -203,9 +214,9 @@ impl TableMenu {
 }
 
 impl TableMenu {
-    /// The Tripot duel as set here: solo against the computer of the other seat (the person
-    /// plays camp A, as in the main menu's solo), or a duel of two people; `None` for two
-    /// computers, which the duel does not have.
+    /// The Tripot duel as set here, in the format chosen: solo against the computer of the
+    /// other seat (the person plays camp A, as in the main menu's solo), or a duel of two people;
+    /// `None` for two computers, which the duel does not have.
     #[must_use]
     pub fn duel_setup(&self, seed: u64) -> Option<Setup> {
         let seat_one_opens = match self.opener {
@@ -220,7 +231,7 @@ impl TableMenu {
             (SeatPlayer::Computer(_), SeatPlayer::Computer(_)) => return None,
         };
         let opener = if person_opens { Camp::A } else { Camp::B };
-        Some(Setup { mode, format: Format::One, rules: Rules::Tripot, opener })
+        Some(Setup { mode, format: self.format, rules: Rules::Tripot, opener })
     }
 }
 
@@ -290,5 +301,23 @@ mod tests {
         menu.seats[1] = SeatPlayer::Human;
         menu.opener = TableOpener::Seat(2);
         assert_eq!(menu.duel_setup(0).map(|s| (s.mode, s.opener)), Some((Mode::Duel, Camp::B)));
+    }
+
+    #[test]
+    fn the_duel_has_a_format_line_and_starts_in_the_format_chosen() {
+        let mut menu = TableMenu::default();
+        assert!(!menu.lines().contains(&TableLine::Format));
+        menu.game = TableGame::Tripot;
+        menu.players = 2;
+        let lines = menu.lines();
+        assert_eq!(&lines[..3], [TableLine::Game, TableLine::Players, TableLine::Format]);
+        menu.selected = 2;
+        menu.change(1);
+        menu.change(1);
+        assert_eq!(menu.format, Format::Three);
+        let setup = menu.duel_setup(0).unwrap();
+        assert_eq!(setup.format, Format::Three);
+        menu.change(1);
+        assert_eq!(menu.duel_setup(0).unwrap().format, Format::One);
     }
 }

@@ -98,6 +98,7 @@ fn draw_line(
                 .map_or_else(|| menu.players.to_string(), |v| format!("{}  ({v})", menu.players));
             (s.players.to_owned(), Some(name))
         }
+        TableLine::Format => (lang.t().format.to_owned(), Some(lang.format_label(menu.format))),
         TableLine::Seat(k) => {
             let mark = seats.and_then(|all| all.get(k)).map_or(' ', |&seat| glyph(seat));
             let player = menu.seats.get(k).map(|&p| lang.seat_player(p)).unwrap_or_default();
