@@ -42,24 +42,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
         return run_star(args, lang, &bytes);
     }
     let saved = SaveStore::read(&args.file)?;
-    let mut viewer = Viewer::new(lang, &saved);
-    if args.print {
-        viewer.go_to(args.at.unwrap_or(usize::MAX));
-        let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;
-        terminal.draw(|frame| viewer.draw(frame))?;
-        print!("{}", screen_text(terminal.backend().buffer()));
-        return Ok(());
-    }
-    viewer.go_to(args.at.unwrap_or(0));
-    let mut guard = TerminalGuard::enter().map_err(CliError::Terminal)?;
-    loop {
-        guard.terminal.draw(|frame| viewer.draw(frame)).map_err(CliError::Terminal)?;
-        match term::read().map_err(CliError::Terminal)? {
-            term::Event::Key(key) if key.kind != KeyEventKind::Release && !viewer.key(key) => break,
-            _ => {}
-        }
-    }
-    Ok(())
+    show(args, Viewer::new(lang, &saved))
 }
 
 /// `tripot view` of a star game record: the same keys and `--print`.
@@ -69,7 +52,43 @@ fn run_star(args: &Args, lang: Lang, bytes: &[u8]) -> Result<(), CliError> {
     let record_error = |error| CliError::StarRecord { name: name.clone(), error };
     let record = StarRecord::parse(text).map_err(record_error)?;
     let replay = record.replay().map_err(record_error)?;
-    let mut viewer = StarViewer::new(lang, args.file.clone(), record, replay);
+    show(args, StarViewer::new(lang, args.file.clone(), record, replay))
+}
+
+/// What `tripot view` shows: a duel's viewer or a star game's, with the same keys.
+trait Replay {
+    fn go_to(&mut self, index: usize);
+    fn key(&mut self, key: term::KeyEvent) -> bool;
+    fn draw(&self, frame: &mut ratatui::Frame<'_>);
+}
+
+impl Replay for Viewer {
+    fn go_to(&mut self, index: usize) {
+        Viewer::go_to(self, index);
+    }
+    fn key(&mut self, key: term::KeyEvent) -> bool {
+        Viewer::key(self, key)
+    }
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        Viewer::draw(self, frame);
+    }
+}
+
+impl Replay for StarViewer {
+    fn go_to(&mut self, index: usize) {
+        StarViewer::go_to(self, index);
+    }
+    fn key(&mut self, key: term::KeyEvent) -> bool {
+        StarViewer::key(self, key)
+    }
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        StarViewer::draw(self, frame);
+    }
+}
+
+/// `--print`: the screen at `--at` (the end by default) as text; else the viewer in the
+/// terminal from `--at` (the start by default) until it is left.
+fn show(args: &Args, mut viewer: impl Replay) -> Result<(), CliError> {
     if args.print {
         viewer.go_to(args.at.unwrap_or(usize::MAX));
         let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;
