@@ -76,7 +76,7 @@ async function playAMove(page, colour) {
     if (targets.length) {
       const to = targets[targets.length - 1];
       await page.hover(hole(to));
-      await page.waitForSelector(".path-line", { timeout: TIMEOUT });
+      await page.waitForSelector(".path-line", { state: "attached", timeout: TIMEOUT });
       await page.click(hole(to));
       return [from, to];
     }
@@ -173,7 +173,7 @@ async function playAMoveShot(page) {
     const jumps = await page.$$eval("g.hole.jump", (gs) => gs.map((g) => g.dataset.hole));
     if (jumps.length) {
       await page.hover(hole(jumps[jumps.length - 1]));
-      await page.waitForSelector(".path-line", { timeout: TIMEOUT });
+      await page.waitForSelector(".path-line", { state: "attached", timeout: TIMEOUT });
       await page.screenshot({ path: path.join(SHOTS, "web-table.png") });
       return [from];
     }
