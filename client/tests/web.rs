@@ -591,7 +591,13 @@ async fn a_table_set_up_wrong_is_refused_with_its_reason() {
     table_refused(&mut ws, "click", json!({ "hole": "m1" }), "no_table").await;
     table_refused(&mut ws, "undo", json!({}), "no_table").await;
     let new = |variant: &str, players: Value| json!({ "variant": variant, "players": players });
-    table_refused(&mut ws, "new", new("kawu-5", json!(["human", "human", "human", "human", "human"])), "bad_variant").await;
+    table_refused(
+        &mut ws,
+        "new",
+        new("kawu-5", json!(["human", "human", "human", "human", "human"])),
+        "bad_variant",
+    )
+    .await;
     table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile"])), "bad_seats").await;
     table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile", "robot"])), "bad_player").await;
     let mut opener_9 = new("kawu-3", json!(["human", "facile", "facile"]));
@@ -719,7 +725,10 @@ async fn a_move_that_eliminates_its_player_asks_first_and_the_end_gives_the_plac
     assert_eq!(state["game"], "halma");
     let forbidden = strings(&state["forbidden"]);
     assert!(forbidden.contains(&"e5".to_owned()) && forbidden.contains(&"a13".to_owned()), "{forbidden:?}");
-    assert!(!forbidden.contains(&"m1".to_owned()) && !forbidden.contains(&"e13".to_owned()), "home and goal are open");
+    assert!(
+        !forbidden.contains(&"m1".to_owned()) && !forbidden.contains(&"e13".to_owned()),
+        "home and goal are open"
+    );
     table(&mut ws, "click", json!({ "hole": "j5" })).await;
     table_reply(&mut ws, "state").await;
     table(&mut ws, "click", json!({ "hole": "j4" })).await;

@@ -265,7 +265,10 @@ function seatOf(code) {
 function nameOf(code) {
   const seat = seatOf(code);
   if (!seat) return code;
-  return seat.opponent || w().tablePlayer(seat.number);
+  if (!seat.opponent) return w().tablePlayer(seat.number);
+  // Two computers of one level share a name: the seat's number tells them apart.
+  const twin = state.seats.some((s) => s !== seat && s.opponent === seat.opponent);
+  return twin ? `${seat.opponent} (${seat.number})` : seat.opponent;
 }
 
 // ---- drawing ------------------------------------------------------------------------------

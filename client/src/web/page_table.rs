@@ -263,7 +263,8 @@ impl PageTable {
         let path: tripot_engine::StarPath =
             table.selection_path().ok_or_else(no_selection)?.iter().copied().collect();
         let end = path[path.len() - 1];
-        if !(path.len() > 1 && hole == end) && !next_hops(table.position(), &path).contains(hole) {
+        let ends_chain = path.len() > 1 && hole == end;
+        if !ends_chain && !next_hops(table.position(), &path).contains(hole) {
             return Err(not_a_destination(hole));
         }
         let action = table.hop_on(hole);
@@ -286,7 +287,7 @@ impl PageTable {
 
     fn end_chain(&mut self) -> Result<TableReaction, Refusal> {
         let table = self.choosing()?;
-        if !table.selection_path().is_some_and(|p| p.len() > 1) {
+        if table.selection_path().is_none_or(|p| p.len() <= 1) {
             return Err((TableErrorCode::NoChain, "no hop has been made".to_owned()));
         }
         let action = table.end_chain();
