@@ -45,6 +45,7 @@ export function isActive() {
 
 // A duel starts: the board is the duel's again.
 export function leave() {
+  if (active) send({ action: "leave" });
   active = false;
   state = null;
   $("table-confirm").hidden = true;

@@ -121,6 +121,7 @@ impl PageTable {
             TableRequest::Confirm => self.confirm(),
             TableRequest::Hint => self.hint(),
             TableRequest::Undo => self.undo(),
+            TableRequest::Leave => Ok(self.leave()),
             TableRequest::Saved => saved_list(),
             TableRequest::Resume { id } => self.resume(&id),
         };
@@ -194,6 +195,16 @@ impl PageTable {
         self.store = SaveStore::from_env().ok();
         let file = self.store.as_ref().map(SaveStore::new_game_path);
         Ok(self.start(table, file))
+    }
+
+    /// Drops the table: an all-computer table would otherwise play on unseen.
+    fn leave(&mut self) -> TableReaction {
+        self.table = None;
+        self.file = None;
+        self.thinking = None;
+        self.hint_request = None;
+        self.news.clear();
+        TableReaction::default()
     }
 
     fn resume(&mut self, id: &str) -> Result<TableReaction, Refusal> {
@@ -769,6 +780,17 @@ mod tests {
         assert!(last_state(&undone).history.is_empty());
         assert!(page.on_answer(TableAnswer { request, hint: false, mv: legal }).send.is_empty());
         assert!(page.state().unwrap().history.is_empty());
+    }
+
+    #[test]
+    fn a_table_left_plays_no_more() {
+        let mut page = PageTable::default();
+        let started = page.handle(new("kawu-3", &["debutant", "debutant", "debutant"]));
+        let (request, legal) = computer_request(&started);
+        assert!(page.handle(TableRequest::Leave).send.is_empty());
+        assert!(!page.wants(&started.searches[0]), "its search is not needed any more");
+        assert!(page.on_answer(TableAnswer { request, hint: false, mv: legal }).send.is_empty());
+        assert_eq!(refused(&page.handle(TableRequest::Undo)), TableErrorCode::NoTable);
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub(crate) enum TableRequest {
     Hint,
     /// Back to the previous move of a person at this device (the computers' replies go too).
     Undo,
+    /// The page leaves the table (a duel starts): its searches stop mattering and nothing more
+    /// is played there; the table stays saved, to be resumed.
+    Leave,
     /// The unfinished tables saved on this computer (answered by [`TableReply::Saved`]).
     Saved,
     /// Sits down again at a saved table, named by the id the list gave.
