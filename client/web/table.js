@@ -63,6 +63,10 @@ export function act(action) {
 
 // The end panel's « Nouvelle partie »: the same table again.
 export function again() {
+  if (!lastSetup && state) {
+    // A resumed table: the same seats again.
+    lastSetup = { variant: state.variant, players: state.seats.map((s) => s.player), opener: 1 };
+  }
   if (lastSetup) {
     active = true;
     send({ action: "new", ...lastSetup });
@@ -131,6 +135,9 @@ export function onMessage(msg) {
       return Promise.resolve();
     case "state":
       if (!active) return Promise.resolve();
+      // A table saved for the first time joins the list of tables to resume (the current one
+      // is left out of it).
+      if (msg.saved_as && (!state || state.saved_as !== msg.saved_as)) send({ action: "saved" });
       state = msg;
       pawns = new Map(msg.pawns.map((p) => [p.hole, p.colour]));
       shownPath = [];
@@ -230,7 +237,8 @@ function startTable() {
 function renderSaved() {
   const list = $("table-saved");
   list.innerHTML = "";
-  for (const table of saved.tables) {
+  const current = active && state ? state.saved_as : null;
+  for (const table of saved.tables.filter((t) => t.id !== current)) {
     const li = document.createElement("li");
     const text = document.createElement("span");
     text.textContent = w().tableSavedLine(table);
@@ -247,7 +255,7 @@ function renderSaved() {
     li.append(text, " ", button);
     list.appendChild(li);
   }
-  if (!saved.tables.length) {
+  if (!list.children.length) {
     const li = document.createElement("li");
     li.textContent = w().tableNoSaved;
     list.appendChild(li);

@@ -136,6 +136,16 @@ async function kawu3WithTwoComputers(context) {
   await page.waitForSelector("g.hole.hinted", { timeout: TIMEOUT });
   check((await page.locator("#message").textContent()).startsWith("Indice"), "the hint is named");
 
+  // The keyboard: the arrows start on a marble NW may pick, Enter picks it.
+  await page.keyboard.press("ArrowUp");
+  const start = await page.evaluate(() => document.body.dataset.cursor);
+  check((await page.locator(`${hole(start)} .pawn-NW`).count()) === 1, `the arrows start on a NW marble (${start})`);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(`body[data-selected="${start}"]`, { timeout: TIMEOUT });
+  check(true, "Enter picks the marble under the cursor");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector('body[data-selected=""]', { timeout: TIMEOUT });
+
   // A few rounds.
   for (let round = 1; round <= 3; round++) {
     await playAMove(page, "NW");
