@@ -5,6 +5,9 @@
 //!   may send — garbage frames, illegal moves, a foreign `Origin` or `Host`, a flood — each
 //!   refused with a clear error, the game unchanged.
 //! - `--lan`: nothing is served without the token.
+//! - Star tables (`{"type":"table",…}`): bad set-ups, bad holes, other seats' marbles, the
+//!   elimination question, the end, undo, saving, resuming by id, a corrupt file set aside; and
+//!   `tests/web/table.mjs` in the browser (a kawu-3 table with two computers, `web-table.png`).
 //! - The page in a real browser: `tests/web/play.mjs`, playwright-core driving Debian's chromium
 //!   (`scripts/install-test-deps.sh` installs both). With `TRIPOT_SCREENSHOTS=docs/screenshots`
 //!   (relative to the repository's root) it also writes the page's screenshots there
