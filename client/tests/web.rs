@@ -614,6 +614,14 @@ async fn a_table_set_up_wrong_is_refused_with_its_reason() {
     refused(&mut ws, json!({ "type": "table", "action": "new", "variant": 3 }), "bad_message").await;
     // Still no table after all that.
     table_refused(&mut ws, "hint", json!({}), "no_table").await;
+    // On a computer's turn nobody at the page acts (Impossible thinks for seconds at least).
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["impossible", "human", "human"] })).await;
+    let thinking = table_reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_str()), (Some("computer"), Some("S")));
+    assert!(thinking["pickable"].as_array().unwrap().is_empty());
+    table_refused(&mut ws, "click", json!({ "hole": "a13" }), "not_your_turn").await;
+    table_refused(&mut ws, "hint", json!({}), "not_your_turn").await;
+    table_refused(&mut ws, "end_chain", json!({}), "not_your_turn").await;
 }
 
 #[tokio::test]
