@@ -6,20 +6,18 @@
 
 use std::path::PathBuf;
 
-use tripot_engine::{
-    Colour, GameKind, Hole, HoleSet, StarEnd, StarMove, StarNotation, StarPosition, Variant, view_of,
-};
+use tripot_engine::{Hole, StarMove, StarPosition, Variant};
 
 use super::table_messages::{
-    CorruptView, NewTable, PlaceView, SavedTableView, SeatGoalView, SeatView, TableErrorCode, TableEventView,
-    TableMoveView, TableNext, TableOutcomeView, TablePawnView, TableReply, TableRequest, TableSelectionView,
-    TableStateView, VariantView,
+    CorruptView, NewTable, SavedTableView, TableErrorCode, TableEventView, TableReply, TableRequest,
+    VariantView,
 };
 use crate::core::save_store::SaveStore;
 use crate::core::star_save::{TableSaveError, table_of, unfinished_table, write_table};
 use crate::core::star_selection::{TableAction, next_hops};
 use crate::core::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
 use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
+use view::{event_view, game_name, move_view};
 
 /// A search of the table to start off the socket's task. (No `Debug`: the table's computer
 /// players have none worth printing.)
@@ -442,119 +440,6 @@ impl PageTable {
             searches: Vec::new(),
         }
     }
-
-    /// The state the page draws.
-    pub(crate) fn state(&self) -> Option<TableStateView> {
-        let table = self.table.as_ref()?;
-        let position = table.position();
-        let variant = position.variant();
-        let seats = variant.seats();
-        let names = |set: HoleSet| set.iter().map(|h| h.to_string()).collect::<Vec<_>>();
-        let outcome = table.outcome();
-        let mut pawns: Vec<TablePawnView> = seats
-            .iter()
-            .flat_map(|&seat| {
-                position
-                    .marbles(seat)
-                    .iter()
-                    .map(move |hole| TablePawnView { hole: hole.to_string(), colour: seat.code().to_owned() })
-            })
-            .collect();
-        pawns.extend(
-            position.pieces().iter().map(|hole| TablePawnView { hole: hole.to_string(), colour: "P".into() }),
-        );
-        let human = table.human_to_move() && self.thinking.is_none();
-        let next = if outcome.is_some() {
-            TableNext::Over
-        } else if human {
-            TableNext::Human
-        } else {
-            TableNext::Computer
-        };
-        let selection = table.selection_path().map(|path| {
-            let targets = table.targets();
-            let star_path: tripot_engine::StarPath = path.iter().copied().collect();
-            TableSelectionView {
-                path: path.iter().map(ToString::to_string).collect(),
-                steps: names(targets.steps),
-                jumps: names(targets.jumps),
-                hops: names(next_hops(position, &star_path)),
-            }
-        });
-        let focus = if human { position.turn() } else { table.viewer() };
-        let game = variant.game();
-        let goals = if game == GameKind::Captures {
-            Vec::new()
-        } else {
-            seats
-                .iter()
-                .map(|&s| SeatGoalView { seat: s.code().to_owned(), holes: names(position.goal(s)) })
-                .collect()
-        };
-        let forbidden = if game == GameKind::Halma {
-            let allowed = position.home(focus) | position.goal(focus);
-            Hole::all()
-                .filter(|&h| Colour::of_hole(h).is_some() && !allowed.contains(h))
-                .map(|h| h.to_string())
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let history: Vec<TableMoveView> = table.moves().iter().map(|p| move_view(table, p)).collect();
-        Some(TableStateView {
-            variant: variant.name(),
-            game: game_name(game).to_owned(),
-            seats: seats
-                .iter()
-                .enumerate()
-                .map(|(i, &seat)| {
-                    let player = table.setup().player(seat).unwrap_or(SeatPlayer::Human);
-                    SeatView {
-                        seat: seat.code().to_owned(),
-                        number: (i + 1) as u8,
-                        player: player.key().to_owned(),
-                        opponent: match player {
-                            SeatPlayer::Human => None,
-                            SeatPlayer::Computer(level) => Some(level.opponent().to_owned()),
-                        },
-                        arrived: position.arrived(seat),
-                        marbles: variant.marbles() as u8,
-                        distance: position.total_distance(seat),
-                        taken: position.taken(seat),
-                        place: outcome.and_then(|o| o.place(seat)).or(position.place(seat)),
-                        out: position.is_out(seat),
-                        finished: position.is_finished(seat),
-                    }
-                })
-                .collect(),
-            turn: position.turn().code().to_owned(),
-            next,
-            viewer: table.viewer().code().to_owned(),
-            rotation: rotation(table.viewer()),
-            pawns,
-            pickable: if human && table.pending().is_none() { names(table.pickable()) } else { Vec::new() },
-            selection,
-            goals,
-            focus: focus.code().to_owned(),
-            forbidden,
-            last_move: history.last().map(|m| m.path.clone()).unwrap_or_default(),
-            hint: table.hint().map(|h| move_view(table, h)),
-            hint_pending: self.hint_request.is_some(),
-            pending: table.pending().map(|p| move_view(table, p)),
-            can_undo: outcome.is_none() && table.undo_count().is_some(),
-            news: self.news.clone(),
-            outcome: outcome.map(|o| TableOutcomeView {
-                places: o
-                    .standings()
-                    .into_iter()
-                    .map(|(seat, place)| PlaceView { seat: seat.code().to_owned(), place })
-                    .collect(),
-                end: end_name(o.end).to_owned(),
-            }),
-            saved_as: self.file.as_deref().filter(|p| p.exists()).and_then(id_of),
-            history,
-        })
-    }
 }
 
 /// Every variant with its seats, and who may sit at a seat.
@@ -620,62 +505,6 @@ fn save_error_words(error: &TableSaveError) -> String {
     }
 }
 
-/// How far `viewer`'s view turns the board, in degrees counter-clockwise: measured on a hole of
-/// its branch and where the engine's view draws it, so the page turns exactly as the terminal.
-fn rotation(viewer: Colour) -> i16 {
-    let Some(hole) = viewer.branch().first() else { return 0 };
-    let angle = |h: Hole| {
-        let (x, y) = h.screen();
-        (f64::from(y) * 3f64.sqrt()).atan2(f64::from(x))
-    };
-    let turn = (angle(view_of(hole, viewer)) - angle(hole)).to_degrees();
-    let sixths = (turn / 60.0).round() as i16;
-    sixths.rem_euclid(6) * 60
-}
-
-fn move_view(table: &StarTable, played: &StarPlayed) -> TableMoveView {
-    let path = match &played.notation {
-        StarNotation::Path(path) => path.iter().map(ToString::to_string).collect(),
-        StarNotation::Pass => Vec::new(),
-    };
-    TableMoveView {
-        seat: played.seat.code().to_owned(),
-        by_computer: !table.setup().is_human(played.seat),
-        notation: played.notation.to_string(),
-        path,
-    }
-}
-
-fn event_view(event: &TableEvent) -> TableEventView {
-    let (kind, seat, place, pieces) = match *event {
-        TableEvent::Passed(seat) => ("passed", Some(seat), None, None),
-        TableEvent::Finished { seat, place } => ("finished", Some(seat), place, None),
-        TableEvent::Eliminated { seat, place } => ("eliminated", Some(seat), place, None),
-        TableEvent::Captured { seat, pieces } => ("captured", Some(seat), None, Some(pieces)),
-        TableEvent::Over(_) => ("over", None, None, None),
-    };
-    TableEventView { kind: kind.to_owned(), seat: seat.map(|s| s.code().to_owned()), place, pieces }
-}
-
-const fn game_name(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Kawu => "kawu",
-        GameKind::Halma => "halma",
-        GameKind::Captures => "captures",
-    }
-}
-
-const fn end_name(end: StarEnd) -> &'static str {
-    match end {
-        StarEnd::Finished => "finished",
-        StarEnd::MoveLimit => "move_limit",
-        StarEnd::Blocked => "blocked",
-        StarEnd::Repetition => "repetition",
-        StarEnd::NoJump => "no_jump",
-        StarEnd::Left(_) => "left",
-    }
-}
-
 fn parse_hole(text: &str) -> Result<Hole, Refusal> {
     text.parse::<Hole>().map_err(|e| (TableErrorCode::BadHole, e.to_string()))
 }
@@ -696,122 +525,9 @@ fn not_a_destination(to: Hole) -> Refusal {
     (TableErrorCode::NotADestination, format!("{to} is not a destination of the picked marble"))
 }
 
+#[path = "page_table_view.rs"]
+mod view;
+
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::panic)]
-mod tests {
-    use super::*;
-
-    fn new(variant: &str, players: &[&str]) -> TableRequest {
-        TableRequest::New(NewTable {
-            variant: variant.into(),
-            players: players.iter().map(|&p| p.to_owned()).collect(),
-            opener: None,
-            position: None,
-        })
-    }
-
-    fn last_state(reaction: &TableReaction) -> TableStateView {
-        reaction
-            .send
-            .iter()
-            .rev()
-            .find_map(|m| match m {
-                TableReply::State(state) => Some((**state).clone()),
-                _ => None,
-            })
-            .unwrap()
-    }
-
-    fn computer_request(reaction: &TableReaction) -> (u64, StarMove) {
-        match reaction.searches.as_slice() {
-            [TableSearch::Computer { request, table }] => {
-                (*request, table.position().legal_moves()[0].clone())
-            }
-            _ => panic!("no computer search started"),
-        }
-    }
-
-    fn refused(reaction: &TableReaction) -> TableErrorCode {
-        match reaction.send.as_slice() {
-            [TableReply::Error { code, .. }] => *code,
-            other => panic!("not refused: {} messages", other.len()),
-        }
-    }
-
-    #[test]
-    fn nobody_acts_on_a_computers_turn_and_its_late_or_illegal_answers_are_handled() {
-        let mut page = PageTable::default();
-        let started = page.handle(new("kawu-3", &["debutant", "human", "human"]));
-        let (request, legal) = computer_request(&started);
-        assert!(page.wants(&started.searches[0]));
-        assert_eq!(last_state(&started).next, TableNext::Computer);
-        assert!(last_state(&started).pickable.is_empty(), "nothing to pick on a computer's turn");
-        assert_eq!(
-            refused(&page.handle(TableRequest::Click { hole: "a13".into() })),
-            TableErrorCode::NotYourTurn
-        );
-        assert_eq!(refused(&page.handle(TableRequest::Hint)), TableErrorCode::NotYourTurn);
-        assert_eq!(refused(&page.handle(TableRequest::Undo)), TableErrorCode::NothingToUndo);
-        // An answer to another request is dropped.
-        let stale = TableAnswer { request: request + 7, hint: false, mv: legal.clone() };
-        assert!(page.on_answer(stale).send.is_empty());
-        // An illegal answer (a failed search) is replaced by a legal move, never played as is.
-        let answered = page.on_answer(TableAnswer { request, hint: false, mv: StarMove::Pass });
-        assert!(
-            matches!(&answered.send[0], TableReply::Moved(m) if m.by_computer && m.seat == "S" && m.path.len() >= 2)
-        );
-        let state = last_state(&answered);
-        assert_eq!((state.next, state.turn.as_str(), state.viewer.as_str()), (TableNext::Human, "NW", "NW"));
-        assert_eq!(state.rotation, 120);
-        // The same answer again is dropped.
-        assert!(page.on_answer(TableAnswer { request, hint: false, mv: legal }).send.is_empty());
-        assert_eq!(page.state().unwrap().history.len(), 1);
-    }
-
-    #[test]
-    fn an_undo_drops_the_search_of_the_position_left() {
-        let mut page = PageTable::default();
-        page.handle(new("kawu-3", &["human", "debutant", "debutant"]));
-        page.handle(TableRequest::Click { hole: "k3".into() });
-        let moved = page.handle(TableRequest::Click { hole: "k5".into() });
-        let (request, legal) = computer_request(&moved);
-        let undone = page.handle(TableRequest::Undo);
-        assert!(!page.wants(&moved.searches[0]), "the search of the position left is not needed");
-        assert!(last_state(&undone).history.is_empty());
-        assert!(page.on_answer(TableAnswer { request, hint: false, mv: legal }).send.is_empty());
-        assert!(page.state().unwrap().history.is_empty());
-    }
-
-    #[test]
-    fn a_table_left_plays_no_more() {
-        let mut page = PageTable::default();
-        let started = page.handle(new("kawu-3", &["debutant", "debutant", "debutant"]));
-        let (request, legal) = computer_request(&started);
-        assert!(page.handle(TableRequest::Leave).send.is_empty());
-        assert!(!page.wants(&started.searches[0]), "its search is not needed any more");
-        assert!(page.on_answer(TableAnswer { request, hint: false, mv: legal }).send.is_empty());
-        assert_eq!(refused(&page.handle(TableRequest::Undo)), TableErrorCode::NoTable);
-    }
-
-    #[test]
-    fn every_seat_is_turned_to_the_bottom() {
-        // The page turns the board by `rotation`; the engine's view must agree hole by hole.
-        for seat in Colour::ALL {
-            let degrees = f64::from(rotation(seat)).to_radians();
-            for hole in Hole::all() {
-                let (x, y) = hole.screen();
-                let (fx, fy) = (f64::from(x), f64::from(y) * 3f64.sqrt());
-                let turned =
-                    (fx * degrees.cos() - fy * degrees.sin(), fx * degrees.sin() + fy * degrees.cos());
-                let (vx, vy) = view_of(hole, seat).screen();
-                let seen = (f64::from(vx), f64::from(vy) * 3f64.sqrt());
-                assert!(
-                    (turned.0 - seen.0).abs() < 1e-6 && (turned.1 - seen.1).abs() < 1e-6,
-                    "{seat} {hole}"
-                );
-            }
-        }
-        assert_eq!(rotation(Colour::S), 0);
-        assert_eq!(rotation(Colour::N), 180);
-    }
-}
+#[path = "page_table_tests.rs"]
+mod tests;
