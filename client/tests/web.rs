@@ -5,6 +5,9 @@
 //!   may send — garbage frames, illegal moves, a foreign `Origin` or `Host`, a flood — each
 //!   refused with a clear error, the game unchanged.
 //! - `--lan`: nothing is served without the token.
+//! - Star tables (`{"type":"table",…}`): bad set-ups, bad holes, other seats' marbles, the
+//!   elimination question, the end, undo, saving, resuming by id, a corrupt file set aside; and
+//!   `tests/web/table.mjs` in the browser (a kawu-3 table with two computers, `web-table.png`).
 //! - The page in a real browser: `tests/web/play.mjs`, playwright-core driving Debian's chromium
 //!   (`scripts/install-test-deps.sh` installs both). With `TRIPOT_SCREENSHOTS=docs/screenshots`
 //!   (relative to the repository's root) it also writes the page's screenshots there
@@ -47,13 +50,18 @@ struct Server {
 impl Server {
     fn start(lan: bool) -> Server {
         let data = tempfile::tempdir().unwrap();
+        Server::start_in(lan, data.path())
+    }
+
+    /// A server keeping its games in `data` (the test owns the folder).
+    fn start_in(lan: bool, data: &Path) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
         command.args(["web", "--no-open", "--port", "0"]);
         if lan {
             command.arg("--lan");
         }
         let mut child = command
-            .env("TRIPOT_DATA_DIR", data.path())
+            .env("TRIPOT_DATA_DIR", data)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -500,5 +508,366 @@ fn the_page_plays_in_a_real_browser() {
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
     // The checks made, for `--nocapture`.
+    println!("{stdout}");
+}
+
+// ---- Star tables ------------------------------------------------------------------------------
+
+/// Sends a table request (`{"type":"table","action":…}`).
+async fn table(socket: &mut Socket, action: &str, more: Value) {
+    let mut message = json!({ "type": "table", "action": action });
+    if let (Some(message), Some(more)) = (message.as_object_mut(), more.as_object()) {
+        message.extend(more.clone());
+    }
+    send(socket, message).await;
+}
+
+/// Reads until the table reply `reply`; returns it.
+async fn table_reply(socket: &mut Socket, reply: &str) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "table" && message["reply"] == reply {
+            return message;
+        }
+        assert!(
+            !(message["type"] == "table" && message["reply"] == "error"),
+            "unexpected table error while waiting for {reply}: {message}"
+        );
+    }
+}
+
+/// Reads until the table's state where `next` is `who`.
+async fn table_state_where(socket: &mut Socket, who: &str) -> Value {
+    loop {
+        let state = table_reply(socket, "state").await;
+        if state["next"] == who {
+            return state;
+        }
+    }
+}
+
+/// Sends a table request and expects its refusal with `code`.
+async fn table_refused(socket: &mut Socket, action: &str, more: Value, code: &str) {
+    table(socket, action, more.clone()).await;
+    let answer = next(socket).await;
+    assert_eq!(
+        (&answer["type"], &answer["reply"]),
+        (&json!("table"), &json!("error")),
+        "{action} {more}: {answer}"
+    );
+    assert_eq!(answer["code"], code, "{action} {more}: {answer}");
+}
+
+/// A human move: the first pickable marble with a step, stepped there. Returns the notation.
+async fn human_steps(socket: &mut Socket, state: &Value) -> String {
+    for from in strings(&state["pickable"]) {
+        table(socket, "click", json!({ "hole": from })).await;
+        let picked = table_reply(socket, "state").await;
+        let steps = strings(&picked["selection"]["steps"]);
+        if let Some(to) = steps.first() {
+            table(socket, "click", json!({ "hole": to })).await;
+            let moved = table_reply(socket, "moved").await;
+            assert_eq!(moved["by_computer"], false);
+            assert_eq!(strings(&moved["path"]), vec![from.clone(), to.clone()]);
+            return moved["notation"].as_str().unwrap().to_owned();
+        }
+        table(socket, "cancel", json!({})).await;
+        table_reply(socket, "state").await;
+    }
+    panic!("no marble with a step in {state}");
+}
+
+#[tokio::test]
+async fn a_table_set_up_wrong_is_refused_with_its_reason() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    table(&mut ws, "variants", json!({})).await;
+    let variants = table_reply(&mut ws, "variants").await;
+    let list = variants["variants"].as_array().unwrap();
+    assert_eq!(list.len(), 23, "every variant of RULES-STAR.md §2");
+    let kawu3 = list.iter().find(|v| v["name"] == "kawu-3").unwrap();
+    assert_eq!(strings(&kawu3["seats"]), ["S", "NW", "NE"]);
+    assert_eq!(
+        strings(&variants["players"]),
+        ["human", "debutant", "facile", "moyen", "difficile", "impossible"]
+    );
+    table_refused(&mut ws, "click", json!({ "hole": "m1" }), "no_table").await;
+    table_refused(&mut ws, "undo", json!({}), "no_table").await;
+    let new = |variant: &str, players: Value| json!({ "variant": variant, "players": players });
+    table_refused(
+        &mut ws,
+        "new",
+        new("kawu-5", json!(["human", "human", "human", "human", "human"])),
+        "bad_variant",
+    )
+    .await;
+    table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile"])), "bad_seats").await;
+    table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile", "robot"])), "bad_player").await;
+    let mut opener_9 = new("kawu-3", json!(["human", "facile", "facile"]));
+    opener_9["opener"] = json!(9);
+    table_refused(&mut ws, "new", opener_9, "bad_opener").await;
+    let mut garbled = new("kawu-3", json!(["human", "facile", "facile"]));
+    garbled["position"] = json!("S:nonsense");
+    table_refused(&mut ws, "new", garbled, "bad_position").await;
+    // Not even a table request: the socket's own error.
+    refused(&mut ws, json!({ "type": "table", "action": "fly" }), "bad_message").await;
+    refused(&mut ws, json!({ "type": "table", "action": "new", "variant": 3 }), "bad_message").await;
+    // Still no table after all that.
+    table_refused(&mut ws, "hint", json!({}), "no_table").await;
+    // On a computer's turn nobody at the page acts (Impossible thinks for seconds at least).
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["impossible", "human", "human"] })).await;
+    let thinking = table_reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_str()), (Some("computer"), Some("S")));
+    assert!(thinking["pickable"].as_array().unwrap().is_empty());
+    table_refused(&mut ws, "click", json!({ "hole": "a13" }), "not_your_turn").await;
+    table_refused(&mut ws, "hint", json!({}), "not_your_turn").await;
+    table_refused(&mut ws, "end_chain", json!({}), "not_your_turn").await;
+}
+
+#[tokio::test]
+async fn a_kawu_3_table_with_two_computers_plays_hop_by_hop_refuses_bad_input_and_undoes() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(false, data.path());
+    let mut ws = page(&server).await;
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["human", "debutant", "debutant"] })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!((state["variant"].as_str(), state["turn"].as_str()), (Some("kawu-3"), Some("S")));
+    assert_eq!((state["viewer"].as_str(), state["rotation"].as_i64()), (Some("S"), Some(0)));
+    assert_eq!(strings(&state["pickable"]).len(), 10, "S's ten marbles");
+    assert_eq!(state["pawns"].as_array().unwrap().len(), 30);
+    assert_eq!(state["can_undo"], false);
+    // Bad input changes nothing.
+    table_refused(&mut ws, "click", json!({ "hole": "z99" }), "bad_hole").await;
+    table_refused(&mut ws, "click", json!({ "hole": "a13" }), "not_your_marble").await;
+    table_refused(&mut ws, "click", json!({ "hole": "i9" }), "not_your_marble").await;
+    table_refused(&mut ws, "hop", json!({ "hole": "k5" }), "no_selection").await;
+    table_refused(&mut ws, "end_chain", json!({}), "no_chain").await;
+    table_refused(&mut ws, "confirm", json!({}), "nothing_to_confirm").await;
+    table_refused(&mut ws, "undo", json!({}), "nothing_to_undo").await;
+    table(&mut ws, "click", json!({ "hole": "k3" })).await;
+    let picked = table_reply(&mut ws, "state").await;
+    assert_eq!(strings(&picked["selection"]["path"]), ["k3"]);
+    assert!(strings(&picked["selection"]["jumps"]).contains(&"k5".to_owned()), "{picked}");
+    table_refused(&mut ws, "click", json!({ "hole": "i9" }), "not_a_destination").await;
+    table(&mut ws, "path", json!({ "to": "k5" })).await;
+    let path = table_reply(&mut ws, "path").await;
+    assert_eq!(strings(&path["holes"]), ["k3", "k5"]);
+    // The move, then each computer's, hop by hop, before the human's turn comes back.
+    table(&mut ws, "click", json!({ "hole": "k5" })).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!((moved["seat"].as_str(), moved["notation"].as_str()), (Some("S"), Some("k3-k5")));
+    let thinking = table_reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_str()), (Some("computer"), Some("NW")));
+    assert_eq!(thinking["viewer"], "S", "while computers play, the last person's view stays");
+    for seat in ["NW", "NE"] {
+        let moved = table_reply(&mut ws, "moved").await;
+        assert_eq!((moved["seat"].as_str(), moved["by_computer"].as_bool()), (Some(seat), Some(true)));
+        assert!(moved["path"].as_array().unwrap().len() >= 2, "{moved}");
+    }
+    let back = table_state_where(&mut ws, "human").await;
+    assert_eq!(back["history"].as_array().unwrap().len(), 3);
+    assert_eq!(back["can_undo"], true);
+    // Saved as the terminal saves a table.
+    let id = back["saved_as"].as_str().unwrap().to_owned();
+    let record = std::fs::read_to_string(data.path().join("games").join(format!("{id}.tripot"))).unwrap();
+    assert!(
+        record.contains("[Table \"human,debutant,debutant\"]") && record.contains("[Variant \"kawu-3\"]"),
+        "{record}"
+    );
+    assert!(record.contains("k3-k5"), "{record}");
+    // Undo takes back the computers' replies with the person's move.
+    table(&mut ws, "undo", json!({})).await;
+    let undone = table_state_where(&mut ws, "human").await;
+    assert!(undone["history"].as_array().unwrap().is_empty());
+    assert_eq!(undone["turn"], "S");
+    // A few more rounds.
+    let mut state = undone;
+    for _ in 0..3 {
+        human_steps(&mut ws, &state).await;
+        state = table_state_where(&mut ws, "human").await;
+    }
+    assert_eq!(state["history"].as_array().unwrap().len(), 9);
+}
+
+#[tokio::test]
+async fn the_board_turns_to_the_person_to_move_and_a_hint_is_found() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    // Two people at NW and NE, a computer opening at S.
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["debutant", "human", "human"] })).await;
+    let first = table_reply(&mut ws, "state").await;
+    assert_eq!(first["next"], "computer");
+    assert_eq!(
+        first["viewer"], "NW",
+        "before the first person plays, the board shows the first person's view"
+    );
+    let nw = table_state_where(&mut ws, "human").await;
+    assert_eq!((nw["turn"].as_str(), nw["viewer"].as_str()), (Some("NW"), Some("NW")));
+    assert_eq!(nw["rotation"], 120, "NW's branch (upper left) turned down to the bottom");
+    table(&mut ws, "hint", json!({})).await;
+    let asked = table_reply(&mut ws, "state").await;
+    assert_eq!(asked["hint_pending"], true);
+    table_refused(&mut ws, "hint", json!({}), "hint_pending").await;
+    let hinted = loop {
+        let state = table_reply(&mut ws, "state").await;
+        if !state["hint"].is_null() {
+            break state;
+        }
+    };
+    assert_eq!(hinted["hint"]["seat"], "NW");
+    human_steps(&mut ws, &hinted).await;
+    let ne = table_state_where(&mut ws, "human").await;
+    assert_eq!(
+        (ne["turn"].as_str(), ne["viewer"].as_str(), ne["rotation"].as_i64()),
+        (Some("NE"), Some("NE"), Some(240))
+    );
+}
+
+#[tokio::test]
+async fn a_move_that_eliminates_its_player_asks_first_and_the_end_gives_the_places() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    // RULES-STAR.md §4.6: S's j5-j4 goes back home after the deadline.
+    let position = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se5,f5,g5,h5,i5,j5,n5,o5,p5,q5:\
+                    NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10 moves=30";
+    let players = json!(["human", "human", "human"]);
+    table(&mut ws, "new", json!({ "variant": "halma-3", "players": players, "position": position })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!(state["game"], "halma");
+    let forbidden = strings(&state["forbidden"]);
+    assert!(forbidden.contains(&"e5".to_owned()) && forbidden.contains(&"a13".to_owned()), "{forbidden:?}");
+    assert!(
+        !forbidden.contains(&"m1".to_owned()) && !forbidden.contains(&"e13".to_owned()),
+        "home and goal are open"
+    );
+    table(&mut ws, "click", json!({ "hole": "j5" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "j4" })).await;
+    let asking = table_reply(&mut ws, "state").await;
+    assert_eq!(asking["pending"]["notation"], "j5-j4");
+    table_refused(&mut ws, "click", json!({ "hole": "e5" }), "confirm_first").await;
+    table(&mut ws, "cancel", json!({})).await;
+    let declined = table_reply(&mut ws, "state").await;
+    assert!(declined["pending"].is_null() && declined["history"].as_array().unwrap().is_empty());
+    table(&mut ws, "click", json!({ "hole": "j4" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "confirm", json!({})).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!(moved["notation"], "j5-j4");
+    let after = table_reply(&mut ws, "state").await;
+    let news = after["news"].as_array().unwrap();
+    assert!(
+        news.iter().any(|e| e["kind"] == "eliminated" && e["seat"] == "S" && e["place"] == 3),
+        "{news:?}"
+    );
+    let s = after["seats"].as_array().unwrap().iter().find(|s| s["seat"] == "S").unwrap().clone();
+    assert_eq!((s["out"].as_bool(), s["place"].as_i64()), (Some(true), Some(3)));
+
+    // The captures game: NW takes two pieces in one chain and the game ends.
+    table(
+        &mut ws,
+        "new",
+        json!({ "variant": "captures-3", "players": ["debutant", "human", "debutant"], "position": "NW:Xi9,j9,k10,m12" }),
+    )
+    .await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!(state["pawns"].as_array().unwrap().iter().filter(|p| p["colour"] == "P").count(), 4);
+    assert!(strings(&state["pickable"]).contains(&"k10".to_owned()), "any piece may be picked");
+    table(&mut ws, "click", json!({ "hole": "i9" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "k9" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "k11" })).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!(moved["notation"], "i9-k9-k11");
+    let over = table_reply(&mut ws, "state").await;
+    assert_eq!(over["next"], "over");
+    assert_eq!(over["pawns"].as_array().unwrap().len(), 2, "the two pieces taken are gone");
+    let nw = over["seats"].as_array().unwrap().iter().find(|s| s["seat"] == "NW").unwrap().clone();
+    assert_eq!(nw["taken"], 2);
+    assert!(over["news"].as_array().unwrap().iter().any(|e| e["kind"] == "captured" && e["pieces"] == 2));
+    assert_eq!(over["outcome"]["places"], json!([{ "seat": "NW", "place": 1 }]));
+    // After the end nothing more is played.
+    table_refused(&mut ws, "click", json!({ "hole": "k11" }), "game_over").await;
+    table_refused(&mut ws, "undo", json!({}), "game_over").await;
+    table_refused(&mut ws, "hint", json!({}), "game_over").await;
+}
+
+#[tokio::test]
+async fn saved_tables_are_offered_by_id_resumed_and_a_corrupt_one_is_set_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // A star record whose moves do not replay: reported, renamed, never overwritten.
+    let broken = "[Table \"human,human\"]\n[Variant \"kawu-2\"]\n[Result \"*\"]\n\n1. m1-z9 *\n";
+    std::fs::write(games.join("broken.tripot"), broken).unwrap();
+    let server = Server::start_in(false, data.path());
+    let mut ws = page(&server).await;
+    table(&mut ws, "saved", json!({})).await;
+    let listed = table_reply(&mut ws, "saved").await;
+    assert!(listed["tables"].as_array().unwrap().is_empty(), "{listed}");
+    let corrupt = listed["corrupt"].as_array().unwrap();
+    assert_eq!(corrupt.len(), 1, "{listed}");
+    let file = corrupt[0]["file"].as_str().unwrap();
+    assert!(file.starts_with("broken") && !file.contains('/'), "{file}");
+    assert!(!games.join("broken.tripot").exists());
+    assert_eq!(std::fs::read_to_string(games.join(file)).unwrap(), broken);
+
+    table(&mut ws, "new", json!({ "variant": "kawu-2", "players": ["human", "human"] })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    let played = human_steps(&mut ws, &state).await;
+    let after = table_state_where(&mut ws, "human").await;
+    assert_eq!(after["turn"], "N");
+    assert_eq!(after["viewer"], "N", "hot-seat: the second person sees its own home at the bottom");
+    assert_eq!(after["rotation"], 180);
+    let id = after["saved_as"].as_str().unwrap().to_owned();
+    table(&mut ws, "saved", json!({})).await;
+    let listed = table_reply(&mut ws, "saved").await;
+    let tables = listed["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 1, "{listed}");
+    assert_eq!((tables[0]["id"].as_str(), tables[0]["moves"].as_u64()), (Some(id.as_str()), Some(1)));
+    assert_eq!(strings(&tables[0]["players"]), ["human", "human"]);
+
+    // A fresh page resumes it by id; an id that is a path is refused.
+    let mut other = page(&server).await;
+    table_refused(&mut other, "resume", json!({ "id": "../games/broken" }), "unknown_table").await;
+    table_refused(
+        &mut other,
+        "resume",
+        json!({ "id": format!("{}/{id}", games.display()) }),
+        "unknown_table",
+    )
+    .await;
+    table(&mut other, "resume", json!({ "id": id })).await;
+    let resumed = table_state_where(&mut other, "human").await;
+    assert_eq!(resumed["history"][0]["notation"].as_str(), Some(played.as_str()));
+    assert_eq!(resumed["turn"], "N");
+    assert_eq!(resumed["saved_as"].as_str(), Some(id.as_str()));
+}
+
+/// `tests/web/table.mjs`: a kawu-3 table with two computers set up and played by clicks (the
+/// board turned to the person's home, the computers' moves hop by hop, undo, a hint, a few
+/// rounds, the table resumed from « Reprendre »), the duel's hot-seat board turned for camp B,
+/// and a phone-sized table. With `TRIPOT_SCREENSHOTS` it also writes `web-table.png`.
+#[test]
+fn a_table_plays_in_a_real_browser() {
+    let test = "a_table_plays_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what),
+    };
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(false, data.path());
+    let output = Command::new("node")
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("table.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL", server.url())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the table's browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all table checks passed"), "{stdout}\n{stderr}");
     println!("{stdout}");
 }

@@ -4,6 +4,7 @@
 // here: destinations, paths, hints and the end all come from the program.
 
 import { Board } from "./board.js";
+import * as table from "./table.js";
 import { WORDS, pickLanguage, rememberLanguage } from "./words.js";
 
 const HOP_MS = 320;
@@ -39,6 +40,7 @@ function applyWords() {
   $("rules-link").href = w.rulesHref;
   $("board").setAttribute("aria-label", w.boardLabel);
   fillLevels();
+  if (hello) table.words();
   if (state) render();
 }
 
@@ -92,7 +94,9 @@ function view() {
 }
 
 function render() {
-  if (!board || !state) return;
+  if (!board || !state || table.isActive()) return;
+  // Hot-seat: the second player sees the board turned, its camp at the bottom.
+  board.setRotation(state.mode === "duel" && state.turn === "B" && !state.outcome ? 180 : 0);
   board.draw(pawns, view());
   const body = document.body;
   body.dataset.next = animating ? "animating" : state.next;
@@ -172,7 +176,11 @@ function statusText() {
 
 function say(text, alert = false) {
   message = text ? { text, alert } : null;
-  if (state) renderPanel();
+  if (table.isActive()) {
+    const note = $("message");
+    note.textContent = message ? message.text : "";
+    note.className = message && message.alert ? "alert" : "";
+  } else if (state) renderPanel();
 }
 
 // ---- the program's messages ---------------------------------------------------------------
@@ -183,6 +191,15 @@ function onMessage(msg) {
       hello = msg;
       board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
+      table.init({
+        send,
+        board: () => board,
+        words: () => w,
+        lang: () => lang,
+        hello: () => hello,
+        say,
+        hopMode: () => hopMode,
+      });
       startGame(true);
       return Promise.resolve();
     case "state":
@@ -193,7 +210,9 @@ function onMessage(msg) {
       render();
       return Promise.resolve();
     case "move_played":
-      return animate(msg);
+      return table.isActive() ? Promise.resolve() : animate(msg);
+    case "table":
+      return table.onMessage(msg);
     case "path":
       if (hoverTarget === msg.to) {
         shownPath = msg.holes;
@@ -255,6 +274,7 @@ function canAct() {
 }
 
 function onHole(name, event) {
+  if (table.isActive()) return table.onHole(name, event);
   if (!canAct()) return;
   const sel = state.selection;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
@@ -272,6 +292,7 @@ function onHole(name, event) {
 }
 
 function onEnter(name) {
+  if (table.isActive()) return table.onEnter(name);
   if (!canAct() || !state.selection) return;
   const sel = state.selection;
   if ([...sel.steps, ...sel.jumps, ...sel.swaps].includes(name) && sel.path.length === 1) {
@@ -281,6 +302,7 @@ function onEnter(name) {
 }
 
 function onLeave(name) {
+  if (table.isActive()) return table.onLeave(name);
   if (hoverTarget === name) {
     hoverTarget = null;
     shownPath = [];
@@ -293,6 +315,7 @@ function onLeave(name) {
 // rules), Enter acts on it as a click, Space as a shift-click (one hop of a chain).
 
 function startCursor() {
+  if (table.isActive()) return table.firstPickable() || "i9";
   const mine = state.colours.filter((c) => c.camp === state.turn).map((c) => c.colour);
   const near = (h) => h.x * h.x + 3 * h.y * h.y;
   const pawnsHoles = hello.holes.filter((h) => mine.includes(pawns.get(h.name)));
@@ -300,21 +323,27 @@ function startCursor() {
   return pawnsHoles.length ? pawnsHoles[0].name : "i9";
 }
 
+// Rows and columns as drawn: on a turned board the arrows follow the screen, not the notation.
 function moveCursor(dx, dy) {
   if (!state || !hello) return;
   if (!cursor) {
     cursor = startCursor();
   } else {
-    const at = hello.holes.find((h) => h.name === cursor);
-    const candidates = hello.holes.filter((h) =>
-      dy === 0 ? h.y === at.y && Math.sign(h.x - at.x) === dx : h.y === at.y + dy,
+    const at = board.at(cursor);
+    const row = Math.sqrt(3);
+    const drawn = hello.holes.map((h) => ({ name: h.name, ...board.at(h.name) }));
+    const candidates = drawn.filter((p) =>
+      dy === 0
+        ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx
+        : Math.abs(p.y - (at.y - dy * row)) < 0.1,
     );
     candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
     if (candidates.length) cursor = candidates[0].name;
   }
   document.body.dataset.cursor = cursor;
   onEnter(cursor);
-  render();
+  if (table.isActive()) table.showCursor(cursor);
+  else render();
 }
 
 function onKey(event) {
@@ -330,10 +359,10 @@ function onKey(event) {
     event.preventDefault();
     return onHole(cursor, { shiftKey: event.key === " " });
   }
-  if (event.key === "Escape") send({ type: "cancel" });
-  else if (event.key === "f") send({ type: "end_chain" });
-  else if (event.key === "i") send({ type: "hint" });
-  else if (event.key === "u") send({ type: "undo" });
+  if (event.key === "Escape") act("cancel");
+  else if (event.key === "f") act("end_chain");
+  else if (event.key === "i") act("hint");
+  else if (event.key === "u") act("undo");
 }
 
 function startGame(first) {
@@ -352,7 +381,14 @@ function startGame(first) {
     if (params.get("mode") === "duel") msg.mode = "duel";
   }
   message = null;
+  table.leave();
   send(msg);
+}
+
+// A button or key of the panel: for the table when one is shown, else for the duel.
+function act(action) {
+  if (table.isActive()) return table.act(action);
+  send({ type: action });
 }
 
 function connect() {
@@ -383,12 +419,12 @@ function setup() {
     rememberLanguage(lang);
     applyWords();
   });
-  $("end-jump").addEventListener("click", () => send({ type: "end_chain" }));
-  $("cancel").addEventListener("click", () => send({ type: "cancel" }));
-  $("hint").addEventListener("click", () => send({ type: "hint" }));
+  $("end-jump").addEventListener("click", () => act("end_chain"));
+  $("cancel").addEventListener("click", () => act("cancel"));
+  $("hint").addEventListener("click", () => act("hint"));
   $("undo").addEventListener("click", () => {
     message = null;
-    send({ type: "undo" });
+    act("undo");
   });
   $("hop-mode").addEventListener("click", () => {
     hopMode = !hopMode;
@@ -403,7 +439,7 @@ function setup() {
     event.preventDefault();
     startGame(false);
   });
-  $("again").addEventListener("click", () => startGame(false));
+  $("again").addEventListener("click", () => (table.isActive() ? table.again() : startGame(false)));
   document.addEventListener("keydown", onKey);
   connect();
 }

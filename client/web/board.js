@@ -1,6 +1,8 @@
 // The star board in SVG: holes where the program says they are, pawns told apart by colour and
 // by shape (camp A filled: ● S, ▲ SE, ■ SW; camp B hollow: ○ N, △ NW, □ NE), the picked pawn's
 // destinations, a path, the last move and the hint. It knows no rule: it draws what it is given.
+// The board can be turned by a multiple of 60° (each seat sees its home at the bottom): the holes
+// move, the pawns' shapes and signs stay upright.
 
 const SVG = "http://www.w3.org/2000/svg";
 // Holes are 2 units apart along a row; rows are √3 apart, so every neighbour is at distance 2.
@@ -16,6 +18,8 @@ export const COLOURS = {
   N: { fill: "#1d8a4c", shape: "circle", filled: false },
   NW: { fill: "#1f5fbf", shape: "triangle", filled: false },
   NE: { fill: "#b08a00", shape: "square", filled: false },
+  // The captures game's neutral pieces.
+  P: { fill: "#5b5550", shape: "diamond", filled: true },
 };
 
 function el(name, attrs = {}, parent = null) {
@@ -44,6 +48,9 @@ function pawnShape(colour, parent) {
       return `${(r * Math.cos(a)).toFixed(3)},${(r * Math.sin(a) + 0.12).toFixed(3)}`;
     });
     node = el("polygon", { points: pts.join(" "), ...attrs }, parent);
+  } else if (style.shape === "diamond") {
+    const r = PAWN_R * 1.05;
+    node = el("polygon", { points: `0,${-r} ${r},0 0,${r} ${-r},0`, ...attrs }, parent);
   } else {
     const s = PAWN_R * 1.5;
     node = el("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 0.12, ...attrs }, parent);
@@ -59,6 +66,7 @@ export class Board {
     this.svg = svg;
     this.holes = new Map(holes.map((h) => [h.name, h]));
     this.groups = new Map();
+    this.rotation = 0;
     svg.setAttribute("viewBox", "-14 -16 28 32");
     svg.innerHTML = "";
     // A long press must not open the browser's menu over the board.
@@ -104,6 +112,29 @@ export class Board {
     }
   }
 
+  // Where `name` is drawn, the board turned.
+  at(name) {
+    const p = point(this.holes.get(name));
+    if (!this.rotation) return p;
+    // Counter-clockwise on the screen: SVG's y points down.
+    const a = (this.rotation * Math.PI) / 180;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    const round = (v) => Math.round(v * 1000) / 1000;
+    return { x: round(p.x * c + p.y * s), y: round(-p.x * s + p.y * c) };
+  }
+
+  // Turns the board by `degrees` counter-clockwise (a multiple of 60: the star onto itself).
+  setRotation(degrees) {
+    const rotation = ((degrees % 360) + 360) % 360;
+    if (rotation === this.rotation) return;
+    this.rotation = rotation;
+    this.svg.dataset.rotation = String(rotation);
+    for (const [name, g] of this.groups) {
+      const p = this.at(name);
+      g.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    }
+  }
+
   starPoints() {
     // The six tips and the six inner corners of the star, a little outside the holes: the
     // outer tips stand at 8√3 from the centre, the inner corners at 8 (a hexagram).
@@ -117,7 +148,9 @@ export class Board {
   }
 
   // Draws the pawns (`pawns`: Map hole → colour) and the marks of `view`:
-  // { goals: Map branch → colour, selected, steps, jumps, swaps, hops, path, last, hint, cursor }.
+  // { goals: Map branch → colour, selected, steps, jumps, swaps, hops, path, last, hint, cursor },
+  // and for a star table { goalHoles: Map hole → colour, forbidden: Set of holes } (greyed
+  // where the seat may not stop).
   draw(pawns, view) {
     for (const [name, g] of this.groups) {
       const old = g.querySelector(".pawn");
@@ -131,10 +164,12 @@ export class Board {
         g.insertBefore(pawn, g.querySelector(".mark"));
         g.dataset.pawn = colour;
       } else {
-        const goalOf = view.goals.get(g.dataset.branch || "");
+        const goalOf = view.goalHoles ? view.goalHoles.get(name) : view.goals.get(g.dataset.branch || "");
         if (goalOf) {
           g.classList.add("goal");
           g.style.setProperty("--goal", COLOURS[goalOf].fill);
+        } else if (view.forbidden && view.forbidden.has(name)) {
+          g.classList.add("forbidden");
         }
       }
       const marks = [
@@ -149,7 +184,8 @@ export class Board {
         ["cursor", view.cursor === name],
       ];
       for (const [cls, on] of marks) if (on) g.classList.add(cls);
-      const glyph = view.swaps.has(name) ? "⇄" : view.steps.has(name) ? "+" : view.jumps.has(name) ? "✱" : "";
+      const sign = view.swaps.has(name) ? "⇄" : view.steps.has(name) ? "+" : view.jumps.has(name) ? "✱" : "";
+      const glyph = sign || (g.classList.contains("forbidden") ? "×" : "");
       g.querySelector(".glyph").textContent = glyph;
     }
     this.drawLines(view);
@@ -160,7 +196,7 @@ export class Board {
     this.overlay.innerHTML = "";
     const line = (names, cls) => {
       if (names.length < 2) return;
-      const pts = names.map((n) => point(this.holes.get(n))).map((p) => `${p.x},${p.y}`);
+      const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
       el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
     };
     line(view.last, "last-line");
@@ -168,7 +204,7 @@ export class Board {
     line(view.path, "path-line");
     // Landings numbered 1, 2, 3… along the path shown.
     view.path.slice(1).forEach((name, i) => {
-      const p = point(this.holes.get(name));
+      const p = this.at(name);
       const t = el("text", { class: "landing", x: p.x + 0.75, y: p.y - 0.7 }, this.overlay);
       t.textContent = String(i + 1);
     });

@@ -16,6 +16,7 @@
 //! a page ignores a `type` it does not know, and the program answers `bad_message` to one it
 //! does not know. Fields the program does not know are ignored, so a newer page still talks to
 //! an older program.
+//! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +61,8 @@ pub(crate) enum ClientMessage {
     Hint,
     /// Back to the player's previous turn (in solo the computer's reply goes too).
     Undo,
+    /// A star table's request.
+    Table(super::table_messages::TableRequest),
 }
 
 /// How a game starts.
@@ -129,6 +132,8 @@ pub(crate) enum ServerMessage {
         /// Details in English, for logs and tests.
         detail: String,
     },
+    /// A star table's reply.
+    Table(super::table_messages::TableReply),
 }
 
 /// The board's geometry and what a new game can be.

@@ -19,8 +19,10 @@ mod error;
 mod lan;
 pub(crate) mod messages;
 mod page_game;
+mod page_table;
 mod server;
 mod socket;
+mod table_messages;
 
 pub use error::WebError;
 

@@ -12,6 +12,7 @@ use super::messages::{
     ClientMessage, ColourView, ErrorCode, GameMode, Hello, HoleView, LevelView, MoveKind, MoveView, NewGame,
     Next, Opener, OutcomeView, PROTOCOL_VERSION, PawnView, SelectionView, ServerMessage, StateView,
 };
+use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
 use crate::core::local_game::{Action, Game, Played, next_hops};
 use crate::core::setup::{Mode, OpenerChoice, Setup};
 use crate::core::turns::NextTurn;
@@ -39,10 +40,12 @@ pub(crate) enum Search {
         /// Hashes of the positions so far.
         history: Vec<u64>,
     },
+    /// A star table's search.
+    Table(TableSearch),
 }
 
 /// A search's answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Answer {
     /// The computer's move.
     Computer {
@@ -58,6 +61,8 @@ pub(crate) enum Answer {
         /// The move suggested.
         mv: Move,
     },
+    /// A star table's search.
+    Table(TableAnswer),
 }
 
 /// What handling one message produced.
@@ -87,6 +92,7 @@ pub(crate) struct PageGame {
     request: u64,
     thinking: Option<u64>,
     hint_request: Option<u64>,
+    table: PageTable,
 }
 
 impl PageGame {
@@ -128,6 +134,7 @@ impl PageGame {
             ClientMessage::Cancel => self.cancel(),
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
+            ClientMessage::Table(request) => return table_reaction(self.table.handle(request)),
         };
         result.unwrap_or_else(|(code, detail)| Reaction::error(code, detail))
     }
@@ -138,6 +145,7 @@ impl PageGame {
         match search {
             Search::Computer { request, .. } => self.thinking == Some(*request),
             Search::Hint { request, .. } => self.hint_request == Some(*request),
+            Search::Table(search) => self.table.wants(search),
         }
     }
 
@@ -162,6 +170,7 @@ impl PageGame {
                 game.hint = game.checked_hint(mv);
                 self.state_only()
             }
+            Answer::Table(answer) => table_reaction(self.table.on_answer(answer)),
         }
     }
 
@@ -449,6 +458,14 @@ impl PageGame {
             }),
             history,
         })
+    }
+}
+
+/// A table's reaction in the socket's terms.
+fn table_reaction(reaction: TableReaction) -> Reaction {
+    Reaction {
+        send: reaction.send.into_iter().map(ServerMessage::Table).collect(),
+        searches: reaction.searches.into_iter().map(Search::Table).collect(),
     }
 }
 

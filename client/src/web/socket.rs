@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 
 use super::messages::{ClientMessage, ErrorCode, ServerMessage};
 use super::page_game::{Answer, PageGame, Search};
+use super::page_table;
 use crate::core::computer;
 
 /// The longest text frame read as a message: the longest real one (a `new_game` with a format-3
@@ -105,6 +106,9 @@ fn start(search: Search, answers: mpsc::UnboundedSender<Answer>) {
                 let _ = answers.send(Answer::Hint { request, mv });
             });
         }
+        Search::Table(search) => page_table::start(search, move |answer| {
+            let _ = answers.send(Answer::Table(answer));
+        }),
     }
 }
 
