@@ -135,7 +135,7 @@ impl StarAi {
                 break;
             }
         }
-        let (index, score) = self.pick(&best_scores);
+        let (index, score) = self.pick(&best_scores, p.noise, p.second_best);
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
         roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
@@ -184,7 +184,7 @@ impl StarAi {
                 break;
             }
         }
-        let (index, score) = self.pick(&best_scores);
+        let (index, score) = self.pick(&best_scores, p.capture_noise, p.capture_second_best);
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
         roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
@@ -218,12 +218,11 @@ impl StarAi {
 
     /// The level's choice among the scored root moves (best first): the best, unless its
     /// misjudgement or a slip picks another.
-    fn pick(&mut self, scored: &[(usize, i32)]) -> (usize, i32) {
-        let p = self.profile;
+    fn pick(&mut self, scored: &[(usize, i32)], noise: i32, second_best: u32) -> (usize, i32) {
         let Some(&best) = scored.first() else {
             return (0, 0);
         };
-        if p.noise == 0 && p.second_best == 0 {
+        if noise == 0 && second_best == 0 {
             return best;
         }
         // A decided game is not misjudged: even a beginner takes a win it sees.
@@ -231,9 +230,9 @@ impl StarAi {
             return best;
         }
         let mut noisy: Vec<(usize, i32)> =
-            scored.iter().map(|&(i, s)| (i, s.saturating_add(self.rng.symmetric(p.noise)))).collect();
+            scored.iter().map(|&(i, s)| (i, s.saturating_add(self.rng.symmetric(noise)))).collect();
         noisy.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        if noisy.len() > 1 && self.rng.chance(p.second_best) {
+        if noisy.len() > 1 && self.rng.chance(second_best) {
             return noisy[1];
         }
         noisy[0]
