@@ -77,9 +77,10 @@ impl StarProfile {
         match level {
             // One ply: its own move only, misjudged by up to three rows. In the captures game
             // (three seats or more) each level's view of the others is its `capture_*` fields:
-            // none, the longest capture, the careful answer, read from the table, hedged.
-            // In the captures game from three seats on it grabs almost any capture: its misjudgement
-            // (up to ten pieces) swamps the pieces a move takes, so it often takes a short one.
+            // none, any of their longest captures, read from the table, hedged. The steps are
+            // large there on purpose: between players of near strength the seat order and the
+            // chains handed on decide more than skill (README). Débutant grabs almost any
+            // capture: its misjudgement (up to ten pieces) swamps what a move takes.
             Level::Debutant => StarProfile {
                 capture_replies: Replies::Ignored,
                 capture_noise: 1_000,
@@ -87,11 +88,12 @@ impl StarProfile {
                 ..p(0, 1, 1, 2_000, 6, 30, 200, ms(50))
             },
             // Its move and the next seat's reply. In the captures game from three seats on, greedy
-            // but sloppy: a long capture, misjudged by up to two pieces, not what it leaves.
+            // but sloppy: a long capture, misjudged by up to two pieces, the second best three
+            // times in ten, and not what it leaves.
             Level::Facile => StarProfile {
                 capture_replies: Replies::Ignored,
                 capture_noise: 200,
-                capture_second_best: 200,
+                capture_second_best: 300,
                 ..p(0, 2, 2, 8_000, 6, 15, 100, ms(300))
             },
             // A round of the table, narrow. In the captures game from three seats on, what its move
