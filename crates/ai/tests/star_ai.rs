@@ -165,3 +165,34 @@ fn moyen_places_first_in_at_least_3_of_6_seeded_halma_3_games_against_two_debuta
     }
     assert!(firsts >= 3, "Moyen was first in {firsts} of 6");
 }
+
+/// First places (shared ones counted) of `level` against two players of `below` in `games`
+/// seeded captures-3 games, `level` at each seat in turn: the README's ladder, in small.
+fn captures_3_firsts(level: Level, below: Level, games: u64) -> u32 {
+    let v = variant("captures-3");
+    let mut firsts = 0;
+    for seed in 0..games {
+        let me = (seed % 3) as usize;
+        let mut players = [StarPlayer::Ai(below); 3];
+        players[me] = StarPlayer::Ai(level);
+        let report = play_star_game(v, &players, seed).unwrap();
+        assert!(report.illegal.is_none(), "seed {seed}: {:?}", report.illegal);
+        if report.outcome.as_ref().unwrap().winners().contains(&report.seats[me].0) {
+            firsts += 1;
+        }
+    }
+    firsts
+}
+
+#[test]
+fn facile_is_first_in_most_seeded_captures_3_games_against_two_debutants() {
+    // Before the beginner grabbed almost any capture, Facile was first in 14 of 30.
+    let firsts = captures_3_firsts(Level::Facile, Level::Debutant, 30);
+    assert!(firsts >= 21, "Facile was first in {firsts} of 30");
+}
+
+#[test]
+fn moyen_is_first_in_most_seeded_captures_3_games_against_two_facile() {
+    let firsts = captures_3_firsts(Level::Moyen, Level::Facile, 30);
+    assert!(firsts >= 18, "Moyen was first in {firsts} of 30");
+}

@@ -87,8 +87,9 @@ impl StarGameReport {
 pub const STAR_MAX_PLIES: usize = 6 * 300 + 60;
 
 /// Plays a game of `variant` with `players` in playing order (seat 1 first), each computer seeded
-/// from `seed` and its seat. The first round (a move per seat) is a Débutant's seeded by `seed`,
-/// so that games differ from seed to seed; it is not counted in the think times.
+/// from `seed` and its seat. The first round (a move per seat) is a Débutant's seeded by `seed`
+/// (`StarAi::opening`), so that games differ from seed to seed; it is not counted in the think
+/// times.
 #[must_use]
 pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Option<StarGameReport> {
     let start = StarPosition::start(variant, Colour::S).ok()?;
@@ -111,7 +112,7 @@ pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Op
         })
         .collect();
     let mut game = StarGame::new(start);
-    let mut opening = StarAi::new(Level::Debutant, seed ^ 0x5eed);
+    let mut opening = StarAi::opening(seed ^ 0x5eed);
     let mut report = StarGameReport {
         start,
         moves: Vec::new(),

@@ -5,9 +5,10 @@
 //! them hand the other the board's longest chain, a move nobody who plays for the score makes;
 //! the paranoid search was first in only 38 of 100 captures-3 games against two greedy players.
 //! What the next seats take is decided by the chains a move leaves them, so the search models
-//! each of them as a player of the game: one that takes the longest capture (the lower levels'
-//! model), or one that weighs its few longest captures by what the seats after it would then
-//! take (the upper levels'). A single answer per seat buys our own moves the depth. Measured
+//! each of them as a player of the game: one that takes one of its longest captures (Moyen's
+//! model, the mean over a few), or one that weighs its few longest captures by what the seats
+//! after it would then take (read and hedged at the upper levels). Few answers per seat buy our
+//! own moves the depth. Measured
 //! (README): scoring the leaves after a greedy play-out to the end, instead of at our next turn,
 //! made the search weaker, since players who look ahead do not grab as the play-out does.
 

@@ -44,6 +44,11 @@ pub(crate) struct StarProfile {
     /// Positions visited per move in that search (a position there costs a move generation,
     /// several in the captures game's chains: far more than in the races).
     pub(crate) capture_budget: u64,
+    /// The captures game from three seats on: misjudgement of each root move, in hundredths of
+    /// a piece, and the chance per thousand of the second best. Apart from the races' mistakes,
+    /// whose scale (tenths of a row) is not a piece's.
+    pub(crate) capture_noise: i32,
+    pub(crate) capture_second_best: u32,
 }
 
 impl StarProfile {
@@ -66,19 +71,39 @@ impl StarProfile {
                 capture_reads: false,
                 capture_hedges: false,
                 capture_budget: node_budget,
+                capture_noise: noise,
+                capture_second_best: second_best,
             };
         match level {
             // One ply: its own move only, misjudged by up to three rows. In the captures game
             // (three seats or more) each level's view of the others is its `capture_*` fields:
-            // none, the longest capture, the careful answer, read from the table, hedged.
-            Level::Debutant => {
-                StarProfile { capture_replies: Replies::Ignored, ..p(0, 1, 1, 2_000, 6, 30, 200, ms(50)) }
-            }
-            // Its move and the next seat's reply.
-            Level::Facile => p(0, 2, 2, 8_000, 6, 15, 100, ms(300)),
-            // A round of the table, narrow.
+            // none, any of their longest captures, read from the table, hedged. The steps are
+            // large there on purpose: between players of near strength the seat order and the
+            // chains handed on decide more than skill (README). Débutant grabs almost any
+            // capture: its misjudgement (up to ten pieces) swamps what a move takes.
+            Level::Debutant => StarProfile {
+                capture_replies: Replies::Ignored,
+                capture_noise: 1_000,
+                capture_second_best: 200,
+                ..p(0, 1, 1, 2_000, 6, 30, 200, ms(50))
+            },
+            // Its move and the next seat's reply. In the captures game from three seats on, greedy
+            // but sloppy: a long capture, misjudged by up to two pieces, the second best three
+            // times in ten, and not what it leaves.
+            Level::Facile => StarProfile {
+                capture_replies: Replies::Ignored,
+                capture_noise: 200,
+                capture_second_best: 300,
+                ..p(0, 2, 2, 8_000, 6, 15, 100, ms(300))
+            },
+            // A round of the table, narrow. In the captures game from three seats on, what its move
+            // leaves the others (one of their longest captures each) and its own next capture,
+            // without deliberate mistakes: the others' answers are what it misjudges.
             Level::Moyen => StarProfile {
-                capture_replies: Replies::Considered(4),
+                capture_own: 1,
+                capture_replies: Replies::AnyLongest(3),
+                capture_noise: 0,
+                capture_second_best: 0,
                 ..p(1, 2, 4, 20_000, 6, 6, 50, ms(600))
             },
             // A round and its own next move, wider, no deliberate mistake.
