@@ -5,6 +5,7 @@
 
 import { Board } from "./board.js";
 import { WORDS, pickLanguage, rememberLanguage } from "./words.js";
+import * as online from "./online.js";
 
 const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
@@ -40,6 +41,7 @@ function applyWords() {
   $("board").setAttribute("aria-label", w.boardLabel);
   fillLevels();
   if (state) render();
+  online.render();
 }
 
 function fillLevels() {
@@ -183,6 +185,7 @@ function onMessage(msg) {
       hello = msg;
       board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
+      online.start(msg, send);
       startGame(true);
       return Promise.resolve();
     case "state":
@@ -204,6 +207,7 @@ function onMessage(msg) {
       say(w.errors[msg.code] || msg.detail, true);
       return Promise.resolve();
     default:
+      if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
       // A message of a newer program: ignored.
       return Promise.resolve();
   }
@@ -318,6 +322,8 @@ function moveCursor(dx, dy) {
 }
 
 function onKey(event) {
+  // The online section has its own board and keys.
+  if (online.active()) return;
   const inForm = event.target.closest && event.target.closest("select, input, button, a");
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (arrows[event.key] && !(inForm && event.target.closest("select"))) {

@@ -16,8 +16,11 @@
 //! a page ignores a `type` it does not know, and the program answers `bad_message` to one it
 //! does not know. Fields the program does not know are ignored, so a newer page still talks to
 //! an older program.
+//! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
 
 use serde::{Deserialize, Serialize};
+
+use super::online_messages::{ListView, NoticeView, OnlineMove, OnlineRefusal, OnlineRequest, OnlineView};
 
 /// The protocol's version, sent in [`ServerMessage::Hello`].
 pub(crate) const PROTOCOL_VERSION: u32 = 1;
@@ -60,6 +63,8 @@ pub(crate) enum ClientMessage {
     Hint,
     /// Back to the player's previous turn (in solo the computer's reply goes too).
     Undo,
+    /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
+    Online(OnlineRequest),
 }
 
 /// How a game starts.
@@ -128,6 +133,27 @@ pub(crate) enum ServerMessage {
         code: ErrorCode,
         /// Details in English, for logs and tests.
         detail: String,
+    },
+    /// The online game after a change (none: no online game any more).
+    Online {
+        /// The online game.
+        online: Option<Box<OnlineView>>,
+    },
+    /// A move of the online game (ours or the opponent's), to show hop by hop before the
+    /// [`ServerMessage::Online`] view that follows it.
+    OnlineMove(OnlineMove),
+    /// Something to tell the player about the online game, in both languages (empty: clear).
+    OnlineNotice(NoticeView),
+    /// The LAN's or the lobby's open games, as last read.
+    OnlineList(ListView),
+    /// A refused online request; nothing changed.
+    OnlineError(OnlineRefusal),
+    /// The answer to an online `path`: the holes the picked pawn would visit.
+    OnlinePath {
+        /// The destination asked about.
+        to: String,
+        /// The holes visited, the pawn's start first.
+        holes: Vec<String>,
     },
 }
 
