@@ -335,3 +335,28 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
         until(to_move, "the opponent left", |m| m["type"] == "online_notice" && m["strong"] == true).await;
     assert!(told["words"]["en"].as_str().unwrap().to_lowercase().contains("left"), "{told}");
 }
+
+#[tokio::test]
+async fn a_page_closed_mid_game_leaves_it_and_the_opponent_is_told() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    online(&mut a, "host", json!({})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
+    view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    // B's page goes away without a word: its session leaves on purpose, A is told so (not a
+    // network cut to wait out).
+    b.close(None).await.unwrap();
+    drop(b);
+    let told =
+        until(&mut a, "the opponent left", |m| m["type"] == "online_notice" && m["strong"] == true).await;
+    assert!(told["words"]["en"].as_str().unwrap().starts_with("Your opponent left the game"), "{told}");
+    assert!(
+        told["words"]["fr"].as_str().unwrap().starts_with("Votre adversaire a quitté la partie"),
+        "{told}"
+    );
+    // B's server still serves a new page.
+    let mut again = page(&b_server).await;
+    refused(&mut again, "leave", json!({}), "not_online").await;
+}

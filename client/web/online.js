@@ -13,6 +13,7 @@ const $ = (id) => document.getElementById(id);
 
 let send = () => {};
 let board = null;
+let holes = null; // the hello's, for the board drawn when the section first shows
 let started = false;
 let shown = false; // the online section is on screen
 let view = null; // the last OnlineView, or null
@@ -113,6 +114,10 @@ function animate(move) {
 
 function showSection(on) {
   shown = on;
+  // The board is made when first needed: a page that never plays online has only the duel's.
+  if (on && !board && holes) {
+    board = new Board($("online-board"), holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
+  }
   document.body.dataset.online = on ? "on" : "";
   $("online").hidden = !on;
 }
@@ -161,9 +166,12 @@ export function render() {
   $("online-setup").hidden = Boolean(view);
   $("online-game").hidden = !view;
   renderList(words);
-  if (!view) return;
+  if (!view) {
+    if (shown) $("status").textContent = "";
+    return;
+  }
 
-  $("online-connection").textContent = `${words.onlineConnection} : ${pick(view.connection_words)}`;
+  $("online-connection").textContent = `${words.onlineConnection}${pick(view.connection_words)}`;
   const share = $("online-share");
   share.innerHTML = "";
   if (!view.peer && view.room_code) {
@@ -216,6 +224,8 @@ export function render() {
     history.scrollTop = history.scrollHeight;
   }
   $("online-turn").textContent = turnText(words);
+  // The header's line speaks of the online game while it is shown (the duel's waits behind).
+  $("status").textContent = turnText(words);
   $("online-end").hidden = !view.ending;
   $("online-end-words").textContent = view.ending ? pick(view.ending.words) : "";
 
@@ -356,6 +366,7 @@ export function start(hello, sender) {
       if (shown && event.key === "Escape" && view && view.your_turn) ask("cancel");
     });
   }
-  board = new Board($("online-board"), hello.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
+  holes = hello.holes;
+  if (board) board = new Board($("online-board"), holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
   render();
 }
