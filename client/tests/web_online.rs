@@ -173,6 +173,8 @@ async fn online_requests_that_make_no_sense_are_refused_clearly() {
     refused(&mut ws, "host", json!({"format": 4}), "bad_format").await;
     refused(&mut ws, "quick", json!({"format": 0}), "bad_format").await;
     refused(&mut ws, "close_list", json!({}), "not_now").await;
+    // The LAN's list is an mDNS scan: refused under --no-mdns, nothing sent on the LAN.
+    refused(&mut ws, "lan", json!({}), "network").await;
     refused(&mut ws, "join_table", json!({"addr": "/ip4/127.0.0.1/tcp/1"}), "no_such_table").await;
     refused(&mut ws, "open_table", json!({}), "not_now").await;
     // The duel is untouched and still plays.

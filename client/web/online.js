@@ -155,6 +155,7 @@ export function render() {
   section.dataset.yourTurn = String(Boolean(view && view.your_turn && !animating));
   section.dataset.moves = String(view && view.board ? view.board.history.length : 0);
   section.dataset.rematch = (view && view.rematch) || "";
+  section.dataset.confirm = (view && view.confirm) || "";
   section.dataset.ending = view && view.ending ? view.ending.termination : "";
   section.dataset.selected = view && view.board && view.board.selection ? view.board.selection.path.join("-") : "";
   section.dataset.notice = notice && notice.code ? notice.code : "";
@@ -262,6 +263,8 @@ function renderList(words) {
   if (!list) return;
   $("online-list-title").textContent = list.kind === "lan" ? words.onlineLanTitle : words.onlineLobbyTitle;
   $("online-open-table").hidden = list.kind !== "lobby";
+  // A table opens at the lobby's relay, known once the lobby was read.
+  $("online-open-table").disabled = !list.read;
   const note = $("online-list-note");
   note.textContent = list.error ? pick(list.error) : !list.read ? words.onlineListReading : list.games.length ? "" : words.onlineListEmpty;
   const games = $("online-games");

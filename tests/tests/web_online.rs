@@ -3,7 +3,9 @@
 //! on 127.0.0.1, each page driven by clicks in a real browser (`tests/web/online.mjs`,
 //! playwright-core driving Debian's chromium). Page A hosts a private room and shows its code;
 //! page B types it and joins; they play moves by clicks, each seeing the other's; an
-//! out-of-turn click changes nothing; one resigns; a rematch is offered and accepted.
+//! out-of-turn click changes nothing; one resigns; a rematch is offered and accepted; one
+//! leaves and the other is told. Then the relay's lobby (A opens its table, B joins it from the
+//! list by a click) and a quick match (both seek, the relay pairs them).
 //!
 //! A missing browser fails the test when `CI` is set, and skips it (saying so) otherwise. With
 //! `TRIPOT_SCREENSHOTS=docs/screenshots` it writes `web-online.png` there.

@@ -1,5 +1,6 @@
 // Online play in the page of `tripot web`, in a real browser: two pages, each on its own
-// `tripot web` (each with the same local tripot-relay), play each other by room code. Run by
+// `tripot web` (each with the same local tripot-relay), play each other by room code, then meet
+// at the relay's lobby and by quick match. Run by
 // tests/tests/web_online.rs, which starts the relay and the servers and passes:
 //   CHROMIUM            the browser to run
 //   TRIPOT_URL_A        the host's `tripot web` (its page in French)
@@ -74,6 +75,18 @@ async function playStep(page, who) {
     return `${hole}-${steps[0]}`;
   }
   throw new Error(`${who}: no pawn can step`);
+}
+
+// Leaves the online game shown: a live one asks for a second click.
+async function leave(page, who) {
+  await page.click("#online-leave");
+  await page.waitForSelector(`#online-setup:not([hidden]), ${section}[data-confirm="leave"]`, {
+    timeout: TIMEOUT,
+    state: "attached",
+  });
+  if ((await data(page, "confirm")) === "leave") await page.click("#online-leave");
+  await page.waitForSelector("#online-setup:not([hidden])", { timeout: TIMEOUT });
+  check(true, `page ${who} left its game`);
 }
 
 const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
@@ -168,6 +181,35 @@ try {
     timeout: TIMEOUT,
   });
   check((await b.textContent("#online-message")).length > 0, `page B is told: ${await b.textContent("#online-message")}`);
+  await leave(b, "B");
+
+  // The relay's lobby: A opens its table, B sees it listed and joins it by a click.
+  await a.click("#online-lobby");
+  await a.waitForSelector("#online-list:not([hidden])", { timeout: TIMEOUT });
+  await a.click("#online-open-table");
+  await waitData(a, "connection", "waiting");
+  check((await a.textContent("#online-connection")).length > 0, "page A waits at its table in the lobby");
+  await b.click("#online-lobby");
+  const table = b.locator(".online-open-game", { hasText: "Alice" });
+  await table.first().waitFor({ timeout: TIMEOUT });
+  check(true, "page B sees Alice's table in the lobby");
+  await table.first().click();
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await b.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  check((await b.textContent("#online-players")).includes("Alice"), "page B plays Alice, met in the lobby");
+  await leave(a, "A");
+  await leave(b, "B");
+
+  // Quick match: both seek; the relay pairs them.
+  await a.click("#online-quick");
+  await b.click("#online-quick");
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await a.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  check((await a.textContent("#online-players")).includes("Bruno"), "quick match paired page A with Bruno");
+  await leave(a, "A");
+  await leave(b, "B");
 } finally {
   await browser.close();
 }

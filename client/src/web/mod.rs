@@ -92,7 +92,9 @@ pub fn run(options: WebOptions) -> Result<(), WebError> {
     // page that plays online. It is held here, outside the server's runtime, because the
     // network's own runtime must not be dropped from inside an async task.
     let settings = options.network.clone();
-    let network: SharedNetwork = Arc::new(Mutex::new(NetworkSlot::new(Box::new(move || settings.start()))));
+    let mdns = !settings.no_mdns;
+    let network: SharedNetwork =
+        Arc::new(Mutex::new(NetworkSlot::new(Box::new(move || settings.start()), mdns)));
     runtime.block_on(serve(options, Arc::clone(&network)))
 }
 

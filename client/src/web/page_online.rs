@@ -37,12 +37,15 @@ pub(crate) type MakeNetwork = Box<dyn Fn() -> Result<Box<dyn Network + Send>, Ne
 pub(crate) struct NetworkSlot {
     network: Option<Box<dyn Network + Send>>,
     make: MakeNetwork,
+    /// mDNS allowed (not `--no-mdns`): the LAN's list needs it.
+    mdns: bool,
 }
 
 impl NetworkSlot {
-    /// A slot that makes its network with `make` when first asked.
-    pub(crate) fn new(make: MakeNetwork) -> NetworkSlot {
-        NetworkSlot { network: None, make }
+    /// A slot that makes its network with `make` when first asked; `mdns`: whether the LAN may
+    /// be scanned.
+    pub(crate) fn new(make: MakeNetwork, mdns: bool) -> NetworkSlot {
+        NetworkSlot { network: None, make, mdns }
     }
 
     fn get(&mut self) -> Result<&mut (dyn Network + Send), NetworkError> {
@@ -363,6 +366,13 @@ impl PageOnline {
         self.not_online_yet()?;
         let started = {
             let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
+            // The scan is mDNS itself: with `--no-mdns` nothing is sent on the LAN.
+            if kind == ListKind::Lan && !slot.mdns {
+                return Err(refusal(OnlineErrorCode::Network, |l| match l {
+                    Lang::Fr => "la liste du réseau local demande mDNS, coupé ici (--no-mdns)".into(),
+                    Lang::En => "the local network's list needs mDNS, turned off here (--no-mdns)".into(),
+                }));
+            }
             slot.get().and_then(|net| match kind {
                 ListKind::Lan => net.scan_lan(),
                 ListKind::Lobby => net.lobby(),
