@@ -858,3 +858,158 @@ fn ending_words(lang: Lang, ending: &tripot_net::Ending, local: Option<Camp>, pe
     };
     format!("{headline} — {reason}")
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use std::collections::VecDeque;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use tripot_engine::{Notation, Position};
+    use tripot_net::SessionEvent;
+    use tripot_protocol::GameId;
+
+    use super::*;
+
+    /// What a stand-in session was told, and the events it hands out.
+    #[derive(Clone, Default)]
+    struct Wire {
+        played: Arc<Mutex<Vec<String>>>,
+        left: Arc<AtomicUsize>,
+        events: Arc<Mutex<VecDeque<NetEvent>>>,
+    }
+
+    struct FakeLink(Wire);
+
+    impl Link for FakeLink {
+        fn try_event(&mut self) -> Option<NetEvent> {
+            self.0.events.lock().unwrap().pop_front()
+        }
+        fn play(&mut self, notation: Notation) {
+            self.0.played.lock().unwrap().push(notation.to_string());
+        }
+        fn resign(&mut self) {}
+        fn leave(&mut self) {
+            self.0.left.fetch_add(1, Ordering::SeqCst);
+        }
+        fn claim(&mut self) {}
+        fn offer_rematch(&mut self) {}
+        fn answer_rematch(&mut self, _accept: bool) {}
+    }
+
+    struct FakeNetwork(Wire);
+
+    impl Network for FakeNetwork {
+        fn start(&mut self, _start: Start) -> Result<Box<dyn Link>, NetworkError> {
+            Ok(Box::new(FakeLink(self.0.clone())))
+        }
+        fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+            Err(NetworkError::NoRelay)
+        }
+        fn quick(&mut self, _formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
+            Err(NetworkError::NoRelay)
+        }
+        fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+            Err(NetworkError::NoRelay)
+        }
+        fn join_table(
+            &mut self,
+            _: &Multiaddr,
+            _: &crate::core::open_game::OpenGame,
+        ) -> Result<Box<dyn Link>, NetworkError> {
+            Err(NetworkError::NoRelay)
+        }
+        fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
+            Err(NetworkError::NoRelay)
+        }
+    }
+
+    /// A slot counting how often its network was made.
+    fn slot(wire: &Wire, made: &Arc<AtomicUsize>) -> Mutex<NetworkSlot> {
+        let (wire, made) = (wire.clone(), Arc::clone(made));
+        Mutex::new(NetworkSlot::new(
+            Box::new(move || {
+                made.fetch_add(1, Ordering::SeqCst);
+                Ok(Box::new(FakeNetwork(wire.clone())) as Box<dyn Network + Send>)
+            }),
+            false,
+        ))
+    }
+
+    fn refused_with(out: &[ServerMessage]) -> Option<OnlineErrorCode> {
+        match out {
+            [ServerMessage::OnlineError(refusal)] => Some(refusal.code),
+            _ => None,
+        }
+    }
+
+    fn view(out: &[ServerMessage]) -> Option<OnlineView> {
+        out.iter().rev().find_map(|m| match m {
+            ServerMessage::Online { online } => online.as_deref().cloned(),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_turn() {
+        let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+        let network = slot(&wire, &made);
+        let mut page = PageOnline::default();
+        // Moves, leaves, malformed joins, the LAN under --no-mdns: no network is started.
+        let select = OnlineRequest::Select { hole: "m4".into() };
+        assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotOnline));
+        assert_eq!(
+            refused_with(&page.handle(OnlineRequest::Leave, &network)),
+            Some(OnlineErrorCode::NotOnline)
+        );
+        let bad = OnlineRequest::Join { to: "/ip4/nope".into() };
+        assert_eq!(refused_with(&page.handle(bad, &network)), Some(OnlineErrorCode::BadAddress));
+        assert_eq!(refused_with(&page.handle(OnlineRequest::Lan, &network)), Some(OnlineErrorCode::Network));
+        assert_eq!(made.load(Ordering::SeqCst), 0, "no network for a page that plays no game online");
+
+        let host = OnlineRequest::Host { format: None, room: false, opener: Opener::First };
+        let waiting = view(&page.handle(host.clone(), &network)).unwrap();
+        assert_eq!((waiting.side.as_str(), waiting.connection.as_str()), ("host", "waiting"));
+        assert_eq!(refused_with(&page.handle(host, &network)), Some(OnlineErrorCode::AlreadyOnline));
+        assert_eq!(made.load(Ordering::SeqCst), 1);
+
+        // The guest opens: our click is refused until its move comes, verified by the session.
+        let start = Position::start(Format::One, Rules::Tripot, Camp::B);
+        wire.events.lock().unwrap().push_back(NetEvent::Session(SessionEvent::Connected {
+            game_id: GameId([7; 16]),
+            local_camp: Camp::A,
+            opener: Camp::B,
+            peer_name: "Bruno".into(),
+            position: start,
+        }));
+        let connected = view(&page.tick()).unwrap();
+        assert_eq!((connected.peer.as_deref(), connected.your_turn), (Some("Bruno"), false));
+        assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotYourTurn));
+        let theirs = start.parse_move("e14-e13").unwrap();
+        let mut after = start;
+        after.play_unchecked(theirs.mv);
+        wire.events.lock().unwrap().push_back(NetEvent::Session(SessionEvent::MoveReceived {
+            ply: 1,
+            notation: theirs.notation,
+            position: after,
+        }));
+        let out = page.tick();
+        assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "e14-e13"), "shown first");
+        assert!(view(&out).unwrap().your_turn);
+
+        // Our move: only our own pawns, then it goes over the link and the turn passes.
+        let not_ours = OnlineRequest::Select { hole: "e13".into() };
+        assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
+        let picked = view(&page.handle(select, &network)).unwrap();
+        assert!(picked.board.unwrap().selection.unwrap().steps.contains(&"m5".to_owned()));
+        let out = page.handle(OnlineRequest::Move { to: "m5".into() }, &network);
+        assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "m4-m5"));
+        assert!(!view(&out).unwrap().your_turn);
+        assert_eq!(wire.played.lock().unwrap().as_slice(), ["m4-m5"]);
+
+        // The page closes: the session is left on purpose.
+        page.close();
+        assert_eq!(wire.left.load(Ordering::SeqCst), 1);
+    }
+}
