@@ -284,14 +284,15 @@ function renderList(words) {
 
 // ---- the player's clicks --------------------------------------------------------------------
 
-function onHole(name) {
+function onHole(name, event) {
   if (!view || !view.board || animating) return;
   const sel = view.board.selection;
   if (view.your_turn && sel) {
     const chain = sel.path.length > 1;
     const end = sel.path[sel.path.length - 1];
     if (chain && name === end) return ask("end_chain");
-    if (chain && sel.hops.includes(name)) return ask("hop", { to: name });
+    // A shift-click makes the first hop of a chain built hop by hop, as in the duel.
+    if ((chain || (event && event.shiftKey)) && sel.hops.includes(name)) return ask("hop", { to: name });
     if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return ask("move", { to: name });
     if (!chain && name === sel.path[0]) return ask("cancel");
   }
