@@ -6,6 +6,7 @@
 import { Board } from "./board.js";
 import * as table from "./table.js";
 import { WORDS, pickLanguage, rememberLanguage } from "./words.js";
+import * as online from "./online.js";
 
 const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
@@ -42,6 +43,7 @@ function applyWords() {
   fillLevels();
   if (hello) table.words();
   if (state) render();
+  online.render();
 }
 
 function fillLevels() {
@@ -200,6 +202,7 @@ function onMessage(msg) {
         say,
         hopMode: () => hopMode,
       });
+      online.start(msg, send);
       startGame(true);
       return Promise.resolve();
     case "state":
@@ -223,6 +226,7 @@ function onMessage(msg) {
       say(w.errors[msg.code] || msg.detail, true);
       return Promise.resolve();
     default:
+      if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
       // A message of a newer program: ignored.
       return Promise.resolve();
   }
@@ -347,6 +351,8 @@ function moveCursor(dx, dy) {
 }
 
 function onKey(event) {
+  // The online section has its own board and keys.
+  if (online.active()) return;
   const inForm = event.target.closest && event.target.closest("select, input, button, a");
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (arrows[event.key] && !(inForm && event.target.closest("select"))) {
@@ -440,6 +446,9 @@ function setup() {
     startGame(false);
   });
   $("again").addEventListener("click", () => (table.isActive() ? table.again() : startGame(false)));
+  // Online play hides the board: a table left running would go on playing unseen (it is saved
+  // after every move, so « Reprendre » brings it back).
+  $("online-open").addEventListener("click", () => table.leave());
   document.addEventListener("keydown", onKey);
   connect();
 }

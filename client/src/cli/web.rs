@@ -1,7 +1,9 @@
 //! `tripot web`: the game in a web browser (see [`crate::web`]).
 
 use super::CliError;
-use crate::web::WebOptions;
+use tripot_net::Multiaddr;
+
+use crate::web::{WebNetwork, WebOptions};
 
 /// Arguments of `tripot web`.
 #[derive(Debug, clap::Args)]
@@ -16,10 +18,30 @@ pub(crate) struct Args {
     /// Do not open the browser; only print the address.
     #[arg(long)]
     pub(crate) no_open: bool,
+    /// Online play: your name as the opponent sees it.
+    #[arg(long, env = "TRIPOT_NAME")]
+    pub(crate) name: Option<String>,
+    /// Online play: the tripot-relay for rooms, the lobby and quick match, ending in
+    /// /p2p/<peer id>; default: `relay = "…"` in <config dir>/config.toml.
+    #[arg(long, env = "TRIPOT_RELAY")]
+    pub(crate) relay: Option<Multiaddr>,
+    /// Online play: do not announce or discover on the LAN (mDNS).
+    #[arg(long)]
+    pub(crate) no_mdns: bool,
+    /// Online play: an address to listen on (repeatable; default all IPv4 interfaces, TCP and
+    /// QUIC).
+    #[arg(long = "listen")]
+    pub(crate) listen: Vec<Multiaddr>,
 }
 
 /// Serves the page until Ctrl-C.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let options = WebOptions { port: args.port, lan: args.lan, open: !args.no_open };
+    let network = WebNetwork {
+        name: args.name.clone(),
+        relay: args.relay.clone(),
+        no_mdns: args.no_mdns,
+        listen: args.listen.clone(),
+    };
+    let options = WebOptions { port: args.port, lan: args.lan, open: !args.no_open, network };
     Ok(crate::web::run(options)?)
 }

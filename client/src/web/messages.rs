@@ -17,8 +17,11 @@
 //! does not know. Fields the program does not know are ignored, so a newer page still talks to
 //! an older program.
 //! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
+//! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
 
 use serde::{Deserialize, Serialize};
+
+use super::online_messages::{ListView, NoticeView, OnlineMove, OnlineRefusal, OnlineRequest, OnlineView};
 
 /// The protocol's version, sent in [`ServerMessage::Hello`].
 pub(crate) const PROTOCOL_VERSION: u32 = 1;
@@ -63,6 +66,8 @@ pub(crate) enum ClientMessage {
     Undo,
     /// A star table's request.
     Table(super::table_messages::TableRequest),
+    /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
+    Online(OnlineRequest),
 }
 
 /// How a game starts.
@@ -134,6 +139,27 @@ pub(crate) enum ServerMessage {
     },
     /// A star table's reply.
     Table(super::table_messages::TableReply),
+    /// The online game after a change (none: no online game any more).
+    Online {
+        /// The online game.
+        online: Option<Box<OnlineView>>,
+    },
+    /// A move of the online game (ours or the opponent's), to show hop by hop before the
+    /// [`ServerMessage::Online`] view that follows it.
+    OnlineMove(OnlineMove),
+    /// Something to tell the player about the online game, in both languages (empty: clear).
+    OnlineNotice(NoticeView),
+    /// The LAN's or the lobby's open games, as last read.
+    OnlineList(ListView),
+    /// A refused online request; nothing changed.
+    OnlineError(OnlineRefusal),
+    /// The answer to an online `path`: the holes the picked pawn would visit.
+    OnlinePath {
+        /// The destination asked about.
+        to: String,
+        /// The holes visited, the pawn's start first.
+        holes: Vec<String>,
+    },
 }
 
 /// The board's geometry and what a new game can be.

@@ -9,16 +9,30 @@
 //! - `server`: routes, the embedded files, the `Host`, `Origin` and token checks.
 //! - `assets`: the embedded files and the rules page; `lan`: token, LAN address, QR code;
 //!   `browser`: opening the default browser.
+//! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
+//!   sans I/O), `online_worker` (the thread that runs it and polls the session).
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use online_worker::SharedNetwork;
+use page_online::NetworkSlot;
+use tripot_net::Multiaddr;
+
+use crate::core::network::{Network, NetworkError};
+use crate::core::real_network::RealNetwork;
+use crate::core::settings::{NetworkSettings, configured_relay, player_name};
 
 mod assets;
 mod browser;
 mod error;
 mod lan;
 pub(crate) mod messages;
+pub(crate) mod online_messages;
+mod online_worker;
 mod page_game;
+mod page_online;
 mod page_table;
 mod server;
 mod socket;
@@ -27,7 +41,7 @@ mod table_messages;
 pub use error::WebError;
 
 /// How `tripot web` runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WebOptions {
     /// The port to listen on; 0 picks a free one.
     pub port: u16,
@@ -35,6 +49,36 @@ pub struct WebOptions {
     pub lan: bool,
     /// Open the default browser on the page.
     pub open: bool,
+    /// The online options, used when a page first plays online.
+    pub network: WebNetwork,
+}
+
+/// The online options of `tripot web`, as `tripot host`'s: read (with the config file's relay)
+/// only when a page first plays online.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WebNetwork {
+    /// The player's name as the opponent sees it (default: `$USER`).
+    pub name: Option<String>,
+    /// The tripot-relay for rooms, the lobby and quick match.
+    pub relay: Option<Multiaddr>,
+    /// No LAN announcement or discovery (mDNS).
+    pub no_mdns: bool,
+    /// Addresses to listen on (default: every IPv4 interface).
+    pub listen: Vec<Multiaddr>,
+}
+
+impl WebNetwork {
+    /// The real network with these options: our identity, the relay checked, a runtime.
+    fn start(&self) -> Result<Box<dyn Network + Send>, NetworkError> {
+        let settings = NetworkSettings {
+            name: player_name(self.name.clone()),
+            listen: self.listen.clone(),
+            mdns: !self.no_mdns,
+            relay: configured_relay(self.relay.clone())?,
+            ..NetworkSettings::default()
+        };
+        Ok(Box::new(RealNetwork::new(settings)?))
+    }
 }
 
 /// Serves the page until the process is stopped. The first line printed is the address to open
@@ -45,10 +89,18 @@ pub fn run(options: WebOptions) -> Result<(), WebError> {
         .enable_all()
         .build()
         .map_err(WebError::Runtime)?;
-    runtime.block_on(serve(options))
+    // One network for the whole server, not one per page: one identity and one runtime for
+    // every page's sessions and scans, as the terminal game has. It starts with the first
+    // page that plays online. It is held here, outside the server's runtime, because the
+    // network's own runtime must not be dropped from inside an async task.
+    let settings = options.network.clone();
+    let mdns = !settings.no_mdns;
+    let network: SharedNetwork =
+        Arc::new(Mutex::new(NetworkSlot::new(Box::new(move || settings.start()), mdns)));
+    runtime.block_on(serve(options, Arc::clone(&network)))
 }
 
-async fn serve(options: WebOptions) -> Result<(), WebError> {
+async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebError> {
     let ip = if options.lan { IpAddr::V4(Ipv4Addr::UNSPECIFIED) } else { IpAddr::V4(Ipv4Addr::LOCALHOST) };
     let addr = SocketAddr::new(ip, options.port);
     let listener =
@@ -88,5 +140,5 @@ async fn serve(options: WebOptions) -> Result<(), WebError> {
     let _ = writeln!(out, "Ctrl-C stops the server.");
     let _ = out.flush();
     drop(out);
-    axum::serve(listener, server::router(access)).await.map_err(WebError::Serve)
+    axum::serve(listener, server::router(access, network)).await.map_err(WebError::Serve)
 }

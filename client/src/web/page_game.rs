@@ -135,6 +135,11 @@ impl PageGame {
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Table(request) => return table_reaction(self.table.handle(request)),
+            // The socket hands these to the page's online game; one that reaches the duel is
+            // refused, the duel unchanged.
+            ClientMessage::Online(_) => {
+                Err((ErrorCode::BadMessage, "online requests are not the duel's".to_owned()))
+            }
         };
         result.unwrap_or_else(|(code, detail)| Reaction::error(code, detail))
     }
@@ -382,6 +387,11 @@ impl PageGame {
         }
     }
 
+    /// The board of another game (the online one), drawn as the duel's.
+    pub(crate) fn view_of(game: &Game) -> Option<StateView> {
+        PageGame { game: Some(game.clone()), ..PageGame::default() }.state()
+    }
+
     /// The state the page draws.
     pub(crate) fn state(&self) -> Option<StateView> {
         let game = self.game.as_ref()?;
@@ -482,7 +492,7 @@ fn not_a_destination(to: Hole) -> Refusal {
 }
 
 /// A move as the page shows it.
-fn move_view(camp: Camp, by_computer: bool, notation: &Notation) -> MoveView {
+pub(super) fn move_view(camp: Camp, by_computer: bool, notation: &Notation) -> MoveView {
     let (kind, path) = match notation {
         Notation::Path(path) => (MoveKind::Path, path.iter().map(ToString::to_string).collect()),
         Notation::Swap { mine, theirs } => (MoveKind::Swap, vec![mine.to_string(), theirs.to_string()]),

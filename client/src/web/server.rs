@@ -20,6 +20,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use super::assets::{ASSETS, Asset, rules_page};
+use super::online_worker::SharedNetwork;
 use super::socket::{self, MAX_FRAME};
 use crate::i18n::Lang;
 
@@ -55,13 +56,13 @@ impl Access {
     }
 }
 
-/// The server's routes for `access`.
-pub(crate) fn router(access: Access) -> Router {
+/// The server's routes for `access`; every page's online play uses `network`.
+pub(crate) fn router(access: Access, network: SharedNetwork) -> Router {
     let base = access.base();
     let access = Arc::new(access);
     let mut router = Router::new()
         .route(&base, get(index))
-        .route(&format!("{base}ws"), get(upgrade))
+        .route(&format!("{base}ws"), get(move |s, h, ws| upgrade(s, h, ws, Arc::clone(&network))))
         .route(&format!("{base}rules-fr.html"), get(|s, h| rules(s, h, Lang::Fr)))
         .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En)));
     for asset in ASSETS {
@@ -125,12 +126,17 @@ fn page_response(content_type: &'static str, body: String) -> Response {
     response
 }
 
-async fn upgrade(State(access): Shared, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+async fn upgrade(
+    State(access): Shared,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+    network: SharedNetwork,
+) -> Response {
     let host = host(&headers);
     if !access.host_allowed(host) || !same_origin(headers.get(header::ORIGIN), host) {
         return refused();
     }
-    ws.max_frame_size(MAX_FRAME).max_message_size(MAX_FRAME).on_upgrade(socket::run)
+    ws.max_frame_size(MAX_FRAME).max_message_size(MAX_FRAME).on_upgrade(move |s| socket::run(s, network))
 }
 
 /// Whether `origin` is this server as the browser reached it: `http://` and the `Host`. A

@@ -10,6 +10,8 @@ use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::mpsc;
 
 use super::messages::{ClientMessage, ErrorCode, ServerMessage};
+use super::online_messages::OnlineRequest;
+use super::online_worker::{OnlineWorker, SharedNetwork};
 use super::page_game::{Answer, PageGame, Search};
 use super::page_table;
 use crate::core::computer;
@@ -30,8 +32,10 @@ const PER_SECOND: f64 = 30.0;
 /// needed by then never start.
 const MAX_RUNNING: usize = 2;
 
-/// Runs one page's socket until it closes.
-pub(crate) async fn run(mut socket: WebSocket) {
+/// Runs one page's socket until it closes. Online requests go to the page's online worker,
+/// started with the first; its messages come back into the same loop.
+pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork) {
+    let mut online: Option<OnlineWorker> = None;
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
     let mut game = PageGame::default();
     let mut limit = RateLimit::new(Instant::now());
@@ -45,7 +49,11 @@ pub(crate) async fn run(mut socket: WebSocket) {
             frame = socket.recv() => match frame {
                 Some(Ok(Message::Text(text))) => {
                     match limit.admit(Instant::now()) {
-                        Admit::Yes => game_message(&mut game, text.as_str()),
+                        Admit::Yes => match parse(text.as_str()) {
+                            Ok(ClientMessage::Online(request)) => online_request(&mut online, &network, request),
+                            Ok(message) => game.handle(message),
+                            Err(refused) => refused,
+                        },
                         Admit::DropAndSay => error(ErrorCode::TooManyMessages, "messages are dropped: too many per second"),
                         Admit::Drop => continue,
                     }
@@ -53,6 +61,13 @@ pub(crate) async fn run(mut socket: WebSocket) {
                 Some(Ok(Message::Binary(_))) => error(ErrorCode::BadMessage, "binary frames are not part of the protocol"),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+            messages = next_online(&mut online) => match messages {
+                Some(send) => super::page_game::Reaction { send, searches: Vec::new() },
+                None => {
+                    online = None;
+                    continue;
+                }
             },
             Some(answer) = answers.recv() => {
                 running = running.saturating_sub(1);
@@ -81,14 +96,38 @@ fn error(code: ErrorCode, detail: &str) -> super::page_game::Reaction {
     }
 }
 
-/// A text frame: parsed, then handled; refused with a clear error otherwise.
-fn game_message(game: &mut PageGame, text: &str) -> super::page_game::Reaction {
+/// A text frame, parsed; refused with a clear error otherwise.
+fn parse(text: &str) -> Result<ClientMessage, super::page_game::Reaction> {
     if text.len() > MAX_MESSAGE {
-        return error(ErrorCode::TooLarge, "a message is at most 2048 bytes");
+        return Err(error(ErrorCode::TooLarge, "a message is at most 2048 bytes"));
     }
-    match serde_json::from_str::<ClientMessage>(text) {
-        Ok(message) => game.handle(message),
-        Err(e) => error(ErrorCode::BadMessage, &e.to_string()),
+    serde_json::from_str::<ClientMessage>(text).map_err(|e| error(ErrorCode::BadMessage, &e.to_string()))
+}
+
+/// Hands an online request to the page's worker, started now if it is not yet.
+fn online_request(
+    online: &mut Option<OnlineWorker>,
+    network: &SharedNetwork,
+    request: OnlineRequest,
+) -> super::page_game::Reaction {
+    if online.is_none() {
+        match OnlineWorker::spawn(std::sync::Arc::clone(network)) {
+            Ok(worker) => *online = Some(worker),
+            Err(e) => return error(ErrorCode::BadMessage, &format!("online play cannot start: {e}")),
+        }
+    }
+    if !online.as_ref().is_some_and(|w| w.send(request)) {
+        *online = None;
+        return error(ErrorCode::BadMessage, "online play stopped; try again");
+    }
+    super::page_game::Reaction::default()
+}
+
+/// The online worker's next messages; never, while there is none.
+async fn next_online(online: &mut Option<OnlineWorker>) -> Option<Vec<ServerMessage>> {
+    match online {
+        Some(worker) => worker.next().await,
+        None => std::future::pending().await,
     }
 }
 

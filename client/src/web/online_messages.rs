@@ -1,0 +1,240 @@
+//! The online part of the page's protocol: what the page asks of an online game
+//! ([`OnlineRequest`], sent as `{"type":"online","action":"host",…}`) and what the program
+//! answers (the [`OnlineView`] after every change, the opponent's moves, the notices worded in
+//! both languages, the LAN's and the lobby's lists, the refusals).
+//!
+//! Every sentence the player reads comes as [`Words`], French and English, worded by the same
+//! `i18n` as the terminal's online screens: the page picks the language, never words a notice
+//! of its own.
+
+use serde::{Deserialize, Serialize};
+
+use super::messages::{MoveView, Opener, StateView};
+
+/// What the page asks of online play.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub(crate) enum OnlineRequest {
+    /// Hosts a new game: in a private room on the relay (`room`, a code to give the friend), or
+    /// directly (addresses to give, and announced on the LAN unless mDNS is off).
+    Host {
+        /// Colours per camp, 1–3 (default 1).
+        #[serde(default)]
+        format: Option<u8>,
+        /// On the relay with a room code.
+        #[serde(default)]
+        room: bool,
+        /// Who opens (default: the host).
+        #[serde(default)]
+        opener: Opener,
+    },
+    /// Joins a host: an address (starting with `/`) or a room code.
+    Join {
+        /// What the player typed.
+        to: String,
+    },
+    /// Starts listing the players hosting on the LAN (mDNS).
+    Lan,
+    /// Starts reading the relay's lobby.
+    Lobby,
+    /// Stops the list being read.
+    CloseList,
+    /// Joins a table of the lobby last listed, by its address.
+    JoinTable {
+        /// The table's address, as listed.
+        addr: String,
+    },
+    /// Opens one's own table at the lobby's relay.
+    OpenTable {
+        /// Colours per camp, 1–3 (default 1).
+        #[serde(default)]
+        format: Option<u8>,
+        /// Who opens (default: the host).
+        #[serde(default)]
+        opener: Opener,
+    },
+    /// Seeks an opponent at the relay (quick match), for a format or any.
+    Quick {
+        /// Colours per camp, 1–3; none: any.
+        #[serde(default)]
+        format: Option<u8>,
+    },
+    /// Picks one of the player's own pawns (as the duel's `select`).
+    Select {
+        /// The pawn's hole.
+        hole: String,
+    },
+    /// The path the picked pawn would take to `to`.
+    Path {
+        /// A destination of the picked pawn.
+        to: String,
+    },
+    /// Plays the picked pawn to `to` (sent to the opponent).
+    Move {
+        /// A destination of the picked pawn.
+        to: String,
+    },
+    /// One hop of a chain built hop by hop.
+    Hop {
+        /// A hole one jump away.
+        to: String,
+    },
+    /// Plays the chain built so far.
+    EndChain,
+    /// Drops the picked pawn (or the last hop).
+    Cancel,
+    /// Resigns: the first asks, the second resigns.
+    Resign,
+    /// Claims the game once the grace period is over.
+    Claim,
+    /// Keeps waiting for a vanished opponent.
+    KeepWaiting,
+    /// Offers a rematch, or accepts the opponent's.
+    Rematch,
+    /// Declines the opponent's rematch.
+    DeclineRematch,
+    /// Leaves: a live game asks first (it stays saved); the opponent is told.
+    Leave,
+}
+
+/// A sentence in both of the page's languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Words {
+    /// French.
+    pub(crate) fr: String,
+    /// English.
+    pub(crate) en: String,
+}
+
+/// The online game as the page draws it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OnlineView {
+    /// `host`, `guest`, `quick`, `table`, `room`, `relay` or `resume`.
+    pub(crate) side: String,
+    /// `waiting`, `joining`, `connected`, `reconnecting`, `grace_over`, `over` or `seeking`.
+    pub(crate) connection: String,
+    /// The connection's state in words (with the time waited, the players seeking…).
+    pub(crate) connection_words: Words,
+    /// `direct` or `relayed`, once the network says.
+    pub(crate) route: Option<String>,
+    /// The private room's code, to give the friend.
+    pub(crate) room_code: Option<String>,
+    /// Addresses to give (hosting directly), the LAN's first.
+    pub(crate) addrs: Vec<String>,
+    /// The opponent's name, once connected.
+    pub(crate) peer: Option<String>,
+    /// This side's camp, once connected.
+    pub(crate) camp: Option<String>,
+    /// Whether this page may play now (its turn, connected, not over).
+    pub(crate) your_turn: bool,
+    /// What stays shown about the connection.
+    pub(crate) warning: Option<Words>,
+    /// The grace period is over: the game may be claimed.
+    pub(crate) claim_prompt: bool,
+    /// `resign` or `leave`: the next press confirms.
+    pub(crate) confirm: Option<String>,
+    /// `asked` (we offered) or `offered` (the opponent did).
+    pub(crate) rematch: Option<String>,
+    /// How the game ended, once it has.
+    pub(crate) ending: Option<EndingView>,
+    /// The board (none until the game starts).
+    pub(crate) board: Option<Box<StateView>>,
+    /// The game's file, once saved.
+    pub(crate) saved_to: Option<String>,
+}
+
+/// How an online game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct EndingView {
+    /// The winning camp.
+    pub(crate) winner: String,
+    /// Whether it is this page's player.
+    pub(crate) you_win: bool,
+    /// `normal`, `resign`, `forfeit` or `abandoned`.
+    pub(crate) termination: String,
+    /// The headline and the reason, in words.
+    pub(crate) words: Words,
+}
+
+/// A notice to show (a refusal, the opponent's offer, a passed turn…).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct NoticeView {
+    /// Said with emphasis.
+    pub(crate) strong: bool,
+    /// The sentence.
+    pub(crate) words: Words,
+}
+
+/// The open games of the LAN or of the lobby, as last read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ListView {
+    /// `lan` or `lobby`.
+    pub(crate) kind: String,
+    /// The games (none read yet: empty, with `read` false).
+    pub(crate) games: Vec<OpenGameView>,
+    /// Whether a list was read at all.
+    pub(crate) read: bool,
+    /// Why the list cannot be read, if it cannot.
+    pub(crate) error: Option<Words>,
+}
+
+/// One open game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OpenGameView {
+    /// The host's name.
+    pub(crate) name: String,
+    /// Colours per camp.
+    pub(crate) format: u8,
+    /// Seconds it has waited.
+    pub(crate) waiting_secs: u64,
+    /// Where to join it (what `join` or `join_table` takes).
+    pub(crate) addr: String,
+}
+
+/// The opponent's move, to show hop by hop before the view that follows it.
+pub(crate) type OnlineMove = MoveView;
+
+/// Why an online request was refused; nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OnlineRefusal {
+    /// Why, typed.
+    pub(crate) code: OnlineErrorCode,
+    /// The refusal in words.
+    pub(crate) words: Words,
+}
+
+/// Why an online request was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum OnlineErrorCode {
+    /// Neither an address nor a room code.
+    BadAddress,
+    /// Not a format (1–3).
+    BadFormat,
+    /// Not a hole of the board.
+    BadHole,
+    /// An online game is already open on this page: leave it first.
+    AlreadyOnline,
+    /// No online game is open.
+    NotOnline,
+    /// The game has not started (waiting for the opponent).
+    NotConnected,
+    /// The opponent's turn (or a move being confirmed).
+    NotYourTurn,
+    /// Not one of the player's own pawns.
+    NotYourPawn,
+    /// No pawn picked.
+    NoSelection,
+    /// Not a destination of the picked pawn.
+    NotADestination,
+    /// « Fin du saut » with no hop made.
+    NoChain,
+    /// The game is over.
+    GameOver,
+    /// The game is not over (a rematch), or no offer to decline, or no claim possible.
+    NotNow,
+    /// No list was read that holds this table.
+    NoSuchTable,
+    /// The network cannot start or cannot do it (no relay…).
+    Network,
+}

@@ -1,0 +1,364 @@
+//! Online play in `tripot web`, from raw WebSockets: the real binary on loopback, mDNS off,
+//! each server with its own config directory (identity, saves).
+//!
+//! - Requests that make no sense — garbage, an unknown action, a malformed address or room
+//!   code, a bad format, moves or a leave when nothing runs — each refused with a clear error,
+//!   in both languages, and the page's duel still plays.
+//! - A host waiting: a second host or a join refused, moves refused until the opponent comes,
+//!   a room without a relay refused, the wait left cleanly.
+//! - Two servers playing each other directly over loopback: moves both ways (each sees the
+//!   other's, hop by hop), an out-of-turn move refused, a resignation, a rematch offered and
+//!   accepted, and a live game left (the opponent is told).
+//!
+//! The same through a real `tripot-relay` by room code, in a real browser, is
+//! `tests/tests/web_online.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream as TokioStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A `tripot web` for online play on loopback only, stopped on drop.
+struct Server {
+    child: Child,
+    port: u16,
+    _config: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(name: &str) -> Server {
+        let config = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tripot"))
+            .args(["web", "--no-open", "--port", "0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
+            .args(["--name", name])
+            .env("TRIPOT_CONFIG_DIR", config.path())
+            .env("TRIPOT_DATA_DIR", config.path())
+            .env_remove("TRIPOT_RELAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let rest = first.trim().strip_prefix("http://127.0.0.1:").unwrap();
+        let port = rest.trim_end_matches('/').parse().unwrap();
+        Server { child, port, _config: config }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
+
+/// The page's WebSocket, its hello read.
+async fn page(server: &Server) -> Socket {
+    let mut request = format!("ws://127.0.0.1:{}/ws", server.port).into_client_request().unwrap();
+    let origin = format!("http://127.0.0.1:{}", server.port);
+    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    assert_eq!(next(&mut socket).await["type"], "hello");
+    socket
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
+async fn online(socket: &mut Socket, action: &str, fields: Value) {
+    let mut message = json!({"type": "online", "action": action});
+    if let (Some(m), Some(f)) = (message.as_object_mut(), fields.as_object()) {
+        m.extend(f.clone());
+    }
+    send(socket, message).await;
+}
+
+/// The next message, within 30 s.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .expect("no message within 30 s")
+            .expect("the socket closed")
+            .unwrap();
+        match frame {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
+/// Reads until a message for which `pred` holds; returns it.
+async fn until(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..2000 {
+        let message = next(socket).await;
+        if pred(&message) {
+            return message;
+        }
+    }
+    panic!("never got {what}");
+}
+
+/// Reads until an online view for which `pred` holds.
+async fn view_where(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    until(socket, what, |m| m["type"] == "online" && !m["online"].is_null() && pred(&m["online"])).await["online"]
+        .clone()
+}
+
+/// Sends an online request and expects it refused with `code`, said in both languages.
+async fn refused(socket: &mut Socket, action: &str, fields: Value, code: &str) {
+    online(socket, action, fields.clone()).await;
+    let answer = until(socket, "an answer", |m| m["type"] != "online_notice").await;
+    assert_eq!(answer["type"], "online_error", "{action} {fields} was not refused: {answer}");
+    assert_eq!(answer["code"], code, "{action} {fields}: {answer}");
+    let (fr, en) = (answer["words"]["fr"].as_str().unwrap(), answer["words"]["en"].as_str().unwrap());
+    assert!(!fr.is_empty() && !en.is_empty() && fr != en, "said in both languages: {answer}");
+}
+
+#[tokio::test]
+async fn online_requests_that_make_no_sense_are_refused_clearly() {
+    let server = Server::start("Alice");
+    let mut ws = page(&server).await;
+    // Garbage: no action, an unknown one, a field of the wrong type.
+    for garbage in [
+        json!({"type": "online"}),
+        json!({"type": "online", "action": "fly"}),
+        json!({"type": "online", "action": "join", "to": 7}),
+        json!({"type": "online", "action": "host", "format": "deux"}),
+    ] {
+        send(&mut ws, garbage.clone()).await;
+        let answer = next(&mut ws).await;
+        assert_eq!(
+            (answer["type"].as_str(), answer["code"].as_str()),
+            (Some("error"), Some("bad_message")),
+            "{garbage}"
+        );
+    }
+    // Nothing runs: moves, resign, rematch, claim, leave.
+    for (action, fields) in [
+        ("leave", json!({})),
+        ("select", json!({"hole": "m4"})),
+        ("move", json!({"to": "m5"})),
+        ("hop", json!({"to": "m6"})),
+        ("end_chain", json!({})),
+        ("cancel", json!({})),
+        ("resign", json!({})),
+        ("rematch", json!({})),
+        ("decline_rematch", json!({})),
+        ("claim", json!({})),
+        ("keep_waiting", json!({})),
+    ] {
+        refused(&mut ws, action, fields, "not_online").await;
+    }
+    // Malformed addresses and room codes; bad formats; lists never read.
+    for to in ["/ip4/999.1.1.1/tcp/4001", "/not/an/address", "not a code!", "", "K7M-4QPZZ", "K7M-4QO"] {
+        refused(&mut ws, "join", json!({"to": to}), "bad_address").await;
+    }
+    refused(&mut ws, "host", json!({"format": 4}), "bad_format").await;
+    refused(&mut ws, "quick", json!({"format": 0}), "bad_format").await;
+    refused(&mut ws, "close_list", json!({}), "not_now").await;
+    // The LAN's list is an mDNS scan: refused under --no-mdns, nothing sent on the LAN.
+    refused(&mut ws, "lan", json!({}), "network").await;
+    refused(&mut ws, "join_table", json!({"addr": "/ip4/127.0.0.1/tcp/1"}), "no_such_table").await;
+    refused(&mut ws, "open_table", json!({}), "not_now").await;
+    // The duel is untouched and still plays.
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let state = until(&mut ws, "the duel's state", |m| m["type"] == "state").await;
+    assert_eq!(state["history"].as_array().unwrap().len(), 0);
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "move", "to": "m5"})).await;
+    let state = until(&mut ws, "the duel's move", |m| {
+        m["type"] == "state" && m["history"].as_array().unwrap().len() == 1
+    })
+    .await;
+    assert_eq!(state["turn"], "B");
+}
+
+#[tokio::test]
+async fn a_waiting_host_refuses_a_second_game_and_moves_then_leaves_cleanly() {
+    let server = Server::start("Alice");
+    let mut ws = page(&server).await;
+    // A room needs a relay; none is configured: refused, nothing opened.
+    online(&mut ws, "host", json!({"room": true})).await;
+    let answer = until(&mut ws, "the refusal", |m| m["type"] == "online_error").await;
+    assert_eq!(answer["code"], "network");
+    let (fr, en) = (answer["words"]["fr"].as_str().unwrap(), answer["words"]["en"].as_str().unwrap());
+    assert!(en.starts_with("Cannot play online: a private room needs a tripot-relay"), "{answer}");
+    assert!(fr.starts_with("Jeu en ligne impossible : une salle privée demande un tripot-relay"), "{answer}");
+    refused(&mut ws, "leave", json!({}), "not_online").await;
+
+    online(&mut ws, "host", json!({"format": 2})).await;
+    let waiting =
+        view_where(&mut ws, "an address to give", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    assert_eq!((waiting["side"].as_str(), waiting["connection"].as_str()), (Some("host"), Some("waiting")));
+    assert!(waiting["board"].is_null() && waiting["peer"].is_null());
+    let addr = waiting["addrs"][0].as_str().unwrap();
+    assert!(addr.starts_with("/ip4/127.0.0.1/tcp/") && addr.contains("/p2p/"), "{addr}");
+    refused(&mut ws, "host", json!({}), "already_online").await;
+    refused(&mut ws, "join", json!({"to": addr}), "already_online").await;
+    refused(&mut ws, "lan", json!({}), "already_online").await;
+    refused(&mut ws, "select", json!({"hole": "m4"}), "not_connected").await;
+    refused(&mut ws, "resign", json!({}), "not_connected").await;
+    refused(&mut ws, "rematch", json!({}), "not_now").await;
+    refused(&mut ws, "claim", json!({}), "not_now").await;
+    // No game on yet: leaving asks nothing.
+    online(&mut ws, "leave", json!({})).await;
+    until(&mut ws, "the online game gone", |m| m["type"] == "online" && m["online"].is_null()).await;
+    refused(&mut ws, "leave", json!({}), "not_online").await;
+}
+
+/// The pawns of `view`'s own camp.
+fn own_pawns(view: &Value) -> Vec<String> {
+    let board = &view["board"];
+    let mine: Vec<&str> = board["colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["camp"] == view["camp"])
+        .map(|c| c["colour"].as_str().unwrap())
+        .collect();
+    board["pawns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| mine.contains(&p["colour"].as_str().unwrap()))
+        .map(|p| p["hole"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn moves(view: &Value) -> usize {
+    view["board"]["history"].as_array().map_or(0, Vec::len)
+}
+
+/// Plays a step of one of the player's pawns (the program says which may go where); returns
+/// the move's notation and the view after it.
+async fn play_a_step(ws: &mut Socket, view: &Value) -> (String, Value) {
+    let before = moves(view);
+    for hole in own_pawns(view) {
+        online(ws, "select", json!({"hole": hole})).await;
+        let picked =
+            until(ws, "the selection", |m| m["type"] == "online" || m["type"] == "online_error").await;
+        let Some(step) =
+            picked["online"]["board"]["selection"]["steps"].as_array().and_then(|s| s.first().cloned())
+        else {
+            continue;
+        };
+        online(ws, "move", json!({"to": step})).await;
+        let played = until(ws, "our move announced", |m| m["type"] == "online_move").await;
+        assert_eq!(played["path"], json!([hole, step]));
+        let after = view_where(ws, "our move on the board", |v| moves(v) == before + 1).await;
+        assert!(!after["your_turn"].as_bool().unwrap());
+        return (played["notation"].as_str().unwrap().to_owned(), after);
+    }
+    panic!("no pawn could step: {view}");
+}
+
+#[tokio::test]
+async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    online(&mut a, "host", json!({"opener": "first"})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    let addr = waiting["addrs"][0].as_str().unwrap().to_owned();
+    online(&mut b, "join", json!({"to": addr})).await;
+    let b_view =
+        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let a_view =
+        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    assert_eq!((a_view["peer"].as_str(), b_view["peer"].as_str()), (Some("Bruno"), Some("Alice")));
+    assert_ne!(a_view["camp"], b_view["camp"]);
+    // The host opens.
+    assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
+    assert_eq!(a_view["route"], "direct");
+
+    // Out of turn: refused, nothing changes.
+    let theirs = own_pawns(&b_view)[0].clone();
+    refused(&mut b, "select", json!({"hole": theirs}), "not_your_turn").await;
+    // Not one's own pawn.
+    refused(&mut a, "select", json!({"hole": own_pawns(&b_view)[0]}), "not_your_pawn").await;
+    refused(&mut a, "select", json!({"hole": "z99"}), "bad_hole").await;
+
+    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
+    for ply in 1..=4 {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    // After four moves, A is to move again; it resigns (asked once, then done).
+    online(to_move, "resign", json!({})).await;
+    let asked =
+        until(to_move, "the question", |m| m["type"] == "online" || m["type"] == "online_notice").await;
+    assert!(asked["type"] == "online_notice" || asked["online"]["confirm"] == "resign", "{asked}");
+    online(to_move, "resign", json!({})).await;
+    let lost = view_where(to_move, "the end", |v| !v["ending"].is_null()).await;
+    assert_eq!(lost["ending"]["termination"], "resign");
+    assert!(!lost["ending"]["you_win"].as_bool().unwrap());
+    let won = view_where(other, "the end", |v| !v["ending"].is_null()).await;
+    assert!(won["ending"]["you_win"].as_bool().unwrap());
+    refused(to_move, "select", json!({"hole": "m4"}), "game_over").await;
+    refused(other, "decline_rematch", json!({}), "not_now").await;
+
+    // The winner offers a rematch; the other accepts it.
+    online(other, "rematch", json!({})).await;
+    view_where(other, "the offer sent", |v| v["rematch"] == "asked").await;
+    view_where(to_move, "the offer received", |v| v["rematch"] == "offered").await;
+    online(to_move, "rematch", json!({})).await;
+    let fresh = view_where(to_move, "the new game", |v| {
+        v["ending"].is_null() && moves(v) == 0 && !v["board"].is_null()
+    })
+    .await;
+    assert_eq!(fresh["connection"], "connected");
+    view_where(other, "the new game", |v| v["ending"].is_null() && moves(v) == 0).await;
+
+    // Leaving a live game asks once; the opponent is told.
+    online(other, "leave", json!({})).await;
+    view_where(other, "the question", |v| v["confirm"] == "leave").await;
+    online(other, "leave", json!({})).await;
+    until(other, "the game gone", |m| m["type"] == "online" && m["online"].is_null()).await;
+    let told =
+        until(to_move, "the opponent left", |m| m["type"] == "online_notice" && m["strong"] == true).await;
+    assert!(told["words"]["en"].as_str().unwrap().to_lowercase().contains("left"), "{told}");
+}
+
+#[tokio::test]
+async fn a_page_closed_mid_game_leaves_it_and_the_opponent_is_told() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    online(&mut a, "host", json!({})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
+    view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    // B's page goes away without a word: its session leaves on purpose, A is told so (not a
+    // network cut to wait out).
+    b.close(None).await.unwrap();
+    drop(b);
+    let told =
+        until(&mut a, "the opponent left", |m| m["type"] == "online_notice" && m["strong"] == true).await;
+    assert!(told["words"]["en"].as_str().unwrap().starts_with("Your opponent left the game"), "{told}");
+    assert!(
+        told["words"]["fr"].as_str().unwrap().starts_with("Votre adversaire a quitté la partie"),
+        "{told}"
+    );
+    // B's server still serves a new page.
+    let mut again = page(&b_server).await;
+    refused(&mut again, "leave", json!({}), "not_online").await;
+}

@@ -1,0 +1,115 @@
+//! Online play in the page, end to end: two `tripot web` servers (mDNS off, loopback only, each
+//! with its own config directory) play each other by room code through a real `tripot-relay`
+//! on 127.0.0.1, each page driven by clicks in a real browser (`tests/web/online.mjs`,
+//! playwright-core driving Debian's chromium). Page A hosts a private room and shows its code;
+//! page B types it and joins; they play moves by clicks, each seeing the other's; an
+//! out-of-turn click changes nothing; one resigns; a rematch is offered and accepted; one
+//! leaves and the other is told. Then the relay's lobby (A opens its table, B joins it from the
+//! list by a click) and a quick match (both seek, the relay pairs them).
+//!
+//! A missing browser fails the test when `CI` is set, and skips it (saying so) otherwise. With
+//! `TRIPOT_SCREENSHOTS=docs/screenshots` it writes `web-online.png` there.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+mod relay_common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use online_common::tripot_bin;
+use relay_common::{Relay, start_relay};
+
+/// A `tripot web` with the relay, stopped on drop.
+struct Web {
+    child: Child,
+    url: String,
+    _config: tempfile::TempDir,
+}
+
+impl Web {
+    fn start(name: &str, relay: &Relay) -> Web {
+        let config = tempfile::tempdir().unwrap();
+        let mut child = Command::new(tripot_bin())
+            .args(["web", "--no-open", "--port", "0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
+            .args(["--name", name, "--relay", &relay.addr])
+            .env("TRIPOT_CONFIG_DIR", config.path())
+            .env("TRIPOT_DATA_DIR", config.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let url = first.trim().to_owned();
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+        Web { child, url, _config: config }
+    }
+}
+
+impl Drop for Web {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the browser test needs, or why it cannot run.
+fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
+    let chromium = std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .or_else(|| {
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.exists())
+        })
+        .ok_or("chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)")?;
+    let node = Command::new("node").arg("--version").output().map_err(|_| "node is not installed")?;
+    if !node.status.success() {
+        return Err("node does not run".into());
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    if !dir.join("node_modules/playwright-core/package.json").exists() {
+        return Err(
+            "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
+                .into(),
+        );
+    }
+    Ok((chromium, dir))
+}
+
+/// A prerequisite is missing: a failure on CI, a skip said aloud elsewhere.
+fn prerequisite_missing(test: &str, what: &str) {
+    if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
+        panic!("{test}: {what}; CI must provide it (scripts/install-test-deps.sh, as root)");
+    }
+    eprintln!("SKIPPED {test}: {what}");
+}
+
+#[test]
+fn two_pages_play_each_other_by_room_code_through_a_relay_in_a_real_browser() {
+    let test = "two_pages_play_each_other_by_room_code_through_a_relay_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what),
+    };
+    let relay = start_relay(41);
+    let (a, b) = (Web::start("Alice", &relay), Web::start("Bruno", &relay));
+    let output = Command::new("node")
+        // From the repository's root, so that a relative TRIPOT_SCREENSHOTS means the same
+        // from any shell.
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("online.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL_A", &a.url)
+        .env("TRIPOT_URL_B", &b.url)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all online browser checks passed"), "{stdout}\n{stderr}");
+    println!("{stdout}");
+}

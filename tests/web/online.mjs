@@ -1,0 +1,216 @@
+// Online play in the page of `tripot web`, in a real browser: two pages, each on its own
+// `tripot web` (each with the same local tripot-relay), play each other by room code, then meet
+// at the relay's lobby and by quick match. Run by
+// tests/tests/web_online.rs, which starts the relay and the servers and passes:
+//   CHROMIUM            the browser to run
+//   TRIPOT_URL_A        the host's `tripot web` (its page in French)
+//   TRIPOT_URL_B        the guest's `tripot web` (its page in English)
+//   TRIPOT_SCREENSHOTS  (optional) a folder to write web-online.png into
+// Prints "all online browser checks passed" at the end; any failed check throws (exit 1).
+
+import { chromium } from "playwright-core";
+import path from "node:path";
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const URL_A = env("TRIPOT_URL_A");
+const URL_B = env("TRIPOT_URL_B");
+const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
+const TIMEOUT = 30000;
+
+let checks = 0;
+function check(condition, what) {
+  if (!condition) throw new Error(`check failed: ${what}`);
+  checks += 1;
+  console.log(`ok ${checks} ${what}`);
+}
+
+const section = "#online";
+const onBoard = (hole) => `#online-board [data-hole="${hole}"]`;
+const data = (page, name) => page.locator(section).getAttribute(`data-${name}`);
+const waitData = (page, name, value) =>
+  page.waitForSelector(`${section}[data-${name}="${value}"]`, { timeout: TIMEOUT, state: "attached" });
+
+async function open(browser, url, locale) {
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => {
+    throw new Error(`page error: ${error.message}`);
+  });
+  const response = await page.goto(url);
+  check(response.status() === 200, `${url} is served`);
+  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  await page.click("#online-open");
+  await page.waitForSelector("#online-setup:not([hidden])");
+  return page;
+}
+
+// The holes of the player's own pawns: camp A's colour is S, camp B's N (format 1).
+async function ownPawns(page) {
+  const camp = await data(page, "camp");
+  const colour = camp === "A" ? "S" : "N";
+  return page.locator(`#online-board g.hole[data-pawn="${colour}"]`).evaluateAll((gs) => gs.map((g) => g.dataset.hole));
+}
+
+// Plays one step by clicks: a pawn with a step is picked, then its first step. Returns the move
+// as the history writes it.
+async function playStep(page, who) {
+  const before = Number(await data(page, "moves"));
+  for (const hole of await ownPawns(page)) {
+    await page.click(onBoard(hole));
+    await waitData(page, "selected", hole);
+    const steps = await page.locator("#online-board g.hole.step").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
+    if (!steps.length) continue;
+    await page.click(onBoard(steps[0]));
+    await waitData(page, "moves", String(before + 1));
+    await waitData(page, "your-turn", "false");
+    check(
+      (await page.locator(`${onBoard(steps[0])} .pawn`).count()) === 1 &&
+        (await page.locator(`${onBoard(hole)} .pawn`).count()) === 0,
+      `${who} played ${hole}-${steps[0]} by clicks`,
+    );
+    return `${hole}-${steps[0]}`;
+  }
+  throw new Error(`${who}: no pawn can step`);
+}
+
+// Leaves the online game shown: a live one asks for a second click.
+async function leave(page, who) {
+  await page.click("#online-leave");
+  await page.waitForSelector(`#online-setup:not([hidden]), ${section}[data-confirm="leave"]`, {
+    timeout: TIMEOUT,
+    state: "attached",
+  });
+  if ((await data(page, "confirm")) === "leave") await page.click("#online-leave");
+  await page.waitForSelector("#online-setup:not([hidden])", { timeout: TIMEOUT });
+  check(true, `page ${who} left its game`);
+}
+
+const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
+try {
+  const a = await open(browser, URL_A, "fr-FR");
+  const b = await open(browser, URL_B, "en-US");
+  check((await a.textContent("#online-host-room")).includes("Salon privé"), "page A speaks French");
+  check((await b.textContent("#online-host-room")).includes("Private room"), "page B speaks English");
+
+  // A hosts a private room on the relay: its code is shown.
+  await a.click("#online-host-room");
+  await a.waitForSelector("#online-room-code", { timeout: TIMEOUT });
+  const code = (await a.textContent("#online-room-code")).trim();
+  check(/^[2-9A-Z]{3}-[2-9A-Z]{3}$/.test(code), `page A shows the room code ${code}`);
+  check((await a.textContent("#online-share")).includes("Donnez ce code"), "page A says to give the code, in French");
+  check((await data(a, "connection")) === "waiting", "page A waits for its opponent");
+
+  // B types the code (in lower case, as a friend might) and joins.
+  await b.fill("#online-join-to", code.toLowerCase());
+  await b.click("#online-join");
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await a.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  await b.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  check((await a.locator("#online-board g.hole .pawn").count()) === 20, "page A shows the board with 20 pawns");
+  check((await b.locator("#online-board g.hole .pawn").count()) === 20, "page B shows the board with 20 pawns");
+  check((await a.textContent("#online-players")).includes("Bruno"), "page A names its opponent");
+  check((await b.textContent("#online-players")).includes("Alice"), "page B names its opponent");
+  const connection = await b.textContent("#online-connection");
+  check(/^Connection: connected/.test(connection), `page B shows the connection: ${connection}`);
+  check((await data(a, "camp")) !== (await data(b, "camp")), "the two pages have different camps");
+
+  // The host opens.
+  await waitData(a, "your-turn", "true");
+  check((await data(b, "your-turn")) === "false", "page B waits for its turn");
+
+  // An out-of-turn click on B: refused, nothing changes.
+  const bPawn = (await ownPawns(b))[0];
+  await b.click(onBoard(bPawn));
+  await waitData(b, "notice", "not_your_turn");
+  check((await data(b, "selected")) === "", "the out-of-turn click picked nothing");
+  check((await b.textContent("#online-message")).length > 0, "page B says it is not its turn");
+  check((await data(a, "moves")) === "0" && (await data(b, "moves")) === "0", "no move was played by it");
+
+  // Four moves by clicks, each seen by the other page.
+  let [mover, other] = [a, b];
+  let names = ["A", "B"];
+  for (let ply = 1; ply <= 4; ply += 1) {
+    const move = await playStep(mover, `page ${names[0]}`);
+    await waitData(other, "moves", String(ply));
+    await waitData(other, "your-turn", "true");
+    const seen = await other.locator("#online-history li").last().textContent();
+    check(seen.includes(move), `page ${names[1]} sees ${move}`);
+    [mover, other] = [other, mover];
+    names = [names[1], names[0]];
+  }
+  if (SHOTS) {
+    await a.screenshot({ path: path.join(SHOTS, "web-online.png") });
+    console.log(`wrote ${path.join(SHOTS, "web-online.png")}`);
+  }
+
+  // A resigns: the first click asks, the second resigns.
+  await a.click("#online-resign");
+  await a.waitForFunction(() => document.getElementById("online-resign").textContent.includes("encore"));
+  check(true, "resigning asks for a second click");
+  await a.click("#online-resign");
+  await waitData(a, "ending", "resign");
+  await waitData(b, "ending", "resign");
+  check((await a.textContent("#online-end-words")).includes("perdu"), "page A says it lost, in French");
+  check((await b.textContent("#online-end-words")).includes("won"), "page B says it won, in English");
+
+  // B offers a rematch; A accepts it.
+  await b.click("#online-rematch");
+  await waitData(b, "rematch", "asked");
+  await waitData(a, "rematch", "offered");
+  check((await a.textContent("#online-rematch")).includes("Accepter"), "page A is offered the rematch");
+  await a.click("#online-rematch");
+  await waitData(a, "ending", "");
+  await waitData(b, "ending", "");
+  await waitData(a, "moves", "0");
+  await waitData(b, "moves", "0");
+  check((await data(a, "connection")) === "connected", "the rematch is on, on the same connection");
+  check((await a.locator("#online-board g.hole .pawn").count()) === 20, "the rematch starts from the start");
+
+  // A leaves the live game (asked once); B is told.
+  await a.click("#online-leave");
+  await a.waitForFunction(() => document.getElementById("online-leave").textContent.includes("encore"));
+  await a.click("#online-leave");
+  await a.waitForSelector("#online-setup:not([hidden])", { timeout: TIMEOUT });
+  check(true, "page A is back on the online set-up");
+  await b.waitForFunction(() => document.getElementById("online-message").className === "alert", null, {
+    timeout: TIMEOUT,
+  });
+  check((await b.textContent("#online-message")).length > 0, `page B is told: ${await b.textContent("#online-message")}`);
+  await leave(b, "B");
+
+  // The relay's lobby: A opens its table, B sees it listed and joins it by a click.
+  await a.click("#online-lobby");
+  await a.waitForSelector("#online-list:not([hidden])", { timeout: TIMEOUT });
+  await a.click("#online-open-table");
+  await waitData(a, "connection", "waiting");
+  check((await a.textContent("#online-connection")).length > 0, "page A waits at its table in the lobby");
+  await b.click("#online-lobby");
+  const table = b.locator(".online-open-game", { hasText: "Alice" });
+  await table.first().waitFor({ timeout: TIMEOUT });
+  check(true, "page B sees Alice's table in the lobby");
+  await table.first().click();
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await b.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  check((await b.textContent("#online-players")).includes("Alice"), "page B plays Alice, met in the lobby");
+  await leave(a, "A");
+  await leave(b, "B");
+
+  // Quick match: both seek; the relay pairs them.
+  await a.click("#online-quick");
+  await b.click("#online-quick");
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await a.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
+  check((await a.textContent("#online-players")).includes("Bruno"), "quick match paired page A with Bruno");
+  await leave(a, "A");
+  await leave(b, "B");
+} finally {
+  await browser.close();
+}
+console.log(`all online browser checks passed (${checks} checks)`);
