@@ -4,7 +4,8 @@
 // here: destinations, paths, hints and the end all come from the program.
 
 import { Board } from "./board.js";
-import { WORDS, pickLanguage, rememberLanguage } from "./words.js";
+import { WORDS, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
+import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
 
 const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
@@ -39,6 +40,7 @@ function applyWords() {
   $("rules-link").href = w.rulesHref;
   $("board").setAttribute("aria-label", w.boardLabel);
   fillLevels();
+  applySavesWords();
   if (state) render();
 }
 
@@ -181,14 +183,21 @@ function onMessage(msg) {
   switch (msg.type) {
     case "hello":
       hello = msg;
+      if (programLanguage(msg) && programLanguage(msg) !== lang) {
+        lang = programLanguage(msg);
+        w = WORDS[lang];
+        applyWords();
+      }
       board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
       startGame(true);
+      savesHello(msg);
       return Promise.resolve();
     case "state":
       state = msg;
       pawns = new Map(msg.pawns.map((p) => [p.hole, p.colour]));
       shownPath = [];
+      savesState(state);
       if (state.hint) say(w.hintIs(describe(state.hint)));
       render();
       return Promise.resolve();
@@ -204,7 +213,8 @@ function onMessage(msg) {
       say(w.errors[msg.code] || msg.detail, true);
       return Promise.resolve();
     default:
-      // A message of a newer program: ignored.
+      // The saved games' messages go to saves.js; those of a newer program are ignored.
+      onSavesMessage(msg);
       return Promise.resolve();
   }
 }
@@ -405,6 +415,7 @@ function setup() {
   });
   $("again").addEventListener("click", () => startGame(false));
   document.addEventListener("keydown", onKey);
+  initSaves({ send, words: () => w, say, moves: () => (state ? state.history.length : 0) });
   connect();
 }
 

@@ -1,6 +1,7 @@
 //! `tripot web`: the game in a web browser (see [`crate::web`]).
 
 use super::CliError;
+use crate::i18n::Lang;
 use crate::web::WebOptions;
 
 /// Arguments of `tripot web`.
@@ -19,7 +20,8 @@ pub(crate) struct Args {
 }
 
 /// Serves the page until Ctrl-C.
-pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let options = WebOptions { port: args.port, lan: args.lan, open: !args.no_open };
+/// `lang` is the run's language; `page_lang` the `--lang` flag, if given.
+pub(crate) fn run(args: &Args, lang: Lang, page_lang: Option<Lang>) -> Result<(), CliError> {
+    let options = WebOptions { port: args.port, lan: args.lan, open: !args.no_open, lang, page_lang };
     Ok(crate::web::run(options)?)
 }

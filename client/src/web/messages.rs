@@ -16,6 +16,7 @@
 //! a page ignores a `type` it does not know, and the program answers `bad_message` to one it
 //! does not know. Fields the program does not know are ignored, so a newer page still talks to
 //! an older program.
+//! Saved games, replays and typed moves: `saves_messages.rs` (`{"type":"saves","action":…}`).
 
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +61,8 @@ pub(crate) enum ClientMessage {
     Hint,
     /// Back to the player's previous turn (in solo the computer's reply goes too).
     Undo,
+    /// Saved games, the replay viewer, resuming, a typed move.
+    Saves(super::saves_messages::SavesRequest),
 }
 
 /// How a game starts.
@@ -129,6 +132,12 @@ pub(crate) enum ServerMessage {
         /// Details in English, for logs and tests.
         detail: String,
     },
+    /// The answer to `saves` `list`.
+    Records(super::saves_messages::RecordsView),
+    /// The record opened by `saves` `open`; its start's frame follows.
+    Replay(super::saves_messages::ReplayView),
+    /// A position of the record open (after `open` and `show`).
+    ReplayFrame(super::saves_messages::FrameView),
 }
 
 /// The board's geometry and what a new game can be.
@@ -140,6 +149,9 @@ pub(crate) struct Hello {
     pub(crate) holes: Vec<HoleView>,
     /// The computer's levels, weakest first.
     pub(crate) levels: Vec<LevelView>,
+    /// The language `tripot web --lang` asked for (`fr`, `en`); it wins over the browser's.
+    #[serde(default)]
+    pub(crate) lang: Option<String>,
 }
 
 /// A hole and where it is drawn.
@@ -330,4 +342,20 @@ pub(crate) enum ErrorCode {
     NothingToUndo,
     /// A hint is already being searched.
     HintPending,
+    /// The game could not be written to disk (it goes on).
+    SaveFailed,
+    /// Not an id of the last list of records.
+    UnknownRecord,
+    /// The record no longer reads back (changed or removed since listed).
+    UnreadableRecord,
+    /// No record is open in the viewer.
+    NoRecord,
+    /// Beyond the last move of the record open.
+    NoSuchMove,
+    /// Not an unfinished duel or solo game of this device.
+    NotResumable,
+    /// A typed move that is not notation.
+    BadNotation,
+    /// A typed move the rules refuse.
+    IllegalMove,
 }

@@ -30,13 +30,13 @@ const PER_SECOND: f64 = 30.0;
 const MAX_RUNNING: usize = 2;
 
 /// Runs one page's socket until it closes.
-pub(crate) async fn run(mut socket: WebSocket) {
+pub(crate) async fn run(mut socket: WebSocket, lang: Option<crate::i18n::Lang>) {
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
-    let mut game = PageGame::default();
+    let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), lang);
     let mut limit = RateLimit::new(Instant::now());
     let mut running = 0usize;
     let mut waiting: VecDeque<Search> = VecDeque::new();
-    if send(&mut socket, &PageGame::hello()).await.is_err() {
+    if send(&mut socket, &game.hello()).await.is_err() {
         return;
     }
     loop {
