@@ -559,6 +559,13 @@ async fn listed(socket: &mut Socket) -> Value {
     list
 }
 
+/// An online duel's record as the network session leaves one (its own tags besides).
+fn online_record() -> String {
+    "[Format \"1\"]\n[Rules \"tripot\"]\n[Opener \"A\"]\n[PlayerA \"Alice\"]\n[PlayerB \"Bruno\"]\n\
+     [Result \"*\"]\n[Mode \"online\"]\n[Role \"host\"]\n\n1. l4-l5 e14-e13 *\n"
+        .to_owned()
+}
+
 /// A kawu-3 star table's record of `moves` moves, as the terminal writes one.
 fn star_record(moves: usize) -> String {
     use tripot_engine::{Colour, StarRecord, Variant};
@@ -622,12 +629,22 @@ async fn saved_games_are_listed_and_replayed_by_id_only() {
     let games = dirs.path().join("data/games");
     std::fs::create_dir_all(&games).unwrap();
     std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    let online = dirs.path().join("config/games");
+    std::fs::create_dir_all(&online).unwrap();
+    std::fs::write(online.join("online-1.tripot"), online_record()).unwrap();
     let server = saves_server(dirs.path(), &[], "C");
     let mut ws = page(&server).await;
     duel_with_a_chain(&mut ws).await;
     let list = listed(&mut ws).await;
     let records = list["records"].as_array().unwrap();
-    assert_eq!(records.len(), 2, "{list}");
+    assert_eq!(records.len(), 3, "{list}");
+    let net = records.iter().find(|r| r["kind"] == "online").unwrap();
+    assert_eq!(strings(&net["players"]), ["Alice", "Bruno"]);
+    assert_eq!((net["moves"].as_u64(), net["resumable"].as_bool()), (Some(2), Some(false)));
+    let replay = saves(&mut ws, "open", json!({"id": net["id"]})).await;
+    assert_eq!(strings(&replay["moves"][1]["path"]), ["e14", "e13"]);
+    assert_eq!(next(&mut ws).await["index"], 0);
+    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": net["id"]}), "not_resumable").await;
     let duel = records.iter().find(|r| r["kind"] == "duel").unwrap();
     let table = records.iter().find(|r| r["kind"] == "table").unwrap();
     assert_eq!((duel["moves"].as_u64(), duel["resumable"].as_bool()), (Some(3), Some(true)));
@@ -810,6 +827,7 @@ fn saved_games_replays_and_typed_moves_in_a_real_browser() {
     let games = dirs.path().join("data/games");
     std::fs::create_dir_all(&games).unwrap();
     std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
     let output = Command::new("node")
         .current_dir(dir.join("../.."))
         .arg(dir.join("saves.mjs"))

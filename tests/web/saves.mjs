@@ -4,7 +4,7 @@
 //   CHROMIUM            the browser to run
 //   TRIPOT_BIN          the tripot binary
 //   TRIPOT_DATA_DIR, TRIPOT_CONFIG_DIR  the folders games are saved in (a kawu-3 table's record
-//                       of 4 moves is there already)
+//                       of 4 moves is there already, and a corrupt `broken.tripot`)
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-replay.png into
 // Checks: moves typed in notation (a bad one refused, nothing changed); the game offered back
 // after a restart and resumed; the "Parties" list; the replay viewer stepped through (a chain
@@ -86,6 +86,8 @@ async function waitHistory(page, n) {
 
 async function typedMoves(context, url) {
   const page = await open(context, url);
+  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("broken.tripot.corrupt"), null, { timeout: TIMEOUT });
+  check(await page.locator("#message.alert").isVisible(), "a corrupt save is moved aside and said so");
   await page.selectOption("#mode", "duel");
   await page.click('#new-game button[type="submit"]');
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
@@ -95,8 +97,8 @@ async function typedMoves(context, url) {
   check((await page.inputValue("#typed-notation")) === "", "the field is emptied once the move is played");
   const before = await page.evaluate(() => [...document.querySelectorAll("#board [data-pawn]")].map((g) => g.dataset.hole).join());
   await typeMove(page, "m1-zz");
-  await page.waitForSelector("#message.alert");
-  check((await page.textContent("#message")).includes("Coup illisible"), "an unreadable move is said so, in French");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Coup illisible"), null, { timeout: TIMEOUT });
+  check(await page.locator("#message.alert").isVisible(), "an unreadable move is said so, in French");
   await typeMove(page, "m1-m9");
   await page.waitForFunction(() => document.querySelector("#message").textContent.includes("pas permis"));
   check(true, "a move the rules refuse is said so");
