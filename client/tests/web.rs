@@ -45,12 +45,22 @@ struct Server {
     base: String,
     /// Everything it printed on stdout before the address was read.
     printed: String,
+    /// Its own data directory, removed when it stops (games are saved there).
+    _data: Option<tempfile::TempDir>,
 }
 
 impl Server {
     fn start(lan: bool) -> Server {
         let data = tempfile::tempdir().unwrap();
-        Server::start_in(lan, data.path())
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+        command.args(["web", "--no-open", "--port", "0"]);
+        if lan {
+            command.arg("--lan");
+        }
+        command.env("TRIPOT_DATA_DIR", data.path());
+        let mut server = Server::spawn(command);
+        server._data = Some(data);
+        server
     }
 
     /// A server keeping its games in `data` (the test owns the folder).
@@ -60,13 +70,14 @@ impl Server {
         if lan {
             command.arg("--lan");
         }
-        let mut child = command
-            .env("TRIPOT_DATA_DIR", data)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        command.env("TRIPOT_DATA_DIR", data);
+        Server::spawn(command)
+    }
+
+    /// Runs `command` (a `tripot web`) and reads the address it prints.
+    fn spawn(mut command: Command) -> Server {
+        let mut child =
+            command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
         let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut printed = String::new();
         // The address is the first line; with --lan the QR code and the local address follow.
@@ -84,7 +95,7 @@ impl Server {
         let rest = first.strip_prefix("http://").unwrap_or_else(|| panic!("not an address: {first}"));
         let (host_port, path) = rest.split_once('/').unwrap();
         let port = host_port.rsplit_once(':').unwrap().1.parse().unwrap();
-        Server { child, port, base: format!("/{path}"), printed }
+        Server { child, port, base: format!("/{path}"), printed, _data: None }
     }
 
     /// The page's address through loopback (the only way the tests reach it).
@@ -508,6 +519,343 @@ fn the_page_plays_in_a_real_browser() {
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
     // The checks made, for `--nocapture`.
+    println!("{stdout}");
+}
+
+// ---- Saved games, replays, typed moves, `--lang` (the saves part) ----------------------------
+
+/// A `tripot web` whose games go to `dirs` (data and config directories, as the terminal's),
+/// with more arguments and the environment's `LANG`.
+fn saves_server(dirs: &Path, args: &[&str], lang_env: &str) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+    command
+        .args(["web", "--no-open", "--port", "0"])
+        .args(args)
+        .env("TRIPOT_DATA_DIR", dirs.join("data"))
+        .env("TRIPOT_CONFIG_DIR", dirs.join("config"))
+        .env("LANG", lang_env);
+    Server::spawn(command)
+}
+
+/// Sends a `saves` request.
+async fn saves(socket: &mut Socket, action: &str, more: Value) -> Value {
+    let mut message = json!({"type": "saves", "action": action});
+    for (key, value) in more.as_object().unwrap() {
+        message[key] = value.clone();
+    }
+    send(socket, message.clone()).await;
+    next(socket).await
+}
+
+/// Plays `notation` typed, and returns the state after it (the move announced first).
+async fn typed(socket: &mut Socket, notation: &str) -> Value {
+    send(socket, json!({"type": "saves", "action": "play", "notation": notation})).await;
+    let played = next(socket).await;
+    assert_eq!(played["type"], "move_played", "{notation}: {played}");
+    assert_eq!(played["notation"], notation);
+    until(socket, "state").await
+}
+
+/// A duel started and played to `k3-k5-m5` (a chain of two hops) by typed moves.
+async fn duel_with_a_chain(socket: &mut Socket) {
+    send(socket, json!({"type": "new_game", "mode": "duel"})).await;
+    state_where(socket, "player").await;
+    typed(socket, "l4-l5").await;
+    typed(socket, "e14-e13").await;
+    let state = typed(socket, "k3-k5-m5").await;
+    assert_eq!(state["history"].as_array().unwrap().len(), 3);
+}
+
+/// The list's records.
+async fn listed(socket: &mut Socket) -> Value {
+    let list = saves(socket, "list", json!({})).await;
+    assert_eq!(list["type"], "records", "{list}");
+    list
+}
+
+/// An online duel's record as the network session leaves one (its own tags besides).
+fn online_record() -> String {
+    "[Format \"1\"]\n[Rules \"tripot\"]\n[Opener \"A\"]\n[PlayerA \"Alice\"]\n[PlayerB \"Bruno\"]\n\
+     [Result \"*\"]\n[Mode \"online\"]\n[Role \"host\"]\n\n1. l4-l5 e14-e13 *\n"
+        .to_owned()
+}
+
+/// A kawu-3 star table's record of `moves` moves, as the terminal writes one.
+fn star_record(moves: usize) -> String {
+    use tripot_engine::{Colour, StarRecord, Variant};
+    let variant: Variant = "kawu-3".parse().unwrap();
+    let mut record = StarRecord::new(variant, Colour::S).unwrap();
+    let mut position = record.start_position();
+    for &seat in variant.seats() {
+        record.set_player(seat, &format!("Siège {}", seat.code()));
+    }
+    for _ in 0..moves {
+        let m = position.legal_moves()[0].clone();
+        record.push(position.notation(&m));
+        position = position.play(&m).unwrap();
+    }
+    format!("[Table \"human,facile,facile\"]\n[Seed \"1\"]\n{record}")
+}
+
+#[tokio::test]
+async fn typed_moves_are_checked_by_the_engine_and_a_bad_one_changes_nothing() {
+    let dirs = tempfile::tempdir().unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": "l4-l5"}), "no_game").await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let start = state_where(&mut ws, "player").await;
+    for (bad, code) in [
+        ("zz", "bad_notation"),
+        ("", "bad_notation"),
+        ("m1-", "bad_notation"),
+        ("m1<>", "bad_notation"),
+        ("m1-m9", "illegal_move"),
+        ("e14-e13", "illegal_move"),
+        ("pass", "illegal_move"),
+        ("l4-l5-l6", "illegal_move"),
+    ] {
+        refused(&mut ws, json!({"type": "saves", "action": "play", "notation": bad}), code).await;
+    }
+    refused(&mut ws, json!({"type": "saves", "action": "play"}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": 12}), "bad_message").await;
+    // Nothing changed: the same position, no move, no file.
+    send(&mut ws, json!({"type": "cancel"})).await;
+    let same = until(&mut ws, "state").await;
+    assert_eq!(same["position"], start["position"]);
+    assert!(same["history"].as_array().unwrap().is_empty());
+    assert!(listed(&mut ws).await["records"].as_array().unwrap().is_empty(), "no move, no file");
+    // A pawn picked on the board is dropped by a typed move.
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    until(&mut ws, "state").await;
+    let after = typed(&mut ws, "l4-l5").await;
+    assert!(after["selection"].is_null());
+    assert_eq!(after["turn"], "B");
+    typed(&mut ws, "e14-e13").await;
+    send(&mut ws, json!({"type": "saves", "action": "play", "notation": "k3-k5-m5"})).await;
+    let chain = until(&mut ws, "move_played").await;
+    assert_eq!(strings(&chain["path"]), ["k3", "k5", "m5"], "shown hop by hop");
+}
+
+#[tokio::test]
+async fn saved_games_are_listed_and_replayed_by_id_only() {
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    let online = dirs.path().join("config/games");
+    std::fs::create_dir_all(&online).unwrap();
+    std::fs::write(online.join("online-1.tripot"), online_record()).unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    duel_with_a_chain(&mut ws).await;
+    let list = listed(&mut ws).await;
+    let records = list["records"].as_array().unwrap();
+    assert_eq!(records.len(), 3, "{list}");
+    let net = records.iter().find(|r| r["kind"] == "online").unwrap();
+    assert_eq!(strings(&net["players"]), ["Alice", "Bruno"]);
+    assert_eq!((net["moves"].as_u64(), net["resumable"].as_bool()), (Some(2), Some(false)));
+    let replay = saves(&mut ws, "open", json!({"id": net["id"]})).await;
+    assert_eq!(strings(&replay["moves"][1]["path"]), ["e14", "e13"]);
+    assert_eq!(next(&mut ws).await["index"], 0);
+    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": net["id"]}), "not_resumable").await;
+    let duel = records.iter().find(|r| r["kind"] == "duel").unwrap();
+    let table = records.iter().find(|r| r["kind"] == "table").unwrap();
+    assert_eq!((duel["moves"].as_u64(), duel["resumable"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(strings(&duel["players"]), ["Joueur 1", "Joueur 2"]);
+    assert_eq!(duel["finished"], false);
+    assert!(duel["date"].as_str().unwrap().starts_with("20"), "{duel}");
+    assert_eq!((table["moves"].as_u64(), table["resumable"].as_bool()), (Some(4), Some(false)));
+    assert_eq!(table["variant"], "kawu-3");
+    assert_eq!(strings(&table["players"]).len(), 3);
+    // Nothing in the list says where the files are.
+    assert!(!list.to_string().contains(dirs.path().to_str().unwrap()), "{list}");
+
+    // The duel, step by step: positions come from the program.
+    let replay = saves(&mut ws, "open", json!({"id": duel["id"]})).await;
+    assert_eq!(replay["type"], "replay", "{replay}");
+    let moves = replay["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(strings(&moves[2]["path"]), ["k3", "k5", "m5"]);
+    assert_eq!((moves[0]["seat"].as_u64(), moves[1]["seat"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(strings(&replay["seats"][0]["colours"]), ["S"]);
+    let start = next(&mut ws).await;
+    assert_eq!((start["type"].as_str(), start["index"].as_u64()), (Some("replay_frame"), Some(0)));
+    assert_eq!(start["pawns"].as_array().unwrap().len(), 20);
+    assert!(start["pawns"].as_array().unwrap().iter().any(|p| p["hole"] == "k3"));
+    let last = saves(&mut ws, "show", json!({"index": 3})).await;
+    assert_eq!(last["index"], 3);
+    assert_eq!(strings(&last["last_move"]), ["k3", "k5", "m5"]);
+    let at = |frame: &Value, hole: &str| frame["pawns"].as_array().unwrap().iter().any(|p| p["hole"] == hole);
+    assert!(at(&last, "m5") && !at(&last, "k3") && !at(&last, "k5") && at(&last, "l5"));
+    let second = saves(&mut ws, "show", json!({"index": 2})).await;
+    assert!(at(&second, "k3") && !at(&second, "m5") && at(&second, "e13"));
+    refused(&mut ws, json!({"type": "saves", "action": "show", "index": 4}), "no_such_move").await;
+    refused(&mut ws, json!({"type": "saves", "action": "show", "index": -1}), "bad_message").await;
+
+    // The star table: six colour codes, a seat per move.
+    let replay = saves(&mut ws, "open", json!({"id": table["id"]})).await;
+    assert_eq!(replay["kind"], "table");
+    assert_eq!(replay["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(replay["moves"].as_array().unwrap().len(), 4);
+    let start = next(&mut ws).await;
+    assert_eq!(start["pawns"].as_array().unwrap().len(), 30);
+    let one = saves(&mut ws, "show", json!({"index": 1})).await;
+    assert_eq!(one["last_move"], replay["moves"][0]["path"]);
+    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": table["id"]}), "not_resumable").await;
+
+    // Only the list's ids name a record: paths and forged ids are refused, and an id of an
+    // older list no longer counts.
+    let passwd = "/etc/passwd";
+    let file = games.join("2026-01-01-120000.tripot");
+    for forged in [passwd, "../../../etc/passwd", file.to_str().unwrap(), "r0", "r999", "", "R1", "r1 "] {
+        refused(&mut ws, json!({"type": "saves", "action": "open", "id": forged}), "unknown_record").await;
+        refused(&mut ws, json!({"type": "saves", "action": "resume", "id": forged}), "unknown_record").await;
+    }
+    refused(&mut ws, json!({"type": "saves", "action": "open", "path": passwd}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "open", "id": 1}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "delete", "id": duel["id"]}), "bad_message").await;
+    let old = duel["id"].clone();
+    listed(&mut ws).await;
+    refused(&mut ws, json!({"type": "saves", "action": "open", "id": old}), "unknown_record").await;
+    // Another page has its own ids.
+    let mut other = page(&server).await;
+    refused(&mut other, json!({"type": "saves", "action": "show", "index": 0}), "no_record").await;
+    refused(&mut other, json!({"type": "saves", "action": "open", "id": old}), "unknown_record").await;
+}
+
+#[tokio::test]
+async fn a_corrupt_save_is_moved_aside_reported_and_never_overwritten() {
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    let broken = "[Format \"1\"]\n[Result \"*\"]\n\n1. m4-m9 *\n";
+    std::fs::write(games.join("broken.tripot"), broken).unwrap();
+    let bad_table = "[Table \"human,facile,facile\"]\n[Variant \"kawu-3\"]\n[Opener \"S\"]\n[Result \"*\"]\n\n1. j4-j7 *\n";
+    std::fs::write(games.join("table.tripot"), bad_table).unwrap();
+    std::fs::write(games.join("binary.tripot"), [0xff, 0xfe, 0, 1, 2]).unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    let list = listed(&mut ws).await;
+    assert!(list["records"].as_array().unwrap().is_empty(), "{list}");
+    let mut moved: Vec<String> =
+        list["moved"].as_array().unwrap().iter().map(|m| m["file"].as_str().unwrap().to_owned()).collect();
+    moved.sort();
+    assert_eq!(moved, ["binary.tripot.corrupt", "broken.tripot.corrupt", "table.tripot.corrupt"], "{list}");
+    assert!(list["moved"].as_array().unwrap().iter().all(|m| !m["reason"].as_str().unwrap().is_empty()));
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    assert_eq!(std::fs::read_to_string(games.join("table.tripot.corrupt")).unwrap(), bad_table);
+    assert!(!games.join("broken.tripot").exists());
+    // A game played now gets a file of its own; the corrupt ones stay as they are.
+    duel_with_a_chain(&mut ws).await;
+    let list = listed(&mut ws).await;
+    assert_eq!(list["records"].as_array().unwrap().len(), 1);
+    assert!(list["moved"].as_array().unwrap().is_empty(), "reported once: {list}");
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    // A second corrupt file of the same name goes beside the first, not over it.
+    std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
+    let list = listed(&mut ws).await;
+    assert_eq!(list["moved"][0]["file"], "broken.tripot.corrupt-1");
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    // The server is still there.
+    send(&mut ws, json!({"type": "cancel"})).await;
+    assert_eq!(until(&mut ws, "state").await["history"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_level() {
+    let dirs = tempfile::tempdir().unwrap();
+    {
+        let server = saves_server(dirs.path(), &[], "C");
+        let mut ws = page(&server).await;
+        send(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "debutant"})).await;
+        state_where(&mut ws, "player").await;
+        typed(&mut ws, "l4-l5").await;
+        let answered = state_where(&mut ws, "player").await;
+        assert_eq!(answered["history"].as_array().unwrap().len(), 2);
+    }
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    let list = listed(&mut ws).await;
+    let records = list["records"].as_array().unwrap();
+    assert_eq!(records.len(), 1, "{list}");
+    assert_eq!((records[0]["resumable"].as_bool(), records[0]["moves"].as_u64()), (Some(true), Some(2)));
+    assert_eq!(records[0]["level"], "debutant");
+    send(&mut ws, json!({"type": "saves", "action": "resume", "id": records[0]["id"]})).await;
+    let resumed = until(&mut ws, "state").await;
+    assert_eq!((resumed["mode"].as_str(), resumed["level"].as_str()), (Some("solo"), Some("debutant")));
+    assert_eq!(resumed["history"].as_array().unwrap().len(), 2);
+    assert_eq!((resumed["next"].as_str(), resumed["turn"].as_str()), (Some("player"), Some("A")));
+    assert_eq!(resumed["history"][0]["notation"], "l4-l5");
+    // The game goes on in the same file: the computer answers, and the list still holds one game.
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    let picked = until(&mut ws, "state").await;
+    let to = picked["selection"]["steps"][0].as_str().unwrap().to_owned();
+    send(&mut ws, json!({"type": "move", "to": to})).await;
+    state_where(&mut ws, "player").await;
+    let list = listed(&mut ws).await;
+    assert_eq!(list["records"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["records"][0]["moves"], 4);
+    // The terminal's own reading of the store offers it too.
+    let files: Vec<_> = std::fs::read_dir(dirs.path().join("data/games")).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    assert!(text.contains("[Mode \"solo\"]") && text.contains("[Level \"debutant\"]"), "{text}");
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+}
+
+#[tokio::test]
+async fn lang_is_told_to_the_page_and_the_printed_lines_follow_it() {
+    let dirs = tempfile::tempdir().unwrap();
+    for (args, lang_env, stop, hello_lang) in [
+        (&[][..], "C", "Ctrl-C arrête le serveur.", Value::Null),
+        (&[][..], "en_GB.UTF-8", "Ctrl-C stops the server.", Value::Null),
+        (&["--lang", "en"][..], "C", "Ctrl-C stops the server.", json!("en")),
+        (&["--lang", "fr"][..], "en_GB.UTF-8", "Ctrl-C arrête le serveur.", json!("fr")),
+    ] {
+        let server = saves_server(dirs.path(), args, lang_env);
+        let first = server.printed.lines().next().unwrap();
+        assert_eq!(first, format!("http://127.0.0.1:{}/", server.port), "the bare address first");
+        assert_eq!(server.printed.lines().last(), Some(stop), "{args:?} {lang_env}: {}", server.printed);
+        let origin = format!("http://127.0.0.1:{}", server.port);
+        let mut socket = open(&server, Some(&origin)).await.unwrap();
+        let hello = next(&mut socket).await;
+        assert_eq!(hello["lang"], hello_lang, "{args:?} {lang_env}");
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["web", "--no-open", "--lang", "de"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "clap refuses another language");
+}
+
+#[test]
+fn saved_games_replays_and_typed_moves_in_a_real_browser() {
+    let test = "saved_games_replays_and_typed_moves_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what),
+    };
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
+    let output = Command::new("node")
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("saves.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_BIN", env!("CARGO_BIN_EXE_tripot"))
+        .env("TRIPOT_DATA_DIR", dirs.path().join("data"))
+        .env("TRIPOT_CONFIG_DIR", dirs.path().join("config"))
+        .env("LANG", "C")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all saves checks passed"), "{stdout}\n{stderr}");
     println!("{stdout}");
 }
 

@@ -5,8 +5,9 @@
 
 import { Board } from "./board.js";
 import * as table from "./table.js";
-import { WORDS, pickLanguage, rememberLanguage } from "./words.js";
+import { WORDS, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
+import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
 
 const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
@@ -42,6 +43,7 @@ function applyWords() {
   $("board").setAttribute("aria-label", w.boardLabel);
   fillLevels();
   if (hello) table.words();
+  applySavesWords();
   if (state) render();
   online.render();
 }
@@ -203,12 +205,20 @@ function onMessage(msg) {
         hopMode: () => hopMode,
       });
       online.start(msg, send);
+      // `tripot web --lang` wins over the browser's language; told once the parts are ready.
+      if (programLanguage(msg) && programLanguage(msg) !== lang) {
+        lang = programLanguage(msg);
+        w = WORDS[lang];
+        applyWords();
+      }
       startGame(true);
+      savesHello(msg);
       return Promise.resolve();
     case "state":
       state = msg;
       pawns = new Map(msg.pawns.map((p) => [p.hole, p.colour]));
       shownPath = [];
+      savesState(state);
       if (state.hint) say(w.hintIs(describe(state.hint)));
       render();
       return Promise.resolve();
@@ -227,7 +237,8 @@ function onMessage(msg) {
       return Promise.resolve();
     default:
       if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
-      // A message of a newer program: ignored.
+      // The saved games' messages go to saves.js; those of a newer program are ignored.
+      onSavesMessage(msg);
       return Promise.resolve();
   }
 }
@@ -450,6 +461,7 @@ function setup() {
   // after every move, so « Reprendre » brings it back).
   $("online-open").addEventListener("click", () => table.leave());
   document.addEventListener("keydown", onKey);
+  initSaves({ send, words: () => w, say, moves: () => (state ? state.history.length : 0) });
   connect();
 }
 

@@ -364,3 +364,103 @@ Object.assign(WORDS.en, {
     save_failed: "The table could not be saved",
   },
 });
+// ---- Saved games, replays, typed moves and `tripot web --lang` (the saves part) --------------
+
+Object.assign(WORDS.fr, {
+  savedGames: "Parties",
+  refresh: "Actualiser",
+  noSavedGames: "Aucune partie enregistrée.",
+  colDate: "Date",
+  colKind: "Partie",
+  colPlayers: "Joueurs",
+  colResult: "Résultat",
+  colMoves: "Coups",
+  watch: "Revoir",
+  resumeGame: "Reprendre la partie",
+  resumeLater: "Plus tard",
+  resumeOffer: (kind, players, moves, date) =>
+    `Une partie n'est pas finie : ${kind}, ${players}, ${moves} coup${moves > 1 ? "s" : ""}${date ? `, le ${date}` : ""}.`,
+  soloWord: "Solo",
+  duelWord: "Duel",
+  tableWord: "Table",
+  onlineWord: "En ligne",
+  wonBy: (names) => `Gagnée par ${names}`,
+  stopped: "Arrêtée",
+  unfinished: "En cours",
+  corruptMoved: (files) => `Partie illisible mise de côté : ${files}`,
+  typedMove: "Coup noté",
+  typedPlay: "Jouer",
+  replayFirst: "|◀ Début",
+  replayPrev: "◀ Précédent",
+  replayNext: "Suivant ▶",
+  replayLast: "Fin ▶|",
+  replayClose: "Retour à la partie",
+  replayStart: (total) => `Départ · ${total} coup${total > 1 ? "s" : ""}`,
+  replayAt: (index, total, move) => `Coup ${index}/${total} : ${move}`,
+});
+Object.assign(WORDS.fr.errors, {
+  save_failed: "La partie n'a pas pu être enregistrée (elle continue).",
+  unknown_record: "Cette partie n'est pas dans la liste : actualisez-la.",
+  unreadable_record: "Cette partie ne se relit plus.",
+  no_record: "Aucune partie ouverte.",
+  no_such_move: "Il n'y a pas de coup là.",
+  not_resumable: "Cette partie ne peut pas être reprise ici.",
+  bad_notation: "Coup illisible : écrivez par exemple m1-m3-k5, m1<>l2 ou pass.",
+  illegal_move: "Ce coup n'est pas permis ici.",
+});
+
+Object.assign(WORDS.en, {
+  savedGames: "Games",
+  refresh: "Refresh",
+  noSavedGames: "No saved game.",
+  colDate: "Date",
+  colKind: "Game",
+  colPlayers: "Players",
+  colResult: "Result",
+  colMoves: "Moves",
+  watch: "Replay",
+  resumeGame: "Resume the game",
+  resumeLater: "Later",
+  resumeOffer: (kind, players, moves, date) =>
+    `A game is unfinished: ${kind}, ${players}, ${moves} move${moves === 1 ? "" : "s"}${date ? `, on ${date}` : ""}.`,
+  soloWord: "Solo",
+  duelWord: "Duel",
+  tableWord: "Table",
+  onlineWord: "Online",
+  wonBy: (names) => `Won by ${names}`,
+  stopped: "Stopped",
+  unfinished: "In progress",
+  corruptMoved: (files) => `Unreadable game moved aside: ${files}`,
+  typedMove: "Typed move",
+  typedPlay: "Play",
+  replayFirst: "|◀ Start",
+  replayPrev: "◀ Previous",
+  replayNext: "Next ▶",
+  replayLast: "End ▶|",
+  replayClose: "Back to the game",
+  replayStart: (total) => `Start · ${total} move${total === 1 ? "" : "s"}`,
+  replayAt: (index, total, move) => `Move ${index}/${total}: ${move}`,
+});
+Object.assign(WORDS.en.errors, {
+  save_failed: "The game could not be saved (it goes on).",
+  unknown_record: "This game is not in the list: refresh it.",
+  unreadable_record: "This game no longer reads back.",
+  no_record: "No game is open.",
+  no_such_move: "There is no move there.",
+  not_resumable: "This game cannot be resumed here.",
+  bad_notation: "Unreadable move: write for example m1-m3-k5, m1<>l2 or pass.",
+  illegal_move: "This move is not allowed here.",
+});
+
+// The language `tripot web --lang` asked for (told in the hello): it wins over the browser's
+// language, not over `?lang=` nor over the switch once used on this page.
+export function programLanguage(hello) {
+  if (hello.lang !== "fr" && hello.lang !== "en") return null;
+  if (new URLSearchParams(location.search).get("lang")) return null;
+  try {
+    if (localStorage.getItem("tripot-lang")) return null;
+  } catch (_) {
+    // No storage: nothing was remembered.
+  }
+  return hello.lang;
+}

@@ -92,7 +92,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     lang(cli.lang.as_deref()).remember();
     let result = match cli.command {
-        Some(command) => run_command(command, lang(cli.lang.as_deref())),
+        Some(command) => run_command(command, lang(cli.lang.as_deref()), cli.lang.is_some()),
         None => crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(CliError::Terminal),
     };
     match result {
@@ -113,7 +113,8 @@ pub(crate) fn lang(flag: Option<&str>) -> crate::i18n::Lang {
     }
 }
 
-fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError> {
+/// `lang_given`: whether `--lang` was on the command line (the web page then takes it).
+fn run_command(command: Command, lang: crate::i18n::Lang, lang_given: bool) -> Result<(), CliError> {
     match command {
         Command::Moves(args) => moves::run(&args),
         Command::Apply(args) => apply::run(&args),
@@ -128,6 +129,6 @@ fn run_command(command: Command, lang: crate::i18n::Lang) -> Result<(), CliError
         Command::Lan(args) => lan::run(&args),
         Command::Lobby(args) => lobby::run(&args),
         Command::Quick(args) => quick::run(&args),
-        Command::Web(args) => web::run(&args),
+        Command::Web(args) => web::run(&args, lang, lang_given.then_some(lang)),
     }
 }

@@ -3,6 +3,7 @@
 use super::CliError;
 use tripot_net::Multiaddr;
 
+use crate::i18n::Lang;
 use crate::web::{WebNetwork, WebOptions};
 
 /// Arguments of `tripot web`.
@@ -35,13 +36,15 @@ pub(crate) struct Args {
 }
 
 /// Serves the page until Ctrl-C.
-pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+/// `lang` is the run's language; `page_lang` the `--lang` flag, if given.
+pub(crate) fn run(args: &Args, lang: Lang, page_lang: Option<Lang>) -> Result<(), CliError> {
     let network = WebNetwork {
         name: args.name.clone(),
         relay: args.relay.clone(),
         no_mdns: args.no_mdns,
         listen: args.listen.clone(),
     };
-    let options = WebOptions { port: args.port, lan: args.lan, open: !args.no_open, network };
+    let options =
+        WebOptions { port: args.port, lan: args.lan, open: !args.no_open, network, lang, page_lang };
     Ok(crate::web::run(options)?)
 }

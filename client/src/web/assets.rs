@@ -19,7 +19,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of `client/web/`; `index.html` is also the page's root.
-pub(crate) const ASSETS: [Asset; 8] = [
+pub(crate) const ASSETS: [Asset; 9] = [
     Asset { name: "index.html", content_type: HTML, body: include_str!("../../web/index.html") },
     Asset { name: "style.css", content_type: CSS, body: include_str!("../../web/style.css") },
     Asset { name: "app.js", content_type: JS, body: include_str!("../../web/app.js") },
@@ -27,6 +27,7 @@ pub(crate) const ASSETS: [Asset; 8] = [
     Asset { name: "words.js", content_type: JS, body: include_str!("../../web/words.js") },
     Asset { name: "table.js", content_type: JS, body: include_str!("../../web/table.js") },
     Asset { name: "online.js", content_type: JS, body: include_str!("../../web/online.js") },
+    Asset { name: "saves.js", content_type: JS, body: include_str!("../../web/saves.js") },
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../../web/icon.svg") },
 ];
 

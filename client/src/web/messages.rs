@@ -18,6 +18,7 @@
 //! an older program.
 //! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
 //! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
+//! Saved games, replays and typed moves: `saves_messages.rs` (`{"type":"saves","action":…}`).
 
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +69,8 @@ pub(crate) enum ClientMessage {
     Table(super::table_messages::TableRequest),
     /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
     Online(OnlineRequest),
+    /// Saved games, the replay viewer, resuming, a typed move.
+    Saves(super::saves_messages::SavesRequest),
 }
 
 /// How a game starts.
@@ -160,6 +163,12 @@ pub(crate) enum ServerMessage {
         /// The holes visited, the pawn's start first.
         holes: Vec<String>,
     },
+    /// The answer to `saves` `list`.
+    Records(super::saves_messages::RecordsView),
+    /// The record opened by `saves` `open`; its start's frame follows.
+    Replay(super::saves_messages::ReplayView),
+    /// A position of the record open (after `open` and `show`).
+    ReplayFrame(super::saves_messages::FrameView),
 }
 
 /// The board's geometry and what a new game can be.
@@ -171,6 +180,9 @@ pub(crate) struct Hello {
     pub(crate) holes: Vec<HoleView>,
     /// The computer's levels, weakest first.
     pub(crate) levels: Vec<LevelView>,
+    /// The language `tripot web --lang` asked for (`fr`, `en`); it wins over the browser's.
+    #[serde(default)]
+    pub(crate) lang: Option<String>,
 }
 
 /// A hole and where it is drawn.
@@ -361,4 +373,20 @@ pub(crate) enum ErrorCode {
     NothingToUndo,
     /// A hint is already being searched.
     HintPending,
+    /// The game could not be written to disk (it goes on).
+    SaveFailed,
+    /// Not an id of the last list of records.
+    UnknownRecord,
+    /// The record no longer reads back (changed or removed since listed).
+    UnreadableRecord,
+    /// No record is open in the viewer.
+    NoRecord,
+    /// Beyond the last move of the record open.
+    NoSuchMove,
+    /// Not an unfinished duel or solo game of this device.
+    NotResumable,
+    /// A typed move that is not notation.
+    BadNotation,
+    /// A typed move the rules refuse.
+    IllegalMove,
 }

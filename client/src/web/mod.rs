@@ -24,6 +24,8 @@ use crate::core::network::{Network, NetworkError};
 use crate::core::real_network::RealNetwork;
 use crate::core::settings::{NetworkSettings, configured_relay, player_name};
 
+use crate::i18n::Lang;
+
 mod assets;
 mod browser;
 mod error;
@@ -33,7 +35,9 @@ pub(crate) mod online_messages;
 mod online_worker;
 mod page_game;
 mod page_online;
+mod page_saves;
 mod page_table;
+pub(crate) mod saves_messages;
 mod server;
 mod socket;
 mod table_messages;
@@ -51,6 +55,10 @@ pub struct WebOptions {
     pub open: bool,
     /// The online options, used when a page first plays online.
     pub network: WebNetwork,
+    /// The language of the lines printed (`--lang`, else `LANG`, else French).
+    pub lang: Lang,
+    /// `--lang` itself: given, the page takes it over the browser's language.
+    pub page_lang: Option<Lang>,
 }
 
 /// The online options of `tripot web`, as `tripot host`'s: read (with the config file's relay)
@@ -106,9 +114,10 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
     let listener =
         tokio::net::TcpListener::bind(addr).await.map_err(|source| WebError::Bind { addr, source })?;
     let port = listener.local_addr().map_err(|source| WebError::Bind { addr, source })?.port();
-    let access = server::Access { port, token: options.lan.then(lan::new_token) };
+    let access = server::Access { port, token: options.lan.then(lan::new_token), lang: options.page_lang };
     let base = access.base();
     let local = format!("http://127.0.0.1:{port}{base}");
+    let said = Said::of(options.lang);
     let mut out = std::io::stdout().lock();
     // Printing is best effort: a closed stdout must not stop the server.
     if options.lan {
@@ -116,29 +125,69 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
         let _ = writeln!(out, "{}", shared.as_deref().unwrap_or(&local));
         match &shared {
             Some(url) => {
-                let _ = writeln!(
-                    out,
-                    "Open this address on a tablet or phone on the same network, or scan the code:"
-                );
+                let _ = writeln!(out, "{}", said.lan_open);
                 if let Some(qr) = lan::qr_text(url) {
                     let _ = writeln!(out, "{qr}");
                 }
-                let _ = writeln!(out, "On this computer: {local}");
+                let _ = writeln!(out, "{} {local}", said.on_this_computer);
             }
             None => {
-                let _ = writeln!(out, "No local network address was found: only this computer can open it.");
+                let _ = writeln!(out, "{}", said.no_lan);
             }
         }
-        let _ = writeln!(out, "Only this address serves the game: keep it among the players.");
+        let _ = writeln!(out, "{}", said.keep_it);
     } else {
         let _ = writeln!(out, "{local}");
-        let _ = writeln!(out, "Tripot is served on this computer only (tripot web --lan for a tablet).");
+        let _ = writeln!(out, "{}", said.local_only);
     }
-    if options.open && !browser::open(&local) {
-        let _ = writeln!(out, "Open the address above in your browser.");
+    // The browser opened is told the language asked for in its address too.
+    let opened = match options.page_lang {
+        Some(Lang::En) => format!("{local}?lang=en"),
+        Some(Lang::Fr) => format!("{local}?lang=fr"),
+        None => local.clone(),
+    };
+    if options.open && !browser::open(&opened) {
+        let _ = writeln!(out, "{}", said.open_yourself);
     }
-    let _ = writeln!(out, "Ctrl-C stops the server.");
+    let _ = writeln!(out, "{}", said.stop);
     let _ = out.flush();
     drop(out);
     axum::serve(listener, server::router(access, network)).await.map_err(WebError::Serve)
+}
+
+/// The lines `tripot web` prints, in the language of the run. The first line printed is always
+/// the bare address (tests and scripts read it); the last starts with `Ctrl-C` in both languages.
+struct Said {
+    lan_open: &'static str,
+    on_this_computer: &'static str,
+    no_lan: &'static str,
+    keep_it: &'static str,
+    local_only: &'static str,
+    open_yourself: &'static str,
+    stop: &'static str,
+}
+
+impl Said {
+    fn of(lang: Lang) -> Said {
+        match lang {
+            Lang::Fr => Said {
+                lan_open: "Ouvrez cette adresse sur une tablette ou un téléphone du même réseau, ou scannez le code :",
+                on_this_computer: "Sur cet ordinateur :",
+                no_lan: "Aucune adresse de réseau local trouvée : seul cet ordinateur peut l'ouvrir.",
+                keep_it: "Seule cette adresse sert la partie : gardez-la entre joueurs.",
+                local_only: "Tripot est servi sur cet ordinateur seulement (tripot web --lan pour une tablette).",
+                open_yourself: "Ouvrez l'adresse ci-dessus dans votre navigateur.",
+                stop: "Ctrl-C arrête le serveur.",
+            },
+            Lang::En => Said {
+                lan_open: "Open this address on a tablet or phone on the same network, or scan the code:",
+                on_this_computer: "On this computer:",
+                no_lan: "No local network address was found: only this computer can open it.",
+                keep_it: "Only this address serves the game: keep it among the players.",
+                local_only: "Tripot is served on this computer only (tripot web --lan for a tablet).",
+                open_yourself: "Open the address above in your browser.",
+                stop: "Ctrl-C stops the server.",
+            },
+        }
+    }
 }

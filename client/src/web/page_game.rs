@@ -12,7 +12,9 @@ use super::messages::{
     ClientMessage, ColourView, ErrorCode, GameMode, Hello, HoleView, LevelView, MoveKind, MoveView, NewGame,
     Next, Opener, OutcomeView, PROTOCOL_VERSION, PawnView, SelectionView, ServerMessage, StateView,
 };
+use super::page_saves::PageSaves;
 use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
+use super::saves_messages::SavesRequest;
 use crate::core::local_game::{Action, Game, Played, next_hops};
 use crate::core::setup::{Mode, OpenerChoice, Setup};
 use crate::core::turns::NextTurn;
@@ -93,11 +95,20 @@ pub(crate) struct PageGame {
     thinking: Option<u64>,
     hint_request: Option<u64>,
     table: PageTable,
+    /// The game's file, the records listed and the one in the replay viewer.
+    saves: PageSaves,
+    /// `tripot web --lang`, told in the hello.
+    lang: Option<crate::i18n::Lang>,
 }
 
 impl PageGame {
+    /// A page whose games are saved with `saves`, told the language `lang` in its hello.
+    pub(crate) fn with_saves(saves: PageSaves, lang: Option<crate::i18n::Lang>) -> PageGame {
+        PageGame { saves, lang, ..PageGame::default() }
+    }
+
     /// The first message of a socket.
-    pub(crate) fn hello() -> ServerMessage {
+    pub(crate) fn hello(&self) -> ServerMessage {
         let holes = Hole::all()
             .map(|hole| {
                 let (x, y) = hole.screen();
@@ -119,7 +130,11 @@ impl PageGame {
                 opponent: level.opponent().to_owned(),
             })
             .collect();
-        ServerMessage::Hello(Hello { protocol: PROTOCOL_VERSION, holes, levels })
+        let lang = self.lang.map(|lang| match lang {
+            crate::i18n::Lang::Fr => "fr".to_owned(),
+            crate::i18n::Lang::En => "en".to_owned(),
+        });
+        ServerMessage::Hello(Hello { protocol: PROTOCOL_VERSION, holes, levels, lang })
     }
 
     /// Handles one message of the page.
@@ -140,6 +155,7 @@ impl PageGame {
             ClientMessage::Online(_) => {
                 Err((ErrorCode::BadMessage, "online requests are not the duel's".to_owned()))
             }
+            ClientMessage::Saves(request) => self.saves_request(request),
         };
         result.unwrap_or_else(|(code, detail)| Reaction::error(code, detail))
     }
@@ -218,9 +234,47 @@ impl PageGame {
         self.thinking = None;
         self.hint_request = None;
         self.game = Some(Game::new(setup, start));
+        self.saves.new_game();
         let mut reaction = Reaction::default();
         self.after_move(&mut reaction);
         Ok(reaction)
+    }
+
+    /// Saved games, the replay viewer, resuming, a typed move (see `page_saves`).
+    fn saves_request(&mut self, request: SavesRequest) -> Result<Reaction, Refusal> {
+        let send = |send: Vec<ServerMessage>| Ok(Reaction { send, searches: Vec::new() });
+        match request {
+            SavesRequest::List => send(vec![ServerMessage::Records(self.saves.list())]),
+            SavesRequest::Open { id } => {
+                let (replay, frame) = self.saves.open(&id)?;
+                send(vec![ServerMessage::Replay(replay), ServerMessage::ReplayFrame(frame)])
+            }
+            SavesRequest::Show { index } => send(vec![ServerMessage::ReplayFrame(self.saves.show(index)?)]),
+            SavesRequest::Resume { id } => {
+                let game = self.saves.resume(&id)?;
+                self.ai = match game.setup.mode {
+                    Mode::Solo { level, seed } => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+                    Mode::Duel | Mode::Online { .. } => None,
+                };
+                self.thinking = None;
+                self.hint_request = None;
+                self.game = Some(game);
+                let mut reaction = Reaction::default();
+                self.after_move(&mut reaction);
+                Ok(reaction)
+            }
+            SavesRequest::Play { notation } => {
+                let typed: Notation = notation
+                    .parse()
+                    .map_err(|e: tripot_engine::NotationError| (ErrorCode::BadNotation, e.to_string()))?;
+                let game = self.playable()?;
+                let verified = game
+                    .position()
+                    .verify(&typed)
+                    .map_err(|e| (ErrorCode::IllegalMove, format!("{typed}: {e}")))?;
+                Ok(self.commit(Played { mv: verified.mv, notation: verified.notation }, false))
+            }
+        }
     }
 
     /// The game, if the player may act on it now.
@@ -362,6 +416,9 @@ impl PageGame {
             let camp = game.mover_of(i);
             let by_computer = !game.setup.is_human(camp);
             reaction.send.push(ServerMessage::MovePlayed(move_view(camp, by_computer, &Notation::Pass)));
+        }
+        if let Err((code, detail)) = self.saves.save(game) {
+            reaction.send.push(ServerMessage::Error { code, detail });
         }
         if next == NextTurn::Computer
             && let Some(ai) = &self.ai

@@ -31,6 +31,8 @@ pub(crate) struct Access {
     pub(crate) port: u16,
     /// `--lan`: the token every path starts with; none on this computer.
     pub(crate) token: Option<String>,
+    /// `--lang`, told to every page (it wins over the browser's language).
+    pub(crate) lang: Option<Lang>,
 }
 
 impl Access {
@@ -136,7 +138,10 @@ async fn upgrade(
     if !access.host_allowed(host) || !same_origin(headers.get(header::ORIGIN), host) {
         return refused();
     }
-    ws.max_frame_size(MAX_FRAME).max_message_size(MAX_FRAME).on_upgrade(move |s| socket::run(s, network))
+    let lang = access.lang;
+    ws.max_frame_size(MAX_FRAME)
+        .max_message_size(MAX_FRAME)
+        .on_upgrade(move |socket| socket::run(socket, network, lang))
 }
 
 /// Whether `origin` is this server as the browser reached it: `http://` and the `Host`. A
@@ -155,13 +160,13 @@ mod tests {
 
     #[test]
     fn locally_only_the_loopback_names_of_this_port_are_served() {
-        let access = Access { port: 4000, token: None };
+        let access = Access { port: 4000, token: None, lang: None };
         assert!(access.host_allowed(Some("127.0.0.1:4000")));
         assert!(access.host_allowed(Some("localhost:4000")));
         assert!(!access.host_allowed(Some("127.0.0.1:4001")));
         assert!(!access.host_allowed(Some("evil.example:4000")));
         assert!(!access.host_allowed(None));
-        let lan = Access { port: 4000, token: Some("t".into()) };
+        let lan = Access { port: 4000, token: Some("t".into()), lang: None };
         assert!(lan.host_allowed(Some("192.0.2.7:4000")));
     }
 

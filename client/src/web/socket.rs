@@ -34,14 +34,14 @@ const MAX_RUNNING: usize = 2;
 
 /// Runs one page's socket until it closes. Online requests go to the page's online worker,
 /// started with the first; its messages come back into the same loop.
-pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork) {
+pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork, lang: Option<crate::i18n::Lang>) {
     let mut online: Option<OnlineWorker> = None;
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
-    let mut game = PageGame::default();
+    let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), lang);
     let mut limit = RateLimit::new(Instant::now());
     let mut running = 0usize;
     let mut waiting: VecDeque<Search> = VecDeque::new();
-    if send(&mut socket, &PageGame::hello()).await.is_err() {
+    if send(&mut socket, &game.hello()).await.is_err() {
         return;
     }
     loop {
