@@ -22,7 +22,7 @@ const ANY_LONGEST: usize = 3;
 /// The expected answer of every seat of `game` but `me`, by seat index, from its latest moves:
 /// `Longest` or `Considered(width)` when that model foretold two moves in three and better than
 /// the other (`Longest` for a seat that has not played yet: grabbing is what most players do
-/// first), `AnyLongest` when neither did but the seat took the most pieces two times in three,
+/// first), `AnyLong` when neither did but the seat took the most pieces two times in three,
 /// else `Considered(width)`.
 pub(crate) fn read_replies(game: &StarGame, me: Colour, width: usize, hedge: bool) -> [Replies; 6] {
     let mut seen: [Vec<Reading>; 6] = Default::default();
@@ -64,7 +64,7 @@ pub(crate) fn read_replies(game: &StarGame, me: Colour, width: usize, hedge: boo
         } else if careful > first && mostly(careful) {
             Replies::Considered(width)
         } else if mostly(longest) {
-            Replies::AnyLongest(ANY_LONGEST)
+            Replies::AnyLong { spread: ANY_LONGEST, slack: 0 }
         } else {
             Replies::Considered(width)
         };
