@@ -1,8 +1,10 @@
 //! The solitaire race of `halma-2` (one seat alone, home to goal) under the Stern-Halma rules
 //! that a solitaire can break: a move ends only on the hexagon, its home or its goal (§4.3), a
 //! marble in its goal stays in it (§4.4), every marble out of home by move 30 and none back
-//! after (§4.6). The engine's star positions always hold both seats, so the race is Impossible's
-//! race planner on the duel's board with short jumps (the same moves), checked here rule by rule.
+//! after (§4.6). Played twice: by the duel's race planner on the duel's board with short jumps
+//! (the same moves), checked here rule by rule; and by `StarAi` itself in the engine's `halma-2`
+//! (whose positions always hold both seats: N's marbles are parked where they can never move,
+//! so N passes), the engine checking every rule (`star_race` below).
 //!
 //! `cargo run --release -p tripot-ai --example halma_solitaire -- [LEVEL]`
 
@@ -87,18 +89,17 @@ fn star_race(level: Level) -> Result<usize, String> {
         })
         .collect();
     let pos = StarPosition::parse(&segments.join(":"), variant).map_err(|e| e.to_string())?;
-    if std::env::var("TX_DEBUG").is_ok() {
-        println!("{text}\n{pos}\nparked {parked:?} hexagon {}", hexagon.len());
-    }
     let mut game = StarGame::new(pos);
     let mut ai = StarAi::new(level, 0);
     let mut think_max = Duration::ZERO;
+    let mut think_total = Duration::ZERO;
     while game.outcome().is_none() {
         let pos = *game.position();
         let mv = if pos.turn() == Colour::S {
             let started = Instant::now();
             let mv = ai.choose(&game);
             think_max = think_max.max(started.elapsed());
+            think_total += started.elapsed();
             mv
         } else {
             let moves = pos.legal_moves();
@@ -111,6 +112,15 @@ fn star_race(level: Level) -> Result<usize, String> {
         game.play(&mv).map_err(|e| format!("{mv}: {e}"))?;
     }
     let end = game.position();
-    println!("  outcome {:?}, S's think max {} ms", game.outcome(), think_max.as_millis());
-    if end.place(Colour::S) == Some(1) { Ok(usize::from(end.moves_of(Colour::S))) } else { Err("S not first".into()) }
+    println!(
+        "  StarAi: outcome {:?}; S's think max {} ms, total {} ms",
+        game.outcome().map(|o| o.end),
+        think_max.as_millis(),
+        think_total.as_millis()
+    );
+    if end.place(Colour::S) == Some(1) {
+        Ok(usize::from(end.moves_of(Colour::S)))
+    } else {
+        Err("S not first".into())
+    }
 }

@@ -224,6 +224,7 @@ fn round_for(pos: &StarPosition, seat: Colour, plies: usize, nodes: &mut u64) ->
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use tripot_engine::Variant;
 
