@@ -17,7 +17,7 @@ use crate::level::Level;
 const RUNNER: Colour = Colour::S;
 
 /// A race that has not finished after this many moves is abandoned (never happens in practice).
-const MAX_MOVES: usize = 200;
+pub(crate) const MAX_MOVES: usize = 200;
 
 /// A finished solitaire race.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,13 +39,13 @@ impl Race {
 
 /// How wide and how far-sighted a level's race is.
 #[derive(Debug, Clone, Copy)]
-struct RaceProfile {
-    beam: usize,
-    max_hops: u32,
+pub(crate) struct RaceProfile {
+    pub(crate) beam: usize,
+    pub(crate) max_hops: u32,
 }
 
 impl RaceProfile {
-    fn of(level: Level) -> RaceProfile {
+    pub(crate) fn of(level: Level) -> RaceProfile {
         match level {
             Level::Debutant => RaceProfile { beam: 1, max_hops: 1 },
             Level::Facile => RaceProfile { beam: 4, max_hops: 3 },

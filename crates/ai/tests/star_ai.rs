@@ -4,7 +4,7 @@
 
 use tripot_ai::star::arena::{StarPlayer, play_star_game};
 use tripot_ai::{Level, StarAi, star_hint};
-use tripot_engine::{Colour, GameKind, StarGame, StarPosition, Variant};
+use tripot_engine::{Colour, GameKind, StarGame, StarMove, StarPosition, Variant};
 
 fn variant(name: &str) -> Variant {
     name.parse().unwrap()
@@ -195,4 +195,35 @@ fn facile_is_first_in_most_seeded_captures_3_games_against_two_debutants() {
 fn moyen_is_first_in_most_seeded_captures_3_games_against_two_facile() {
     let firsts = captures_3_firsts(Level::Moyen, Level::Facile, 30);
     assert!(firsts >= 18, "Moyen was first in {firsts} of 30");
+}
+
+/// A halma-2 seat alone (N's marbles parked at the tips of the side branches, where they can
+/// never move, so N passes) races with the race planner from Difficile up: the whole race as
+/// planned, every move legal for the engine, the goal filled in 34 moves (the search alone took
+/// 35 at Impossible).
+#[test]
+fn a_halma_seat_alone_races_as_planned() {
+    let variant: Variant = "halma-2".parse().unwrap();
+    let start = "S:Nl13,m13,b12,m12,e6,p6,e5,f5,p5,q5:Sj4,k4,l4,m4,k3,l3,m3,l2,m2,m1";
+    let mut game = StarGame::new(StarPosition::parse(start, variant).unwrap());
+    let mut ai = StarAi::new(Level::Difficile, 0);
+    while game.outcome().is_none() {
+        let pos = *game.position();
+        let mv = if pos.turn() == Colour::S {
+            let mv = ai.choose(&game);
+            assert_eq!(
+                ai.last_search().unwrap().nodes,
+                0,
+                "move {}: searched, not planned",
+                pos.moves_of(Colour::S)
+            );
+            mv
+        } else {
+            assert_eq!(pos.legal_moves(), [StarMove::Pass]);
+            StarMove::Pass
+        };
+        game.play(&mv).unwrap();
+    }
+    assert_eq!(game.position().place(Colour::S), Some(1));
+    assert!(game.position().moves_of(Colour::S) <= 34, "{} moves", game.position().moves_of(Colour::S));
 }

@@ -5,7 +5,7 @@
 //! them hand the other the board's longest chain, a move nobody who plays for the score makes;
 //! the paranoid search was first in only 38 of 100 captures-3 games against two greedy players.
 //! What the next seats take is decided by the chains a move leaves them, so the search models
-//! each of them as a player of the game: one that takes one of its longest captures (Moyen's
+//! each of them as a player of the game: one that takes one of its long captures (Moyen's
 //! model, the mean over a few), or one that weighs its few longest captures by what the seats
 //! after it would then take (read and hedged at the upper levels). Few answers per seat buy our
 //! own moves the depth. Measured
@@ -28,8 +28,9 @@ pub(crate) enum Replies {
     /// Each seat takes its longest capture, the first in the engine's order on a tie (as the
     /// greedy yardstick and a player who always plays the same way in the same spot do).
     Longest,
-    /// Each seat takes one of its longest captures, which one unknown: the mean over this many.
-    AnyLongest(usize),
+    /// Each seat takes one of its long captures (at most `slack` pieces shorter than its
+    /// longest), which one unknown: the mean over up to `spread` of them, the longest first.
+    AnyLong { spread: usize, slack: usize },
     /// Either of `Longest` and `Considered(width)`, weighed by how often each foretold the seat's
     /// moves: the mean of the two answers' values, so that the search hedges its reading.
     Hedged { longest: u8, careful: u8, width: usize },
@@ -62,25 +63,27 @@ pub(crate) fn after_longest(pos: &StarPosition) -> Option<StarPosition> {
     Some(child)
 }
 
-/// The positions after up to `limit` distinct longest captures of the seat to move, the
+/// The positions after up to `limit` distinct long captures of the seat to move: those at most
+/// `slack` pieces shorter than its longest, the longest first and, among equal lengths, the
 /// engine's first one first.
-pub(crate) fn longest_children(pos: &StarPosition, limit: usize) -> Vec<StarPosition> {
-    let moves = pos.legal_moves();
-    let longest =
-        moves.iter().filter_map(|m| if let StarMove::Capture(p) = m { Some(p.len()) } else { None }).max();
+pub(crate) fn long_children(pos: &StarPosition, limit: usize, slack: usize) -> Vec<StarPosition> {
+    let mut captures: Vec<(usize, StarMove)> = pos
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| if let StarMove::Capture(p) = &m { Some((p.len(), m)) } else { None })
+        .collect();
+    // Stable: the engine's order stays among equal lengths.
+    captures.sort_by_key(|(len, _)| std::cmp::Reverse(*len));
+    let longest = captures.first().map_or(0, |(len, _)| *len);
     let mut kids: Vec<StarPosition> = Vec::new();
-    for mv in &moves {
-        if kids.len() >= limit {
+    for (len, mv) in &captures {
+        if kids.len() >= limit || len + slack < longest {
             break;
         }
-        if let StarMove::Capture(path) = mv
-            && Some(path.len()) == longest
-        {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            if kids.iter().all(|k| k.hash() != child.hash()) {
-                kids.push(child);
-            }
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        if kids.iter().all(|k| k.hash() != child.hash()) {
+            kids.push(child);
         }
     }
     kids
@@ -140,10 +143,10 @@ impl CaptureSearcher {
         if pos.turn() != self.me {
             let reply = match self.replies[pos.turn().index()] {
                 Replies::Ignored => return evaluate(pos, self.me),
-                Replies::AnyLongest(spread) => {
-                    // Which of its longest captures it takes is its own business: the mean over
-                    // a few of them, so that the search does not bet on one.
-                    let kids = longest_children(pos, spread);
+                Replies::AnyLong { spread, slack } => {
+                    // Which of its long captures it takes is its own business: the mean over a
+                    // few of them, so that the search does not bet on one.
+                    let kids = long_children(pos, spread, slack);
                     if kids.is_empty() {
                         return evaluate(pos, self.me);
                     }
@@ -217,5 +220,38 @@ fn round_for(pos: &StarPosition, seat: Colour, plies: usize, nodes: &mut u64) ->
     match at.outcome() {
         Some(outcome) => outcome_score(&outcome, &at, seat),
         None => evaluate(&at, seat),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_engine::Variant;
+
+    use super::*;
+
+    /// The pieces the seat to move takes from `pos` to `child`.
+    fn taken(pos: &StarPosition, child: &StarPosition) -> u32 {
+        u32::from(child.taken(pos.turn())) - u32::from(pos.taken(pos.turn()))
+    }
+
+    #[test]
+    fn long_captures_are_the_longest_first_within_the_slack() {
+        let variant: Variant = "captures-3".parse().unwrap();
+        let mut pos = StarPosition::start(variant, Colour::S).unwrap();
+        // A few greedy moves, so that chains of several lengths are on the board.
+        for _ in 0..3 {
+            pos = after_longest(&pos).unwrap();
+        }
+        let longest = taken(&pos, &after_longest(&pos).unwrap());
+        let exact = long_children(&pos, 50, 0);
+        assert!(!exact.is_empty());
+        assert!(exact.iter().all(|k| taken(&pos, k) == longest));
+        let long = long_children(&pos, 50, 1);
+        let lengths: Vec<u32> = long.iter().map(|k| taken(&pos, k)).collect();
+        assert!(lengths.iter().all(|&n| n + 1 >= longest), "{lengths:?}");
+        assert!(lengths.windows(2).all(|w| w[0] >= w[1]), "{lengths:?}");
+        assert!(lengths.contains(&(longest - 1)), "no capture a piece shorter: {lengths:?}");
+        assert_eq!(long_children(&pos, 2, 1).len(), 2);
     }
 }

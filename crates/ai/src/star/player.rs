@@ -3,9 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use tripot_engine::{GameKind, StarGame, StarMove, StarPosition};
+use tripot_engine::{GameKind, Hole, Rules, StarGame, StarMove, StarPosition};
 
 use crate::level::Level;
+use crate::race::{MAX_MOVES, RaceProfile, plan};
 use crate::rng::Rng;
 
 use super::capture_search::{CaptureSearcher, Replies};
@@ -36,6 +37,11 @@ const REPEAT_PENALTY: i32 = 40;
 /// width of the careful answer times the seats after it.
 const CAREFUL_WORK: usize = 12;
 
+/// The widest beam of a star seat's race plan: the duel's Impossible keeps 12,000 positions a
+/// move, which took 4 s for a whole halma-2 race under load 5; 3,000 found the same 27 moves
+/// in 0.5 s (README).
+const STAR_BEAM: usize = 3_000;
+
 /// A computer player of a star game at a given level, for any seat. Deterministic: the same
 /// level, seed and sequence of games give the same moves (unless the wall-clock safety net cuts
 /// a search short on a far slower machine).
@@ -46,13 +52,23 @@ pub struct StarAi {
     last: Option<StarSearchInfo>,
     /// Forces a model of the other units instead of the default for the table: for measurements.
     model: Option<OpponentModel>,
+    /// The race planned for a seat alone, as the position (hash) before each move and the
+    /// move: followed while the game goes as planned.
+    plan: Vec<(u64, StarMove)>,
 }
 
 impl StarAi {
     /// A player of `level` whose choices among near-equal moves follow `seed`.
     #[must_use]
     pub fn new(level: Level, seed: u64) -> StarAi {
-        StarAi { level, profile: StarProfile::of(level), rng: Rng::new(seed), last: None, model: None }
+        StarAi {
+            level,
+            profile: StarProfile::of(level),
+            rng: Rng::new(seed),
+            last: None,
+            model: None,
+            plan: Vec::new(),
+        }
     }
 
     /// The seeded first round of the arena's games: a Débutant whose mistakes in the captures
@@ -113,6 +129,10 @@ impl StarAi {
             self.last = Some(StarSearchInfo { depth: 0, nodes: 0, score: 0, elapsed: started.elapsed() });
             return roots.pop().map_or(StarMove::Pass, |rm| rm.mv);
         }
+        if let Some(mv) = self.planned(pos, &roots) {
+            self.last = Some(StarSearchInfo { depth: 0, nodes: 0, score: 0, elapsed: started.elapsed() });
+            return mv;
+        }
         let p = self.profile;
         let playing = pos.playing().count();
         let model =
@@ -150,6 +170,70 @@ impl StarAi {
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
         roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
+    }
+
+    /// A Stern-Halma seat alone (no other marble can move: the others have finished, or are
+    /// stuck for good) races as the duel's race planner plans it, at Difficile and Impossible
+    /// (as in the duel): a beam search over its own moves to fill its goal, the other marbles
+    /// as obstacles. Each planned move is played only if it is one of the legal root moves
+    /// (which keep the rules of ends, of the goal and of the home); otherwise the search
+    /// chooses, and the next move is planned again.
+    fn planned(&mut self, pos: &StarPosition, roots: &[RootMove]) -> Option<StarMove> {
+        let variant = pos.variant();
+        if variant.game() != GameKind::Halma
+            || variant.fifteen()
+            || variant.pairs()
+            || !matches!(self.level, Level::Difficile | Level::Impossible)
+        {
+            return None;
+        }
+        let me = pos.turn();
+        let others = variant.seats().iter().filter(|&&s| s != me);
+        let mut obstacles = 0u128;
+        for &seat in others {
+            let marbles = pos.marbles(seat);
+            if marbles.iter().any(|h| !pos.destinations(h).is_empty()) {
+                self.plan.clear();
+                return None;
+            }
+            obstacles |= marbles.bits();
+        }
+        if self.plan.first().is_none_or(|(hash, _)| *hash != pos.hash()) {
+            self.plan = self.plan_race(pos, obstacles).unwrap_or_default();
+        }
+        let (hash, mv) = self.plan.first().cloned()?;
+        if hash != pos.hash() || !roots.iter().any(|rm| rm.mv == mv) {
+            self.plan.clear();
+            return None;
+        }
+        self.plan.remove(0);
+        Some(mv)
+    }
+
+    /// The race of the seat to move alone, as positions and moves, or `None` when the planner
+    /// finds none or plans a move the engine does not list.
+    fn plan_race(&self, pos: &StarPosition, obstacles: u128) -> Option<Vec<(u64, StarMove)>> {
+        let me = pos.turn();
+        let pivot = pos.variant().max_pivot_distance();
+        let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
+        let race = RaceProfile::of(self.level);
+        let beam = race.beam.min(STAR_BEAM);
+        let steps = plan(&[(me, pos.marbles(me).bits())], obstacles, rules, beam, race.max_hops, MAX_MOVES)?;
+        let mut at = *pos;
+        let mut moves = Vec::with_capacity(steps.len());
+        for (from, to, _) in steps {
+            // The other seats pass meanwhile; the planned move is one the engine lists.
+            while at.turn() != me {
+                at = at.play(&StarMove::Pass).ok()?;
+            }
+            let mv = at
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from().map(Hole::index) == Some(from) && m.to().map(Hole::index) == Some(to))?;
+            moves.push((at.hash(), mv.clone()));
+            at = at.play(&mv).ok()?;
+        }
+        Some(moves)
     }
 
     /// The captures game from three seats on: our moves `0..=own` more deep in width, the

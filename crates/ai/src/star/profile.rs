@@ -77,7 +77,7 @@ impl StarProfile {
         match level {
             // One ply: its own move only, misjudged by up to three rows. In the captures game
             // (three seats or more) each level's view of the others is its `capture_*` fields:
-            // none, any of their longest captures, read from the table, hedged. The steps are
+            // none, any of their long captures, read from the table, hedged. The steps are
             // large there on purpose: between players of near strength the seat order and the
             // chains handed on decide more than skill (README). Débutant grabs almost any
             // capture: its misjudgement (up to ten pieces) swamps what a move takes.
@@ -97,11 +97,12 @@ impl StarProfile {
                 ..p(0, 2, 2, 8_000, 6, 15, 100, ms(300))
             },
             // A round of the table, narrow. In the captures game from three seats on, what its move
-            // leaves the others (one of their longest captures each) and its own next capture,
-            // without deliberate mistakes: the others' answers are what it misjudges.
+            // leaves the others (one of their long captures each: at most a piece shorter than
+            // their longest, the mean over up to six) and its own next capture, without
+            // deliberate mistakes: the others' answers are what it misjudges.
             Level::Moyen => StarProfile {
                 capture_own: 1,
-                capture_replies: Replies::AnyLongest(3),
+                capture_replies: Replies::AnyLong { spread: 6, slack: 1 },
                 capture_noise: 0,
                 capture_second_best: 0,
                 ..p(1, 2, 4, 20_000, 6, 6, 50, ms(600))
