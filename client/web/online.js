@@ -23,6 +23,7 @@ let shownPath = [];
 let hoverTarget = null;
 let animating = 0;
 let notice = null; // { words: {fr, en}, strong }
+let cursor = null; // the keyboard's hole
 
 const lang = () => (document.documentElement.lang === "en" ? "en" : "fr");
 const w = () => WORDS[lang()];
@@ -42,6 +43,7 @@ export function onMessage(msg) {
   switch (msg.type) {
     case "online":
       view = msg.online;
+      if (!view) cursor = null;
       if (view) {
         showSection(true);
         if (view.board) pawns = new Map(view.board.pawns.map((p) => [p.hole, p.colour]));
@@ -138,12 +140,65 @@ function boardMarks() {
     path: shownPath.length ? shownPath : sel && sel.path.length > 1 ? sel.path : [],
     last: animating ? [] : state.last_move,
     hint: [],
-    cursor: null,
+    cursor,
   };
 }
 
 function drawBoard() {
-  if (board && view && view.board) board.draw(pawns, boardMarks());
+  if (!board || !view || !view.board) return;
+  // Each player sees their home at the bottom: camp B's board is turned half a turn.
+  board.setRotation(view.camp === "B" ? 180 : 0);
+  board.draw(pawns, boardMarks());
+}
+
+// ---- the keyboard: as in the duel, the arrows follow the board as drawn ----------------------
+
+function startCursor() {
+  const state = view.board;
+  const mine = state.colours.filter((c) => c.camp === view.camp).map((c) => c.colour);
+  const near = (h) => h.x * h.x + 3 * h.y * h.y;
+  const own = holes.filter((h) => mine.includes(pawns.get(h.name)));
+  own.sort((a, b) => near(a) - near(b));
+  return own.length ? own[0].name : "i9";
+}
+
+function moveCursor(dx, dy) {
+  if (!cursor) {
+    cursor = startCursor();
+  } else {
+    const at = board.at(cursor);
+    const row = Math.sqrt(3);
+    const drawn = holes.map((h) => ({ name: h.name, ...board.at(h.name) }));
+    const candidates = drawn.filter((p) =>
+      dy === 0
+        ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx
+        : Math.abs(p.y - (at.y - dy * row)) < 0.1,
+    );
+    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
+    if (candidates.length) cursor = candidates[0].name;
+  }
+  $("online").dataset.cursor = cursor;
+  onEnter(cursor);
+  drawBoard();
+}
+
+function onKey(event) {
+  if (!shown || !view || !view.board || !board) return;
+  const inForm = event.target.closest && event.target.closest("select, input, button, a");
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  if (arrows[event.key] && !(inForm && event.target.closest("select, input"))) {
+    event.preventDefault();
+    const [dx, dy] = arrows[event.key];
+    return moveCursor(dx, dy);
+  }
+  if (inForm) return;
+  if ((event.key === "Enter" || event.key === " ") && cursor) {
+    event.preventDefault();
+    return onHole(cursor, { shiftKey: event.key === " " });
+  }
+  if (!view.your_turn) return;
+  if (event.key === "Escape") ask("cancel");
+  else if (event.key === "f") ask("end_chain");
 }
 
 export function render() {
@@ -366,9 +421,7 @@ export function start(hello, sender) {
     $("online-rematch").addEventListener("click", () => ask("rematch"));
     $("online-decline").addEventListener("click", () => ask("decline_rematch"));
     $("online-leave").addEventListener("click", () => ask("leave"));
-    document.addEventListener("keydown", (event) => {
-      if (shown && event.key === "Escape" && view && view.your_turn) ask("cancel");
-    });
+    document.addEventListener("keydown", onKey);
   }
   holes = hello.holes;
   if (board) board = new Board($("online-board"), holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });

@@ -143,6 +143,26 @@ try {
     [mover, other] = [other, mover];
     names = [names[1], names[0]];
   }
+  // Each player sees their home at the bottom: camp B's board is turned half a turn.
+  for (const [page, who] of [
+    [a, "A"],
+    [b, "B"],
+  ]) {
+    const camp = await data(page, "camp");
+    const rotation = await page.getAttribute("#online-board", "data-rotation");
+    check((camp === "B") === (rotation === "180"), `page ${who} (camp ${camp}) has its home at the bottom (${rotation})`);
+  }
+  // The keyboard: an arrow puts the cursor on one of our pawns, Enter picks it, Escape drops it.
+  await a.evaluate(() => document.activeElement && document.activeElement.blur());
+  await a.keyboard.press("ArrowUp");
+  const cursorHole = await data(a, "cursor");
+  check(Boolean(cursorHole) && (await ownPawns(a)).includes(cursorHole), `the cursor starts on a pawn of page A (${cursorHole})`);
+  await a.keyboard.press("Enter");
+  await waitData(a, "selected", cursorHole);
+  check(true, "Enter picks the pawn under the cursor");
+  await a.keyboard.press("Escape");
+  await waitData(a, "selected", "");
+  check(true, "Escape drops it");
   if (SHOTS) {
     await a.screenshot({ path: path.join(SHOTS, "web-online.png") });
     console.log(`wrote ${path.join(SHOTS, "web-online.png")}`);
