@@ -341,20 +341,7 @@ function startCursor() {
 // Rows and columns as drawn: on a turned board the arrows follow the screen, not the notation.
 function moveCursor(dx, dy) {
   if (!state || !hello) return;
-  if (!cursor) {
-    cursor = startCursor();
-  } else {
-    const at = board.at(cursor);
-    const row = Math.sqrt(3);
-    const drawn = hello.holes.map((h) => ({ name: h.name, ...board.at(h.name) }));
-    const candidates = drawn.filter((p) =>
-      dy === 0
-        ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx
-        : Math.abs(p.y - (at.y - dy * row)) < 0.1,
-    );
-    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
-    if (candidates.length) cursor = candidates[0].name;
-  }
+  cursor = cursor ? board.cursorStep(cursor, dx, dy) : startCursor();
   document.body.dataset.cursor = cursor;
   onEnter(cursor);
   if (table.isActive()) table.showCursor(cursor);

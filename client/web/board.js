@@ -123,6 +123,20 @@ export class Board {
     return { x: round(p.x * c + p.y * s), y: round(-p.x * s + p.y * c) };
   }
 
+  // The keyboard's next hole from `name`, one arrow press away on the board as drawn (turned or
+  // not): the nearest hole in the same row to the left or right (`dx`), or in the row above or
+  // below (`dy`); `name` itself at an edge.
+  cursorStep(name, dx, dy) {
+    const at = this.at(name);
+    const candidates = [...this.holes.keys()]
+      .map((hole) => ({ name: hole, ...this.at(hole) }))
+      .filter((p) =>
+        dy === 0 ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx : Math.abs(p.y - (at.y - dy * ROW)) < 0.1,
+      );
+    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
+    return candidates.length ? candidates[0].name : name;
+  }
+
   // Turns the board by `degrees` counter-clockwise (a multiple of 60: the star onto itself).
   setRotation(degrees) {
     const rotation = ((degrees % 360) + 360) % 360;
