@@ -27,6 +27,7 @@ use crate::core::settings::{NetworkSettings, configured_relay, player_name};
 use crate::i18n::Lang;
 
 mod assets;
+mod board_clicks;
 mod browser;
 mod error;
 mod lan;

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use tripot_ai::{Ai, Level};
 use tripot_engine::{Camp, Colour, Format, Hole, HoleSet, Move, Notation, Position, Rules, WinReason};
 
+use super::board_clicks::{self as clicks, ClickRefused};
 use super::messages::{
     ClientMessage, ColourView, ErrorCode, GameMode, Hello, HoleView, LevelView, MoveKind, MoveView, NewGame,
     Next, Opener, OutcomeView, PROTOCOL_VERSION, PawnView, SelectionView, ServerMessage, StateView,
@@ -291,50 +292,26 @@ impl PageGame {
     }
 
     fn select(&mut self, hole: &str) -> Result<Reaction, Refusal> {
-        let hole = parse_hole(hole)?;
-        let game = self.playable()?;
-        if !game.select(hole) {
-            return Err((ErrorCode::NotYourPawn, format!("{hole} holds no pawn of the side to move")));
-        }
+        let hole = clicks::hole(hole).map_err(refused)?;
+        clicks::select(self.playable()?, hole).map_err(refused)?;
         Ok(self.state_only())
     }
 
     fn path(&mut self, to: &str) -> Result<Reaction, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        if game.selection.is_none() {
-            return Err(no_selection());
-        }
-        game.set_cursor(to);
-        let holes = game.preview().ok_or_else(|| not_a_destination(to))?;
-        let holes = holes.iter().map(ToString::to_string).collect();
+        let to = clicks::hole(to).map_err(refused)?;
+        let holes = clicks::path(self.playable()?, to).map_err(refused)?;
         Ok(Reaction { send: vec![ServerMessage::Path { to: to.to_string(), holes }], searches: Vec::new() })
     }
 
     fn play_to(&mut self, to: &str) -> Result<Reaction, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        if game.selection.is_none() {
-            return Err(no_selection());
-        }
-        let targets = game.targets();
-        if !(targets.steps | targets.jumps | targets.swaps).contains(to) {
-            return Err(not_a_destination(to));
-        }
-        game.set_cursor(to);
-        let action = game.act_on(to);
+        let to = clicks::hole(to).map_err(refused)?;
+        let action = clicks::play_to(self.playable()?, to).map_err(refused)?;
         Ok(self.react(action))
     }
 
     fn hop(&mut self, to: &str) -> Result<Reaction, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        let Some(path) = &game.selection else { return Err(no_selection()) };
-        if !next_hops(game.position(), &path.path).contains(to) {
-            return Err(not_a_destination(to));
-        }
-        game.set_cursor(to);
-        let action = game.hop_on(to);
+        let to = clicks::hole(to).map_err(refused)?;
+        let action = clicks::hop(self.playable()?, to).map_err(refused)?;
         Ok(self.react(action))
     }
 
@@ -536,16 +513,18 @@ fn table_reaction(reaction: TableReaction) -> Reaction {
     }
 }
 
-fn parse_hole(text: &str) -> Result<Hole, Refusal> {
-    text.parse::<Hole>().map_err(|e| (ErrorCode::BadHole, e.to_string()))
-}
-
-fn no_selection() -> Refusal {
-    (ErrorCode::NoSelection, "no pawn is picked".to_owned())
-}
-
-fn not_a_destination(to: Hole) -> Refusal {
-    (ErrorCode::NotADestination, format!("{to} is not a destination of the picked pawn"))
+/// A refused click, worded for the duel's errors.
+fn refused(refusal: ClickRefused) -> Refusal {
+    match refusal {
+        ClickRefused::BadHole { why, .. } => (ErrorCode::BadHole, why),
+        ClickRefused::NotYourPawn(hole) => {
+            (ErrorCode::NotYourPawn, format!("{hole} holds no pawn of the side to move"))
+        }
+        ClickRefused::NoSelection => (ErrorCode::NoSelection, "no pawn is picked".to_owned()),
+        ClickRefused::NotADestination(to) => {
+            (ErrorCode::NotADestination, format!("{to} is not a destination of the picked pawn"))
+        }
+    }
 }
 
 /// A move as the page shows it.

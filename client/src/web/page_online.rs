@@ -8,19 +8,20 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use tripot_engine::{Camp, Format, Hole, Rules, WinReason};
+use tripot_engine::{Camp, Format, Rules, WinReason};
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::{EndReason, Multiaddr, NetEvent, Start};
 use tripot_protocol::Opens;
 
+use super::board_clicks::{self as clicks, ClickRefused};
 use super::messages::{Opener, ServerMessage};
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
     OpenGameView, Words,
 };
 use super::page_game::{PageGame, move_view};
-use crate::core::local_game::{Action, Game, Played, next_hops};
+use crate::core::local_game::{Action, Game, Played};
 use crate::core::network::{Link, Network, NetworkError, OpenGameScan};
 use crate::core::online_game::{Confirm, Connection, Online, RematchOffer, Route, Side};
 use crate::core::online_notice::{Notice, Update};
@@ -426,53 +427,26 @@ impl PageOnline {
     }
 
     fn select(&mut self, hole: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let hole = parse_hole(hole)?;
-        let game = self.playable()?;
-        if !game.select(hole) {
-            return Err(refusal(OnlineErrorCode::NotYourPawn, |l| match l {
-                Lang::Fr => format!("{hole} : pas un de vos pions"),
-                Lang::En => format!("{hole}: not one of your pawns"),
-            }));
-        }
+        let hole = clicks::hole(hole).map_err(refused)?;
+        clicks::select(self.playable()?, hole).map_err(refused)?;
         Ok(Vec::new())
     }
 
     fn path(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        if game.selection.is_none() {
-            return Err(no_selection());
-        }
-        game.set_cursor(to);
-        let holes = game.preview().ok_or_else(|| not_a_destination(to))?;
-        let holes = holes.iter().map(ToString::to_string).collect();
+        let to = clicks::hole(to).map_err(refused)?;
+        let holes = clicks::path(self.playable()?, to).map_err(refused)?;
         Ok(vec![ServerMessage::OnlinePath { to: to.to_string(), holes }])
     }
 
     fn play_to(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        if game.selection.is_none() {
-            return Err(no_selection());
-        }
-        let targets = game.targets();
-        if !(targets.steps | targets.jumps | targets.swaps).contains(to) {
-            return Err(not_a_destination(to));
-        }
-        game.set_cursor(to);
-        let action = game.act_on(to);
+        let to = clicks::hole(to).map_err(refused)?;
+        let action = clicks::play_to(self.playable()?, to).map_err(refused)?;
         Ok(self.react(action))
     }
 
     fn hop(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = parse_hole(to)?;
-        let game = self.playable()?;
-        let Some(path) = &game.selection else { return Err(no_selection()) };
-        if !next_hops(game.position(), &path.path).contains(to) {
-            return Err(not_a_destination(to));
-        }
-        game.set_cursor(to);
-        let action = game.hop_on(to);
+        let to = clicks::hole(to).map_err(refused)?;
+        let action = clicks::hop(self.playable()?, to).map_err(refused)?;
         Ok(self.react(action))
     }
 
@@ -748,28 +722,29 @@ fn not_now() -> Refusal {
     })
 }
 
-fn no_selection() -> Refusal {
-    refusal(OnlineErrorCode::NoSelection, |l| match l {
-        Lang::Fr => "aucun pion choisi".into(),
-        Lang::En => "no pawn is picked".into(),
-    })
-}
-
-fn not_a_destination(to: Hole) -> Refusal {
-    refusal(OnlineErrorCode::NotADestination, |l| match l {
-        Lang::Fr => format!("{to} : le pion choisi ne peut pas y aller"),
-        Lang::En => format!("{to} is not a destination of the picked pawn"),
-    })
-}
-
-fn parse_hole(text: &str) -> Result<Hole, Refusal> {
-    text.parse::<Hole>().map_err(|_| {
-        let shown: String = text.chars().take(12).collect();
-        refusal(OnlineErrorCode::BadHole, |l| match l {
-            Lang::Fr => format!("{shown} : pas un trou du plateau"),
-            Lang::En => format!("{shown}: not a hole of the board"),
-        })
-    })
+/// A refused click, worded in both languages.
+fn refused(click: ClickRefused) -> Refusal {
+    match click {
+        ClickRefused::BadHole { sent, .. } => {
+            let shown: String = sent.chars().take(12).collect();
+            refusal(OnlineErrorCode::BadHole, |l| match l {
+                Lang::Fr => format!("{shown} : pas un trou du plateau"),
+                Lang::En => format!("{shown}: not a hole of the board"),
+            })
+        }
+        ClickRefused::NotYourPawn(hole) => refusal(OnlineErrorCode::NotYourPawn, |l| match l {
+            Lang::Fr => format!("{hole} : pas un de vos pions"),
+            Lang::En => format!("{hole}: not one of your pawns"),
+        }),
+        ClickRefused::NoSelection => refusal(OnlineErrorCode::NoSelection, |l| match l {
+            Lang::Fr => "aucun pion choisi".into(),
+            Lang::En => "no pawn is picked".into(),
+        }),
+        ClickRefused::NotADestination(to) => refusal(OnlineErrorCode::NotADestination, |l| match l {
+            Lang::Fr => format!("{to} : le pion choisi ne peut pas y aller"),
+            Lang::En => format!("{to} is not a destination of the picked pawn"),
+        }),
+    }
 }
 
 fn parse_format(n: u8) -> Result<Format, Refusal> {
