@@ -1,0 +1,273 @@
+//! The web page's LAN list (`{"type":"online","action":"lan"}`, mDNS) between two `tripot web`
+//! servers, each in its own network namespace joined by a veth pair (created and removed here,
+//! as root): page A hosts directly, page B reads the LAN list, sees A's game, joins it by the
+//! list's entry (`join_table`, as a click does), and the two play moves each sees.
+//!
+//! Each server keeps its loopback-only page (no `--lan`); the test reaches it through a bridge
+//! run inside its namespace (this test binary again, `ip netns exec`): a Unix socket, which
+//! crosses namespaces, forwarded to the namespace's `127.0.0.1:PORT`. Multicast stays inside
+//! the namespaces; where they cannot be created the test fails under CI and says it did not run
+//! elsewhere.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures::{SinkExt, StreamExt};
+use online_common::netns::Lan;
+use online_common::prerequisite_missing;
+use serde_json::{Value, json};
+use tokio::net::UnixStream;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+
+/// The environment variable that makes [`netns_bridge`] a bridge: `SOCKET_PATH PORT`.
+const BRIDGE_ENV: &str = "TRIPOT_TEST_WEB_BRIDGE";
+
+/// Run inside a namespace by the test below (this binary again): accepts on a Unix socket and
+/// forwards each connection to `127.0.0.1:PORT` of the namespace, until killed. Without
+/// [`BRIDGE_ENV`] it does nothing.
+#[test]
+fn netns_bridge() {
+    let Ok(spec) = std::env::var(BRIDGE_ENV) else { return };
+    let (path, port) = spec.rsplit_once(' ').unwrap();
+    let port: u16 = port.parse().unwrap();
+    let listener = std::os::unix::net::UnixListener::bind(path).unwrap();
+    for conn in listener.incoming() {
+        let conn = conn.unwrap();
+        let tcp = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let (mut c_in, mut t_out) = (conn.try_clone().unwrap(), tcp.try_clone().unwrap());
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut c_in, &mut t_out);
+            let _ = t_out.shutdown(std::net::Shutdown::Write);
+        });
+        let (mut t_in, mut c_out) = (tcp, conn);
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut t_in, &mut c_out);
+            let _ = c_out.shutdown(std::net::Shutdown::Write);
+        });
+    }
+}
+
+/// A `tripot web` (mDNS on) inside a namespace and the bridge to its page; both stopped on drop.
+struct Server {
+    child: Child,
+    bridge: Child,
+    port: u16,
+    socket: PathBuf,
+    _dirs: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(lan: &Lan, ns: &str, addr: &str, name: &str) -> Server {
+        let dirs = tempfile::tempdir().unwrap();
+        let (config, data) = (dirs.path().join("config"), dirs.path().join("data"));
+        std::fs::create_dir_all(&config).unwrap();
+        std::fs::create_dir_all(&data).unwrap();
+        let mut child = lan
+            .command(ns)
+            .args(["web", "--no-open", "--port", "0", "--listen", &format!("/ip4/{addr}/tcp/0")])
+            .args(["--name", name])
+            .env("TRIPOT_CONFIG_DIR", &config)
+            .env("TRIPOT_DATA_DIR", &data)
+            .env("RUST_LOG", "off")
+            .env_remove("TRIPOT_RELAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let rest = first.trim().strip_prefix("http://127.0.0.1:").unwrap();
+        let port: u16 = rest.trim_end_matches('/').parse().unwrap();
+        let socket = dirs.path().join("page.sock");
+        let bridge = Command::new("ip")
+            .args(["netns", "exec", ns])
+            .arg(std::env::current_exe().unwrap())
+            .args(["--exact", "netns_bridge", "--nocapture", "--test-threads", "1"])
+            .env(BRIDGE_ENV, format!("{} {port}", socket.display()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !socket.exists() {
+            assert!(Instant::now() < deadline, "the bridge in {ns} never listened");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Server { child, bridge, port, socket, _dirs: dirs }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        for child in [&mut self.bridge, &mut self.child] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+type Socket = WebSocketStream<UnixStream>;
+
+/// The page's WebSocket (through the bridge, as if from the namespace's loopback), its hello read.
+async fn page(server: &Server) -> Socket {
+    let stream = UnixStream::connect(Path::new(&server.socket)).await.unwrap();
+    let mut request = format!("ws://127.0.0.1:{}/ws", server.port).into_client_request().unwrap();
+    let origin = format!("http://127.0.0.1:{}", server.port);
+    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
+    let (mut socket, _) = tokio_tungstenite::client_async(request, stream).await.unwrap();
+    assert_eq!(next(&mut socket).await["type"], "hello");
+    socket
+}
+
+async fn online(socket: &mut Socket, action: &str, fields: Value) {
+    let mut message = json!({"type": "online", "action": action});
+    if let (Some(m), Some(f)) = (message.as_object_mut(), fields.as_object()) {
+        m.extend(f.clone());
+    }
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
+/// The next message, within 30 s.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .expect("no message within 30 s")
+            .expect("the socket closed")
+            .unwrap();
+        match frame {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
+/// Reads until a message for which `pred` holds (an online error fails at once); returns it.
+async fn until(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..2000 {
+        let message = next(socket).await;
+        if pred(&message) {
+            return message;
+        }
+        assert_ne!(message["type"], "online_error", "waiting for {what}");
+    }
+    panic!("never got {what}");
+}
+
+/// Reads until an online view for which `pred` holds.
+async fn view_where(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    until(socket, what, |m| m["type"] == "online" && !m["online"].is_null() && pred(&m["online"])).await["online"]
+        .clone()
+}
+
+/// The pawns of `view`'s own camp.
+fn own_pawns(view: &Value) -> Vec<String> {
+    let board = &view["board"];
+    let mine: Vec<&str> = board["colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["camp"] == view["camp"])
+        .map(|c| c["colour"].as_str().unwrap())
+        .collect();
+    board["pawns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| mine.contains(&p["colour"].as_str().unwrap()))
+        .map(|p| p["hole"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn moves(view: &Value) -> usize {
+    view["board"]["history"].as_array().map_or(0, Vec::len)
+}
+
+/// Plays a step of one of the player's pawns; returns the move's notation.
+async fn play_a_step(ws: &mut Socket, view: &Value) -> String {
+    let before = moves(view);
+    for hole in own_pawns(view) {
+        online(ws, "select", json!({"hole": hole})).await;
+        let picked = until(ws, "the selection", |m| m["type"] == "online").await;
+        let Some(step) =
+            picked["online"]["board"]["selection"]["steps"].as_array().and_then(|s| s.first().cloned())
+        else {
+            continue;
+        };
+        online(ws, "move", json!({"to": step})).await;
+        let played = until(ws, "our move announced", |m| m["type"] == "online_move").await;
+        assert_eq!(played["path"], json!([hole, step]));
+        view_where(ws, "our move on the board", |v| moves(v) == before + 1).await;
+        return played["notation"].as_str().unwrap().to_owned();
+    }
+    panic!("no pawn could step: {view}");
+}
+
+#[tokio::test]
+async fn a_page_lists_a_lan_host_by_mdns_joins_it_and_plays() {
+    let Some(lan) = Lan::create() else {
+        return prerequisite_missing(
+            "a_page_lists_a_lan_host_by_mdns_joins_it_and_plays",
+            "cannot create network namespaces here (needs root and `ip netns`)",
+        );
+    };
+    let a_server = Server::start(&lan, &lan.a, Lan::A_ADDR, "Alice");
+    let b_server = Server::start(&lan, &lan.b, Lan::B_ADDR, "Bruno");
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+
+    // A hosts directly (not a room) and waits.
+    online(&mut a, "host", json!({"opener": "first"})).await;
+    view_where(&mut a, "A's address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+
+    // B reads the LAN's list until A's game is in it (mDNS), bounded by `until`'s timeouts.
+    online(&mut b, "lan", json!({})).await;
+    let list = until(&mut b, "Alice in the LAN list", |m| {
+        m["type"] == "online_list"
+            && m["games"].as_array().is_some_and(|g| g.iter().any(|g| g["name"] == "Alice"))
+    })
+    .await;
+    assert_eq!(list["kind"], "lan", "{list}");
+    assert_eq!(list["read"], true, "{list}");
+    let game = list["games"].as_array().unwrap().iter().find(|g| g["name"] == "Alice").unwrap();
+    let addr = game["addr"].as_str().unwrap().to_owned();
+    assert!(addr.contains(Lan::A_ADDR), "A's game listed at {addr}");
+
+    // The click on the entry.
+    online(&mut b, "join_table", json!({"addr": addr})).await;
+    let b_view =
+        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let a_view =
+        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    assert_eq!((a_view["peer"].as_str(), b_view["peer"].as_str()), (Some("Bruno"), Some("Alice")));
+    assert_ne!(a_view["camp"], b_view["camp"]);
+    assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
+    assert_eq!(a_view["route"], "direct");
+
+    // Moves both ways, each seen by the other.
+    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
+    for ply in 1..=4 {
+        let notation = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "the opponent's move on the board", |v| {
+            moves(v) == ply && v["your_turn"] == true
+        })
+        .await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    drop((a, b));
+    drop((a_server, b_server));
+}
