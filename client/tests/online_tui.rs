@@ -43,10 +43,13 @@ fn keys(session: &str, keys: &[&str]) {
     tmux_common::keys(session, keys, Duration::from_millis(80));
 }
 
-/// The next JSON line of the host whose `event` is `name`.
+/// The next JSON line of the host whose `event` is `name`, within 30 s (other events, such as a
+/// waiting host's countdown, do not extend the wait).
 fn next_event(lines: &mpsc::Receiver<serde_json::Value>, name: &str) -> serde_json::Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let line = lines.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("no {name} event"));
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = lines.recv_timeout(left).unwrap_or_else(|_| panic!("no {name} event within 30 s"));
         if line["event"] == name {
             return line;
         }

@@ -58,7 +58,7 @@ pub(crate) fn identity() -> Result<Keypair, NetworkError> {
 
 /// A session the caller's runtime runs (the CLI's), as a [`Link`].
 pub(crate) fn link_of(handle: SessionHandle) -> Box<dyn Link> {
-    Box::new(NetLink { handle, _runtime: None })
+    Box::new(NetLink { handle, left: false, _runtime: None })
 }
 
 impl Network for RealNetwork {
@@ -70,7 +70,7 @@ impl Network for RealNetwork {
         // The session's task is spawned on our runtime.
         let _entered = self.runtime.enter();
         let handle = tripot_net::online::start(self.keypair.clone(), config, start)?;
-        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
+        Ok(Box::new(NetLink { handle, left: false, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
@@ -137,7 +137,7 @@ impl Network for RealNetwork {
         let _entered = self.runtime.enter();
         let handle =
             tripot_net::online::start(self.keypair.clone(), config, Start::Join(table.addr.clone()))?;
-        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
+        Ok(Box::new(NetLink { handle, left: false, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
@@ -145,7 +145,7 @@ impl Network for RealNetwork {
         config.net.relay = Some(relay.clone());
         let _entered = self.runtime.enter();
         let handle = lobby::host(self.keypair.clone(), config, offer)?;
-        Ok(Box::new(NetLink { handle, _runtime: Some(Arc::clone(&self.runtime)) }))
+        Ok(Box::new(NetLink { handle, left: false, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
     fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
@@ -180,17 +180,33 @@ impl Network for RealNetwork {
             handle: None,
             pending: VecDeque::new(),
             task,
+            left: false,
             _runtime: Arc::clone(&self.runtime),
         }))
     }
 }
 
+/// How long a link that left on purpose waits, when dropped, before its runtime may go: the
+/// word « I leave » was handed to the connection's writer, and a program that exits at once
+/// (the terminal after `q q`) would drop the runtime, and the word with it, before it is sent.
+const LEAVE_FLUSH: Duration = Duration::from_millis(300);
+
 /// A session on the real network.
 struct NetLink {
     handle: SessionHandle,
+    /// The player left the game on purpose (see [`LEAVE_FLUSH`]).
+    left: bool,
     /// Kept alive as long as the session (dropped after the handle, which stops its task);
     /// none when the caller's runtime runs it.
     _runtime: Option<Arc<Runtime>>,
+}
+
+impl Drop for NetLink {
+    fn drop(&mut self) {
+        if self.left {
+            std::thread::sleep(LEAVE_FLUSH);
+        }
+    }
 }
 
 impl Link for NetLink {
@@ -208,6 +224,7 @@ impl Link for NetLink {
 
     fn leave(&mut self) {
         self.handle.leave();
+        self.left = true;
     }
 
     fn claim(&mut self) {
@@ -236,6 +253,8 @@ struct QuickLink {
     handle: Option<SessionHandle>,
     pending: VecDeque<Matchmaking>,
     task: tokio::task::JoinHandle<()>,
+    /// The player left the matched game on purpose (see [`LEAVE_FLUSH`]).
+    left: bool,
     _runtime: Arc<Runtime>,
 }
 
@@ -277,6 +296,7 @@ impl Link for QuickLink {
     fn leave(&mut self) {
         if let Some(handle) = &mut self.handle {
             handle.leave();
+            self.left = true;
         }
     }
 
@@ -308,6 +328,9 @@ impl Drop for QuickLink {
     fn drop(&mut self) {
         // Leaving the waiting room withdraws the seek.
         self.task.abort();
+        if self.left {
+            std::thread::sleep(LEAVE_FLUSH);
+        }
     }
 }
 
