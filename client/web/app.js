@@ -3,13 +3,12 @@
 // new_game). Every message is described in client/src/web/messages.rs. No rule is decided
 // here: destinations, paths, hints and the end all come from the program.
 
-import { Board } from "./board.js";
+import { Board, playHops } from "./board.js";
 import * as table from "./table.js";
 import { WORDS, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
 import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
 
-const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
 
 let lang = pickLanguage();
@@ -251,34 +250,11 @@ function animate(move) {
   }
   message = null;
   animating += 1;
-  const path = move.path;
-  let i = 0;
-  return new Promise((resolve) => {
-    const step = () => {
-      if (move.kind === "swap") {
-        const [a, b] = path;
-        const ca = pawns.get(a);
-        pawns.set(a, pawns.get(b));
-        pawns.set(b, ca);
-        i = path.length;
-      } else if (i > 0) {
-        const colour = pawns.get(path[i - 1]);
-        pawns.delete(path[i - 1]);
-        pawns.set(path[i], colour);
-      }
-      shownPath = path.slice(0, i + 1);
-      render();
-      i += 1;
-      if (i < path.length) {
-        setTimeout(step, HOP_MS);
-      } else {
-        setTimeout(() => {
-          animating -= 1;
-          resolve();
-        }, HOP_MS);
-      }
-    };
-    step();
+  return playHops(pawns, move, (path) => {
+    shownPath = path;
+    render();
+  }).then(() => {
+    animating -= 1;
   });
 }
 

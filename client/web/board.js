@@ -29,6 +29,36 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+// How long each hop of a move stays on screen.
+export const HOP_MS = 320;
+
+// Plays `move` on `pawns` (hole → colour) hop by hop — a swap at once — calling `show(path)` with
+// the holes passed so far after each hop; resolves a hop's time after the last. Every board of
+// the page (duel, table, online, replay) shows moves so.
+export function playHops(pawns, move, show, hopMs = HOP_MS) {
+  const path = move.path;
+  let i = 0;
+  return new Promise((resolve) => {
+    const step = () => {
+      if (move.kind === "swap") {
+        const [a, b] = path;
+        const ca = pawns.get(a);
+        pawns.set(a, pawns.get(b));
+        pawns.set(b, ca);
+        i = path.length;
+      } else if (i > 0) {
+        const colour = pawns.get(path[i - 1]);
+        pawns.delete(path[i - 1]);
+        pawns.set(path[i], colour);
+      }
+      show(path.slice(0, i + 1));
+      i += 1;
+      setTimeout(i < path.length ? step : resolve, hopMs);
+    };
+    step();
+  });
+}
+
 export function point(hole) {
   return { x: hole.x, y: -hole.y * ROW };
 }

@@ -5,10 +5,9 @@
 // says what may be picked and where it goes, checks every move and words every notice (in both
 // languages: the page shows the one chosen).
 
-import { Board } from "./board.js";
+import { Board, playHops } from "./board.js";
 import { WORDS } from "./words.js";
 
-const HOP_MS = 320;
 const $ = (id) => document.getElementById(id);
 
 let send = () => {};
@@ -81,34 +80,11 @@ export function onMessage(msg) {
 function animate(move) {
   if (move.kind === "pass" || !board) return Promise.resolve();
   animating += 1;
-  const path = move.path;
-  let i = 0;
-  return new Promise((resolve) => {
-    const step = () => {
-      if (move.kind === "swap") {
-        const [a, b] = path;
-        const ca = pawns.get(a);
-        pawns.set(a, pawns.get(b));
-        pawns.set(b, ca);
-        i = path.length;
-      } else if (i > 0) {
-        const colour = pawns.get(path[i - 1]);
-        pawns.delete(path[i - 1]);
-        pawns.set(path[i], colour);
-      }
-      shownPath = path.slice(0, i + 1);
-      drawBoard();
-      i += 1;
-      if (i < path.length) {
-        setTimeout(step, HOP_MS);
-      } else {
-        setTimeout(() => {
-          animating -= 1;
-          resolve();
-        }, HOP_MS);
-      }
-    };
-    step();
+  return playHops(pawns, move, (path) => {
+    shownPath = path;
+    drawBoard();
+  }).then(() => {
+    animating -= 1;
   });
 }
 

@@ -3,7 +3,7 @@
 // sends each position; moves are shown hop by hop along the path it sends) and the move typed
 // in notation (checked by the program). Messages: client/src/web/saves_messages.rs.
 
-import { Board } from "./board.js";
+import { Board, playHops } from "./board.js";
 
 const HOP_MS = 260;
 const $ = (id) => document.getElementById(id);
@@ -287,27 +287,13 @@ function showFrame(frame) {
     return Promise.resolve();
   }
   document.body.dataset.replayIndex = "moving";
-  const path = move.path;
-  let i = 0;
-  return new Promise((resolve) => {
-    const step = () => {
-      if (i > 0) {
-        const colour = replayPawns.get(path[i - 1]);
-        replayPawns.delete(path[i - 1]);
-        replayPawns.set(path[i], colour);
-      }
-      replayPath = path.slice(0, i + 1);
+  return playHops(
+    replayPawns,
+    move,
+    (path) => {
+      replayPath = path;
       drawReplay();
-      i += 1;
-      if (i < path.length) {
-        setTimeout(step, HOP_MS);
-      } else {
-        setTimeout(() => {
-          finish();
-          resolve();
-        }, HOP_MS);
-      }
-    };
-    step();
-  });
+    },
+    HOP_MS,
+  ).then(finish);
 }

@@ -4,7 +4,8 @@
 // list of saved tables to resume. Every message is described in client/src/web/table_messages.rs;
 // the program decides every rule: what may be picked, where it may go, the paths, the hints.
 
-const HOP_MS = 320;
+import { playHops } from "./board.js";
+
 const $ = (id) => document.getElementById(id);
 
 let ctx = null; // { send, board(), words(), lang(), hello(), say(text, alert), hopMode() }
@@ -416,27 +417,10 @@ function announce() {
 function animate(move) {
   if (!move.path.length) return Promise.resolve();
   animating += 1;
-  const path = move.path;
-  let i = 0;
-  return new Promise((resolve) => {
-    const step = () => {
-      if (i > 0) {
-        const colour = pawns.get(path[i - 1]);
-        pawns.delete(path[i - 1]);
-        pawns.set(path[i], colour);
-      }
-      shownPath = path.slice(0, i + 1);
-      render();
-      i += 1;
-      if (i < path.length) {
-        setTimeout(step, HOP_MS);
-      } else {
-        setTimeout(() => {
-          animating -= 1;
-          resolve();
-        }, HOP_MS);
-      }
-    };
-    step();
+  return playHops(pawns, move, (path) => {
+    shownPath = path;
+    render();
+  }).then(() => {
+    animating -= 1;
   });
 }
