@@ -197,6 +197,22 @@ fn moyen_is_first_in_most_seeded_captures_3_games_against_two_facile() {
     assert!(firsts >= 18, "Moyen was first in {firsts} of 30");
 }
 
+#[test]
+fn difficile_is_first_in_most_seeded_captures_3_games_against_two_moyen() {
+    // It recognises Moyen's moves and foresees them by running Moyen (README: 36 of 60 before).
+    let firsts = captures_3_firsts(Level::Difficile, Level::Moyen, 12);
+    assert!(firsts >= 9, "Difficile was first in {firsts} of 12");
+}
+
+#[test]
+fn impossible_is_first_in_most_seeded_captures_3_games_against_two_difficile() {
+    // It recognises Difficile's moves and foresees them by running Difficile (README: 27 of 60
+    // before). A margin below the arena's share: under a loaded test run the wall-clock safety
+    // net may cut a foresight short.
+    let firsts = captures_3_firsts(Level::Impossible, Level::Difficile, 12);
+    assert!(firsts >= 8, "Impossible was first in {firsts} of 12");
+}
+
 /// A halma-2 seat alone (N's marbles parked at the tips of the side branches, where they can
 /// never move, so N passes) races with the race planner from Difficile up: the whole race as
 /// planned, every move legal for the engine, the goal filled in 34 moves (the search alone took

@@ -16,6 +16,7 @@
 pub mod arena;
 mod capture_search;
 mod eval;
+mod foresight;
 mod player;
 mod profile;
 mod search;

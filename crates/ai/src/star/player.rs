@@ -12,9 +12,10 @@ use crate::rng::Rng;
 use super::capture_search::{CaptureSearcher, Replies};
 use super::eval::outcome_score;
 use super::eval::units;
+use super::foresight::Foresight;
 use super::profile::StarProfile;
 use super::search::{OpponentModel, RootMove, StarSearcher, children, decided, order_key};
-use super::table_reading::read_replies;
+use super::table_reading::{TableReading, read_table};
 
 /// What the last search did, for tournaments and curious users.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +56,8 @@ pub struct StarAi {
     /// The race planned for a seat alone, as the position (hash) before each move and the
     /// move: followed while the game goes as planned.
     plan: Vec<(u64, StarMove)>,
+    /// The choices of the levels below, for the seats recognised as playing as one of them.
+    foresight: Foresight,
 }
 
 impl StarAi {
@@ -68,7 +71,19 @@ impl StarAi {
             last: None,
             model: None,
             plan: Vec::new(),
+            foresight: Foresight::default(),
         }
+    }
+
+    /// Lends this player a cache of the levels' choices (a simulated player shares its
+    /// foreseer's)…
+    pub(crate) fn lend_foresight(&mut self, foresight: Foresight) {
+        self.foresight = foresight;
+    }
+
+    /// …and hands it back.
+    pub(crate) fn take_foresight(&mut self) -> Foresight {
+        std::mem::take(&mut self.foresight)
     }
 
     /// The seeded first round of the arena's games: a Débutant whose mistakes in the captures
@@ -237,32 +252,67 @@ impl StarAi {
     }
 
     /// The captures game from three seats on: our moves `0..=own` more deep in width, the
-    /// others' answers as each is expected to play (read from the table at the upper levels),
-    /// scored at our next turn.
+    /// others' answers as each is expected to play (read from the table at the upper levels,
+    /// which foresee the next answers of a seat they recognise as a level below by running
+    /// it), scored at our next turn.
     fn choose_capture(&mut self, game: &StarGame, mut roots: Vec<RootMove>, started: Instant) -> StarMove {
         let pos = game.position();
         let p = self.profile;
         let seats = pos.variant().seats().len();
+        // Up to four seats only: at five and six, a line of up to five players run per move
+        // cost Impossible a median 1.3 s in captures-long-6 and did not place it better
+        // (README).
+        let known = if seats <= 4 { Foresight::known_below(self.level) } else { &[] };
         // Each other seat's careful answer costs its width times a round of longest captures:
         // narrower as the table grows, and hedging (both answers, at every seat) only up to
         // four seats, where it costs at most eight lines a round.
-        let replies = match p.capture_replies {
+        let reading = match p.capture_replies {
             Replies::Considered(width) => {
                 let width = width.min(CAREFUL_WORK / seats.saturating_sub(1).max(1)).max(2);
                 if p.capture_reads {
-                    read_replies(game, pos.turn(), width, p.capture_hedges && seats <= 4)
+                    read_table(
+                        game,
+                        pos.turn(),
+                        width,
+                        p.capture_hedges && seats <= 4,
+                        known,
+                        &mut self.foresight,
+                    )
                 } else {
-                    [Replies::Considered(width); 6]
+                    TableReading { replies: [Replies::Considered(width); 6], plays_as: [None; 6] }
                 }
             }
-            other => [other; 6],
+            other => TableReading { replies: [other; 6], plays_as: [None; 6] },
         };
+        let replies = reading.replies;
         let mut searcher =
             CaptureSearcher::new(pos.turn(), replies, p.breadth, p.capture_budget, started + p.time_cap);
         // A root move the first iteration could not score (the budget ran out) is not played
         // unless none was scored; they come longest first.
         for rm in &mut roots {
             rm.score = -i32::MAX / 2;
+        }
+        // The seats that answer next and were recognised: their answers to our best few moves
+        // (by the cheap models) are foreseen by running their level, and the search goes on
+        // from there. The other root moves are dropped.
+        let next = roots.first().map(|rm| rm.child.turn());
+        if p.capture_foresee > 0 && next.is_some_and(|s| reading.plays_as[s.index()].is_some()) {
+            searcher.iterate(&mut roots, 0);
+            roots.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            roots.truncate(p.capture_foresee);
+            // A safety net as the searches' own: past half the wall-clock cap (a far slower
+            // machine), the moves not foreseen yet are dropped, the best first kept.
+            let halfway = started + p.time_cap / 2;
+            let mut foreseen = 0;
+            for rm in &mut roots {
+                if foreseen > 0 && Instant::now() >= halfway {
+                    break;
+                }
+                rm.child = self.foreseen(game, &rm.mv, &reading.plays_as);
+                rm.score = -i32::MAX / 2;
+                foreseen += 1;
+            }
+            roots.truncate(foreseen);
         }
         let mut done = 0;
         let mut best_scores: Vec<(usize, i32)> = Vec::new();
@@ -283,6 +333,27 @@ impl StarAi {
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
         roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
+    }
+
+    /// The position after our move `mv` and the answers of the seats after us that were
+    /// recognised as playing as a level below, up to the first that was not (or our turn).
+    fn foreseen(&mut self, game: &StarGame, mv: &StarMove, plays_as: &[Option<Level>; 6]) -> StarPosition {
+        let me = game.position().turn();
+        let mut line = game.clone();
+        if line.play(mv).is_err() {
+            return *game.position();
+        }
+        while line.outcome().is_none() {
+            let seat = line.position().turn();
+            let Some(level) = plays_as[seat.index()].filter(|_| seat != me) else {
+                break;
+            };
+            let answer = self.foresight.choice(level, &line);
+            if line.play(&answer).is_err() {
+                break;
+            }
+        }
+        *line.position()
     }
 
     /// The root moves: every distinct move, those that break the home rule left out unless

@@ -44,6 +44,9 @@ pub(crate) struct StarProfile {
     /// Positions visited per move in that search (a position there costs a move generation,
     /// several in the captures game's chains: far more than in the races).
     pub(crate) capture_budget: u64,
+    /// How many of our best root moves (by the cheap models) get the recognised seats'
+    /// answers foreseen by running their level (`Foresight`); 0: none.
+    pub(crate) capture_foresee: usize,
     /// The captures game from three seats on: misjudgement of each root move, in hundredths of
     /// a piece, and the chance per thousand of the second best. Apart from the races' mistakes,
     /// whose scale (tenths of a row) is not a piece's.
@@ -71,6 +74,7 @@ impl StarProfile {
                 capture_reads: false,
                 capture_hedges: false,
                 capture_budget: node_budget,
+                capture_foresee: 0,
                 capture_noise: noise,
                 capture_second_best: second_best,
             };
@@ -105,6 +109,7 @@ impl StarProfile {
                 capture_replies: Replies::AnyLong { spread: 6, slack: 1 },
                 capture_noise: 0,
                 capture_second_best: 0,
+                capture_budget: 5_000,
                 ..p(1, 2, 4, 20_000, 6, 6, 50, ms(600))
             },
             // A round and its own next move, wider, no deliberate mistake.
@@ -114,6 +119,7 @@ impl StarProfile {
                 capture_own: 1,
                 capture_replies: Replies::Considered(4),
                 capture_reads: true,
+                capture_foresee: 8,
                 ..p(1, 3, 5, 60_000, 8, 0, 0, ms(1500))
             },
             // As deep as the budget allows.
@@ -125,6 +131,7 @@ impl StarProfile {
                 capture_reads: true,
                 capture_hedges: true,
                 capture_budget: 100_000,
+                capture_foresee: 4,
                 ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500))
             },
         }

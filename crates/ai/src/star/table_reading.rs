@@ -9,7 +9,10 @@
 
 use tripot_engine::{Colour, StarGame, StarMove, StarPosition};
 
+use crate::level::Level;
+
 use super::capture_search::{Replies, after_longest, considered_reply};
+use super::foresight::Foresight;
 
 /// How many of a seat's latest moves are read: players change style less than games last, but
 /// the first round is often played differently.
@@ -22,36 +25,87 @@ const READ_MOVES: usize = 3;
 const ANY_LONGEST: usize = 6;
 const ANY_SLACK: usize = 1;
 
-/// The expected answer of every seat of `game` but `me`, by seat index, from its latest moves:
-/// `Longest` or `Considered(width)` when that model foretold two moves in three and better than
-/// the other (`Longest` for a seat that has not played yet: grabbing is what most players do
-/// first), `AnyLong` when neither did but the seat took the most pieces two times in three,
-/// else `Considered(width)`.
-pub(crate) fn read_replies(game: &StarGame, me: Colour, width: usize, hedge: bool) -> [Replies; 6] {
+/// What the moves played so far tell of each other seat.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TableReading {
+    /// The expected answer of each seat, by seat index, in every round the search looks at.
+    pub(crate) replies: [Replies; 6],
+    /// The level below the reader a seat plays as, when it was recognised: its next answer is
+    /// foreseen by running that level's player (`Foresight`).
+    pub(crate) plays_as: [Option<Level>; 6],
+}
+
+/// Reads every seat of `game` but `me` from its latest moves.
+///
+/// Its expected answer: `Longest` or `Considered(width)` when that model foretold two moves in
+/// three and better than the other (`Longest` for a seat that has not played yet: grabbing is
+/// what most players do first), `AnyLong` when neither did but the seat took the most pieces
+/// two times in three, else `Considered(width)`. And, of the `known` levels, the one whose
+/// choices matched all of its latest moves but one (of two or three), more of them than the
+/// longest capture did, the higher on a tie: a seat's first move is often played otherwise (the
+/// arena's is a seeded beginner's), and the game is short, so one match out of two already
+/// counts; a seat that grabs is foretold by the longest capture at no cost, and Moyen's choice
+/// is often the longest too.
+pub(crate) fn read_table(
+    game: &StarGame,
+    me: Colour,
+    width: usize,
+    hedge: bool,
+    known: &[Level],
+    foresight: &mut Foresight,
+) -> TableReading {
+    let mut total = [0usize; 6];
+    let mut replay = StarGame::new(*game.start());
+    for mv in game.moves() {
+        total[replay.position().turn().index()] += 1;
+        if replay.play(mv).is_err() {
+            break;
+        }
+    }
     let mut seen: [Vec<Reading>; 6] = Default::default();
-    let mut pos: StarPosition = *game.start();
+    let mut history = StarGame::new(*game.start());
     let mut nodes = 0;
     for mv in game.moves() {
+        let pos: StarPosition = *history.position();
         let seat = pos.turn();
         let mut next = pos;
         next.play_unchecked(mv);
         if seat != me {
             let taken = next.taken(seat).saturating_sub(pos.taken(seat));
+            let latest = seen[seat.index()].len() + READ_MOVES >= total[seat.index()];
+            let mut plays_as = [false; 5];
+            if latest {
+                for &level in known {
+                    plays_as[level as usize] = foresight.choice(level, &history) == *mv;
+                }
+            }
             seen[seat.index()].push(Reading {
                 first_longest: after_longest(&pos).is_some_and(|c| c.hash() == next.hash()),
                 longest: longest_length(&pos) == Some(taken),
                 careful: considered_reply(&pos, width, &mut nodes).is_some_and(|c| c.hash() == next.hash()),
+                plays_as,
             });
         }
-        pos = next;
+        if history.play(mv).is_err() {
+            break;
+        }
     }
     let mut replies = [Replies::Considered(width); 6];
+    let mut plays_as = [None; 6];
     for (index, moves) in seen.iter().enumerate() {
         let latest = &moves[moves.len().saturating_sub(READ_MOVES)..];
         let n = latest.len();
-        let count = |f: fn(&Reading) -> bool| latest.iter().filter(|r| f(r)).count();
+        let count = |f: &dyn Fn(&Reading) -> bool| latest.iter().filter(|r| f(r)).count();
         let (first, longest, careful) =
-            (count(|r| r.first_longest), count(|r| r.longest), count(|r| r.careful));
+            (count(&|r| r.first_longest), count(&|r| r.longest), count(&|r| r.careful));
+        let mut best = 0;
+        for &level in known {
+            let k = count(&|r| r.plays_as[level as usize]);
+            if n >= 2 && k > first && k + 1 >= n && k >= best {
+                best = k;
+                plays_as[index] = Some(level);
+            }
+        }
         // The model that foretold its moves best, if it foretold two in three (the first round
         // is often played otherwise); a seat that took the most pieces each time but not as
         // either model foresaw takes one of its long captures.
@@ -72,7 +126,7 @@ pub(crate) fn read_replies(game: &StarGame, me: Colour, width: usize, hedge: boo
             Replies::Considered(width)
         };
     }
-    replies
+    TableReading { replies, plays_as }
 }
 
 /// What one move of a seat told.
@@ -84,6 +138,8 @@ struct Reading {
     longest: bool,
     /// It was the careful answer (`Replies::Considered`).
     careful: bool,
+    /// It was the choice of the level of this index (read for the latest moves only).
+    plays_as: [bool; 5],
 }
 
 /// How many pieces the longest capture of the seat to move takes.
@@ -118,7 +174,7 @@ mod tests {
             let mv = greedy_capture(game.position());
             game.play(&mv).unwrap();
         }
-        let replies = read_replies(&game, Colour::S, 4, false);
+        let replies = read_table(&game, Colour::S, 4, false, &[], &mut Foresight::default()).replies;
         assert_eq!(replies[Colour::NW.index()], Replies::Longest);
         assert_eq!(replies[Colour::NE.index()], Replies::Longest);
     }
@@ -153,12 +209,58 @@ mod tests {
             game.play(&mv).unwrap();
         }
         assert!(differed >= 2, "seed {SEED}: the careful answers were the longest captures");
-        assert_eq!(read_replies(&game, Colour::S, 4, false)[Colour::NW.index()], Replies::Considered(4));
+        assert_eq!(
+            read_table(&game, Colour::S, 4, false, &[], &mut Foresight::default()).replies
+                [Colour::NW.index()],
+            Replies::Considered(4)
+        );
     }
 
     #[test]
     fn a_seat_that_has_not_played_is_expected_to_grab() {
         let game = captures_3();
-        assert!(read_replies(&game, Colour::S, 4, false).iter().all(|r| *r == Replies::Longest));
+        assert!(
+            read_table(&game, Colour::S, 4, false, &[], &mut Foresight::default())
+                .replies
+                .iter()
+                .all(|r| *r == Replies::Longest)
+        );
+    }
+
+    #[test]
+    fn a_seat_that_plays_as_moyen_is_recognised_and_a_greedy_one_is_not() {
+        // NW plays Moyen's moves, NE the longest capture; the reader S knows Moyen and
+        // Difficile. S's own moves are random captures, so that the game wanders.
+        let mut rng = crate::rng::Rng::new(SEED);
+        let mut game = captures_3();
+        let mut moyen = crate::star::StarAi::new(Level::Moyen, 0);
+        let mut matched_greedy = 0;
+        for _ in 0..9 {
+            let pos = *game.position();
+            let mv = match pos.turn() {
+                Colour::S => {
+                    let moves = pos.legal_moves();
+                    moves[rng.below(moves.len() as u64) as usize].clone()
+                }
+                Colour::NW => {
+                    let mv = moyen.choose(&game);
+                    matched_greedy += usize::from(mv == greedy_capture(&pos));
+                    mv
+                }
+                _ => greedy_capture(&pos),
+            };
+            game.play(&mv).unwrap();
+        }
+        // So that the test says something: Moyen did not grab every time (then the longest
+        // capture foretells it as well, and no level is needed).
+        assert!(matched_greedy < 3, "seed {SEED}: Moyen took the longest capture every time");
+        let known = [Level::Moyen, Level::Difficile];
+        let reading = read_table(&game, Colour::S, 4, false, &known, &mut Foresight::default());
+        assert_eq!(reading.plays_as[Colour::NW.index()], Some(Level::Moyen));
+        assert_eq!(reading.plays_as[Colour::NE.index()], None);
+        assert_eq!(reading.replies[Colour::NE.index()], Replies::Longest);
+        // A reader who knows no level recognises nobody.
+        let blind = read_table(&game, Colour::S, 4, false, &[], &mut Foresight::default());
+        assert!(blind.plays_as.iter().all(Option::is_none));
     }
 }
