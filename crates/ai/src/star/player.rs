@@ -43,6 +43,10 @@ const CAREFUL_WORK: usize = 12;
 /// in 0.5 s (README).
 const STAR_BEAM: usize = 3_000;
 
+/// How much worse than the search's best (tenths of a row) the race planner's move may score
+/// near the end of a race and still be played: a row, as in the duel.
+const RACE_MARGIN: i32 = 10;
+
 /// A computer player of a star game at a given level, for any seat. Deterministic: the same
 /// level, seed and sequence of games give the same moves (unless the wall-clock safety net cuts
 /// a search short on a far slower machine).
@@ -181,7 +185,10 @@ impl StarAi {
                 break;
             }
         }
-        let (index, score) = self.pick(&best_scores, p.noise, p.second_best);
+        let (mut index, mut score) = self.pick(&best_scores, p.noise, p.second_best);
+        if let Some((i, s)) = self.race_end(pos, &roots, score, done, model, started) {
+            (index, score) = (i, s);
+        }
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
         roots.get(index).map_or(StarMove::Pass, |rm| rm.mv.clone())
@@ -223,6 +230,65 @@ impl StarAi {
         }
         self.plan.remove(0);
         Some(mv)
+    }
+
+    /// Near the end of a Stern-Halma race (its marbles' total distance to the goal at most the
+    /// level's `race_from`), the first move of the race planner (the other marbles as fixed
+    /// obstacles), if the search scores it within `RACE_MARGIN` of the best: as the duel's
+    /// Impossible, since a search does not plan the last ladders (the solitaire took 35 moves
+    /// by search, 27 planned). Its index among `roots` and its score.
+    fn race_end(
+        &self,
+        pos: &StarPosition,
+        roots: &[RootMove],
+        best: i32,
+        depth: u8,
+        model: OpponentModel,
+        started: Instant,
+    ) -> Option<(usize, i32)> {
+        let p = self.profile;
+        let variant = pos.variant();
+        if p.race_from == 0
+            || depth == 0
+            || variant.game() != GameKind::Halma
+            || variant.fifteen()
+            || variant.pairs()
+        {
+            return None;
+        }
+        let me = pos.turn();
+        if pos.total_distance(me) > p.race_from {
+            return None;
+        }
+        let obstacles =
+            variant.seats().iter().filter(|&&s| s != me).fold(0u128, |all, &s| all | pos.marbles(s).bits());
+        let pivot = variant.max_pivot_distance();
+        let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
+        let race = RaceProfile::of(self.level);
+        let steps = plan(
+            &[(me, pos.marbles(me).bits())],
+            obstacles,
+            rules,
+            race.beam.min(STAR_BEAM),
+            race.max_hops,
+            MAX_MOVES,
+        )?;
+        let &(from, to, _) = steps.first()?;
+        let index = roots.iter().position(|rm| {
+            rm.mv.from().map(Hole::index) == Some(from) && rm.mv.to().map(Hole::index) == Some(to)
+        })?;
+        if index == 0 {
+            return None;
+        }
+        // The planned move's own score, the others moving as the search expects.
+        let budget = p.node_budget * if model == OpponentModel::SelfInterest { p.self_budget } else { 1 };
+        let mut check =
+            StarSearcher::new(me, model, variant.pairs(), p.breadth, budget, started + p.time_cap);
+        let mut planned = [roots[index].clone()];
+        if !check.iterate(&mut planned, depth, true) {
+            return None;
+        }
+        (planned[0].score >= best - RACE_MARGIN).then_some((index, planned[0].score))
     }
 
     /// The race of the seat to move alone, as positions and moves, or `None` when the planner
@@ -425,4 +491,33 @@ pub fn greedy_capture(pos: &StarPosition) -> StarMove {
         }
     }
     best.map_or(StarMove::Pass, |(mv, _)| mv)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_engine::{Colour, Variant};
+
+    use super::*;
+
+    /// S's marbles, 30 or less from its goal in all, in a seeded halma-3 game (Impossible in S
+    /// against two Moyen, seed 0, ply 141).
+    const NEAR_THE_END: &str = "S:NEi10,f9,h9,e7,f7,e6,g6,i6,g5,k5:Se17,e16,f15,e14,f13,h13,e12,g11,f8,j6:\
+                                NWi13,l10,i9,l8,l7,n6,o6,l5,n5,p5 moves=47";
+
+    #[test]
+    fn near_the_end_of_a_stern_halma_race_impossible_weighs_the_race_planners_move() {
+        let variant: Variant = "halma-3".parse().unwrap();
+        let pos = StarPosition::parse(NEAR_THE_END, variant).unwrap();
+        assert!(pos.total_distance(Colour::S) <= StarProfile::of(Level::Impossible).race_from);
+        let game = StarGame::new(pos);
+        let mut plain = StarAi::new(Level::Impossible, 0);
+        plain.profile.race_from = 0;
+        let searched = plain.choose(&game);
+        let planned = StarAi::new(Level::Impossible, 0).choose(&game);
+        assert_eq!(planned.to_string(), "e12-f11");
+        assert_ne!(searched, planned, "the search alone chose the planned move too");
+        // Difficile does not plan the end of a race.
+        assert_eq!(StarProfile::of(Level::Difficile).race_from, 0);
+    }
 }

@@ -47,6 +47,9 @@ pub(crate) struct StarProfile {
     /// How many of our best root moves (by the cheap models) get the recognised seats'
     /// answers foreseen by running their level (`Foresight`); 0: none.
     pub(crate) capture_foresee: usize,
+    /// Stern-Halma: the race planner's move is weighed once the seat's marbles are this close
+    /// to its goal in all (hex distance to its nearest hole, summed); 0: never.
+    pub(crate) race_from: u16,
     /// The captures game from three seats on: misjudgement of each root move, in hundredths of
     /// a piece, and the chance per thousand of the second best. Apart from the races' mistakes,
     /// whose scale (tenths of a row) is not a piece's.
@@ -75,6 +78,7 @@ impl StarProfile {
                 capture_hedges: false,
                 capture_budget: node_budget,
                 capture_foresee: 0,
+                race_from: 0,
                 capture_noise: noise,
                 capture_second_best: second_best,
             };
@@ -132,6 +136,7 @@ impl StarProfile {
                 capture_hedges: true,
                 capture_budget: 100_000,
                 capture_foresee: 4,
+                race_from: 30,
                 ..p(2, 3, 8, 150_000, 10, 0, 0, ms(2500))
             },
         }
