@@ -47,6 +47,10 @@ const STAR_BEAM: usize = 3_000;
 /// near the end of a race and still be played: a row, as in the duel.
 const RACE_MARGIN: i32 = 10;
 
+/// The race planner's beam near the end of a race with long jumps, where each position has
+/// many more moves: with 3,000, halma-long-2 and halma-long-6 moves took 2.5 s (README).
+const LONG_RACE_END_BEAM: usize = 300;
+
 /// A computer player of a star game at a given level, for any seat. Deterministic: the same
 /// level, seed and sequence of games give the same moves (unless the wall-clock safety net cuts
 /// a search short on a far slower machine).
@@ -265,11 +269,12 @@ impl StarAi {
         let pivot = variant.max_pivot_distance();
         let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
         let race = RaceProfile::of(self.level);
+        let beam = if variant.long_jumps() { LONG_RACE_END_BEAM } else { STAR_BEAM };
         let steps = plan(
             &[(me, pos.marbles(me).bits())],
             obstacles,
             rules,
-            race.beam.min(STAR_BEAM),
+            race.beam.min(beam),
             race.max_hops,
             MAX_MOVES,
         )?;
