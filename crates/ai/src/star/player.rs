@@ -330,8 +330,8 @@ impl StarAi {
         let pos = game.position();
         let p = self.profile;
         let seats = pos.variant().seats().len();
-        // Up to four seats only: at five and six, a line of up to five players run per move
-        // cost Impossible a median 1.3 s in captures-long-6 and did not place it better
+        // Up to four seats only: at five and six, reading every seat by running Moyen cost
+        // Impossible a median 1.2–1.3 s a move in captures-long-6 and did not place it better
         // (README).
         let known = if seats <= 4 { Foresight::known_below(self.level) } else { &[] };
         // Each other seat's careful answer costs its width times a round of longest captures:
