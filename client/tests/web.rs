@@ -14,6 +14,8 @@
 //!   (`web-desktop.png`, `web-phone.png`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../tests/web/browser_tools.rs"]
+mod browser;
 mod tmux_common;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -470,26 +472,9 @@ fn a_port_already_taken_is_a_clear_error_and_exit_code_1() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
-/// Where the browser test finds chromium, node and playwright-core, or what is missing.
+/// What the browser tests need, or why they cannot run (`tests/web/browser_tools.rs`).
 fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
-    let chromium = std::env::var_os("CHROMIUM")
-        .map(PathBuf::from)
-        .or_else(|| {
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.exists())
-        })
-        .ok_or("chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)")?;
-    let node = Command::new("node").arg("--version").output().map_err(|_| "node is not installed")?;
-    if !node.status.success() {
-        return Err("node does not run".into());
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/web");
-    if !dir.join("node_modules/playwright-core/package.json").exists() {
-        return Err(
-            "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
-                .into(),
-        );
-    }
-    Ok((chromium, dir))
+    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/web"))
 }
 
 #[test]

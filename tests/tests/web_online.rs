@@ -11,6 +11,8 @@
 //! `TRIPOT_SCREENSHOTS=docs/screenshots` it writes `web-online.png` there.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../web/browser_tools.rs"]
+mod browser;
 mod online_common;
 mod relay_common;
 
@@ -18,7 +20,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use online_common::tripot_bin;
+use online_common::{prerequisite_missing, tripot_bin};
 use relay_common::{Relay, start_relay};
 
 /// A `tripot web` with the relay, stopped on drop.
@@ -58,34 +60,9 @@ impl Drop for Web {
     }
 }
 
-/// What the browser test needs, or why it cannot run.
+/// What the browser test needs, or why it cannot run (`tests/web/browser_tools.rs`).
 fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
-    let chromium = std::env::var_os("CHROMIUM")
-        .map(PathBuf::from)
-        .or_else(|| {
-            ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.exists())
-        })
-        .ok_or("chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)")?;
-    let node = Command::new("node").arg("--version").output().map_err(|_| "node is not installed")?;
-    if !node.status.success() {
-        return Err("node does not run".into());
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
-    if !dir.join("node_modules/playwright-core/package.json").exists() {
-        return Err(
-            "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
-                .into(),
-        );
-    }
-    Ok((chromium, dir))
-}
-
-/// A prerequisite is missing: a failure on CI, a skip said aloud elsewhere.
-fn prerequisite_missing(test: &str, what: &str) {
-    if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
-        panic!("{test}: {what}; CI must provide it (scripts/install-test-deps.sh, as root)");
-    }
-    eprintln!("SKIPPED {test}: {what}");
+    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("web"))
 }
 
 #[test]
