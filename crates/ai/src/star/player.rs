@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use tripot_engine::{GameKind, Hole, Rules, StarGame, StarMove, StarPosition};
 
 use crate::level::Level;
-use crate::race::{MAX_MOVES, RaceProfile, plan};
+use crate::race::{MAX_MOVES, PlanStep, RaceProfile, plan};
 use crate::rng::Rng;
 
 use super::capture_search::{CaptureSearcher, Replies};
@@ -190,8 +190,17 @@ impl StarAi {
             }
         }
         let (mut index, mut score) = self.pick(&best_scores, p.noise, p.second_best);
-        if let Some((i, s)) = self.race_end(pos, &roots, score, done, model, started) {
-            (index, score) = (i, s);
+        // Near the end of a race, the planner's move if the search (the others moving as it
+        // expects) scores it within a row of its best.
+        if done > 0
+            && let Some(planned) = self.race_end(pos, &roots)
+        {
+            let mut check =
+                StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
+            let mut line = [roots[planned].clone()];
+            if check.iterate(&mut line, done, true) && line[0].score >= score - RACE_MARGIN {
+                (index, score) = (planned, line[0].score);
+            }
         }
         self.last =
             Some(StarSearchInfo { depth: done, nodes: searcher.nodes(), score, elapsed: started.elapsed() });
@@ -237,23 +246,13 @@ impl StarAi {
     }
 
     /// Near the end of a Stern-Halma race (its marbles' total distance to the goal at most the
-    /// level's `race_from`), the first move of the race planner (the other marbles as fixed
-    /// obstacles), if the search scores it within `RACE_MARGIN` of the best: as the duel's
-    /// Impossible, since a search does not plan the last ladders (the solitaire took 35 moves
-    /// by search, 27 planned). Its index among `roots` and its score.
-    fn race_end(
-        &self,
-        pos: &StarPosition,
-        roots: &[RootMove],
-        best: i32,
-        depth: u8,
-        model: OpponentModel,
-        started: Instant,
-    ) -> Option<(usize, i32)> {
-        let p = self.profile;
+    /// level's `race_from`), the index among `roots` of the race planner's first move (the other
+    /// marbles as fixed obstacles), unless it is already the first: as the duel's Impossible,
+    /// since a search does not plan the last ladders (the solitaire took 35 moves by search, 27
+    /// planned). The caller plays it if the search scores it within `RACE_MARGIN` of the best.
+    fn race_end(&self, pos: &StarPosition, roots: &[RootMove]) -> Option<usize> {
         let variant = pos.variant();
-        if p.race_from == 0
-            || depth == 0
+        if self.profile.race_from == 0
             || variant.game() != GameKind::Halma
             || variant.fifteen()
             || variant.pairs()
@@ -261,50 +260,35 @@ impl StarAi {
             return None;
         }
         let me = pos.turn();
-        if pos.total_distance(me) > p.race_from {
+        if pos.total_distance(me) > self.profile.race_from {
             return None;
         }
         let obstacles =
             variant.seats().iter().filter(|&&s| s != me).fold(0u128, |all, &s| all | pos.marbles(s).bits());
-        let pivot = variant.max_pivot_distance();
-        let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
-        let race = RaceProfile::of(self.level);
         let beam = if variant.long_jumps() { LONG_RACE_END_BEAM } else { STAR_BEAM };
-        let steps = plan(
-            &[(me, pos.marbles(me).bits())],
-            obstacles,
-            rules,
-            race.beam.min(beam),
-            race.max_hops,
-            MAX_MOVES,
-        )?;
+        let steps = self.race_steps(pos, obstacles, beam)?;
         let &(from, to, _) = steps.first()?;
         let index = roots.iter().position(|rm| {
             rm.mv.from().map(Hole::index) == Some(from) && rm.mv.to().map(Hole::index) == Some(to)
         })?;
-        if index == 0 {
-            return None;
-        }
-        // The planned move's own score, the others moving as the search expects.
-        let budget = p.node_budget * if model == OpponentModel::SelfInterest { p.self_budget } else { 1 };
-        let mut check =
-            StarSearcher::new(me, model, variant.pairs(), p.breadth, budget, started + p.time_cap);
-        let mut planned = [roots[index].clone()];
-        if !check.iterate(&mut planned, depth, true) {
-            return None;
-        }
-        (planned[0].score >= best - RACE_MARGIN).then_some((index, planned[0].score))
+        (index != 0).then_some(index)
+    }
+
+    /// The duel's race planner on the star board: the seat to move's race to its goal around
+    /// the fixed `obstacles`, with this level's beam (at most `beam`) and chain length.
+    fn race_steps(&self, pos: &StarPosition, obstacles: u128, beam: usize) -> Option<Vec<PlanStep>> {
+        let me = pos.turn();
+        let pivot = pos.variant().max_pivot_distance();
+        let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
+        let race = RaceProfile::of(self.level);
+        plan(&[(me, pos.marbles(me).bits())], obstacles, rules, race.beam.min(beam), race.max_hops, MAX_MOVES)
     }
 
     /// The race of the seat to move alone, as positions and moves, or `None` when the planner
     /// finds none or plans a move the engine does not list.
     fn plan_race(&self, pos: &StarPosition, obstacles: u128) -> Option<Vec<(u64, StarMove)>> {
         let me = pos.turn();
-        let pivot = pos.variant().max_pivot_distance();
-        let rules = Rules::ALL.into_iter().find(|r| r.max_pivot_distance() == pivot)?;
-        let race = RaceProfile::of(self.level);
-        let beam = race.beam.min(STAR_BEAM);
-        let steps = plan(&[(me, pos.marbles(me).bits())], obstacles, rules, beam, race.max_hops, MAX_MOVES)?;
+        let steps = self.race_steps(pos, obstacles, STAR_BEAM)?;
         let mut at = *pos;
         let mut moves = Vec::with_capacity(steps.len());
         for (from, to, _) in steps {
@@ -350,10 +334,10 @@ impl StarAi {
                         &mut self.foresight,
                     )
                 } else {
-                    TableReading { replies: [Replies::Considered(width); 6], plays_as: [None; 6] }
+                    TableReading::expecting(Replies::Considered(width))
                 }
             }
-            other => TableReading { replies: [other; 6], plays_as: [None; 6] },
+            other => TableReading::expecting(other),
         };
         let replies = reading.replies;
         let mut searcher =

@@ -35,6 +35,14 @@ pub(crate) struct TableReading {
     pub(crate) plays_as: [Option<Level>; 6],
 }
 
+impl TableReading {
+    /// The same answer expected of every seat, none recognised: for a level that does not read
+    /// the table.
+    pub(crate) fn expecting(replies: Replies) -> TableReading {
+        TableReading { replies: [replies; 6], plays_as: [None; 6] }
+    }
+}
+
 /// Reads every seat of `game` but `me` from its latest moves.
 ///
 /// Its expected answer: `Longest` or `Considered(width)` when that model foretold two moves in
