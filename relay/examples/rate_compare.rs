@@ -7,7 +7,7 @@
 //! cargo run --release -p tripot-relay --example rate_compare -- [CHARGES] [KEYS]
 //! ```
 //!
-//! Why it exists: the README ("What the relay promises against hostile peers") says why the
+//! Why it exists: docs/relay.md ("What the relay promises against hostile peers") says why the
 //! relay keeps its own buckets; this is the speed half of that answer.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -6,7 +6,7 @@
 //! Not `governor`: the registry reads a bucket's wait without taking a token, asks whether a
 //! bucket is full, and needs a map that refuses new keys rather than growing or forgetting;
 //! governor's keyed limiter can only take. It is faster per charge, which does not matter here
-//! (README, "Why the buckets are our own"; `examples/rate_compare.rs` measures both).
+//! (docs/relay.md, "Why the buckets are our own"; `examples/rate_compare.rs` measures both).
 
 use std::collections::HashMap;
 use std::hash::Hash;

@@ -1,5 +1,5 @@
 //! Games between computer players of a star variant, without building the client: the
-//! measurements of the README's star section.
+//! measurements of docs/ai.md's star section.
 //!
 //! `cargo run --release -p tripot-ai --example star_arena -- VARIANT GAMES PLAYERS [SEED]`
 //! e.g. `… -- kawu-3 12 impossible,moyen,moyen 0`. PLAYERS lists one level (or `greedy`) per

@@ -131,7 +131,7 @@ fn impossible_is_first_in_at_least_9_of_12_seeded_captures_3_games_against_two_g
         let report = play_star_game(v, &players, seed).unwrap();
         assert!(report.illegal.is_none(), "seed {seed}: {:?}", report.illegal);
         let outcome = report.outcome.as_ref().unwrap();
-        // A shared first place counts, as in the README's measurement.
+        // A shared first place counts, as in docs/ai.md's measurement.
         if outcome.winners().contains(&report.seats[me].0) {
             firsts += 1;
         }
@@ -167,7 +167,7 @@ fn moyen_places_first_in_at_least_3_of_6_seeded_halma_3_games_against_two_debuta
 }
 
 /// First places (shared ones counted) of `level` against two players of `below` in `games`
-/// seeded captures-3 games, `level` at each seat in turn: the README's ladder, in small.
+/// seeded captures-3 games, `level` at each seat in turn: docs/ai.md's ladder, in small.
 fn captures_3_firsts(level: Level, below: Level, games: u64) -> u32 {
     let v = variant("captures-3");
     let mut firsts = 0;
@@ -199,14 +199,14 @@ fn moyen_is_first_in_most_seeded_captures_3_games_against_two_facile() {
 
 #[test]
 fn difficile_is_first_in_most_seeded_captures_3_games_against_two_moyen() {
-    // It recognises Moyen's moves and foresees them by running Moyen (README: 36 of 60 before).
+    // It recognises Moyen's moves and foresees them by running Moyen (docs/ai.md: 36 of 60 before).
     let firsts = captures_3_firsts(Level::Difficile, Level::Moyen, 12);
     assert!(firsts >= 9, "Difficile was first in {firsts} of 12");
 }
 
 #[test]
 fn impossible_is_first_in_most_seeded_captures_3_games_against_two_difficile() {
-    // It recognises Difficile's moves and foresees them by running Difficile (README: 27 of 60
+    // It recognises Difficile's moves and foresees them by running Difficile (docs/ai.md: 27 of 60
     // before). A margin below the arena's share: under a loaded test run the wall-clock safety
     // net may cut a foresight short.
     let firsts = captures_3_firsts(Level::Impossible, Level::Difficile, 12);

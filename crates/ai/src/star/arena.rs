@@ -17,7 +17,7 @@ pub enum StarPlayer {
     Ai(Level),
     /// Always the longest capture (the most forward move in a race).
     Greedy,
-    /// A computer level forced to the paranoid model at any table: for the README's comparison.
+    /// A computer level forced to the paranoid model at any table: for docs/ai.md's comparison.
     Paranoid(Level),
 }
 

@@ -9,7 +9,7 @@
 //! model, the mean over a few), or one that weighs its few longest captures by what the seats
 //! after it would then take (read and hedged at the upper levels). Few answers per seat buy our
 //! own moves the depth. Measured
-//! (README): scoring the leaves after a greedy play-out to the end, instead of at our next turn,
+//! (docs/ai.md): scoring the leaves after a greedy play-out to the end, instead of at our next turn,
 //! made the search weaker, since players who look ahead do not grab as the play-out does.
 
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! the position, says what the seat will take.
 //!
 //! Why: in the captures game from three seats on, the model of the others decides a search's
-//! strength more than its depth (README). The cheap models (the longest capture, the careful
+//! strength more than its depth (docs/ai.md). The cheap models (the longest capture, the careful
 //! answer, one of the long captures) foretell a careful player's move only now and then; a
 //! player who recognises how a seat plays and reasons as it does foretells it every time. Tried
 //! first as an oracle (Difficile told Moyen's exact answers for its first round): first in 27 of

@@ -40,7 +40,7 @@ const CAREFUL_WORK: usize = 12;
 
 /// The widest beam of a star seat's race plan: the duel's Impossible keeps 12,000 positions a
 /// move, which took 4 s for a whole halma-2 race under load 5; 3,000 found the same 27 moves
-/// in 0.5 s (README).
+/// in 0.5 s (docs/ai.md).
 const STAR_BEAM: usize = 3_000;
 
 /// How much worse than the search's best (tenths of a row) the race planner's move may score
@@ -48,7 +48,7 @@ const STAR_BEAM: usize = 3_000;
 const RACE_MARGIN: i32 = 10;
 
 /// The race planner's beam near the end of a race with long jumps, where each position has
-/// many more moves: with 3,000, halma-long-2 and halma-long-6 moves took 2.5 s (README).
+/// many more moves: with 3,000, halma-long-2 and halma-long-6 moves took 2.5 s (docs/ai.md).
 const LONG_RACE_END_BEAM: usize = 300;
 
 /// A computer player of a star game at a given level, for any seat. Deterministic: the same
@@ -97,7 +97,7 @@ impl StarAi {
     /// The seeded first round of the arena's games: a Débutant whose mistakes in the captures
     /// game are its races' (a few tenths of a piece, the second best one move in five), as
     /// before the captures beginner grabbed almost any capture. The openings, and so the games
-    /// the measurements of the README compare, stay those of the earlier figures.
+    /// the measurements of docs/ai.md compare, stay those of the earlier figures.
     pub(crate) fn opening(seed: u64) -> StarAi {
         let mut ai = StarAi::new(Level::Debutant, seed);
         ai.profile.capture_noise = ai.profile.noise;
@@ -114,7 +114,7 @@ impl StarAi {
     /// The model of the other units used in `game` at a table of `units` units: paranoid
     /// between two (it is then exact minimax), each for itself in the races from three units on,
     /// and in the captures game from three seats on each other seat answering as it plays
-    /// (`capture_search`; see the README's measurements).
+    /// (`capture_search`; see docs/ai.md's measurements).
     #[must_use]
     pub fn default_model(game: GameKind, units: usize) -> OpponentModel {
         if game == GameKind::Captures && units > 2 {
@@ -316,7 +316,7 @@ impl StarAi {
         let seats = pos.variant().seats().len();
         // Up to four seats only: at five and six, reading every seat by running Moyen cost
         // Impossible a median 1.2–1.3 s a move in captures-long-6 and did not place it better
-        // (README).
+        // (docs/ai.md).
         let known = if seats <= 4 { Foresight::known_below(self.level) } else { &[] };
         // Each other seat's careful answer costs its width times a round of longest captures:
         // narrower as the table grows, and hedging (both answers, at every seat) only up to

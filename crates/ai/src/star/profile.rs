@@ -87,7 +87,7 @@ impl StarProfile {
             // (three seats or more) each level's view of the others is its `capture_*` fields:
             // none, any of their long captures, read from the table, hedged. The steps are
             // large there on purpose: between players of near strength the seat order and the
-            // chains handed on decide more than skill (README). Débutant grabs almost any
+            // chains handed on decide more than skill (docs/ai.md). Débutant grabs almost any
             // capture: its misjudgement (up to ten pieces) swamps what a move takes.
             Level::Debutant => StarProfile {
                 capture_replies: Replies::Ignored,

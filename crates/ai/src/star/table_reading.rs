@@ -2,7 +2,7 @@
 //! search expects the answers that seat actually gives.
 //!
 //! Why: the search's model of the others decides its strength more than its depth does
-//! (README). Expecting every seat to take its longest capture wins nearly every game against
+//! (docs/ai.md). Expecting every seat to take its longest capture wins nearly every game against
 //! players who do, and loses to players who look a round ahead; expecting the careful answer
 //! does the opposite. A player who watches the table tells the two apart from the moves
 //! already played, as a human would after a round or two.
@@ -20,7 +20,7 @@ const READ_MOVES: usize = 3;
 
 /// A seat that takes the most pieces but not as either model foresaw is expected to take one of
 /// its long captures (at most `ANY_SLACK` pieces shorter than its longest), the mean over up to
-/// `ANY_LONGEST` of them: Moyen's view of the others, and so how Moyen reads (README: Difficile
+/// `ANY_LONGEST` of them: Moyen's view of the others, and so how Moyen reads (docs/ai.md: Difficile
 /// first in 49 of 90 games against two Moyen so, 38 with one of the 3 longest).
 const ANY_LONGEST: usize = 6;
 const ANY_SLACK: usize = 1;
