@@ -235,8 +235,11 @@ impl PageGame {
         self.thinking = None;
         self.hint_request = None;
         self.game = Some(Game::new(setup, start));
-        self.saves.new_game();
+        let claimed = self.saves.new_game();
         let mut reaction = Reaction::default();
+        if let Err((code, detail)) = claimed {
+            reaction.send.push(ServerMessage::Error { code, detail });
+        }
         self.after_move(&mut reaction);
         Ok(reaction)
     }
