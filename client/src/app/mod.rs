@@ -10,7 +10,6 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 use ratatui::Frame;
-use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
 use crate::core::network::Network;
@@ -170,7 +169,7 @@ pub struct App {
     /// The file the current game is saved to.
     pub(crate) game_file: Option<crate::core::game_file::GameFile>,
     /// The computer opponent of the current solo game, shared with its search thread.
-    pub(crate) ai: Option<Arc<Mutex<Ai>>>,
+    pub(crate) ai: Option<Arc<Mutex<crate::core::computer::LazyAi>>>,
     pub(crate) sender: Sender<Event>,
     pub(crate) hits: Hits,
     pub(crate) message: Option<Message>,

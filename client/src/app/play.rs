@@ -4,11 +4,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use tripot_ai::Ai;
 use tripot_engine::{Hole, Move, Notation};
 
 use super::{App, Page};
-use crate::core::computer;
+use crate::core::computer::{self, LazyAi};
 use crate::core::local_game::{Action, Played};
 use crate::core::game_file::GameFile;
 use crate::core::save_store::{SaveStore, game_of};
@@ -375,7 +374,7 @@ impl App {
     /// Creates the computer opponent of the game (solo), none otherwise.
     fn begin_opponent(&mut self) {
         self.ai = match self.game.as_ref().map(|g| g.setup.mode) {
-            Some(Mode::Solo { level, seed }) => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+            Some(Mode::Solo { level, seed }) => Some(Arc::new(Mutex::new(LazyAi::new(level, seed)))),
             _ => None,
         };
     }

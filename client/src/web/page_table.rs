@@ -56,21 +56,6 @@ pub(crate) struct TableAnswer {
     pub(crate) mv: StarMove,
 }
 
-/// Starts `search` on its own thread (the core's, as the terminal's); `reply` gets the answer.
-pub(crate) fn start(search: TableSearch, reply: impl FnOnce(TableAnswer) + Send + 'static) {
-    match search {
-        TableSearch::Computer { request, table } => {
-            let started =
-                table.search_computer_move(move |mv| reply(TableAnswer { request, hint: false, mv }));
-            // Only a computer's seat is ever asked; should that change, the table must not wait.
-            debug_assert!(started, "a computer search was started for a person's seat");
-        }
-        TableSearch::Hint { request, table } => {
-            table.search_hint(move |mv| reply(TableAnswer { request, hint: true, mv }));
-        }
-    }
-}
-
 /// What handling one request produced.
 #[derive(Default)]
 pub(crate) struct TableReaction {
