@@ -8,8 +8,8 @@ use tripot_engine::{Hole, Move, Notation};
 
 use super::{App, Page};
 use crate::core::computer::{self, LazyAi};
-use crate::core::local_game::{Action, Played};
 use crate::core::game_file::GameFile;
+use crate::core::local_game::{Action, Played};
 use crate::core::save_store::{SaveStore, game_of};
 use crate::core::setup::Mode;
 use crate::core::turns::NextTurn;

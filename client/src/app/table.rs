@@ -87,7 +87,8 @@ impl App {
                 let file = match self.store.as_ref().map(SaveStore::claim_game_file) {
                     Some(Ok(file)) => Some(file),
                     Some(Err(error)) => {
-                        let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+                        let text =
+                            format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
                         self.say(text, true);
                         None
                     }

@@ -100,7 +100,8 @@ mod tests {
     #[test]
     fn games_claimed_in_one_second_get_files_of_their_own() {
         let dir = tempfile::tempdir().unwrap();
-        let files: Vec<GameFile> = (0..50).map(|_| GameFile::claim(dir.path(), "same", "tripot").unwrap()).collect();
+        let files: Vec<GameFile> =
+            (0..50).map(|_| GameFile::claim(dir.path(), "same", "tripot").unwrap()).collect();
         let mut paths: Vec<&Path> = files.iter().map(GameFile::path).collect();
         paths.sort();
         paths.dedup();

@@ -82,7 +82,9 @@ mod tests {
         assert!(matches!(read_record_file(&folder), Err(RecordFileError::NotAFile)));
         let huge = dir.path().join("huge.tripot");
         fs::File::create(&huge).unwrap().set_len(200 << 20).unwrap();
-        assert!(matches!(read_record_file(&huge), Err(RecordFileError::TooLarge { len, .. }) if len == 200 << 20));
+        assert!(
+            matches!(read_record_file(&huge), Err(RecordFileError::TooLarge { len, .. }) if len == 200 << 20)
+        );
         let fine = dir.path().join("fine.tripot");
         fs::write(&fine, "[Result \"*\"]\n").unwrap();
         assert_eq!(read_record_file(&fine).unwrap(), b"[Result \"*\"]\n");

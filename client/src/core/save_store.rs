@@ -141,7 +141,8 @@ impl SaveStore {
         let (days, secs) = (now / 86_400, now % 86_400);
         let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
         let stem = format!("{date}-{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
-        GameFile::claim(&self.dir, &stem, EXTENSION).map_err(|source| SaveError::Io { path: self.dir.clone(), source })
+        GameFile::claim(&self.dir, &stem, EXTENSION)
+            .map_err(|source| SaveError::Io { path: self.dir.clone(), source })
     }
 
     /// Writes the game's record to `path`, atomically (a temporary file renamed over it), so a
@@ -312,4 +313,51 @@ pub(crate) fn viewer_setup(record: &Record) -> Setup {
         rules: record.rules(),
         opener: record.opener(),
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_engine::{Camp, Format, Rules};
+
+    use super::*;
+
+    #[test]
+    fn fifty_games_started_in_one_second_keep_fifty_records_of_their_own_moves() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SaveStore::new(dir.path());
+        let duel = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+        let start = tripot_engine::Position::start(Format::One, Rules::Tripot, Camp::A);
+        // Fifty games claimed before any is written (as fifty starts in one second), each then
+        // written with its own two moves.
+        let mut expected = Vec::new();
+        for first in start.legal_moves().iter().take(10) {
+            let after = start.play(*first).unwrap();
+            for answer in after.legal_moves().iter().take(5) {
+                expected.push([(start, *first), (after, *answer)]);
+            }
+        }
+        let files: Vec<_> = expected.iter().map(|_| store.claim_game_file().unwrap()).collect();
+        let mut paths: Vec<&Path> = files.iter().map(|f| f.path()).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), 50, "a file of its own for every game");
+        for (file, moves) in files.iter().zip(&expected) {
+            let mut game = Game::new(duel, start);
+            for (before, mv) in moves {
+                game.push(Played { mv: *mv, notation: before.notation(*mv) });
+            }
+            store.write(file.path(), &game, None).unwrap();
+        }
+        // A terminal started now offers all fifty, each replaying its own moves.
+        let (unfinished, moved) = store.unfinished();
+        assert!(moved.is_empty(), "{moved:?}");
+        assert_eq!(unfinished.len(), 50);
+        for (file, moves) in files.iter().zip(&expected) {
+            let saved = unfinished.iter().find(|s| s.path == file.path()).unwrap();
+            let played: Vec<_> = saved.replay.moves.iter().map(|v| v.mv).collect();
+            assert_eq!(played, moves.iter().map(|(_, mv)| *mv).collect::<Vec<_>>());
+        }
+        assert_eq!(fs::read_dir(store.dir()).unwrap().count(), 50, "no temporary file left beside them");
+    }
 }

@@ -155,14 +155,16 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
         None => local.clone(),
     };
     // With `--lan` the address holds the token: never on the opener's command line.
-    let opened_ok = options.open && if options.lan { browser::open_secret(&opened) } else { browser::open(&opened) };
+    let opened_ok =
+        options.open && if options.lan { browser::open_secret(&opened) } else { browser::open(&opened) };
     if options.open && !opened_ok {
         let _ = writeln!(out, "{}", said.open_yourself);
     }
     let _ = writeln!(out, "{}", said.stop);
     let _ = out.flush();
     drop(out);
-    let shared = socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
+    let shared =
+        socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
     connections::serve(listener, server::router(access, shared)).await;
     Ok(())
 }

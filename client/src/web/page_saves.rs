@@ -145,7 +145,9 @@ impl PageSaves {
                             self.offer(&mut view, path, duel_entry(&saved, RecordKind::Online));
                         }
                     }
-                    Err(error) => view.skipped.push(MovedView { file: name(&path), reason: error.to_string() }),
+                    Err(error) => {
+                        view.skipped.push(MovedView { file: name(&path), reason: error.to_string() })
+                    }
                 }
             }
         }

@@ -178,7 +178,9 @@ impl PageTable {
         // The previous table's file first: left empty, its name is given back.
         self.file = None;
         let file = match &self.store {
-            Some(store) => Some(store.claim_game_file().map_err(|e| (TableErrorCode::SaveFailed, claim_error_words(&e)))?),
+            Some(store) => Some(
+                store.claim_game_file().map_err(|e| (TableErrorCode::SaveFailed, claim_error_words(&e)))?,
+            ),
             None => None,
         };
         Ok(self.start(table, file))

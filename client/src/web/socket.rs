@@ -151,10 +151,7 @@ async fn off_runtime<T: Send + 'static>(
 }
 
 fn error(code: ErrorCode, detail: &str) -> Reaction {
-    Reaction {
-        send: vec![ServerMessage::Error { code, detail: detail.to_owned() }],
-        searches: Vec::new(),
-    }
+    Reaction { send: vec![ServerMessage::Error { code, detail: detail.to_owned() }], searches: Vec::new() }
 }
 
 /// A text frame, parsed; refused with a clear error otherwise.
