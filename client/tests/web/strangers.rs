@@ -332,3 +332,49 @@ fn the_lan_token_is_never_on_the_browser_openers_command_line() {
     use std::os::unix::fs::MetadataExt as _;
     assert_eq!(std::fs::metadata(&file).unwrap().mode() & 0o777, 0o600, "{}", file.display());
 }
+
+/// Sixteen pages each get the strongest computer's move, then close, three times over: what
+/// they held is given back. glibc's allocator keeps the freed tables resident after the first
+/// round (its mmap threshold rises past their size) and hands them to the next pages, so the
+/// second and third rounds are compared: a server that kept each closed page's computer
+/// players would grow by some 400 MB a round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_that_close_leave_nothing_behind_round_after_round() {
+    let server = Server::start(false);
+    let pid = server.child.id();
+    let Some(start) = rss_kib(pid) else {
+        prerequisite_missing("pages_that_close_leave_nothing_behind", "no /proc/PID/status on this system");
+        return;
+    };
+    let origin = format!("http://127.0.0.1:{}", server.port);
+    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    let mut afters = Vec::new();
+    for round in 0..3 {
+        let mut pages = Vec::new();
+        for _ in 0..SERVED_AT_ONCE {
+            let mut socket = open(&server, Some(&origin)).await.unwrap();
+            assert_eq!(answered(&mut socket).await["type"], "hello", "round {round}: a place is free");
+            send(&mut socket, game.clone()).await;
+            pages.push(socket);
+        }
+        // Every page's computer has played: each built its search table.
+        for socket in &mut pages {
+            until(socket, "move_played").await;
+        }
+        let during = rss_kib(pid).unwrap();
+        for mut socket in pages {
+            let _ = socket.close(None).await;
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let after = rss_kib(pid).unwrap();
+        eprintln!(
+            "round {round}: server RSS {during} KiB with the pages open, {after} KiB after (start {start})"
+        );
+        afters.push(after);
+    }
+    let growth = afters[2].saturating_sub(afters[1]);
+    assert!(growth < 100 << 10, "the server grew by {growth} KiB in a round: {afters:?}");
+}
+
+/// The pages one server serves at once (`server::MAX_SOCKETS`).
+const SERVED_AT_ONCE: usize = 16;
