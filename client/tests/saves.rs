@@ -43,7 +43,10 @@ fn every_move_is_saved_and_an_unfinished_game_is_resumed() {
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(app.page(), Page::Menu);
     app.start_game(duel());
-    assert!(game_files(&store).is_empty(), "no file before the first move");
+    // Its file is claimed at once (no other game can take the name), empty until its first move.
+    let claimed = game_files(&store);
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(fs::metadata(&claimed[0]).unwrap().len(), 0, "nothing written before the first move");
     enter_on(&mut app, hole("k4"));
     enter_on(&mut app, hole("k5"));
     let files = game_files(&store);
@@ -288,4 +291,28 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
     app.handle_event(ch('n'));
     assert_eq!(app.page(), Page::Menu);
     assert_eq!(fs::read_to_string(&path).unwrap(), before);
+}
+
+#[test]
+fn fifty_terminal_games_started_together_each_claim_a_file_and_an_unplayed_one_gives_it_back() {
+    let store = SaveStore::new(&fresh_dir("fifty-apps"));
+    let events = Events::new();
+    let mut apps: Vec<App> =
+        (0..50).map(|_| App::new(Lang::Fr, Some(store.clone()), events.sender())).collect();
+    for app in &mut apps {
+        app.start_game(duel());
+    }
+    assert_eq!(game_files(&store).len(), 50, "fifty games, fifty names");
+    for app in apps.iter_mut().take(49) {
+        enter_on(app, hole("k4"));
+        enter_on(app, hole("k5"));
+    }
+    // The last one is left before its first move: its empty file goes with it.
+    drop(apps);
+    let files = game_files(&store);
+    assert_eq!(files.len(), 49);
+    for file in &files {
+        let record = Record::parse(&fs::read_to_string(file).unwrap()).unwrap();
+        assert_eq!(record.moves().iter().map(ToString::to_string).collect::<Vec<_>>(), ["k4-k5"]);
+    }
 }

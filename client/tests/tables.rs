@@ -322,7 +322,7 @@ fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
     let file = dir.path().join("games").join("t.tripot");
     app.start_table_from(
         StarTable::from_position(setup("captures-2", &[H, H], Colour::S), start),
-        Some(file.clone()),
+        Some(tripot::core::game_file::GameFile::existing(file.clone())),
     );
     type_move(&mut app, "i9-k9-k11");
     assert!(app.table().unwrap().outcome().is_some());

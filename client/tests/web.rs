@@ -8,6 +8,9 @@
 //! - Star tables (`{"type":"table",…}`): bad set-ups, bad holes, other seats' marbles, the
 //!   elimination question, the end, undo, saving, resuming by id, a corrupt file set aside; and
 //!   `tests/web/table.mjs` in the browser (a kawu-3 table with two computers, `web-table.png`).
+//! - What strangers cannot do (`web/strangers.rs`): share a record by starting games together,
+//!   freeze the server with sockets or searches, stall it with a FIFO, make it read a huge file,
+//!   keep a page out with half-sent requests, read the `--lan` token on a command line.
 //! - The page in a real browser: `tests/web/play.mjs`, playwright-core driving Debian's chromium
 //!   (`scripts/install-test-deps.sh` installs both). With `TRIPOT_SCREENSHOTS=docs/screenshots`
 //!   (relative to the repository's root) it also writes the page's screenshots there
@@ -1204,3 +1207,6 @@ fn a_table_plays_in_a_real_browser() {
     assert!(stdout.contains("all table checks passed"), "{stdout}\n{stderr}");
     println!("{stdout}");
 }
+
+#[path = "web/strangers.rs"]
+mod strangers;

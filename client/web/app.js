@@ -14,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 let lang = pickLanguage();
 let w = WORDS[lang];
 let socket = null;
+// Turned away because the program serves as many pages as it can (a `busy` of `pages`).
+let turnedAway = false;
 let board = null;
 let hello = null;
 let state = null;
@@ -234,6 +236,14 @@ function onMessage(msg) {
     case "error":
       say(w.errors[msg.code] || msg.detail, true);
       return Promise.resolve();
+    case "busy":
+      // Too many pages: this one is turned away and its socket closes. Searches: the
+      // computer's answer comes, later.
+      if (msg.what === "pages") {
+        turnedAway = true;
+        $("status").textContent = w.busyPages;
+      } else say(w.busySearches(msg.ahead || 0));
+      return Promise.resolve();
     default:
       if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
       // The saved games' messages go to saves.js; those of a newer program are ignored.
@@ -387,7 +397,8 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     document.body.dataset.next = "disconnected";
-    say(w.disconnected, true);
+    if (turnedAway) $("status").textContent = w.busyPages;
+    say(turnedAway ? w.busyPages : w.disconnected, true);
   });
 }
 

@@ -103,6 +103,9 @@ export function onSavesMessage(msg) {
       if (msg.moved.length) {
         ctx.say(w().corruptMoved(msg.moved.map((m) => m.file).join(", ")), true);
       }
+      if (msg.skipped && msg.skipped.length) {
+        ctx.say(w().recordsSkipped(msg.skipped.map((m) => m.file).join(", ")), true);
+      }
       if (!offerAsked) {
         offerAsked = true;
         offered = records.find((r) => r.resumable) || null;

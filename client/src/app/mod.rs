@@ -6,12 +6,10 @@
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 
-use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 use ratatui::Frame;
-use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
 use crate::core::network::Network;
@@ -169,9 +167,9 @@ pub struct App {
     /// unfinished one.
     pub(crate) new_game_asked: bool,
     /// The file the current game is saved to.
-    pub(crate) game_file: Option<PathBuf>,
+    pub(crate) game_file: Option<crate::core::game_file::GameFile>,
     /// The computer opponent of the current solo game, shared with its search thread.
-    pub(crate) ai: Option<Arc<Mutex<Ai>>>,
+    pub(crate) ai: Option<Arc<Mutex<crate::core::computer::LazyAi>>>,
     pub(crate) sender: Sender<Event>,
     pub(crate) hits: Hits,
     pub(crate) message: Option<Message>,

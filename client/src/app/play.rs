@@ -4,13 +4,13 @@
 
 use std::sync::{Arc, Mutex};
 
-use tripot_ai::Ai;
 use tripot_engine::{Hole, Move, Notation};
 
 use super::{App, Page};
-use crate::core::computer;
+use crate::core::computer::{self, LazyAi};
+use crate::core::game_file::GameFile;
 use crate::core::local_game::{Action, Played};
-use crate::core::save_store::game_of;
+use crate::core::save_store::{SaveStore, game_of};
 use crate::core::setup::Mode;
 use crate::core::turns::NextTurn;
 use crate::event::Event;
@@ -355,24 +355,39 @@ impl App {
         self.stop_table();
     }
 
-    /// Creates the computer opponent (solo) and the file of a new game.
+    /// Creates the computer opponent (solo) and the file of a new game (claimed now, so that no
+    /// other game started in the same second can take it).
     pub(crate) fn begin_game_file(&mut self) {
+        self.begin_opponent();
+        // The previous game's file first: left empty, its name is given back.
+        self.game_file = None;
+        match self.store.as_ref().map(SaveStore::claim_game_file) {
+            Some(Ok(file)) => self.game_file = Some(file),
+            Some(Err(error)) => {
+                let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+                self.say(text, true);
+            }
+            None => {}
+        }
+    }
+
+    /// Creates the computer opponent of the game (solo), none otherwise.
+    fn begin_opponent(&mut self) {
         self.ai = match self.game.as_ref().map(|g| g.setup.mode) {
-            Some(Mode::Solo { level, seed }) => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+            Some(Mode::Solo { level, seed }) => Some(Arc::new(Mutex::new(LazyAi::new(level, seed)))),
             _ => None,
         };
-        self.game_file = self.store.as_ref().map(|s| s.new_game_path());
     }
 
     /// Saves the game as it is now. A game with no move yet is not written.
     pub(crate) fn save(&mut self) {
-        let (Some(store), Some(path), Some(game)) = (&self.store, &self.game_file, &self.game) else {
+        let (Some(store), Some(file), Some(game)) = (&self.store, &self.game_file, &self.game) else {
             return;
         };
         if game.moves().is_empty() {
             return;
         }
-        if let Err(error) = store.write(path, game, None) {
+        if let Err(error) = store.write(file.path(), game, None) {
             let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
@@ -429,8 +444,8 @@ impl App {
         let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
         self.game = Some(game_of(&saved, setup));
-        self.begin_game_file();
-        self.game_file = Some(saved.path);
+        self.begin_opponent();
+        self.game_file = Some(GameFile::existing(saved.path));
         self.page = Page::Game;
         self.message = None;
         self.after_move();

@@ -3,11 +3,13 @@
 //! threads, their moves shown hop by hop), its events announced, the eliminating move confirmed,
 //! and the table saved after every move and offered back at start.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use tripot_engine::{Hole, StarMove, StarNotation};
 
 use super::{App, Page};
+use crate::core::game_file::GameFile;
+use crate::core::save_store::SaveStore;
 use crate::core::star_save::{SavedTable, abandon_table, table_of, unfinished_table, write_table};
 use crate::core::star_selection::TableAction;
 use crate::core::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
@@ -21,8 +23,8 @@ const HOP_TICKS: u8 = 4;
 #[derive(Debug, Clone)]
 pub struct TableScreen {
     pub(crate) table: StarTable,
-    /// The file it is saved to.
-    pub(crate) file: Option<PathBuf>,
+    /// The file it is saved to (shared by the screen's copies; given back if left empty).
+    pub(crate) file: Option<Arc<GameFile>>,
     /// Request number of the computer's move being searched.
     pub(crate) thinking: Option<u64>,
     pub(crate) hint_request: Option<u64>,
@@ -81,7 +83,17 @@ impl App {
     pub fn start_table(&mut self, setup: TableSetup) {
         match StarTable::new(setup) {
             Ok(table) => {
-                let file = self.store.as_ref().map(|s| s.new_game_path());
+                // Claimed now: no other table or game started in the same second can take it.
+                let file = match self.store.as_ref().map(SaveStore::claim_game_file) {
+                    Some(Ok(file)) => Some(file),
+                    Some(Err(error)) => {
+                        let text =
+                            format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+                        self.say(text, true);
+                        None
+                    }
+                    None => None,
+                };
                 self.start_table_from(table, file);
             }
             Err(error) => self.say(error.to_string(), true),
@@ -89,11 +101,11 @@ impl App {
     }
 
     /// Starts (or resumes) `table`, saved to `file`.
-    pub fn start_table_from(&mut self, table: StarTable, file: Option<PathBuf>) {
+    pub fn start_table_from(&mut self, table: StarTable, file: Option<GameFile>) {
         self.cancel_requests();
         self.table = Some(TableScreen {
             table,
-            file,
+            file: file.map(Arc::new),
             thinking: None,
             hint_request: None,
             animation: None,
@@ -338,7 +350,8 @@ impl App {
     /// Saves the table as it is now; a table with no move yet is not written.
     pub(crate) fn save_table(&mut self) {
         let (Some(store), Some(screen)) = (&self.store, &self.table) else { return };
-        let Some(path) = &screen.file else { return };
+        let Some(file) = &screen.file else { return };
+        let path = file.path();
         if screen.table.moves().is_empty() {
             return;
         }
@@ -374,7 +387,7 @@ impl App {
     /// Resumes the table offered at start.
     pub(crate) fn resume_table(&mut self, saved: SavedTable) {
         match table_of(&saved) {
-            Ok(table) => self.start_table_from(table, Some(saved.path)),
+            Ok(table) => self.start_table_from(table, Some(GameFile::existing(saved.path))),
             Err(error) => {
                 let text = format!("{} : {}", self.lang.t().save_failed, self.lang.table_save_error(&error));
                 self.say(text, true);

@@ -15,7 +15,9 @@
 //!   this device — its positions and moves, the player's selection and chain being built, undo;
 //!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
 //!   [`computer`]: its searches (move and hint) off the front-end's thread;
-//!   [`save_store`]: every game as a record on disk, the unfinished one offered back.
+//!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
+//!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
+//!   [`record_file`] (a regular file, its size checked first).
 //! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
 //!   opens); [`star_table`]: its game, turns, what each move brought, undo;
 //!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
@@ -23,6 +25,7 @@
 
 pub mod computer;
 pub mod config_file;
+pub mod game_file;
 pub mod local_game;
 pub mod network;
 mod online_events;
@@ -31,6 +34,7 @@ pub mod online_notice;
 pub mod online_saves;
 pub mod open_game;
 pub(crate) mod real_network;
+pub mod record_file;
 pub mod resume_choice;
 pub mod save_store;
 pub mod settings;

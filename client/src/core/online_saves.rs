@@ -46,13 +46,16 @@ pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "tripot"))
         .collect();
-    // `online-<seconds>[-<n>]`: the newest sorts last once compared by modification time.
+    // `online-<seconds>-<random>[-<n>]`: the newest sorts last once compared by modification time.
     files.sort_by_key(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
     files
         .into_iter()
         .rev()
         .filter_map(|path| {
-            let saved = SavedGame::read(&path).ok()?;
+            // Read once, and only a regular file of a record's size (a FIFO would block).
+            let bytes = super::record_file::read_record_file(&path).ok()?;
+            let record = tripot_engine::Record::parse_bytes(&bytes).ok()?;
+            let saved = SavedGame::from_record(&record, &path).ok()?;
             saved.game.ending.is_none().then_some(OnlineSaved { path, game: saved.game })
         })
         .collect()

@@ -1,7 +1,9 @@
 //! Games on disk: every game is a game record (`tripot_engine::Record`) in the data directory,
 //! rewritten after every move, so that nothing played is ever lost.
 //!
-//! Layout: `<data dir>/games/<date>-<time>-<n>.tripot`, one file per game. A game whose record
+//! Layout: `<data dir>/games/<date>-<time>[-<n>].tripot`, one file per game, claimed when the
+//! game starts so that games started in the same second never share one (`game_file`); empty
+//! until its first move. A game whose record
 //! says `[Result "*"]` and has no `Reason` is unfinished and is offered for resumption at start;
 //! declining sets `[Reason "abandoned"]`. A file that cannot be read back as a valid record is
 //! renamed to `….corrupt` (moved aside, never overwritten) and reported.
@@ -17,7 +19,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use tripot_ai::Level;
 use tripot_engine::{OpenerChoice, Record, RecordError, RecordResult, Replay};
 
+use super::game_file::{GameFile, write_atomically};
 use super::local_game::{Game, Played};
+use super::record_file::{RecordFileError, read_record_file};
 use super::setup::{Mode, Setup};
 
 /// The environment variable that overrides the data directory.
@@ -47,6 +51,14 @@ pub enum SaveError {
         path: PathBuf,
         /// What is wrong with it.
         source: RecordError,
+    },
+    /// The file is not one that can be read as a record (not a regular file, or too large).
+    #[error("{path}: {source}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why it was not read.
+        source: RecordFileError,
     },
     /// No data directory could be found for this platform.
     #[error("no data directory on this system; set {DATA_DIR_ENV}")]
@@ -122,20 +134,15 @@ impl SaveStore {
         &self.dir
     }
 
-    /// A fresh file name for a game starting now.
-    pub(crate) fn new_game_path(&self) -> PathBuf {
+    /// Claims the file of a game starting now: named after the second it starts, with the first
+    /// free suffix, created exclusively so that no other game can take it (`game_file`).
+    pub fn claim_game_file(&self) -> Result<GameFile, SaveError> {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let (days, secs) = (now / 86_400, now % 86_400);
         let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
         let stem = format!("{date}-{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
-        (0..)
-            .map(|n| {
-                let name =
-                    if n == 0 { format!("{stem}.{EXTENSION}") } else { format!("{stem}-{n}.{EXTENSION}") };
-                self.dir.join(name)
-            })
-            .find(|p| !p.exists())
-            .unwrap_or_else(|| self.dir.join(format!("{stem}.{EXTENSION}")))
+        GameFile::claim(&self.dir, &stem, EXTENSION)
+            .map_err(|source| SaveError::Io { path: self.dir.clone(), source })
     }
 
     /// Writes the game's record to `path`, atomically (a temporary file renamed over it), so a
@@ -145,16 +152,20 @@ impl SaveStore {
         fs::create_dir_all(&self.dir).map_err(|source| SaveError::Io { path: self.dir.clone(), source })?;
         let mut record = record_of(game);
         record.reason = reason.map(str::to_owned);
-        let temporary = path.with_extension("tmp");
-        fs::write(&temporary, record.to_string()).map_err(io_error)?;
-        fs::rename(&temporary, path).map_err(io_error)
+        write_atomically(path, &record.to_string()).map_err(io_error)
     }
 
-    /// Reads and replays a game file.
+    /// Reads and replays a game file (only a regular file, of a record's size at most).
     pub fn read(path: &Path) -> Result<Saved, SaveError> {
-        let bytes = fs::read(path).map_err(|source| SaveError::Io { path: path.to_path_buf(), source })?;
+        let bytes = read_record_file(path)
+            .map_err(|source| SaveError::Unreadable { path: path.to_path_buf(), source })?;
+        SaveStore::parse(path, &bytes)
+    }
+
+    /// Replays the record `bytes` read from `path`.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Saved, SaveError> {
         let record_error = |source| SaveError::Record { path: path.to_path_buf(), source };
-        let record = Record::parse_bytes(&bytes).map_err(record_error)?;
+        let record = Record::parse_bytes(bytes).map_err(record_error)?;
         let replay = record.replay().map_err(record_error)?;
         Ok(Saved { path: path.to_path_buf(), record, replay })
     }
@@ -173,11 +184,21 @@ impl SaveStore {
         files.sort_by_key(|p| (fs::metadata(p).and_then(|m| m.modified()).ok(), p.clone()));
         let mut found = Vec::new();
         for path in files.into_iter().rev() {
+            // Each file is read once. One that is not a regular file (a FIFO, a folder) is no
+            // game and is left alone; an empty one is a game just started, not yet written.
+            let bytes = match read_record_file(&path) {
+                Ok(bytes) => bytes,
+                Err(RecordFileError::NotAFile | RecordFileError::Io(_)) => continue,
+                Err(source @ RecordFileError::TooLarge { .. }) => {
+                    moved.extend(move_aside(&path, SaveError::Unreadable { path: path.clone(), source }));
+                    continue;
+                }
+            };
             // A star table's record is not a duel's: `star_save` offers it, it is not corrupt.
-            if fs::read(&path).is_ok_and(|bytes| super::star_save::is_star_record(&bytes)) {
+            if bytes.is_empty() || super::star_save::is_star_record(&bytes) {
                 continue;
             }
-            match SaveStore::read(&path) {
+            match SaveStore::parse(&path, &bytes) {
                 Ok(saved) => {
                     if saved.record.result == RecordResult::Unfinished
                         && saved.record.reason.is_none()
@@ -200,7 +221,7 @@ impl SaveStore {
     pub fn abandon(&self, saved: &Saved) -> Result<(), SaveError> {
         let mut record = saved.record.clone();
         record.reason = Some(ABANDONED.to_owned());
-        fs::write(&saved.path, record.to_string())
+        write_atomically(&saved.path, &record.to_string())
             .map_err(|source| SaveError::Io { path: saved.path.clone(), source })
     }
 }
@@ -292,4 +313,51 @@ pub(crate) fn viewer_setup(record: &Record) -> Setup {
         rules: record.rules(),
         opener: record.opener(),
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_engine::{Camp, Format, Rules};
+
+    use super::*;
+
+    #[test]
+    fn fifty_games_started_in_one_second_keep_fifty_records_of_their_own_moves() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SaveStore::new(dir.path());
+        let duel = Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A };
+        let start = tripot_engine::Position::start(Format::One, Rules::Tripot, Camp::A);
+        // Fifty games claimed before any is written (as fifty starts in one second), each then
+        // written with its own two moves.
+        let mut expected = Vec::new();
+        for first in start.legal_moves().iter().take(10) {
+            let after = start.play(*first).unwrap();
+            for answer in after.legal_moves().iter().take(5) {
+                expected.push([(start, *first), (after, *answer)]);
+            }
+        }
+        let files: Vec<_> = expected.iter().map(|_| store.claim_game_file().unwrap()).collect();
+        let mut paths: Vec<&Path> = files.iter().map(|f| f.path()).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), 50, "a file of its own for every game");
+        for (file, moves) in files.iter().zip(&expected) {
+            let mut game = Game::new(duel, start);
+            for (before, mv) in moves {
+                game.push(Played { mv: *mv, notation: before.notation(*mv) });
+            }
+            store.write(file.path(), &game, None).unwrap();
+        }
+        // A terminal started now offers all fifty, each replaying its own moves.
+        let (unfinished, moved) = store.unfinished();
+        assert!(moved.is_empty(), "{moved:?}");
+        assert_eq!(unfinished.len(), 50);
+        for (file, moves) in files.iter().zip(&expected) {
+            let saved = unfinished.iter().find(|s| s.path == file.path()).unwrap();
+            let played: Vec<_> = saved.replay.moves.iter().map(|v| v.mv).collect();
+            assert_eq!(played, moves.iter().map(|(_, mv)| *mv).collect::<Vec<_>>());
+        }
+        assert_eq!(fs::read_dir(store.dir()).unwrap().count(), 50, "no temporary file left beside them");
+    }
 }

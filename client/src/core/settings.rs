@@ -127,7 +127,11 @@ impl NetworkSettings {
                 let stamp = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs());
-                dir.join("games").join(format!("online-{stamp}.tripot"))
+                // Sessions started in the same second (two pages) must not share a file: 64
+                // random bits beside the second. Not claimed with `create_new` as the local
+                // games are, because the session derives its rematches' files from this name
+                // (`…-2.tripot`), which a counter suffix of another session could take.
+                dir.join("games").join(format!("online-{stamp}-{:016x}.tripot", rand::random::<u64>()))
             }
         };
         Ok(OnlineConfig {

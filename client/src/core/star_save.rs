@@ -1,7 +1,8 @@
 //! Star tables on disk: a table is a star game record (`tripot_engine::StarRecord`) in the same
 //! `games/` folder as the duels, rewritten after every move. Its players are in a `Table` tag
 //! (`human,moyen,…` in playing order) and the computers' seed in `Seed`, so that resuming brings
-//! back the same table; `[Reason "abandoned"]` marks one the player chose not to resume.
+//! back the same table; `[Reason "abandoned"]` marks one the player chose not to resume. A new
+//! table's file is claimed as a duel's (`SaveStore::claim_game_file`), never shared.
 
 use std::fs;
 use std::io;
@@ -10,6 +11,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use tripot_engine::{StarRecord, StarRecordError, StarReplay};
 
+use super::game_file::write_atomically;
+use super::record_file::{RecordFileError, read_record_file};
 use super::save_store::SaveStore;
 use super::star_table::StarTable;
 use super::table_setup::{SeatPlayer, TableSetup, TableSetupError};
@@ -35,6 +38,14 @@ pub enum TableSaveError {
         path: PathBuf,
         /// What is wrong with it.
         source: StarRecordError,
+    },
+    /// Not a file that can be read as a record (not a regular file, or too large).
+    #[error("{path}: {source}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why it was not read.
+        source: RecordFileError,
     },
     /// A star record without the `Table` tag of this client (made by `tournament`, say).
     #[error("{0}: not a table of this client (no Table tag)")]
@@ -104,15 +115,19 @@ pub fn write_table(store: &SaveStore, path: &Path, table: &StarTable) -> Result<
     let io_error = |source| TableSaveError::Io { path: path.to_path_buf(), source };
     fs::create_dir_all(store.dir())
         .map_err(|source| TableSaveError::Io { path: store.dir().to_path_buf(), source })?;
-    let temporary = path.with_extension("tmp");
-    fs::write(&temporary, record_text(table, None)).map_err(io_error)?;
-    fs::rename(&temporary, path).map_err(io_error)
+    write_atomically(path, &record_text(table, None)).map_err(io_error)
 }
 
-/// Reads and replays a star record.
+/// Reads and replays a star record (only a regular file, of a record's size at most).
 pub fn read_table(path: &Path) -> Result<SavedTable, TableSaveError> {
-    let text =
-        fs::read_to_string(path).map_err(|source| TableSaveError::Io { path: path.to_path_buf(), source })?;
+    let bytes = read_record_file(path)
+        .map_err(|source| TableSaveError::Unreadable { path: path.to_path_buf(), source })?;
+    parse_table(path, &bytes)
+}
+
+/// Replays the star record `bytes` read from `path`.
+pub fn parse_table(path: &Path, bytes: &[u8]) -> Result<SavedTable, TableSaveError> {
+    let text = String::from_utf8_lossy(bytes);
     let record_error = |source| TableSaveError::Record { path: path.to_path_buf(), source };
     let record = StarRecord::parse(&text).map_err(record_error)?;
     let replay = record.replay().map_err(record_error)?;
@@ -166,12 +181,17 @@ pub fn unfinished_table(store: &SaveStore) -> TablesFound {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
-        .filter(|p| fs::read(p).is_ok_and(|bytes| is_star_record(&bytes)))
         .collect();
     // By the time last written (names count seconds only), the newest last, offered first.
     files.sort_by_key(|p| (fs::metadata(p).and_then(|m| m.modified()).ok(), p.clone()));
     for path in files.into_iter().rev() {
-        match read_table(&path) {
+        // Each file read once; what is not a regular file, too large or empty (a game just
+        // started) is not a table (the duel's store moves a huge file aside).
+        let Ok(bytes) = read_record_file(&path) else { continue };
+        if !is_star_record(&bytes) {
+            continue;
+        }
+        match parse_table(&path, &bytes) {
             Ok(saved) => {
                 let open = saved.record.result().is_none()
                     && saved.record.tag("Reason").is_none()
@@ -194,6 +214,6 @@ pub fn unfinished_table(store: &SaveStore) -> TablesFound {
 /// Marks an unfinished table as abandoned, so it is no longer offered.
 pub fn abandon_table(saved: &SavedTable) -> Result<(), TableSaveError> {
     let table = table_of(saved)?;
-    fs::write(&saved.path, record_text(&table, Some("abandoned")))
+    write_atomically(&saved.path, &record_text(&table, Some("abandoned")))
         .map_err(|source| TableSaveError::Io { path: saved.path.clone(), source })
 }

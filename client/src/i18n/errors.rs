@@ -10,6 +10,7 @@ use tripot_net::swarm::SwarmError;
 use super::Lang;
 use crate::core::config_file::ConfigError;
 use crate::core::network::NetworkError;
+use crate::core::record_file::RecordFileError;
 use crate::core::save_store::{DATA_DIR_ENV, SaveError};
 use crate::core::settings::{RELAY_ENV, SettingsError};
 
@@ -68,9 +69,24 @@ impl Lang {
             SaveError::Record { path, source } => {
                 format!("{} n'est pas une partie lisible : {source}", path.display())
             }
+            SaveError::Unreadable { path, source } => {
+                format!("{} : {}", path.display(), self.record_file_error(source))
+            }
             SaveError::NoDataDir => {
                 format!("pas de dossier de données sur ce système ; définissez {DATA_DIR_ENV}")
             }
+        }
+    }
+
+    /// Why a file was not read as a record, in this language.
+    pub(crate) fn record_file_error(self, error: &RecordFileError) -> String {
+        match (self, error) {
+            (Lang::En, error) => error.to_string(),
+            (Lang::Fr, RecordFileError::NotAFile) => "ce n'est pas un fichier ordinaire".to_owned(),
+            (Lang::Fr, RecordFileError::TooLarge { len, max }) => {
+                format!("{len} octets, plus que les {max} d'une partie")
+            }
+            (Lang::Fr, RecordFileError::Io(source)) => source.to_string(),
         }
     }
 

@@ -292,6 +292,9 @@ impl Lang {
             (Lang::Fr, TableSaveError::Io { path, source }) => {
                 format!("écriture impossible dans {} ({source})", path.display())
             }
+            (Lang::Fr, TableSaveError::Unreadable { path, source }) => {
+                format!("{} : {}", path.display(), self.record_file_error(source))
+            }
             (Lang::Fr, other) => format!("enregistrement illisible ({other})"),
             (Lang::En, other) => other.to_string(),
         }

@@ -16,7 +16,4 @@ pub enum WebError {
         /// Why.
         source: std::io::Error,
     },
-    /// The server stopped on an error.
-    #[error("the web server stopped: {0}")]
-    Serve(std::io::Error),
 }

@@ -169,6 +169,25 @@ pub(crate) enum ServerMessage {
     Replay(super::saves_messages::ReplayView),
     /// A position of the record open (after `open` and `show`).
     ReplayFrame(super::saves_messages::FrameView),
+    /// The program is busy with other pages: this page's search waits its turn (it will be
+    /// answered), or this page cannot be served now (its socket closes after this message).
+    Busy {
+        /// What is busy.
+        what: BusyWith,
+        /// For [`BusyWith::Searches`]: the searches before this page's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ahead: Option<usize>,
+    },
+}
+
+/// What a [`ServerMessage::Busy`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum BusyWith {
+    /// Every search thread thinks for other pages; the page's search waits in the queue.
+    Searches,
+    /// As many pages as the program serves at once are open; try again later.
+    Pages,
 }
 
 /// The board's geometry and what a new game can be.

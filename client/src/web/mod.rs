@@ -5,8 +5,11 @@
 //!
 //! - [`messages`]: the WebSocket protocol, every message in one file.
 //! - `page_game`: one page's game, sans I/O: messages in, messages and searches out.
-//! - `socket`: one page's socket — frames, size and rate limits, the searches' threads.
-//! - `server`: routes, the embedded files, the `Host`, `Origin` and token checks.
+//! - `socket`: one page's socket — frames, size and rate limits, its game handled off the
+//!   runtime; `search_pool`: the computer's searches of every page, on two threads.
+//! - `server`: routes, the embedded files, the `Host`, `Origin` and token checks, the bound on
+//!   pages served at once; `connections`: the HTTP connections, their heads bounded in size
+//!   and time, their number bounded.
 //! - `assets`: the embedded files and the rules page; `lan`: token, LAN address, QR code;
 //!   `browser`: opening the default browser.
 //! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
@@ -29,6 +32,7 @@ use crate::i18n::Lang;
 mod assets;
 mod board_clicks;
 mod browser;
+mod connections;
 mod error;
 mod lan;
 pub(crate) mod messages;
@@ -39,6 +43,7 @@ mod page_online;
 mod page_saves;
 mod page_table;
 pub(crate) mod saves_messages;
+mod search_pool;
 mod server;
 mod socket;
 mod table_messages;
@@ -95,6 +100,8 @@ impl WebNetwork {
 pub fn run(options: WebOptions) -> Result<(), WebError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // Each page's game is handled on these, one message at a time per page.
+        .max_blocking_threads(2 * server::MAX_SOCKETS)
         .enable_all()
         .build()
         .map_err(WebError::Runtime)?;
@@ -147,13 +154,19 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
         Some(Lang::Fr) => format!("{local}?lang=fr"),
         None => local.clone(),
     };
-    if options.open && !browser::open(&opened) {
+    // With `--lan` the address holds the token: never on the opener's command line.
+    let opened_ok =
+        options.open && if options.lan { browser::open_secret(&opened) } else { browser::open(&opened) };
+    if options.open && !opened_ok {
         let _ = writeln!(out, "{}", said.open_yourself);
     }
     let _ = writeln!(out, "{}", said.stop);
     let _ = out.flush();
     drop(out);
-    axum::serve(listener, server::router(access, network)).await.map_err(WebError::Serve)
+    let shared =
+        socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
+    connections::serve(listener, server::router(access, shared)).await;
+    Ok(())
 }
 
 /// The lines `tripot web` prints, in the language of the run. The first line printed is always

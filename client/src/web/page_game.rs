@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use tripot_ai::{Ai, Level};
+use tripot_ai::Level;
 use tripot_engine::{Camp, Colour, Format, Hole, HoleSet, Move, Notation, Position, Rules, WinReason};
 
 use super::board_clicks::{self as clicks, ClickRefused};
@@ -16,6 +16,7 @@ use super::messages::{
 use super::page_saves::PageSaves;
 use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
 use super::saves_messages::SavesRequest;
+use crate::core::computer::LazyAi;
 use crate::core::local_game::{Action, Game, Played, next_hops};
 use crate::core::setup::{Mode, OpenerChoice, Setup};
 use crate::core::turns::NextTurn;
@@ -27,8 +28,8 @@ pub(crate) enum Search {
     Computer {
         /// To match the answer.
         request: u64,
-        /// The opponent.
-        ai: Arc<Mutex<Ai>>,
+        /// The opponent (built by its first search, on the search thread).
+        ai: Arc<Mutex<LazyAi>>,
         /// Where it plays.
         position: Position,
         /// Hashes of the positions so far.
@@ -90,7 +91,7 @@ type Refusal = (ErrorCode, String);
 #[derive(Default)]
 pub(crate) struct PageGame {
     game: Option<Game>,
-    ai: Option<Arc<Mutex<Ai>>>,
+    ai: Option<Arc<Mutex<LazyAi>>>,
     /// Numbers requests so that an answer to a game or a turn left behind is dropped.
     request: u64,
     thinking: Option<u64>,
@@ -229,14 +230,17 @@ impl PageGame {
         };
         let setup = Setup { mode, format: start.format(), rules: Rules::Tripot, opener: start.turn() };
         self.ai = match mode {
-            Mode::Solo { level, seed } => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+            Mode::Solo { level, seed } => Some(Arc::new(Mutex::new(LazyAi::new(level, seed)))),
             Mode::Duel | Mode::Online { .. } => None,
         };
         self.thinking = None;
         self.hint_request = None;
         self.game = Some(Game::new(setup, start));
-        self.saves.new_game();
+        let claimed = self.saves.new_game();
         let mut reaction = Reaction::default();
+        if let Err((code, detail)) = claimed {
+            reaction.send.push(ServerMessage::Error { code, detail });
+        }
         self.after_move(&mut reaction);
         Ok(reaction)
     }
@@ -254,7 +258,7 @@ impl PageGame {
             SavesRequest::Resume { id } => {
                 let game = self.saves.resume(&id)?;
                 self.ai = match game.setup.mode {
-                    Mode::Solo { level, seed } => Some(Arc::new(Mutex::new(Ai::new(level, seed)))),
+                    Mode::Solo { level, seed } => Some(Arc::new(Mutex::new(LazyAi::new(level, seed)))),
                     Mode::Duel | Mode::Online { .. } => None,
                 };
                 self.thinking = None;

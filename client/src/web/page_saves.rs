@@ -16,8 +16,10 @@ use super::messages::{ErrorCode, PawnView};
 use super::saves_messages::{
     FrameView, MovedView, RecordKind, RecordView, RecordsView, ReplayMove, ReplayView, SeatView,
 };
+use crate::core::game_file::GameFile;
 use crate::core::local_game::Game;
-use crate::core::save_store::{SaveError, SaveStore, Saved, game_of, setup_of};
+use crate::core::record_file::{RecordFileError, read_record_file};
+use crate::core::save_store::{SaveError, SaveStore, Saved, game_of, rename_aside, setup_of};
 use crate::core::star_save::{self, SavedTable, TableSaveError};
 
 /// A refusal before anything changed.
@@ -53,8 +55,9 @@ pub(crate) struct PageSaves {
     /// Ids are never reused on a socket, so an id of an older list is refused, not mistaken.
     next_id: u64,
     opened: Option<Opened>,
-    /// The file of the game in progress (a new one per new game, the record's own when resumed).
-    game_file: Option<PathBuf>,
+    /// The file of the game in progress (claimed for each new game, the record's own when
+    /// resumed).
+    game_file: Option<GameFile>,
 }
 
 impl PageSaves {
@@ -67,50 +70,84 @@ impl PageSaves {
         }
     }
 
-    /// A new game starts: it gets its own file, written once it has a move.
-    pub(crate) fn new_game(&mut self) {
-        self.game_file = self.store.as_ref().map(SaveStore::new_game_path);
+    /// A new game starts: its own file is claimed now (no other game can take it), written once
+    /// the game has a move. The previous game's is given back first if it stayed empty.
+    pub(crate) fn new_game(&mut self) -> Result<(), Refusal> {
+        self.game_file = None;
+        let Some(store) = &self.store else { return Ok(()) };
+        let file = store.claim_game_file().map_err(|e| (ErrorCode::SaveFailed, save_reason(&e)))?;
+        self.game_file = Some(file);
+        Ok(())
     }
 
     /// Writes the game as it is now (not before its first move, as the terminal).
     pub(crate) fn save(&self, game: &Game) -> Result<(), Refusal> {
-        let (Some(store), Some(path)) = (&self.store, &self.game_file) else { return Ok(()) };
+        let (Some(store), Some(file)) = (&self.store, &self.game_file) else { return Ok(()) };
         if game.moves().is_empty() {
             return Ok(());
         }
-        store.write(path, game, None).map_err(|e| (ErrorCode::SaveFailed, save_reason(&e)))
+        store.write(file.path(), game, None).map_err(|e| (ErrorCode::SaveFailed, save_reason(&e)))
     }
 
-    /// Every record, newest first. The core moves a file that does not read back aside first
-    /// (renamed `….corrupt`, never overwritten), and the list says which.
+    /// Every record, newest first, each file read once. One that does not read back is moved
+    /// aside as the terminal does (renamed `….corrupt`, never overwritten), and the list says
+    /// which; what is not a regular file (a FIFO, a folder named `*.tripot`) is never opened
+    /// and is listed as skipped.
     pub(crate) fn list(&mut self) -> RecordsView {
         self.listed.clear();
-        let mut view = RecordsView { records: Vec::new(), moved: Vec::new() };
+        let mut view = RecordsView { records: Vec::new(), moved: Vec::new(), skipped: Vec::new() };
         let Some(store) = self.store.clone() else { return view };
-        let name =
-            |path: &Path| path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let (_, moved) = store.unfinished();
-        for aside in moved {
-            view.moved.push(MovedView { file: name(&aside.to), reason: save_reason(&aside.error) });
-        }
-        for (to, error) in star_save::unfinished_table(&store).moved {
-            view.moved.push(MovedView { file: name(&to), reason: table_reason(&error) });
-        }
         for path in records_in(store.dir()) {
-            let entry = if fs::read(&path).is_ok_and(|bytes| star_save::is_star_record(&bytes)) {
-                star_save::read_table(&path).ok().map(|saved| table_entry(&saved))
-            } else {
-                SaveStore::read(&path).ok().map(|saved| duel_entry(&saved, RecordKind::Duel))
+            let bytes = match read_record_file(&path) {
+                // Empty: a game just started, whose first move is not yet written.
+                Ok(bytes) if bytes.is_empty() => continue,
+                Ok(bytes) => bytes,
+                Err(source @ RecordFileError::TooLarge { .. }) => {
+                    let reason = source.to_string();
+                    if let Some(to) = rename_aside(&path) {
+                        view.moved.push(MovedView { file: name(&to), reason });
+                    }
+                    continue;
+                }
+                Err(error) => {
+                    view.skipped.push(MovedView { file: name(&path), reason: error.to_string() });
+                    continue;
+                }
             };
-            if let Some(record) = entry {
-                self.offer(&mut view, path, record);
+            let entry = if star_save::is_star_record(&bytes) {
+                match star_save::parse_table(&path, &bytes) {
+                    Ok(saved) => Ok(table_entry(&saved)),
+                    Err(error @ TableSaveError::Record { .. }) => Err(table_reason(&error)),
+                    // A star record of another program (no `Table` tag) is listed by others.
+                    Err(_) => continue,
+                }
+            } else {
+                SaveStore::parse(&path, &bytes)
+                    .map(|saved| duel_entry(&saved, RecordKind::Duel))
+                    .map_err(|e| save_reason(&e))
+            };
+            match entry {
+                Ok(record) => self.offer(&mut view, path, record),
+                Err(reason) => {
+                    if let Some(to) = rename_aside(&path) {
+                        view.moved.push(MovedView { file: name(&to), reason });
+                    }
+                }
             }
         }
         // The network session's own files: read only, never moved (its `--resume` reports them).
         if let Some(dir) = self.online_dir.clone() {
             for path in records_in(&dir) {
-                if let Ok(saved) = SaveStore::read(&path) {
-                    self.offer(&mut view, path, duel_entry(&saved, RecordKind::Online));
+                match read_record_file(&path) {
+                    Ok(bytes) if bytes.is_empty() => {}
+                    Ok(bytes) => {
+                        if let Ok(saved) = SaveStore::parse(&path, &bytes) {
+                            self.offer(&mut view, path, duel_entry(&saved, RecordKind::Online));
+                        }
+                    }
+                    Err(error) => {
+                        view.skipped.push(MovedView { file: name(&path), reason: error.to_string() })
+                    }
                 }
             }
         }
@@ -177,7 +214,7 @@ impl PageSaves {
             SaveStore::read(&listed.path).map_err(|e| (ErrorCode::UnreadableRecord, save_reason(&e)))?;
         let setup = setup_of(&saved.record)
             .ok_or_else(|| (ErrorCode::NotResumable, format!("{id}: no mode or level recorded")))?;
-        self.game_file = Some(listed.path);
+        self.game_file = Some(GameFile::existing(listed.path));
         Ok(game_of(&saved, setup))
     }
 }
@@ -187,6 +224,7 @@ fn save_reason(error: &SaveError) -> String {
     match error {
         SaveError::Io { source, .. } => source.to_string(),
         SaveError::Record { source, .. } => source.to_string(),
+        SaveError::Unreadable { source, .. } => source.to_string(),
         SaveError::NoDataDir => error.to_string(),
     }
 }
@@ -196,9 +234,15 @@ fn table_reason(error: &TableSaveError) -> String {
     match error {
         TableSaveError::Io { source, .. } => source.to_string(),
         TableSaveError::Record { source, .. } => source.to_string(),
+        TableSaveError::Unreadable { source, .. } => source.to_string(),
         TableSaveError::Setup { source, .. } => source.to_string(),
         TableSaveError::NotATable(_) => "not a table of this client".to_owned(),
     }
+}
+
+/// A file's name without its folder (the page is not told where the folder is).
+fn name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// The records of a folder, the newest written first.

@@ -4,14 +4,13 @@
 //! terminal does (`core::star_save`), so that either front-end resumes the other's tables; this
 //! file only translates.
 
-use std::path::PathBuf;
-
 use tripot_engine::{Hole, StarMove, StarPosition, Variant};
 
 use super::table_messages::{
     CorruptView, NewTable, SavedTableView, TableErrorCode, TableEventView, TableReply, TableRequest,
     VariantView,
 };
+use crate::core::game_file::GameFile;
 use crate::core::save_store::SaveStore;
 use crate::core::star_save::{TableSaveError, table_of, unfinished_table, write_table};
 use crate::core::star_selection::{TableAction, next_hops};
@@ -57,21 +56,6 @@ pub(crate) struct TableAnswer {
     pub(crate) mv: StarMove,
 }
 
-/// Starts `search` on its own thread (the core's, as the terminal's); `reply` gets the answer.
-pub(crate) fn start(search: TableSearch, reply: impl FnOnce(TableAnswer) + Send + 'static) {
-    match search {
-        TableSearch::Computer { request, table } => {
-            let started =
-                table.search_computer_move(move |mv| reply(TableAnswer { request, hint: false, mv }));
-            // Only a computer's seat is ever asked; should that change, the table must not wait.
-            debug_assert!(started, "a computer search was started for a person's seat");
-        }
-        TableSearch::Hint { request, table } => {
-            table.search_hint(move |mv| reply(TableAnswer { request, hint: true, mv }));
-        }
-    }
-}
-
 /// What handling one request produced.
 #[derive(Default)]
 pub(crate) struct TableReaction {
@@ -94,8 +78,8 @@ type Refusal = (TableErrorCode, String);
 #[derive(Default)]
 pub(crate) struct PageTable {
     table: Option<StarTable>,
-    /// Where the table is saved (a fresh name for a new table, the record's for a resumed one).
-    file: Option<PathBuf>,
+    /// Where the table is saved (claimed for a new table, the record's for a resumed one).
+    file: Option<GameFile>,
     store: Option<SaveStore>,
     /// Numbers requests so that an answer to a table or a turn left behind is dropped.
     request: u64,
@@ -191,7 +175,14 @@ impl PageTable {
             .map_err(|e| (TableErrorCode::BadSeats, e.to_string()))?;
         let table = StarTable::from_position(setup, start);
         self.store = SaveStore::from_env().ok();
-        let file = self.store.as_ref().map(SaveStore::new_game_path);
+        // The previous table's file first: left empty, its name is given back.
+        self.file = None;
+        let file = match &self.store {
+            Some(store) => Some(
+                store.claim_game_file().map_err(|e| (TableErrorCode::SaveFailed, claim_error_words(&e)))?,
+            ),
+            None => None,
+        };
         Ok(self.start(table, file))
     }
 
@@ -215,10 +206,10 @@ impl PageTable {
             .ok_or_else(|| (TableErrorCode::UnknownTable, format!("no unfinished table '{id}'")))?;
         let table = table_of(&saved).map_err(|e| (TableErrorCode::UnknownTable, save_error_words(&e)))?;
         self.store = Some(store);
-        Ok(self.start(table, Some(saved.path)))
+        Ok(self.start(table, Some(GameFile::existing(saved.path))))
     }
 
-    fn start(&mut self, table: StarTable, file: Option<PathBuf>) -> TableReaction {
+    fn start(&mut self, table: StarTable, file: Option<GameFile>) -> TableReaction {
         self.table = Some(table);
         self.file = file;
         self.thinking = None;
@@ -420,13 +411,14 @@ impl PageTable {
     }
 
     /// Writes the table as the terminal does; a table with no move yet is not written unless
-    /// it already has a file (an undo back to the start).
+    /// its file already holds a record (an undo back to the start).
     fn save(&self, reaction: &mut TableReaction) {
-        let (Some(store), Some(path), Some(table)) = (&self.store, &self.file, &self.table) else { return };
-        if table.moves().is_empty() && !path.exists() {
+        let (Some(store), Some(file), Some(table)) = (&self.store, &self.file, &self.table) else { return };
+        let written = std::fs::metadata(file.path()).is_ok_and(|m| m.len() > 0);
+        if table.moves().is_empty() && !written {
             return;
         }
-        if let Err(error) = write_table(store, path, table) {
+        if let Err(error) = write_table(store, file.path(), table) {
             reaction.send.push(TableReply::Error {
                 code: TableErrorCode::SaveFailed,
                 detail: save_error_words(&error),
@@ -500,8 +492,17 @@ fn save_error_words(error: &TableSaveError) -> String {
     match error {
         TableSaveError::Io { source, .. } => source.to_string(),
         TableSaveError::Record { source, .. } => source.to_string(),
+        TableSaveError::Unreadable { source, .. } => source.to_string(),
         TableSaveError::Setup { source, .. } => source.to_string(),
         TableSaveError::NotATable(_) => "not a table of this program".to_owned(),
+    }
+}
+
+/// Why a table's file could not be claimed, without the folder it lives in.
+fn claim_error_words(error: &crate::core::save_store::SaveError) -> String {
+    match error {
+        crate::core::save_store::SaveError::Io { source, .. } => source.to_string(),
+        other => other.to_string(),
     }
 }
 

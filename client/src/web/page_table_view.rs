@@ -122,7 +122,13 @@ impl PageTable {
                     .collect(),
                 end: end_name(o.end).to_owned(),
             }),
-            saved_as: self.file.as_deref().filter(|p| p.exists()).and_then(id_of),
+            // Once a record is written in its file (claimed empty at the start).
+            saved_as: self
+                .file
+                .as_ref()
+                .map(super::GameFile::path)
+                .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0))
+                .and_then(id_of),
             history,
         })
     }

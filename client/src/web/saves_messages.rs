@@ -46,6 +46,9 @@ pub(crate) struct RecordsView {
     pub(crate) records: Vec<RecordView>,
     /// Files that did not read back, renamed `….corrupt` just now (as the terminal does).
     pub(crate) moved: Vec<MovedView>,
+    /// Files named as records that are not regular files (a FIFO, a folder): never opened, left
+    /// where they are.
+    pub(crate) skipped: Vec<MovedView>,
 }
 
 /// One record of the list.
@@ -85,7 +88,7 @@ pub(crate) enum RecordKind {
     Online,
 }
 
-/// A file moved aside.
+/// A file moved aside, or skipped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct MovedView {
     /// Its new name (the name only: the page is not told where the folder is).

@@ -9,6 +9,10 @@
 //! - The WebSocket upgrade must come from the page itself: its `Origin` must be this server's
 //!   (`http://` and the request's `Host`), else 403 — another site open in the same browser
 //!   cannot drive the game.
+//! - At most [`MAX_SOCKETS`] pages are served at once (each holds a game and its computer
+//!   players); one more is told the program is busy and its socket closes.
+//!
+//! The connections themselves (head size and time, their number) are `connections`'.
 
 use std::sync::Arc;
 
@@ -19,10 +23,14 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
+use tokio::sync::Semaphore;
+
 use super::assets::{ASSETS, Asset, rules_page};
-use super::online_worker::SharedNetwork;
 use super::socket::{self, MAX_FRAME};
 use crate::i18n::Lang;
+
+/// Pages (WebSockets) served at once: a family's tablets and computers, with room to spare.
+pub(crate) const MAX_SOCKETS: usize = 16;
 
 /// Who may be served.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,13 +66,18 @@ impl Access {
     }
 }
 
-/// The server's routes for `access`; every page's online play uses `network`.
-pub(crate) fn router(access: Access, network: SharedNetwork) -> Router {
+/// The server's routes for `access`; every page's socket shares `shared` (online play, the
+/// searches).
+pub(crate) fn router(access: Access, shared: socket::Shared) -> Router {
     let base = access.base();
     let access = Arc::new(access);
+    let sockets = Arc::new(Semaphore::new(MAX_SOCKETS));
     let mut router = Router::new()
         .route(&base, get(index))
-        .route(&format!("{base}ws"), get(move |s, h, ws| upgrade(s, h, ws, Arc::clone(&network))))
+        .route(
+            &format!("{base}ws"),
+            get(move |s, h, ws| upgrade(s, h, ws, shared.clone(), Arc::clone(&sockets))),
+        )
         .route(&format!("{base}rules-fr.html"), get(|s, h| rules(s, h, Lang::Fr)))
         .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En)));
     for asset in ASSETS {
@@ -132,16 +145,19 @@ async fn upgrade(
     State(access): Shared,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
-    network: SharedNetwork,
+    shared: socket::Shared,
+    sockets: Arc<Semaphore>,
 ) -> Response {
     let host = host(&headers);
     if !access.host_allowed(host) || !same_origin(headers.get(header::ORIGIN), host) {
         return refused();
     }
-    let lang = access.lang;
-    ws.max_frame_size(MAX_FRAME)
-        .max_message_size(MAX_FRAME)
-        .on_upgrade(move |socket| socket::run(socket, network, lang))
+    let ws = ws.max_frame_size(MAX_FRAME).max_message_size(MAX_FRAME);
+    match sockets.try_acquire_owned() {
+        Ok(slot) => ws.on_upgrade(move |socket| socket::run(socket, shared, slot)),
+        // The page is told in its own words, over the socket it asked for.
+        Err(_) => ws.on_upgrade(socket::refuse_busy),
+    }
 }
 
 /// Whether `origin` is this server as the browser reached it: `http://` and the `Host`. A

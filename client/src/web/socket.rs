@@ -1,20 +1,26 @@
-//! One page's WebSocket: frames in, [`PageGame`] messages out, the searches started on their own
-//! threads (at most [`MAX_RUNNING`] at once) and their answers brought back into the same loop.
-//! A hostile or broken page gets an error for each bad frame and never changes the game by it;
-//! a flood is dropped, answered by one error a second.
+//! One page's WebSocket: frames in, [`PageGame`] messages out, the searches handed to the
+//! server's [`SearchPool`] and their answers brought back into the same loop.
+//!
+//! The page's game is handled off the async runtime (`spawn_blocking`): reading and writing its
+//! records and building its game touch the disk and memory, and the runtime's two threads must
+//! stay free to answer every other page. A hostile or broken page gets an error for each bad
+//! frame and never changes the game by it; a flood is dropped, answered by one error a second.
+//! When the socket closes, its searches still waiting are withdrawn and its game, with its
+//! computer players, is dropped: nothing of a page outlives its socket but a search already
+//! thinking, whose answer is then dropped.
 
-use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
-use tokio::sync::mpsc;
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
-use super::messages::{ClientMessage, ErrorCode, ServerMessage};
+use super::messages::{BusyWith, ClientMessage, ErrorCode, ServerMessage};
 use super::online_messages::OnlineRequest;
 use super::online_worker::{OnlineWorker, SharedNetwork};
-use super::page_game::{Answer, PageGame, Search};
-use super::page_table;
-use crate::core::computer;
+use super::page_game::{Answer, PageGame, Reaction};
+use super::search_pool::{SearchPool, Ticket};
 
 /// The longest text frame read as a message: the longest real one (a `new_game` with a format-3
 /// position) is under 400 bytes.
@@ -27,59 +33,93 @@ pub(crate) const MAX_FRAME: usize = 16 * 1024;
 const BURST: f64 = 60.0;
 const PER_SECOND: f64 = 30.0;
 
-/// Searches one page may have running at once. A search cannot be stopped, so a page that
-/// starts game after game would otherwise pile up threads: the others wait, and those no longer
-/// needed by then never start.
-const MAX_RUNNING: usize = 2;
+/// Numbers sockets, so that the pool tells one page's searches from another's.
+static NEXT_SOCKET: AtomicU64 = AtomicU64::new(1);
 
-/// Runs one page's socket until it closes. Online requests go to the page's online worker,
-/// started with the first; its messages come back into the same loop.
-pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork, lang: Option<crate::i18n::Lang>) {
+/// What the server shares with every socket.
+#[derive(Clone)]
+pub(crate) struct Shared {
+    /// The online play of every page.
+    pub(crate) network: SharedNetwork,
+    /// The searches of every page.
+    pub(crate) searches: SearchPool,
+    /// `tripot web --lang`, told in the hello.
+    pub(crate) lang: Option<crate::i18n::Lang>,
+}
+
+/// What one turn of the loop brought.
+enum Step {
+    /// A message for the page's game (handled off the runtime).
+    Message(ClientMessage),
+    /// A search's answer (handled off the runtime too: a move is saved).
+    Answer(Answer),
+    /// Already answered.
+    Ready(Reaction),
+}
+
+/// Runs one page's socket until it closes; `_slot` is its place among the sockets served at
+/// once, given back when it closes. Online requests go to the page's online worker, started
+/// with the first; its messages come back into the same loop.
+pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemaphorePermit) {
+    let owner = NEXT_SOCKET.fetch_add(1, Ordering::Relaxed);
     let mut online: Option<OnlineWorker> = None;
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
-    let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), lang);
+    let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), shared.lang);
     let mut limit = RateLimit::new(Instant::now());
-    let mut running = 0usize;
-    let mut waiting: VecDeque<Search> = VecDeque::new();
+    // The searches this page handed in and still wants; dropping one withdraws it.
+    let mut tickets: Vec<Arc<Ticket>> = Vec::new();
     if send(&mut socket, &game.hello()).await.is_err() {
         return;
     }
     loop {
-        let reaction = tokio::select! {
+        let step = tokio::select! {
             frame = socket.recv() => match frame {
                 Some(Ok(Message::Text(text))) => {
                     match limit.admit(Instant::now()) {
                         Admit::Yes => match parse(text.as_str()) {
-                            Ok(ClientMessage::Online(request)) => online_request(&mut online, &network, request),
-                            Ok(message) => game.handle(message),
-                            Err(refused) => refused,
+                            Ok(ClientMessage::Online(request)) => {
+                                Step::Ready(online_request(&mut online, &shared.network, request))
+                            }
+                            Ok(message) => Step::Message(message),
+                            Err(refused) => Step::Ready(refused),
                         },
-                        Admit::DropAndSay => error(ErrorCode::TooManyMessages, "messages are dropped: too many per second"),
+                        Admit::DropAndSay => Step::Ready(error(ErrorCode::TooManyMessages, "messages are dropped: too many per second")),
                         Admit::Drop => continue,
                     }
                 }
-                Some(Ok(Message::Binary(_))) => error(ErrorCode::BadMessage, "binary frames are not part of the protocol"),
+                Some(Ok(Message::Binary(_))) => Step::Ready(error(ErrorCode::BadMessage, "binary frames are not part of the protocol")),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             messages = next_online(&mut online) => match messages {
-                Some(send) => super::page_game::Reaction { send, searches: Vec::new() },
+                Some(send) => Step::Ready(Reaction { send, searches: Vec::new() }),
                 None => {
                     online = None;
                     continue;
                 }
             },
-            Some(answer) = answers.recv() => {
-                running = running.saturating_sub(1);
-                game.on_answer(answer)
-            }
+            Some(answer) = answers.recv() => Step::Answer(answer),
         };
-        waiting.extend(reaction.searches);
-        waiting.retain(|search| game.wants(search));
-        while running < MAX_RUNNING {
-            let Some(search) = waiting.pop_front() else { break };
-            running += 1;
-            start(search, answers_tx.clone());
+        let handled = match step {
+            Step::Ready(reaction) => Some((game, reaction)),
+            Step::Message(message) => off_runtime(game, move |game| game.handle(message)).await,
+            Step::Answer(answer) => off_runtime(game, move |game| game.on_answer(answer)).await,
+        };
+        // The game's handling failed (it panicked): the page is lost, the socket closes.
+        let Some((handled_game, mut reaction)) = handled else { return };
+        game = handled_game;
+        tickets.retain(|ticket| ticket.keep(|search| game.wants(search)));
+        let mut busy = None;
+        for search in std::mem::take(&mut reaction.searches) {
+            if !game.wants(&search) {
+                continue;
+            }
+            let (ticket, ahead) = shared.searches.submit(owner, search, answers_tx.clone());
+            tickets.push(ticket);
+            busy = busy.or(ahead);
+        }
+        if let Some(ahead) = busy {
+            reaction.send.push(ServerMessage::Busy { what: BusyWith::Searches, ahead: Some(ahead) });
         }
         for message in &reaction.send {
             if send(&mut socket, message).await.is_err() {
@@ -89,15 +129,33 @@ pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork, lang: Opt
     }
 }
 
-fn error(code: ErrorCode, detail: &str) -> super::page_game::Reaction {
-    super::page_game::Reaction {
-        send: vec![ServerMessage::Error { code, detail: detail.to_owned() }],
-        searches: Vec::new(),
-    }
+/// A page the server cannot serve now (as many sockets as it serves at once are open): it is
+/// told so, and its socket closes.
+pub(crate) async fn refuse_busy(mut socket: WebSocket) {
+    let _ = send(&mut socket, &ServerMessage::Busy { what: BusyWith::Pages, ahead: None }).await;
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Runs `work` on the page's game on the blocking threads, and gives the game back with what
+/// came of it; `None` if the work panicked.
+async fn off_runtime<T: Send + 'static>(
+    mut game: PageGame,
+    work: impl FnOnce(&mut PageGame) -> T + Send + 'static,
+) -> Option<(PageGame, T)> {
+    tokio::task::spawn_blocking(move || {
+        let out = work(&mut game);
+        (game, out)
+    })
+    .await
+    .ok()
+}
+
+fn error(code: ErrorCode, detail: &str) -> Reaction {
+    Reaction { send: vec![ServerMessage::Error { code, detail: detail.to_owned() }], searches: Vec::new() }
 }
 
 /// A text frame, parsed; refused with a clear error otherwise.
-fn parse(text: &str) -> Result<ClientMessage, super::page_game::Reaction> {
+fn parse(text: &str) -> Result<ClientMessage, Reaction> {
     if text.len() > MAX_MESSAGE {
         return Err(error(ErrorCode::TooLarge, "a message is at most 2048 bytes"));
     }
@@ -109,7 +167,7 @@ fn online_request(
     online: &mut Option<OnlineWorker>,
     network: &SharedNetwork,
     request: OnlineRequest,
-) -> super::page_game::Reaction {
+) -> Reaction {
     if online.is_none() {
         match OnlineWorker::spawn(std::sync::Arc::clone(network)) {
             Ok(worker) => *online = Some(worker),
@@ -120,7 +178,7 @@ fn online_request(
         *online = None;
         return error(ErrorCode::BadMessage, "online play stopped; try again");
     }
-    super::page_game::Reaction::default()
+    Reaction::default()
 }
 
 /// The online worker's next messages; never, while there is none.
@@ -128,26 +186,6 @@ async fn next_online(online: &mut Option<OnlineWorker>) -> Option<Vec<ServerMess
     match online {
         Some(worker) => worker.next().await,
         None => std::future::pending().await,
-    }
-}
-
-/// Starts a search on its own thread; its answer comes back on `answers` (dropped if the socket
-/// has closed meanwhile).
-fn start(search: Search, answers: mpsc::UnboundedSender<Answer>) {
-    match search {
-        Search::Computer { request, ai, position, history } => {
-            computer::search_move(Some(ai), position, history, move |mv| {
-                let _ = answers.send(Answer::Computer { request, mv });
-            });
-        }
-        Search::Hint { request, position, history } => {
-            computer::search_hint(position, history, move |mv| {
-                let _ = answers.send(Answer::Hint { request, mv });
-            });
-        }
-        Search::Table(search) => page_table::start(search, move |answer| {
-            let _ = answers.send(Answer::Table(answer));
-        }),
     }
 }
 
