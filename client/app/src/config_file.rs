@@ -18,13 +18,13 @@ use std::path::{Path, PathBuf};
 use tripot_net::Multiaddr;
 
 /// The file name inside the config directory.
-pub(crate) const FILE_NAME: &str = "config.toml";
+pub const FILE_NAME: &str = "config.toml";
 
 /// What the settings file says.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct ClientConfig {
+pub struct ClientConfig {
     /// The relay to use when none is given on the command line or in `TRIPOT_RELAY`.
-    pub(crate) relay: Option<Multiaddr>,
+    pub relay: Option<Multiaddr>,
 }
 
 /// A settings file that cannot be used.
@@ -52,7 +52,7 @@ pub enum ConfigError {
 
 impl ClientConfig {
     /// Reads `<dir>/config.toml`; a missing file gives the defaults.
-    pub(crate) fn load(dir: &Path) -> Result<ClientConfig, ConfigError> {
+    pub fn load(dir: &Path) -> Result<ClientConfig, ConfigError> {
         let path = dir.join(FILE_NAME);
         match std::fs::read_to_string(&path) {
             Ok(text) => ClientConfig::parse(&text).map_err(|(line, reason)| ConfigError::Syntax {
@@ -66,7 +66,7 @@ impl ClientConfig {
     }
 
     /// Parses the text of a settings file; an error gives the line number and the reason.
-    pub(crate) fn parse(text: &str) -> Result<ClientConfig, (usize, String)> {
+    pub fn parse(text: &str) -> Result<ClientConfig, (usize, String)> {
         let mut config = ClientConfig::default();
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;

@@ -35,18 +35,18 @@ impl Lang {
     }
 
     /// Remembers the language of this run (`--lang`), for the subcommands that open screens.
-    pub(crate) fn remember(self) {
+    pub fn remember(self) {
         let _ = CHOSEN.set(self);
     }
 
     /// The language remembered by [`Lang::remember`], or the environment's.
-    pub(crate) fn current() -> Lang {
+    pub fn current() -> Lang {
         CHOSEN.get().copied().unwrap_or_else(Lang::from_env)
     }
 
     /// The fixed texts of this language.
     #[must_use]
-    pub(crate) fn t(self) -> &'static Texts {
+    pub fn t(self) -> &'static Texts {
         match self {
             Lang::Fr => &FR,
             Lang::En => &EN,
@@ -54,7 +54,7 @@ impl Lang {
     }
 
     /// "1 couleur par camp (10 pions)".
-    pub(crate) fn format_label(self, format: Format) -> String {
+    pub fn format_label(self, format: Format) -> String {
         let n = format.number();
         let pawns = 10 * u32::from(n);
         match (self, n) {
@@ -66,7 +66,7 @@ impl Lang {
     }
 
     /// The format in a few words, where the full label does not fit (a title at 80 columns).
-    pub(crate) fn format_short(self, format: Format) -> String {
+    pub fn format_short(self, format: Format) -> String {
         let pawns = 10 * u32::from(format.number());
         match self {
             Lang::Fr => format!("{pawns} pions"),
@@ -75,7 +75,7 @@ impl Lang {
     }
 
     /// Why a move or a message was refused, in this language.
-    pub(crate) fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
+    pub fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
         use tripot_protocol::RejectReason as R;
         if self == Lang::En {
             return reason.describe();
@@ -104,7 +104,7 @@ impl Lang {
     }
 
     /// Why the session refused a local action, in this language.
-    pub(crate) fn local_error(self, error: &tripot_net::LocalError) -> String {
+    pub fn local_error(self, error: &tripot_net::LocalError) -> String {
         use tripot_net::LocalError as E;
         if self == Lang::En {
             return error.to_string();
@@ -131,8 +131,8 @@ impl Lang {
     }
 
     /// Why a typed move was not played, in this language (the engine's reason is in English).
-    pub(crate) fn typed_move_error(self, error: &crate::core::local_game::TypedMoveError) -> String {
-        use crate::core::local_game::TypedMoveError as E;
+    pub fn typed_move_error(self, error: &crate::local_game::TypedMoveError) -> String {
+        use crate::local_game::TypedMoveError as E;
         match (self, error) {
             (Lang::Fr, E::NotYourTurn) => "ce n'est pas votre tour".into(),
             (Lang::Fr, E::Notation(why)) => format!("ce n'est pas un coup en notation ({why})"),
@@ -142,7 +142,7 @@ impl Lang {
     }
 
     /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
-    pub(crate) fn player(self, camp: Camp) -> String {
+    pub fn player(self, camp: Camp) -> String {
         let n = camp.index() + 1;
         match self {
             Lang::Fr => format!("Joueur {n}"),
@@ -152,162 +152,171 @@ impl Lang {
 }
 
 /// Every fixed text of the interface.
+// Each field is named for the text it holds; its words are in the French and English values below.
+#[allow(missing_docs)]
 #[derive(Debug)]
-pub(crate) struct Texts {
-    pub(crate) title: &'static str,
-    pub(crate) subtitle: &'static str,
-    pub(crate) solo: &'static str,
-    pub(crate) duel: &'static str,
-    pub(crate) level: &'static str,
-    pub(crate) format: &'static str,
-    pub(crate) opener: &'static str,
-    pub(crate) opener_me: &'static str,
-    pub(crate) opener_computer: &'static str,
-    pub(crate) opener_draw: &'static str,
-    pub(crate) rules: &'static str,
-    pub(crate) quit: &'static str,
-    pub(crate) menu_keys: &'static str,
-    pub(crate) too_small: &'static str,
-    pub(crate) you: &'static str,
-    pub(crate) thinking: &'static str,
-    pub(crate) history: &'static str,
-    pub(crate) swap_word: &'static str,
-    pub(crate) pass_word: &'static str,
-    pub(crate) you_were_blocked: &'static str,
-    pub(crate) was_blocked: &'static str,
-    pub(crate) end_jump: &'static str,
-    pub(crate) hint: &'static str,
-    pub(crate) undo: &'static str,
-    pub(crate) coords: &'static str,
-    pub(crate) menu: &'static str,
-    pub(crate) rematch: &'static str,
-    pub(crate) arrived: &'static str,
-    pub(crate) distance: &'static str,
-    pub(crate) wins: &'static str,
-    pub(crate) you_win: &'static str,
-    pub(crate) you_lose: &'static str,
-    pub(crate) by_goal: &'static str,
-    pub(crate) by_count: &'static str,
-    pub(crate) moves_count: &'static str,
-    pub(crate) one_move: &'static str,
-    pub(crate) select_pawn: &'static str,
-    pub(crate) not_your_pawn: &'static str,
-    pub(crate) choose_destination: &'static str,
-    pub(crate) chain_running: &'static str,
-    pub(crate) nothing_to_undo: &'static str,
-    pub(crate) hint_is: &'static str,
-    pub(crate) no_destination: &'static str,
-    pub(crate) legend_step: &'static str,
-    pub(crate) legend_jump: &'static str,
-    pub(crate) legend_swap: &'static str,
-    pub(crate) legend_goal: &'static str,
-    pub(crate) game_keys: &'static str,
-    pub(crate) resume_title: &'static str,
-    pub(crate) resume_question: &'static str,
-    pub(crate) resume_questions: &'static str,
-    pub(crate) resume_online_with: &'static str,
-    pub(crate) resume_keys: &'static str,
-    pub(crate) resume: &'static str,
-    pub(crate) new_game: &'static str,
-    pub(crate) save_failed: &'static str,
-    pub(crate) corrupt_moved: &'static str,
-    pub(crate) rules_keys: &'static str,
-    pub(crate) rules_text: &'static [&'static str],
-    pub(crate) view_keys: &'static str,
-    pub(crate) view_unfinished: &'static str,
-    pub(crate) confirm_new_game: &'static str,
-    pub(crate) view_move: &'static str,
-    pub(crate) view_start: &'static str,
-    pub(crate) host_game: &'static str,
-    pub(crate) join_game: &'static str,
-    pub(crate) lan_players: &'static str,
-    pub(crate) opener_opponent: &'static str,
-    pub(crate) online_failed: &'static str,
-    pub(crate) join_title: &'static str,
-    pub(crate) join_prompt: &'static str,
-    pub(crate) join_help: &'static str,
-    pub(crate) join_keys: &'static str,
-    pub(crate) join_invalid: &'static str,
-    pub(crate) join_go: &'static str,
-    pub(crate) back: &'static str,
-    pub(crate) lan_title: &'static str,
-    pub(crate) lan_searching: &'static str,
-    pub(crate) lan_none: &'static str,
-    pub(crate) lan_keys: &'static str,
-    pub(crate) waiting_since: &'static str,
-    pub(crate) waiting_title: &'static str,
-    pub(crate) share_addresses: &'static str,
-    pub(crate) no_address_yet: &'static str,
-    pub(crate) share_code: &'static str,
-    pub(crate) copy_hint: &'static str,
-    pub(crate) joining: &'static str,
-    pub(crate) resuming: &'static str,
-    pub(crate) connection: &'static str,
-    pub(crate) connected: &'static str,
-    pub(crate) reconnecting: &'static str,
-    pub(crate) peer_left_state: &'static str,
-    pub(crate) peer_left_notice: &'static str,
-    pub(crate) opponent_away: &'static str,
-    pub(crate) game_over_state: &'static str,
-    pub(crate) direct: &'static str,
-    pub(crate) via_relay: &'static str,
-    pub(crate) round_trip: &'static str,
-    pub(crate) grace_title: &'static str,
-    pub(crate) grace_text: &'static str,
-    pub(crate) claim: &'static str,
-    pub(crate) keep_waiting: &'static str,
-    pub(crate) resign: &'static str,
-    pub(crate) confirm_resign: &'static str,
-    pub(crate) confirm_leave: &'static str,
-    pub(crate) move_refused: &'static str,
-    pub(crate) type_move: &'static str,
-    pub(crate) rejected_theirs: &'static str,
-    pub(crate) rejected_ours: &'static str,
-    pub(crate) resumed: &'static str,
-    pub(crate) opponent_turn: &'static str,
-    pub(crate) by_resign: &'static str,
-    pub(crate) by_forfeit: &'static str,
-    pub(crate) by_claim: &'static str,
-    pub(crate) online_keys: &'static str,
-    pub(crate) online_mode: &'static str,
-    pub(crate) opponent_label: &'static str,
-    pub(crate) room: &'static str,
-    pub(crate) room_setting: &'static str,
-    pub(crate) room_yes: &'static str,
-    pub(crate) room_no: &'static str,
-    pub(crate) room_opening: &'static str,
-    pub(crate) room_refused: &'static str,
-    pub(crate) host_refused_retry: &'static str,
-    pub(crate) host_refused: &'static str,
-    pub(crate) guest_left: &'static str,
+pub struct Texts {
+    pub title: &'static str,
+    pub subtitle: &'static str,
+    pub solo: &'static str,
+    pub duel: &'static str,
+    pub level: &'static str,
+    pub format: &'static str,
+    pub opener: &'static str,
+    pub opener_me: &'static str,
+    pub opener_computer: &'static str,
+    pub opener_draw: &'static str,
+    pub rules: &'static str,
+    pub quit: &'static str,
+    pub menu_keys: &'static str,
+    pub too_small: &'static str,
+    pub you: &'static str,
+    pub thinking: &'static str,
+    pub history: &'static str,
+    pub swap_word: &'static str,
+    pub pass_word: &'static str,
+    pub you_were_blocked: &'static str,
+    pub was_blocked: &'static str,
+    pub end_jump: &'static str,
+    pub hint: &'static str,
+    pub undo: &'static str,
+    pub coords: &'static str,
+    pub menu: &'static str,
+    pub rematch: &'static str,
+    pub arrived: &'static str,
+    pub distance: &'static str,
+    pub wins: &'static str,
+    pub you_win: &'static str,
+    pub you_lose: &'static str,
+    pub by_goal: &'static str,
+    pub by_count: &'static str,
+    pub moves_count: &'static str,
+    pub one_move: &'static str,
+    pub select_pawn: &'static str,
+    pub not_your_pawn: &'static str,
+    pub choose_destination: &'static str,
+    pub chain_running: &'static str,
+    pub nothing_to_undo: &'static str,
+    pub hint_is: &'static str,
+    pub no_destination: &'static str,
+    pub legend_step: &'static str,
+    pub legend_jump: &'static str,
+    pub legend_swap: &'static str,
+    pub legend_goal: &'static str,
+    pub game_keys: &'static str,
+    pub resume_title: &'static str,
+    pub resume_question: &'static str,
+    pub resume_questions: &'static str,
+    pub resume_online_with: &'static str,
+    pub resume_keys: &'static str,
+    pub resume: &'static str,
+    pub new_game: &'static str,
+    pub save_failed: &'static str,
+    pub corrupt_moved: &'static str,
+    pub rules_keys: &'static str,
+    pub rules_text: &'static [&'static str],
+    pub view_keys: &'static str,
+    pub view_unfinished: &'static str,
+    pub confirm_new_game: &'static str,
+    pub view_move: &'static str,
+    pub view_start: &'static str,
+    pub host_game: &'static str,
+    pub join_game: &'static str,
+    pub lan_players: &'static str,
+    pub opener_opponent: &'static str,
+    pub online_failed: &'static str,
+    pub join_title: &'static str,
+    pub join_prompt: &'static str,
+    pub join_help: &'static str,
+    pub join_keys: &'static str,
+    pub join_invalid: &'static str,
+    pub join_go: &'static str,
+    pub back: &'static str,
+    pub lan_title: &'static str,
+    pub lan_searching: &'static str,
+    pub lan_none: &'static str,
+    pub lan_keys: &'static str,
+    pub waiting_since: &'static str,
+    pub waiting_title: &'static str,
+    pub share_addresses: &'static str,
+    pub no_address_yet: &'static str,
+    pub share_code: &'static str,
+    pub copy_hint: &'static str,
+    pub joining: &'static str,
+    pub resuming: &'static str,
+    pub connection: &'static str,
+    pub connected: &'static str,
+    pub reconnecting: &'static str,
+    pub peer_left_state: &'static str,
+    pub peer_left_notice: &'static str,
+    pub opponent_away: &'static str,
+    pub game_over_state: &'static str,
+    pub direct: &'static str,
+    pub via_relay: &'static str,
+    pub round_trip: &'static str,
+    pub grace_title: &'static str,
+    pub grace_text: &'static str,
+    pub claim: &'static str,
+    pub keep_waiting: &'static str,
+    pub resign: &'static str,
+    pub confirm_resign: &'static str,
+    pub confirm_leave: &'static str,
+    pub move_refused: &'static str,
+    pub type_move: &'static str,
+    pub rejected_theirs: &'static str,
+    pub rejected_ours: &'static str,
+    pub resumed: &'static str,
+    pub opponent_turn: &'static str,
+    pub by_resign: &'static str,
+    pub by_forfeit: &'static str,
+    pub by_claim: &'static str,
+    pub online_keys: &'static str,
+    pub online_mode: &'static str,
+    pub opponent_label: &'static str,
+    pub room: &'static str,
+    pub room_setting: &'static str,
+    pub room_yes: &'static str,
+    pub room_no: &'static str,
+    pub room_opening: &'static str,
+    pub room_refused: &'static str,
+    pub host_refused_retry: &'static str,
+    pub host_refused: &'static str,
+    pub guest_left: &'static str,
     /// A guest's room lookup was throttled by a busy relay; it is retried by itself.
-    pub(crate) relay_busy: &'static str,
-    pub(crate) relay_word: &'static str,
-    pub(crate) relay_connecting: &'static str,
-    pub(crate) relay_connected: &'static str,
-    pub(crate) relay_reserved: &'static str,
-    pub(crate) relay_lost: &'static str,
-    pub(crate) waiting_opponent: &'static str,
-    pub(crate) lobby: &'static str,
-    pub(crate) lobby_title: &'static str,
-    pub(crate) lobby_reading: &'static str,
-    pub(crate) lobby_empty: &'static str,
-    pub(crate) lobby_keys: &'static str,
-    pub(crate) open_table: &'static str,
-    pub(crate) table_open: &'static str,
-    pub(crate) page_word: &'static str,
-    pub(crate) rematch_offered: &'static str,
-    pub(crate) rematch_declined: &'static str,
-    pub(crate) rematch_declined_here: &'static str,
-    pub(crate) rematch_started: &'static str,
-    pub(crate) rematch_asked: &'static str,
-    pub(crate) accept: &'static str,
-    pub(crate) decline: &'static str,
-    pub(crate) quick_match: &'static str,
-    pub(crate) any_format: &'static str,
-    pub(crate) seeking: &'static str,
-    pub(crate) seekers: &'static str,
-    pub(crate) matched: &'static str,
+    pub relay_busy: &'static str,
+    pub relay_word: &'static str,
+    pub relay_connecting: &'static str,
+    pub relay_connected: &'static str,
+    pub relay_reserved: &'static str,
+    pub relay_lost: &'static str,
+    pub waiting_opponent: &'static str,
+    pub lobby: &'static str,
+    pub lobby_title: &'static str,
+    pub lobby_reading: &'static str,
+    pub lobby_empty: &'static str,
+    pub lobby_keys: &'static str,
+    pub open_table: &'static str,
+    pub table_open: &'static str,
+    pub page_word: &'static str,
+    pub rematch_offered: &'static str,
+    pub rematch_declined: &'static str,
+    pub rematch_declined_here: &'static str,
+    pub rematch_started: &'static str,
+    pub rematch_asked: &'static str,
+    pub accept: &'static str,
+    pub decline: &'static str,
+    pub quick_match: &'static str,
+    pub any_format: &'static str,
+    pub seeking: &'static str,
+    pub seekers: &'static str,
+    pub matched: &'static str,
+}
+
+/// Whether a line of [`Texts::rules_text`] is a heading: the short lines without a final full
+/// stop (the terminal's rules page and the web page's both draw them so).
+#[must_use]
+pub fn is_heading(text: &str) -> bool {
+    !text.is_empty() && text.chars().count() < 50 && !text.ends_with('.') && !text.ends_with(':')
 }
 
 static FR: Texts = Texts {

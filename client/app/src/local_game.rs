@@ -18,22 +18,24 @@ pub struct Played {
 
 /// The pawn a player has picked, and the hops of a chain being built from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Selection {
+pub struct Selection {
     /// The holes visited so far, the pawn's start first. One hole: nothing played yet.
-    pub(crate) path: Path,
+    pub path: Path,
 }
 
 impl Selection {
-    pub(crate) fn from(&self) -> Hole {
+    /// The pawn picked: the hole its move starts from.
+    pub fn from(&self) -> Hole {
         self.path[0]
     }
 
     /// Where the pawn stands now: its start, or the end of the hops made so far.
-    pub(crate) fn end(&self) -> Hole {
+    pub fn end(&self) -> Hole {
         self.path[self.path.len() - 1]
     }
 
-    pub(crate) fn chain_started(&self) -> bool {
+    /// Whether a hop has been made already (the pawn can no longer be changed).
+    pub fn chain_started(&self) -> bool {
         self.path.len() > 1
     }
 }
@@ -69,25 +71,26 @@ fn next_in_cycle(list: &[Hole], from: Hole, step: i8) -> Option<Hole> {
 
 /// What a selected pawn can do, for drawing and for clicks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Targets {
+pub struct Targets {
     /// Empty neighbours (a step), before any hop.
-    pub(crate) steps: HoleSet,
+    pub steps: HoleSet,
     /// Ends of jump chains (before any hop: every chain-reachable hole; during a chain: the
     /// next hops).
-    pub(crate) jumps: HoleSet,
+    pub jumps: HoleSet,
     /// Enemy pawns the selected pawn may swap with.
-    pub(crate) swaps: HoleSet,
+    pub swaps: HoleSet,
 }
 
 impl Targets {
-    pub(crate) fn any(&self) -> bool {
+    /// Whether the pawn has anywhere to go.
+    pub fn any(&self) -> bool {
         !(self.steps | self.jumps | self.swaps).is_empty()
     }
 }
 
 /// What a click or Enter on a hole did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Action {
+pub enum Action {
     /// Nothing happened (not the player's pawn, not a target).
     Nothing,
     /// A pawn was picked (or another one instead).
@@ -107,14 +110,19 @@ pub struct Game {
     /// Mode, format, rules, who opened.
     pub setup: Setup,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
-    pub(crate) positions: Vec<Position>,
-    pub(crate) moves: Vec<Played>,
-    pub(crate) cursor: Hole,
-    pub(crate) selection: Option<Selection>,
-    pub(crate) hint: Option<Played>,
-    pub(crate) show_coords: bool,
+    pub positions: Vec<Position>,
+    /// The moves played.
+    pub moves: Vec<Played>,
+    /// The hole the keyboard cursor is on.
+    pub cursor: Hole,
+    /// The pawn picked and the hops made, while a move is being built.
+    pub selection: Option<Selection>,
+    /// The computer's suggestion, shown until the next move.
+    pub hint: Option<Played>,
+    /// Whether the board's coordinates are drawn.
+    pub show_coords: bool,
     /// The opponent's name, online.
-    pub(crate) opponent: Option<String>,
+    pub opponent: Option<String>,
 }
 
 impl Game {
@@ -172,28 +180,28 @@ impl Game {
     }
 
     /// Hashes of every position so far, for the computer's repetition avoidance.
-    pub(crate) fn history_hashes(&self) -> Vec<u64> {
+    pub fn history_hashes(&self) -> Vec<u64> {
         self.positions.iter().map(Position::hash).collect()
     }
 
     /// The camp that played move `i`.
-    pub(crate) fn mover_of(&self, i: usize) -> Camp {
+    pub fn mover_of(&self, i: usize) -> Camp {
         self.positions[i].turn()
     }
 
     /// The last move, if any, with the position it was played from.
-    pub(crate) fn last_move(&self) -> Option<(&Position, &Played)> {
+    pub fn last_move(&self) -> Option<(&Position, &Played)> {
         let n = self.moves.len();
         if n == 0 { None } else { Some((&self.positions[n - 1], &self.moves[n - 1])) }
     }
 
     /// Whether a human plays now (and the game is not over).
-    pub(crate) fn human_to_move(&self) -> bool {
+    pub fn human_to_move(&self) -> bool {
         !self.position().is_over() && self.setup.is_human(self.position().turn())
     }
 
     /// Appends a move; the caller has checked it is legal.
-    pub(crate) fn push(&mut self, played: Played) {
+    pub fn push(&mut self, played: Played) {
         let mut next = *self.position();
         next.play_unchecked(played.mv);
         self.positions.push(next);
@@ -203,7 +211,7 @@ impl Game {
     }
 
     /// What the selected pawn can do now.
-    pub(crate) fn targets(&self) -> Targets {
+    pub fn targets(&self) -> Targets {
         let Some(selection) = &self.selection else { return Targets::default() };
         let position = self.position();
         if selection.chain_started() {
@@ -224,7 +232,7 @@ impl Game {
 
     /// The path shown while the cursor rests on a target: the hops so far, then the way to the
     /// cursor.
-    pub(crate) fn preview(&self) -> Option<Path> {
+    pub fn preview(&self) -> Option<Path> {
         let selection = self.selection.as_ref()?;
         let targets = self.targets();
         let to = self.cursor;
@@ -243,7 +251,7 @@ impl Game {
     }
 
     /// The player acts on `hole` (Enter or a click): pick a pawn, hop, or choose a destination.
-    pub(crate) fn act_on(&mut self, hole: Hole) -> Action {
+    pub fn act_on(&mut self, hole: Hole) -> Action {
         if !self.human_to_move() {
             return Action::Nothing;
         }
@@ -298,7 +306,7 @@ impl Game {
     /// Picks the pawn on `hole` outright, dropping any selection or chain being built (a page's
     /// tap on a pawn, which cannot mean a hop: hops go through `hop_on`). False, and nothing
     /// changes, if it is not a pawn of the side to move or no player is to move.
-    pub(crate) fn select(&mut self, hole: Hole) -> bool {
+    pub fn select(&mut self, hole: Hole) -> bool {
         let position = self.position();
         if !self.human_to_move() || !position.camp_pawns(position.turn()).contains(hole) {
             return false;
@@ -310,7 +318,7 @@ impl Game {
 
     /// Space (or a shift-click): the selected pawn hops to `hole`, one jump from where it stands,
     /// and the chain goes on from there; "Fin du saut" ends it. Elsewhere it acts as `act_on`.
-    pub(crate) fn hop_on(&mut self, hole: Hole) -> Action {
+    pub fn hop_on(&mut self, hole: Hole) -> Action {
         if !self.human_to_move() {
             return Action::Nothing;
         }
@@ -336,7 +344,7 @@ impl Game {
     }
 
     /// "Fin du saut": plays the chain built so far, checked hop by hop by the engine's verifier.
-    pub(crate) fn end_chain(&mut self) -> Action {
+    pub fn end_chain(&mut self) -> Action {
         let Some(selection) = &self.selection else { return Action::Nothing };
         if !selection.chain_started() {
             return Action::Nothing;
@@ -349,7 +357,7 @@ impl Game {
     }
 
     /// Esc: takes back the last hop of a chain being built, or drops the selection.
-    pub(crate) fn cancel(&mut self) -> bool {
+    pub fn cancel(&mut self) -> bool {
         match &mut self.selection {
             Some(selection) if selection.chain_started() => {
                 selection.path.pop();
@@ -366,7 +374,7 @@ impl Game {
     /// How many moves to take back so that the player whose turn it was gets it back: in solo,
     /// back to the human's previous move (the computer's replies go with it); in hot-seat, the
     /// last move. Automatic passes are never left on top.
-    pub(crate) fn undo_count(&self) -> Option<usize> {
+    pub fn undo_count(&self) -> Option<usize> {
         let target = (0..self.moves.len())
             .rev()
             .find(|&i| self.moves[i].mv != Move::Pass && self.setup.is_human(self.mover_of(i)))?;
@@ -374,7 +382,7 @@ impl Game {
     }
 
     /// Takes back `count` moves.
-    pub(crate) fn take_back(&mut self, count: usize) {
+    pub fn take_back(&mut self, count: usize) {
         let keep = self.moves.len().saturating_sub(count);
         self.moves.truncate(keep);
         self.positions.truncate(keep + 1);
@@ -387,7 +395,7 @@ impl Game {
     /// the letter of the notation names, so ↑ from k4 is k5 and ↓ takes it back. Where that
     /// line ends the other neighbour is taken, and past the star's edge the nearest hole of the
     /// next row.
-    pub(crate) fn move_cursor(&mut self, dx: i8, dy: i8) {
+    pub fn move_cursor(&mut self, dx: i8, dy: i8) {
         let (x, y) = self.cursor.screen();
         if dx != 0 {
             let next = Hole::all()
@@ -413,7 +421,7 @@ impl Game {
     /// Puts the cursor on `hole` (a click or a hover).
     /// Tab: picks the next pawn of the player's that can move (`step` 1), or the previous one
     /// (-1), in the board's reading order from the one picked or under the cursor.
-    pub(crate) fn cycle_pawn(&mut self, step: i8) -> Action {
+    pub fn cycle_pawn(&mut self, step: i8) -> Action {
         if !self.human_to_move() {
             return Action::Nothing;
         }
@@ -435,7 +443,7 @@ impl Game {
 
     /// `d`: moves the cursor to the selected pawn's next destination, the farthest first (a
     /// long chain is one key away); Enter then plays it.
-    pub(crate) fn cycle_destination(&mut self, step: i8) {
+    pub fn cycle_destination(&mut self, step: i8) {
         let Some(selection) = &self.selection else { return };
         let from = selection.end();
         let targets = self.targets();
@@ -462,7 +470,7 @@ impl Game {
 
     /// A move typed in notation (`m1-k5`, a chain by its ends, `m1<>l2`, `pass`): checked by the
     /// engine's verifier, as a peer's move would be.
-    pub(crate) fn typed_move(&mut self, text: &str) -> Result<Played, TypedMoveError> {
+    pub fn typed_move(&mut self, text: &str) -> Result<Played, TypedMoveError> {
         if !self.human_to_move() {
             return Err(TypedMoveError::NotYourTurn);
         }
@@ -471,13 +479,14 @@ impl Game {
         Ok(Played { mv: verified.mv, notation: verified.notation })
     }
 
-    pub(crate) fn set_cursor(&mut self, hole: Hole) {
+    /// Puts the keyboard cursor on `hole`.
+    pub fn set_cursor(&mut self, hole: Hole) {
         self.cursor = hole;
     }
 
     /// Puts the cursor on a pawn of the side to move, if it is human: used when the turn
     /// changes, so the keyboard player starts from their own pawns.
-    pub(crate) fn cursor_to_mover(&mut self) {
+    pub fn cursor_to_mover(&mut self) {
         let position = *self.position();
         if !self.setup.is_human(position.turn()) {
             return;
@@ -491,7 +500,7 @@ impl Game {
 /// Where one more jump can go from the end of `path` (a chain being built from `path[0]`): the
 /// engine lifts the moving pawn from its start square, which must count as empty; later hops
 /// are checked by its hop-by-hop verifier, which also forbids landing twice on a hole.
-pub(crate) fn next_hops(position: &Position, path: &Path) -> HoleSet {
+pub fn next_hops(position: &Position, path: &Path) -> HoleSet {
     let from = path[0];
     if path.len() == 1 {
         return position.single_jumps(from);

@@ -243,8 +243,8 @@ mod tests {
     use tripot_protocol::{GameId, Opens};
 
     use super::*;
-    use crate::core::network::Link;
-    use crate::core::online_game::Side;
+    use crate::network::Link;
+    use crate::online_game::Side;
 
     /// A link that writes down what is sent.
     #[derive(Clone, Default)]

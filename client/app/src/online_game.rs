@@ -118,35 +118,45 @@ pub struct Restored {
 
 /// An online game's state: the session's link, the connection, the opponent, the ending.
 pub struct Online {
-    pub(crate) link: Option<Box<dyn Link>>,
-    pub(crate) side: Side,
-    pub(crate) connection: Connection,
+    /// The session's link: commands go out on it, events come back.
+    pub link: Option<Box<dyn Link>>,
+    /// Whether this device hosts or joined.
+    pub side: Side,
+    /// Where the connection to the opponent stands.
+    pub connection: Connection,
     /// Addresses to share (host).
-    pub(crate) addrs: Vec<Multiaddr>,
+    pub addrs: Vec<Multiaddr>,
     /// The private room's code, to read aloud to a friend.
-    pub(crate) room_code: Option<String>,
-    pub(crate) peer_name: Option<String>,
-    pub(crate) local: Option<Camp>,
-    pub(crate) route: Option<Route>,
+    pub room_code: Option<String>,
+    /// The opponent's name, once it has said it.
+    pub peer_name: Option<String>,
+    /// The camp this device plays, once the game has started.
+    pub local: Option<Camp>,
+    /// How the opponent is reached (direct, through the relay).
+    pub route: Option<Route>,
     /// The link to the relay, when one is used.
-    pub(crate) relay: Option<RelayState>,
-    pub(crate) ending: Option<Ending>,
+    pub relay: Option<RelayState>,
+    /// How the game or the session ended, once it has.
+    pub ending: Option<Ending>,
     /// The last move's round trip (sent → acknowledged).
-    pub(crate) round_trip: Option<Duration>,
-    pub(crate) warning: Option<Warning>,
+    pub round_trip: Option<Duration>,
+    /// The last problem of the network or the room that did not end the game.
+    pub warning: Option<Warning>,
     /// The claim prompt is shown (until the player chooses to keep waiting).
-    pub(crate) claim_prompt: bool,
+    pub claim_prompt: bool,
     /// The opponent said it left on purpose: the wait is for its return, not a reconnection.
-    pub(crate) peer_left: bool,
-    pub(crate) confirm: Option<Confirm>,
-    pub(crate) rematch: Option<RematchOffer>,
+    pub peer_left: bool,
+    /// A question waiting for the player's yes or no.
+    pub confirm: Option<Confirm>,
+    /// A rematch offered, by either side.
+    pub rematch: Option<RematchOffer>,
     /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
     /// that comes first is that move's refusal.
-    pub(crate) unconfirmed: bool,
+    pub unconfirmed: bool,
     /// The front-end's clock (its tick) when the game opened, for the waiting time.
-    pub(crate) opened_at: u64,
+    pub opened_at: u64,
     /// Where the session last saved the game (what `--resume` takes).
-    pub(crate) saved_to: Option<std::path::PathBuf>,
+    pub saved_to: Option<std::path::PathBuf>,
 }
 
 impl Online {

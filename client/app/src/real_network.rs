@@ -28,7 +28,7 @@ const LOBBY_REFRESH: Duration = Duration::from_secs(3);
 const RELAY_WAIT: Duration = Duration::from_secs(4);
 
 /// The real network: one runtime for every session and scan of the program.
-pub(crate) struct RealNetwork {
+pub struct RealNetwork {
     runtime: Arc<Runtime>,
     keypair: Keypair,
     settings: NetworkSettings,
@@ -36,13 +36,13 @@ pub(crate) struct RealNetwork {
 
 impl RealNetwork {
     /// The network with these settings, our persistent identity and a new runtime.
-    pub(crate) fn new(settings: NetworkSettings) -> Result<RealNetwork, NetworkError> {
+    pub fn new(settings: NetworkSettings) -> Result<RealNetwork, NetworkError> {
         Ok(RealNetwork { runtime: Arc::new(runtime()?), keypair: identity()?, settings })
     }
 }
 
 /// The multi-threaded runtime the network and the computer player share.
-pub(crate) fn runtime() -> Result<Runtime, NetworkError> {
+pub fn runtime() -> Result<Runtime, NetworkError> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -51,13 +51,13 @@ pub(crate) fn runtime() -> Result<Runtime, NetworkError> {
 }
 
 /// Our persistent identity, from the config directory (created on first use).
-pub(crate) fn identity() -> Result<Keypair, NetworkError> {
+pub fn identity() -> Result<Keypair, NetworkError> {
     let dir = tripot_net::identity::config_dir()?;
     Ok(tripot_net::identity::load_or_create(&dir)?)
 }
 
 /// A session the caller's runtime runs (the CLI's), as a [`Link`].
-pub(crate) fn link_of(handle: SessionHandle) -> Box<dyn Link> {
+pub fn link_of(handle: SessionHandle) -> Box<dyn Link> {
     Box::new(NetLink { handle, left: false, _runtime: None })
 }
 
@@ -367,6 +367,6 @@ impl Drop for Scan {
 
 /// The network the terminal game's menu uses: the settings from the environment and the config
 /// file.
-pub(crate) fn default_network() -> Result<Box<dyn Network>, NetworkError> {
+pub fn default_network() -> Result<Box<dyn Network>, NetworkError> {
     Ok(Box::new(RealNetwork::new(NetworkSettings::from_environment()?)?))
 }

@@ -123,7 +123,7 @@ impl SaveStore {
     }
 
     /// A fresh file name for a game starting now.
-    pub(crate) fn new_game_path(&self) -> PathBuf {
+    pub fn new_game_path(&self) -> PathBuf {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let (days, secs) = (now / 86_400, now % 86_400);
         let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
@@ -213,7 +213,7 @@ fn move_aside(path: &Path, error: SaveError) -> Option<MovedAside> {
 
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N`) and says where it went; `None` if the
 /// rename failed. The star tables' files go the same way (`star_save`).
-pub(crate) fn rename_aside(path: &Path) -> Option<PathBuf> {
+pub fn rename_aside(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let to = (0..100)
         .map(|n| if n == 0 { format!("{name}.corrupt") } else { format!("{name}.corrupt-{n}") })
@@ -224,7 +224,7 @@ pub(crate) fn rename_aside(path: &Path) -> Option<PathBuf> {
 }
 
 /// The record of a game: standard tags, the mode in extra tags, every move.
-pub(crate) fn record_of(game: &Game) -> Record {
+pub fn record_of(game: &Game) -> Record {
     let setup = &game.setup;
     let start = *game.start();
     let standard = tripot_engine::Position::start(setup.format, setup.rules, start.turn());
@@ -262,7 +262,7 @@ pub(crate) fn record_of(game: &Game) -> Record {
 }
 
 /// The set-up a record was played with, if it is one of ours (solo or duel).
-pub(crate) fn setup_of(record: &Record) -> Option<Setup> {
+pub fn setup_of(record: &Record) -> Option<Setup> {
     let mode = match record.tag("Mode")? {
         "solo" => {
             let level: Level = record.tag("Level")?.parse().ok()?;
@@ -276,7 +276,7 @@ pub(crate) fn setup_of(record: &Record) -> Option<Setup> {
 }
 
 /// Rebuilds a game from a saved record: the same positions and moves.
-pub(crate) fn game_of(saved: &Saved, setup: Setup) -> Game {
+pub fn game_of(saved: &Saved, setup: Setup) -> Game {
     let mut game = Game::new(setup, saved.replay.positions[0]);
     for verified in &saved.replay.moves {
         game.push(Played { mv: verified.mv, notation: verified.notation.clone() });
@@ -285,7 +285,7 @@ pub(crate) fn game_of(saved: &Saved, setup: Setup) -> Game {
 }
 
 /// A game with any set-up, for `tripot view` of records not made by this client.
-pub(crate) fn viewer_setup(record: &Record) -> Setup {
+pub fn viewer_setup(record: &Record) -> Setup {
     setup_of(record).unwrap_or(Setup {
         mode: Mode::Duel,
         format: record.format(),

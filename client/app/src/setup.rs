@@ -91,7 +91,7 @@ impl Setup {
 
     /// The camp whose pawns the keyboard cursor starts on: the side to move if human, else the
     /// human's.
-    pub(crate) fn first_human(&self, turn: Camp) -> Camp {
+    pub fn first_human(&self, turn: Camp) -> Camp {
         if self.is_human(turn) { turn } else { turn.other() }
     }
 

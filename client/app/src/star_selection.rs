@@ -303,7 +303,7 @@ impl StarTable {
     }
 
     /// When the turn changes: the cursor onto a marble of the person to move, near the centre.
-    pub(crate) fn cursor_to_mover(&mut self) {
+    pub fn cursor_to_mover(&mut self) {
         let pickable = self.pickable();
         if !self.setup.is_human(self.position().turn()) || pickable.contains(self.cursor) {
             return;
@@ -333,7 +333,7 @@ fn neighbours(hole: Hole) -> HoleSet {
 /// Where one more jump can go from the end of `path` (a chain from `path[0]`): each hop is
 /// checked by the engine's verifier; in kawu and Stern-Halma a chain may pass through a branch
 /// it may not end in, so only the end rule is left out of the check.
-pub(crate) fn next_hops(position: &StarPosition, path: &StarPath) -> HoleSet {
+pub fn next_hops(position: &StarPosition, path: &StarPath) -> HoleSet {
     if path.len() >= tripot_engine::MAX_STAR_PATH {
         return HoleSet::EMPTY;
     }

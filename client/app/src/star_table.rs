@@ -87,29 +87,33 @@ pub enum TableMoveError {
 /// players, and the state of the seat choosing a move.
 #[derive(Debug, Clone)]
 pub struct StarTable {
-    pub(crate) setup: TableSetup,
+    /// The variant, who sits at each seat, who opens.
+    pub setup: TableSetup,
     /// The game, with the history its threefold repetition needs.
-    pub(crate) game: StarGame,
+    pub game: StarGame,
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
-    pub(crate) positions: Vec<StarPosition>,
-    pub(crate) moves: Vec<StarPlayed>,
+    pub positions: Vec<StarPosition>,
+    /// The moves played.
+    pub moves: Vec<StarPlayed>,
     /// The holes of the chain being built, the picked marble (or piece) first.
-    pub(crate) selection: Option<StarPath>,
-    pub(crate) cursor: Hole,
+    pub selection: Option<StarPath>,
+    /// The hole the keyboard cursor is on.
+    pub cursor: Hole,
     /// The view column the cursor keeps when going up and down.
-    pub(crate) sticky_x: i8,
+    pub sticky_x: i8,
     /// The seat whose view is drawn: the person to move, or the last one who did.
-    pub(crate) viewer: Colour,
-    pub(crate) hint: Option<StarPlayed>,
+    pub viewer: Colour,
+    /// The computer's suggestion for the person to move, until the next move.
+    pub hint: Option<StarPlayed>,
     /// A move that eliminates its player (§4.6), waiting for the player's confirmation.
-    pub(crate) pending: Option<StarPlayed>,
+    pub pending: Option<StarPlayed>,
     /// The computer players, one per seat in playing order (`None` for a person).
-    pub(crate) ais: Vec<Option<SharedAi>>,
+    pub ais: Vec<Option<SharedAi>>,
 }
 
 /// A computer player shared with its search thread.
 #[derive(Clone)]
-pub struct SharedAi(pub(crate) Arc<Mutex<StarAi>>);
+pub struct SharedAi(pub Arc<Mutex<StarAi>>);
 
 impl std::fmt::Debug for SharedAi {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -387,7 +391,7 @@ impl StarTable {
     }
 
     /// The computer player of `seat`, if a computer sits there.
-    pub(crate) fn ai_of(&self, seat: Colour) -> Option<SharedAi> {
+    pub fn ai_of(&self, seat: Colour) -> Option<SharedAi> {
         let i = self.setup.variant.seats().iter().position(|&s| s == seat)?;
         self.ais.get(i).cloned().flatten()
     }
@@ -405,7 +409,7 @@ fn first_viewer(setup: &TableSetup, opener: Colour) -> Colour {
 }
 
 /// The centre hole `i9`.
-pub(crate) const CENTRE: Hole = match Hole::new(60) {
+pub const CENTRE: Hole = match Hole::new(60) {
     Some(hole) => hole,
     None => unreachable!(),
 };

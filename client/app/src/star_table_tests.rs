@@ -9,9 +9,9 @@ use tripot_ai::Level;
 use tripot_engine::{Colour, Hole, StarPosition, StarRecord, Variant, view_of};
 
 use super::*;
-use crate::core::star_save::{SavedTable, record_text, table_of};
-use crate::core::star_selection::TableAction;
-use crate::core::table_setup::{SeatPlayer, TableSetup};
+use crate::star_save::{SavedTable, record_text, table_of};
+use crate::star_selection::TableAction;
+use crate::table_setup::{SeatPlayer, TableSetup};
 use tripot_engine::StarIllegal;
 
 fn hole(name: &str) -> Hole {
@@ -113,7 +113,7 @@ fn every_chain_end_is_reached_hop_by_hop_and_every_hop_is_verified() {
             let mut ends = tripot_engine::HoleSet::EMPTY;
             let mut stack: Vec<tripot_engine::StarPath> = vec![[from].into_iter().collect()];
             while let Some(path) = stack.pop() {
-                for to in crate::core::star_selection::next_hops(&position, &path) {
+                for to in crate::star_selection::next_hops(&position, &path) {
                     let mut longer = path.clone();
                     longer.push(to);
                     if position.verify(&tripot_engine::StarNotation::Path(longer.clone())).is_ok() {
@@ -201,7 +201,7 @@ fn a_chain_built_hop_by_hop_may_cross_a_branch_but_not_stop_there() {
             StarTable::from_position(TableSetup::new(v, seats, position.opener(), 0).unwrap(), position);
         for from in table.pickable() {
             let first: tripot_engine::StarPath = [from].into_iter().collect();
-            let Some(to) = crate::core::star_selection::next_hops(&position, &first).iter().find(|&to| {
+            let Some(to) = crate::star_selection::next_hops(&position, &first).iter().find(|&to| {
                 let seat = position.turn();
                 Colour::of_hole(to).is_some() && !(position.home(seat) | position.goal(seat)).contains(to)
             }) else {

@@ -66,7 +66,7 @@ mod tests {
     use tripot_engine::{Format, Position, Rules};
 
     use super::*;
-    use crate::core::setup::{Mode, Setup};
+    use crate::setup::{Mode, Setup};
 
     #[test]
     fn a_solo_game_hands_the_turn_to_the_player_then_to_the_computer() {

@@ -8,7 +8,7 @@ use tripot_engine::Notation;
 use tripot_net::online::{RelayState, RoomEvent};
 use tripot_net::{NetEvent, OnlineGame, Refuser, SessionEvent, SessionHandle};
 
-use crate::cli::CliError;
+use crate::CliError;
 
 fn say(line: &str) {
     let mut out = std::io::stdout().lock();

@@ -10,9 +10,9 @@ use tripot_engine::{
 use tripot_net::multiaddr;
 use tripot_net::room::ParseRoomCodeError;
 
-use crate::core::network::NetworkError;
-use crate::core::save_store::SaveError;
-use crate::core::settings::SettingsError;
+use tripot_app::network::NetworkError;
+use tripot_app::save_store::SaveError;
+use tripot_app::settings::SettingsError;
 
 /// A failed subcommand.
 #[derive(Debug, thiserror::Error)]
@@ -177,8 +177,8 @@ pub(crate) enum CliError {
     #[error(transparent)]
     Room(tripot_net::online::RoomError),
     /// The player left the online screen before the game started, after a failure: exit 1.
-    #[error("no game: {}", crate::i18n::Lang::En.failure(.0))]
-    NotStarted(crate::core::online_notice::Warning),
+    #[error("no game: {}", tripot_app::i18n::Lang::En.failure(.0))]
+    NotStarted(tripot_app::online_notice::Warning),
     /// The host refused the game for good: exit 1.
     #[error("the host refused the game: {reason}{}", if detail.is_empty() { String::new() } else { format!(" ({detail})") })]
     Refused {
@@ -206,7 +206,7 @@ pub(crate) enum CliError {
     Terminal(std::io::Error),
     /// The web server could not start or stopped: exit 1.
     #[error("{0}")]
-    Web(#[from] crate::web::WebError),
+    Web(#[from] tripot_web::WebError),
     /// Reading stdin, writing stdout or a file failed: exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),

@@ -8,7 +8,7 @@ use tripot_engine::{Camp, Position};
 use tripot_net::{NetEvent, OnlineGame, SessionEvent, SessionHandle};
 
 use super::{OnlineArgs, json};
-use crate::cli::CliError;
+use crate::CliError;
 
 /// What the headless player knows of the game.
 struct View {

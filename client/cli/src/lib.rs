@@ -1,3 +1,9 @@
+//! `tripot`: the program. With no subcommand it opens the terminal game ([`tripot_terminal`]);
+//! `tripot web` serves the game to a browser ([`tripot_web`]); the other subcommands are the
+//! command-line tools. Every front-end drives the same core, [`tripot_app`]. `main.rs` only
+//! calls [`run`]; the code lives here so that tests drive what the binary runs. Only this crate
+//! parses a command line (clap).
+//!
 //! Command-line parsing and the subcommands, one module each, with the modes online commands
 //! run in: `headless` (the computer plays, `json` lines out), `console` (a line console) and
 //! `screens` (the terminal game's online screens on the real network).
@@ -93,7 +99,7 @@ pub fn run() -> ExitCode {
     lang(cli.lang.as_deref()).remember();
     let result = match cli.command {
         Some(command) => run_command(command, lang(cli.lang.as_deref()), cli.lang.is_some()),
-        None => crate::terminal_game::run(lang(cli.lang.as_deref())).map_err(CliError::Terminal),
+        None => tripot_terminal::terminal_game::run(lang(cli.lang.as_deref())).map_err(CliError::Terminal),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -105,16 +111,16 @@ pub fn run() -> ExitCode {
 }
 
 /// The language asked for with `--lang`, or the environment's.
-pub(crate) fn lang(flag: Option<&str>) -> crate::i18n::Lang {
+pub(crate) fn lang(flag: Option<&str>) -> tripot_app::i18n::Lang {
     match flag {
-        Some("en") => crate::i18n::Lang::En,
-        Some(_) => crate::i18n::Lang::Fr,
-        None => crate::i18n::Lang::from_env(),
+        Some("en") => tripot_app::i18n::Lang::En,
+        Some(_) => tripot_app::i18n::Lang::Fr,
+        None => tripot_app::i18n::Lang::from_env(),
     }
 }
 
 /// `lang_given`: whether `--lang` was on the command line (the web page then takes it).
-fn run_command(command: Command, lang: crate::i18n::Lang, lang_given: bool) -> Result<(), CliError> {
+fn run_command(command: Command, lang: tripot_app::i18n::Lang, lang_given: bool) -> Result<(), CliError> {
     match command {
         Command::Moves(args) => moves::run(&args),
         Command::Apply(args) => apply::run(&args),

@@ -7,7 +7,7 @@ use serde_json::Value;
 use tripot_net::{Multiaddr, OnlineConfig, SessionHandle};
 
 use super::{OnlineArgs, console, headless};
-use crate::cli::CliError;
+use crate::CliError;
 
 /// The online settings with `relay` as the relay to reach and be reached through.
 pub(crate) fn config_with_relay(args: &OnlineArgs, relay: &Multiaddr) -> Result<OnlineConfig, CliError> {

@@ -16,10 +16,10 @@ use tripot_net::{Multiaddr, NetConfig, OnlineConfig, SavedGame, Start};
 
 use super::relay_or_lan::relay_or_lan;
 use super::{console, headless, screens};
-use crate::cli::CliError;
-use crate::core::network::NetworkError;
-use crate::core::real_network;
-use crate::core::settings::{NetworkSettings, configured_relay, player_name};
+use crate::CliError;
+use tripot_app::network::NetworkError;
+use tripot_app::real_network;
+use tripot_app::settings::{NetworkSettings, configured_relay, player_name};
 
 /// Options common to every online command.
 #[derive(Debug, Clone, clap::Args)]

@@ -8,7 +8,7 @@ use serde_json::json;
 use tripot_net::Multiaddr;
 
 use super::OnlineArgs;
-use crate::cli::CliError;
+use crate::CliError;
 
 /// How long to look for a relay on the LAN. mDNS answers within a second on a LAN; the rest
 /// covers a relay that starts at the same moment.

@@ -7,11 +7,11 @@ use tripot_net::{SessionHandle, Start};
 
 use super::CliError;
 use super::online::OnlineArgs;
-use crate::app::{Restored, Side};
-use crate::core::network::Network as _;
-use crate::core::online_notice::Warning;
-use crate::core::real_network::{RealNetwork, link_of};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::network::Network as _;
+use tripot_app::online_notice::Warning;
+use tripot_app::real_network::{RealNetwork, link_of};
+use tripot_terminal::app::{Restored, Side};
 
 /// `tripot host` / `join` without `--headless`: the session starts (a bad address or a port
 /// in use is an error before the screen opens), then the online screen shows it.
@@ -36,7 +36,7 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
         _ => None,
     };
     let link = network.start(start)?;
-    crate::terminal_game::run_online(Lang::current(), move |app| {
+    tripot_terminal::terminal_game::run_online(Lang::current(), move |app| {
         app.set_network(Box::new(network));
         app.leave_quits();
         app.open_online(side, Some(link));
@@ -52,7 +52,7 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
 /// brought, on the online screen. Leaving the screen ends the program.
 pub(crate) fn play(handle: SessionHandle) -> Result<(), CliError> {
     let link = link_of(handle);
-    crate::terminal_game::run_online(Lang::current(), move |app| {
+    tripot_terminal::terminal_game::run_online(Lang::current(), move |app| {
         app.leave_quits();
         app.open_online(Side::Relay, Some(link));
     })
@@ -63,7 +63,7 @@ pub(crate) fn play(handle: SessionHandle) -> Result<(), CliError> {
 /// `tripot lan` without `--headless`, `--list` or `--pick`: the LAN page.
 pub(crate) fn run_lan(args: &OnlineArgs) -> Result<(), CliError> {
     let network = RealNetwork::new(args.settings()?)?;
-    crate::terminal_game::run_online(Lang::current(), move |app| {
+    tripot_terminal::terminal_game::run_online(Lang::current(), move |app| {
         app.set_network(Box::new(network));
         app.leave_quits();
         app.open_lan();

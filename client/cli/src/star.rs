@@ -104,7 +104,7 @@ pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool
     Ok(())
 }
 
-pub(crate) use crate::core::star_save::is_star_record;
+pub(crate) use tripot_app::star_save::is_star_record;
 
 /// Replays a star record; prints the final position and the result.
 pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {

@@ -8,13 +8,13 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::CliError;
-use crate::core::save_store::SaveStore;
-use crate::i18n::Lang;
-use crate::screen_text::screen_text;
-use crate::star_viewer::StarViewer;
-use crate::tui::TerminalGuard;
-use crate::viewer::Viewer;
+use tripot_app::i18n::Lang;
+use tripot_app::save_store::SaveStore;
 use tripot_engine::StarRecord;
+use tripot_terminal::screen_text::screen_text;
+use tripot_terminal::star_viewer::StarViewer;
+use tripot_terminal::tui::TerminalGuard;
+use tripot_terminal::viewer::Viewer;
 
 /// Arguments of `tripot view`.
 #[derive(Debug, clap::Args)]
@@ -37,7 +37,7 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
     // A star record has its own viewer; anything else (an unreadable file too) goes the duel's
     // way, whose errors name the file.
     if let Ok(bytes) = std::fs::read(&args.file)
-        && crate::core::star_save::is_star_record(&bytes)
+        && tripot_app::star_save::is_star_record(&bytes)
     {
         return run_star(args, lang, &bytes);
     }

@@ -1,10 +1,10 @@
-//! `tripot web`: the game in a web browser (see [`crate::web`]).
+//! `tripot web`: the game in a web browser (see [`tripot_web`]).
 
 use super::CliError;
 use tripot_net::Multiaddr;
 
-use crate::i18n::Lang;
-use crate::web::{WebNetwork, WebOptions};
+use tripot_app::i18n::Lang;
+use tripot_web::{WebNetwork, WebOptions};
 
 /// Arguments of `tripot web`.
 #[derive(Debug, clap::Args)]
@@ -46,5 +46,5 @@ pub(crate) fn run(args: &Args, lang: Lang, page_lang: Option<Lang>) -> Result<()
     };
     let options =
         WebOptions { port: args.port, lan: args.lan, open: !args.no_open, network, lang, page_lang };
-    Ok(crate::web::run(options)?)
+    Ok(tripot_web::run(options)?)
 }

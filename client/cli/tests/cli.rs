@@ -16,7 +16,7 @@ const START_1: &str = "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Sj4,k4,l4,m4,k
 const NEAR_THE_END: &str = "A:Nj4,k4,l4,m4,k3,l3,m3,l2,m2,i5:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h12";
 
 fn engine_data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/engine/tests/data")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../crates/engine/tests/data")
 }
 
 #[test]

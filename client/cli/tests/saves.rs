@@ -3,6 +3,7 @@
 //! `tripot view`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../terminal/tests/common/mod.rs"]
 mod common;
 
 use std::fs;
@@ -11,11 +12,11 @@ use std::process::Command;
 
 use common::{ch, enter_on, hole, key, position};
 use crossterm::event::KeyCode;
-use tripot::app::{App, Mode, Page, Setup};
-use tripot::core::save_store::SaveStore;
-use tripot::event::Events;
-use tripot::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::save_store::SaveStore;
 use tripot_engine::{Camp, Format, Record, RecordResult, Rules};
+use tripot_terminal::app::{App, Mode, Page, Setup};
+use tripot_terminal::event::Events;
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir =

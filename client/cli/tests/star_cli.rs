@@ -71,7 +71,7 @@ fn apply_refuses_illegal_and_malformed_input_with_its_exit_code() {
 
 #[test]
 fn perft_counts_every_variant_as_the_engine_fixture_says() {
-    let fixture = include_str!("../../crates/engine/tests/data/star-perft.txt");
+    let fixture = include_str!("../../../crates/engine/tests/data/star-perft.txt");
     for line in fixture.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let run = tripot(&["perft", "2", "--variant", fields[0]]);

@@ -5,17 +5,18 @@
 //! text (`cargo insta review` after a deliberate change).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../terminal/tests/common/mod.rs"]
 mod common;
 
 use common::{ch, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{App, MenuItem, Page};
-use tripot::core::star_table::StarTable;
-use tripot::core::table_setup::{SeatPlayer, TableSetup};
-use tripot::event::Events;
-use tripot::i18n::Lang;
 use tripot_ai::Level;
+use tripot_app::i18n::Lang;
+use tripot_app::star_table::StarTable;
+use tripot_app::table_setup::{SeatPlayer, TableSetup};
 use tripot_engine::{Colour, StarPosition, Variant};
+use tripot_terminal::app::{App, MenuItem, Page};
+use tripot_terminal::event::Events;
 
 const H: SeatPlayer = SeatPlayer::Human;
 
@@ -45,7 +46,7 @@ fn wait_for_computers(app: &mut App, events: &Events) {
         if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
             app.handle_event(event);
         }
-        app.handle_event(tripot::event::Event::Tick);
+        app.handle_event(tripot_terminal::event::Event::Tick);
     }
     panic!("the computers never played");
 }
@@ -279,7 +280,7 @@ fn esc_takes_back_the_last_hop_of_a_chain_built_hop_by_hop() {
 #[test]
 fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     let dir = tempfile::tempdir().unwrap();
-    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     app.start_table(setup("halma-3", &[H, H, SeatPlayer::Computer(Level::Facile)], Colour::S));
@@ -314,7 +315,7 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
 #[test]
 fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
     let dir = tempfile::tempdir().unwrap();
-    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     let v: Variant = "captures-2".parse().unwrap();
@@ -360,7 +361,7 @@ fn a_click_on_the_turned_board_picks_the_marble_drawn_there() {
     assert!(Colour::S.branch().contains(drawn));
     let (column, row) = app.hole_cell(drawn).unwrap();
     let click = |kind| {
-        tripot::event::Event::Mouse(crossterm::event::MouseEvent {
+        tripot_terminal::event::Event::Mouse(crossterm::event::MouseEvent {
             kind,
             column,
             row,
@@ -410,7 +411,7 @@ fn the_table_page_also_starts_the_tripot_duel() {
     let game = app.game().unwrap();
     assert_eq!(game.setup.format, tripot_engine::Format::Two);
     assert!(
-        matches!(game.setup.mode, tripot::app::Mode::Solo { level: Level::Moyen, .. }),
+        matches!(game.setup.mode, tripot_terminal::app::Mode::Solo { level: Level::Moyen, .. }),
         "{:?}",
         game.setup
     );
@@ -421,11 +422,11 @@ fn the_table_page_also_starts_the_tripot_duel() {
 /// chosen is resumed.
 #[test]
 fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
-    use tripot::app::Mode;
-    use tripot::core::setup::Setup;
+    use tripot_app::setup::Setup;
     use tripot_engine::{Camp, Format, Rules};
+    use tripot_terminal::app::Mode;
     let dir = tempfile::tempdir().unwrap();
-    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     app.start_table(setup("kawu-3", &[H, H, H], Colour::S));
@@ -465,7 +466,7 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
 #[test]
 fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
     let dir = tempfile::tempdir().unwrap();
-    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     app.start_table(setup("kawu-3", &[H, H, H], Colour::S));
@@ -494,7 +495,7 @@ fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
 #[test]
 fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
     let dir = tempfile::tempdir().unwrap();
-    let store = tripot::core::save_store::SaveStore::new(dir.path());
+    let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     app.start_table(setup("kawu-3", &[H, H, H], Colour::S));

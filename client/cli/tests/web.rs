@@ -14,7 +14,7 @@
 //!   (`web-desktop.png`, `web-phone.png`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-#[path = "../../tests/web/browser_tools.rs"]
+#[path = "../../../tests/web/browser_tools.rs"]
 mod browser;
 mod tmux_common;
 
@@ -474,7 +474,7 @@ fn a_port_already_taken_is_a_clear_error_and_exit_code_1() {
 
 /// What the browser tests need, or why they cannot run (`tests/web/browser_tools.rs`).
 fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
-    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/web"))
+    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/web"))
 }
 
 #[test]

@@ -1,6 +1,6 @@
 // The page: one WebSocket to the program, the state it sends drawn on the board, and the
 // player's taps sent back as intents (select, path, move, hop, end_chain, cancel, hint, undo,
-// new_game). Every message is described in client/src/web/messages.rs. No rule is decided
+// new_game). Every message is described in client/page/src/messages.rs. No rule is decided
 // here: destinations, paths, hints and the end all come from the program.
 
 import { Board, playHops } from "./board.js";

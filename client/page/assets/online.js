@@ -1,7 +1,7 @@
 // Online play in the page: host (a room code on the relay, or directly), join by an address or
 // a room code, the LAN's players and the relay's lobby, quick match; then the game on a board of
 // its own, the connection's state, resign, claim, rematch and leave. Every message is described
-// in client/src/web/online_messages.rs. As in the duel, no rule is decided here: the program
+// in client/page/src/online_messages.rs. As in the duel, no rule is decided here: the program
 // says what may be picked and where it goes, checks every move and words every notice (in both
 // languages: the page shows the one chosen).
 

@@ -1,7 +1,7 @@
 // Saved games on the page: the "Parties" list (records named by the ids the program gave them,
 // never by a path), the offer to take up an unfinished game, the replay viewer (the program
 // sends each position; moves are shown hop by hop along the path it sends) and the move typed
-// in notation (checked by the program). Messages: client/src/web/saves_messages.rs.
+// in notation (checked by the program). Messages: client/page/src/saves_messages.rs.
 
 import { Board, playHops } from "./board.js";
 

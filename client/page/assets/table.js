@@ -1,7 +1,7 @@
 // Star tables in the page (RULES-STAR.md): the set-up (a variant, a person or a computer at each
 // seat, who opens), the table drawn on the shared board turned so that the seat to move sees its
 // home at the bottom, the clicks sent as intents, the elimination question, the places, and the
-// list of saved tables to resume. Every message is described in client/src/web/table_messages.rs;
+// list of saved tables to resume. Every message is described in client/page/src/table_messages.rs;
 // the program decides every rule: what may be picked, where it may go, the paths, the hints.
 
 import { playHops } from "./board.js";

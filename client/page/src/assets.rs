@@ -1,7 +1,7 @@
-//! The page's files, embedded in the binary (`client/web/`), so that `tripot web` needs nothing
+//! The page's files, embedded in the binary (`client/page/assets/`), so that `tripot web` needs nothing
 //! beside it; and the rules page, made from the same words as the terminal's rules.
 
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 /// One file the server hands out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,17 +18,17 @@ const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// Every file of `client/web/`; `index.html` is also the page's root.
+/// Every file of `client/page/assets/`; `index.html` is also the page's root.
 pub(crate) const ASSETS: [Asset; 9] = [
-    Asset { name: "index.html", content_type: HTML, body: include_str!("../../web/index.html") },
-    Asset { name: "style.css", content_type: CSS, body: include_str!("../../web/style.css") },
-    Asset { name: "app.js", content_type: JS, body: include_str!("../../web/app.js") },
-    Asset { name: "board.js", content_type: JS, body: include_str!("../../web/board.js") },
-    Asset { name: "words.js", content_type: JS, body: include_str!("../../web/words.js") },
-    Asset { name: "table.js", content_type: JS, body: include_str!("../../web/table.js") },
-    Asset { name: "online.js", content_type: JS, body: include_str!("../../web/online.js") },
-    Asset { name: "saves.js", content_type: JS, body: include_str!("../../web/saves.js") },
-    Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../../web/icon.svg") },
+    Asset { name: "index.html", content_type: HTML, body: include_str!("../assets/index.html") },
+    Asset { name: "style.css", content_type: CSS, body: include_str!("../assets/style.css") },
+    Asset { name: "app.js", content_type: JS, body: include_str!("../assets/app.js") },
+    Asset { name: "board.js", content_type: JS, body: include_str!("../assets/board.js") },
+    Asset { name: "words.js", content_type: JS, body: include_str!("../assets/words.js") },
+    Asset { name: "table.js", content_type: JS, body: include_str!("../assets/table.js") },
+    Asset { name: "online.js", content_type: JS, body: include_str!("../assets/online.js") },
+    Asset { name: "saves.js", content_type: JS, body: include_str!("../assets/saves.js") },
+    Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../assets/icon.svg") },
 ];
 
 /// The rules page in `lang`: the terminal's rules text as HTML.
@@ -43,7 +43,7 @@ pub(crate) fn rules_page(lang: Lang) -> String {
         if line.is_empty() {
             continue;
         }
-        let tag = if crate::ui::rules::is_heading(line) { "h2" } else { "p" };
+        let tag = if tripot_app::i18n::is_heading(line) { "h2" } else { "p" };
         body.push_str(&format!("<{tag}>{}</{tag}>\n", escape(line)));
     }
     format!(

@@ -5,7 +5,7 @@
 
 use tripot_engine::Hole;
 
-use crate::core::local_game::{Action, Game, next_hops};
+use tripot_app::local_game::{Action, Game, next_hops};
 
 /// Why a click was refused; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]

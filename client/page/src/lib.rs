@@ -1,6 +1,6 @@
 //! `tripot web`: the game in a web browser. The program stays the player's peer — the engine,
-//! the computer and the game controller of [`crate::core`] run here — and the page
-//! (`client/web/`, embedded) is only its screen: it draws what the program sends and sends back
+//! the computer and the game controller of [`tripot_app`] run here — and the page
+//! (`client/page/assets/`, embedded) is only its screen: it draws what the program sends and sends back
 //! what the player does, over one WebSocket.
 //!
 //! - [`messages`]: the WebSocket protocol, every message in one file.
@@ -20,11 +20,11 @@ use online_worker::SharedNetwork;
 use page_online::NetworkSlot;
 use tripot_net::Multiaddr;
 
-use crate::core::network::{Network, NetworkError};
-use crate::core::real_network::RealNetwork;
-use crate::core::settings::{NetworkSettings, configured_relay, player_name};
+use tripot_app::network::{Network, NetworkError};
+use tripot_app::real_network::RealNetwork;
+use tripot_app::settings::{NetworkSettings, configured_relay, player_name};
 
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 mod assets;
 mod board_clicks;

@@ -343,7 +343,7 @@ pub(crate) struct OutcomeView {
 pub(crate) enum ErrorCode {
     /// Not JSON, not a known `type`, a missing field, or a binary frame.
     BadMessage,
-    /// A text frame longer than [`crate::web::socket::MAX_MESSAGE`].
+    /// A text frame longer than [`crate::socket::MAX_MESSAGE`].
     TooLarge,
     /// More messages than the page could ever send by hand; they are dropped.
     TooManyMessages,

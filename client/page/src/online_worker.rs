@@ -7,7 +7,7 @@
 //! The thread starts with the page's first online request; when the socket closes, the channel
 //! does, and the thread leaves the session on purpose (the opponent is told) before it ends.
 //!
-//! [`Link`]: crate::core::network::Link
+//! [`Link`]: tripot_app::network::Link
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};

@@ -1,6 +1,6 @@
 //! The game one page plays, without any I/O: a [`ClientMessage`] or a search's answer in, the
 //! messages to send and the searches to start out. It drives the same [`Game`] the terminal
-//! does ([`crate::core`]): selection, chains, undo, the automatic passes and the engine's
+//! does ([`tripot_app`]): selection, chains, undo, the automatic passes and the engine's
 //! checks all live there; this file only translates.
 
 use std::sync::{Arc, Mutex};
@@ -16,9 +16,9 @@ use super::messages::{
 use super::page_saves::PageSaves;
 use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
 use super::saves_messages::SavesRequest;
-use crate::core::local_game::{Action, Game, Played, next_hops};
-use crate::core::setup::{Mode, OpenerChoice, Setup};
-use crate::core::turns::NextTurn;
+use tripot_app::local_game::{Action, Game, Played, next_hops};
+use tripot_app::setup::{Mode, OpenerChoice, Setup};
+use tripot_app::turns::NextTurn;
 
 /// A search to start off the socket's task; its answer comes back through
 /// [`PageGame::on_answer`] with the same `request`. (No `Debug`: the computer player has none.)
@@ -99,12 +99,12 @@ pub(crate) struct PageGame {
     /// The game's file, the records listed and the one in the replay viewer.
     saves: PageSaves,
     /// `tripot web --lang`, told in the hello.
-    lang: Option<crate::i18n::Lang>,
+    lang: Option<tripot_app::i18n::Lang>,
 }
 
 impl PageGame {
     /// A page whose games are saved with `saves`, told the language `lang` in its hello.
-    pub(crate) fn with_saves(saves: PageSaves, lang: Option<crate::i18n::Lang>) -> PageGame {
+    pub(crate) fn with_saves(saves: PageSaves, lang: Option<tripot_app::i18n::Lang>) -> PageGame {
         PageGame { saves, lang, ..PageGame::default() }
     }
 
@@ -132,8 +132,8 @@ impl PageGame {
             })
             .collect();
         let lang = self.lang.map(|lang| match lang {
-            crate::i18n::Lang::Fr => "fr".to_owned(),
-            crate::i18n::Lang::En => "en".to_owned(),
+            tripot_app::i18n::Lang::Fr => "fr".to_owned(),
+            tripot_app::i18n::Lang::En => "en".to_owned(),
         });
         ServerMessage::Hello(Hello { protocol: PROTOCOL_VERSION, holes, levels, lang })
     }

@@ -21,12 +21,12 @@ use super::online_messages::{
     OpenGameView, Words,
 };
 use super::page_game::{PageGame, move_view};
-use crate::core::local_game::{Action, Game, Played};
-use crate::core::network::{Link, Network, NetworkError, OpenGameScan};
-use crate::core::online_game::{Confirm, Connection, Online, RematchOffer, Route, Side};
-use crate::core::online_notice::{Notice, Update};
-use crate::core::open_game::OpenGames;
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::local_game::{Action, Game, Played};
+use tripot_app::network::{Link, Network, NetworkError, OpenGameScan};
+use tripot_app::online_game::{Confirm, Connection, Online, RematchOffer, Route, Side};
+use tripot_app::online_notice::{Notice, Update};
+use tripot_app::open_game::OpenGames;
 
 /// Events read from a session per tick at most, so that a flood cannot hold the page.
 const EVENTS_PER_TICK: usize = 256;
@@ -891,7 +891,7 @@ mod tests {
         fn join_table(
             &mut self,
             _: &Multiaddr,
-            _: &crate::core::open_game::OpenGame,
+            _: &tripot_app::open_game::OpenGame,
         ) -> Result<Box<dyn Link>, NetworkError> {
             Err(NetworkError::NoRelay)
         }

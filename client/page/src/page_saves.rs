@@ -16,9 +16,9 @@ use super::messages::{ErrorCode, PawnView};
 use super::saves_messages::{
     FrameView, MovedView, RecordKind, RecordView, RecordsView, ReplayMove, ReplayView, SeatView,
 };
-use crate::core::local_game::Game;
-use crate::core::save_store::{SaveError, SaveStore, Saved, game_of, setup_of};
-use crate::core::star_save::{self, SavedTable, TableSaveError};
+use tripot_app::local_game::Game;
+use tripot_app::save_store::{SaveError, SaveStore, Saved, game_of, setup_of};
+use tripot_app::star_save::{self, SavedTable, TableSaveError};
 
 /// A refusal before anything changed.
 pub(crate) type Refusal = (ErrorCode, String);
@@ -62,7 +62,7 @@ impl PageSaves {
     pub(crate) fn from_env() -> PageSaves {
         PageSaves {
             store: SaveStore::from_env().ok(),
-            online_dir: crate::core::online_saves::default_dir(),
+            online_dir: tripot_app::online_saves::default_dir(),
             ..PageSaves::default()
         }
     }

@@ -1,7 +1,7 @@
 //! The star table one page plays, without any I/O: a [`TableRequest`] or a search's answer in,
 //! the replies to send and the searches to start out. It drives the terminal's own
-//! [`StarTable`] (`core::star_table`, `star_selection`, `star_computer`) and saves it as the
-//! terminal does (`core::star_save`), so that either front-end resumes the other's tables; this
+//! [`StarTable`] (`tripot_app::star_table`, `star_selection`, `star_computer`) and saves it as the
+//! terminal does (`tripot_app::star_save`), so that either front-end resumes the other's tables; this
 //! file only translates.
 
 use std::path::PathBuf;
@@ -12,11 +12,11 @@ use super::table_messages::{
     CorruptView, NewTable, SavedTableView, TableErrorCode, TableEventView, TableReply, TableRequest,
     VariantView,
 };
-use crate::core::save_store::SaveStore;
-use crate::core::star_save::{TableSaveError, table_of, unfinished_table, write_table};
-use crate::core::star_selection::{TableAction, next_hops};
-use crate::core::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
-use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
+use tripot_app::save_store::SaveStore;
+use tripot_app::star_save::{TableSaveError, table_of, unfinished_table, write_table};
+use tripot_app::star_selection::{TableAction, next_hops};
+use tripot_app::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
+use tripot_app::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
 use view::{event_view, game_name, move_view};
 
 /// A search of the table to start off the socket's task. (No `Debug`: the table's computer

@@ -5,7 +5,7 @@ use super::view::rotation;
 use super::*;
 use tripot_engine::{Colour, view_of};
 
-use crate::web::table_messages::{TableNext, TableStateView};
+use crate::table_messages::{TableNext, TableStateView};
 
 fn new(variant: &str, players: &[&str]) -> TableRequest {
     TableRequest::New(NewTable {

@@ -5,13 +5,13 @@
 use tripot_engine::{Colour, GameKind, Hole, HoleSet, StarEnd, StarNotation, view_of};
 
 use super::{PageTable, id_of};
-use crate::core::star_selection::next_hops;
-use crate::core::star_table::{StarPlayed, StarTable, TableEvent};
-use crate::core::table_setup::SeatPlayer;
-use crate::web::table_messages::{
+use crate::table_messages::{
     PlaceView, SeatGoalView, SeatView, TableEventView, TableMoveView, TableNext, TableOutcomeView,
     TablePawnView, TableSelectionView, TableStateView,
 };
+use tripot_app::star_selection::next_hops;
+use tripot_app::star_table::{StarPlayed, StarTable, TableEvent};
+use tripot_app::table_setup::SeatPlayer;
 
 impl PageTable {
     /// The state the page draws.

@@ -22,7 +22,7 @@ use axum::routing::get;
 use super::assets::{ASSETS, Asset, rules_page};
 use super::online_worker::SharedNetwork;
 use super::socket::{self, MAX_FRAME};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 /// Who may be served.
 #[derive(Debug, Clone, PartialEq, Eq)]

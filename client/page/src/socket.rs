@@ -14,7 +14,7 @@ use super::online_messages::OnlineRequest;
 use super::online_worker::{OnlineWorker, SharedNetwork};
 use super::page_game::{Answer, PageGame, Search};
 use super::page_table;
-use crate::core::computer;
+use tripot_app::computer;
 
 /// The longest text frame read as a message: the longest real one (a `new_game` with a format-3
 /// position) is under 400 bytes.
@@ -34,7 +34,7 @@ const MAX_RUNNING: usize = 2;
 
 /// Runs one page's socket until it closes. Online requests go to the page's online worker,
 /// started with the first; its messages come back into the same loop.
-pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork, lang: Option<crate::i18n::Lang>) {
+pub(crate) async fn run(mut socket: WebSocket, network: SharedNetwork, lang: Option<tripot_app::i18n::Lang>) {
     let mut online: Option<OnlineWorker> = None;
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
     let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), lang);

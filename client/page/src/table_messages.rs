@@ -3,7 +3,7 @@
 //! ([`TableReply`], sent as `{"type":"table","reply":…}`).
 //!
 //! As for the duel, the page decides nothing: it sends the hole clicked (`click`, or `hop` for
-//! one jump of a chain built hop by hop) and the program's table (`core::star_table`) says what
+//! one jump of a chain built hop by hop) and the program's table (`tripot_app::star_table`) says what
 //! that did; the state lists the marbles the seat may pick, the picked one's destinations, the
 //! greyed branches and the goal, and which way the board is turned. Seats are named by their home
 //! branch (`S`, `NW`…), which is also the colour (and shape) of their marbles.

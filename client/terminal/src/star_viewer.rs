@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crossterm::event::KeyEvent;
 use tripot_engine::{StarRecord, StarReplay};
 
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 /// A star game replayed move by move.
 #[derive(Debug, Clone)]

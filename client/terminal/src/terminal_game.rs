@@ -4,11 +4,11 @@
 use std::io;
 
 use crate::app::App;
-use crate::core::online_notice::Warning;
-use crate::core::save_store::SaveStore;
 use crate::event::Events;
-use crate::i18n::Lang;
 use crate::tui::TerminalGuard;
+use tripot_app::i18n::Lang;
+use tripot_app::online_notice::Warning;
+use tripot_app::save_store::SaveStore;
 
 /// Runs the game until the player quits.
 pub fn run(lang: Lang) -> io::Result<()> {
@@ -24,7 +24,7 @@ pub fn run(lang: Lang) -> io::Result<()> {
 
 /// Runs the online screens opened by `tripot host`, `join` or `lan`: `prepare` opens the page.
 /// Returns why the game never started, if the player left before it did.
-pub(crate) fn run_online(lang: Lang, prepare: impl FnOnce(&mut App)) -> io::Result<Option<Warning>> {
+pub fn run_online(lang: Lang, prepare: impl FnOnce(&mut App)) -> io::Result<Option<Warning>> {
     let mut guard = TerminalGuard::enter()?;
     let events = Events::with_terminal_input();
     // No local save store: the network session saves the online game itself.

@@ -15,15 +15,16 @@ use ratatui::backend::CrosstermBackend;
 pub(crate) type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// Owns the terminal set-up; dropping it restores the terminal.
-pub(crate) struct TerminalGuard {
-    pub(crate) terminal: Term,
+pub struct TerminalGuard {
+    /// The terminal the game draws on.
+    pub terminal: Term,
 }
 
 impl TerminalGuard {
     /// Enters the game's terminal mode and installs a panic hook that leaves it first, so a
     /// panic message is readable and the shell usable. Ctrl-C arrives as a key in raw mode and
     /// is handled by the game as "quit".
-    pub(crate) fn enter() -> io::Result<TerminalGuard> {
+    pub fn enter() -> io::Result<TerminalGuard> {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             // A panic on a helper thread (a search) is caught there; only the interface

@@ -6,8 +6,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 use tripot_engine::RecordResult;
 
 use crate::app::Game;
-use crate::core::save_store::{Saved, game_of, viewer_setup};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::save_store::{Saved, game_of, viewer_setup};
 
 /// A game replayed move by move.
 #[derive(Debug, Clone)]

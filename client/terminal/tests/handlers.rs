@@ -9,11 +9,11 @@ use common::{
     wait_for_computer,
 };
 use crossterm::event::KeyCode;
-use tripot::app::{App, Button, Mode, Page, Setup};
-use tripot::event::{Event, Events};
-use tripot::i18n::Lang;
 use tripot_ai::Level;
+use tripot_app::i18n::Lang;
 use tripot_engine::{Camp, Format, Hole, Move, Notation, Position, Rules, WinReason};
+use tripot_terminal::app::{App, Button, Mode, Page, Setup};
+use tripot_terminal::event::{Event, Events};
 
 /// Format 1, A to move: S needs two steps (h12, h13, h14) to fill its goal; N has one pawn
 /// out of its goal, on m6.
@@ -260,7 +260,7 @@ fn menu_starts_a_duel_with_its_settings() {
     // change the setting.
     app.handle_event(ch('q'));
     app.handle_event(key(KeyCode::Down));
-    assert_eq!(app.menu().item(), tripot::app::MenuItem::DuelFormat);
+    assert_eq!(app.menu().item(), tripot_terminal::app::MenuItem::DuelFormat);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.menu().duel_format, Format::Two);
     let game = app.game().unwrap();
@@ -268,11 +268,11 @@ fn menu_starts_a_duel_with_its_settings() {
     // Every line of the menu can be reached, the online ones too.
     app.handle_event(ch('q'));
     let mut seen = Vec::new();
-    for _ in 0..tripot::app::MenuItem::ALL.len() {
+    for _ in 0..tripot_terminal::app::MenuItem::ALL.len() {
         app.handle_event(key(KeyCode::Down));
         seen.push(app.menu().item());
     }
-    assert!(tripot::app::MenuItem::ALL.iter().all(|item| seen.contains(item)), "{seen:?}");
+    assert!(tripot_terminal::app::MenuItem::ALL.iter().all(|item| seen.contains(item)), "{seen:?}");
 }
 
 #[test]

@@ -13,15 +13,15 @@ use std::time::Duration;
 
 use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
-use tripot::app::{App, Connection, MenuItem, Page, RematchOffer};
-use tripot::core::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
-use tripot::core::open_game::{OpenGame, OpenGames};
-use tripot::event::{Event, Events};
-use tripot::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot_app::open_game::{OpenGame, OpenGames};
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
 use tripot_net::Offer;
 use tripot_net::{EndReason, Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 use tripot_protocol::{GameId, RejectReason};
+use tripot_terminal::app::{App, Connection, MenuItem, Page, RematchOffer};
+use tripot_terminal::event::{Event, Events};
 
 /// What the stand-in network saw and what it will hand back.
 #[derive(Default)]

@@ -6,11 +6,11 @@
 mod common;
 
 use common::{ch, enter_on, hole, position, render};
-use tripot::app::{App, Mode, Setup};
-use tripot::event::Events;
-use tripot::i18n::Lang;
 use tripot_ai::Level;
+use tripot_app::i18n::Lang;
 use tripot_engine::{Camp, Format, Rules};
+use tripot_terminal::app::{App, Mode, Setup};
+use tripot_terminal::event::Events;
 
 fn app(lang: Lang) -> (App, Events) {
     let events = Events::new();
@@ -169,13 +169,15 @@ fn nothing_is_cut_in_the_title_the_keys_line_or_the_history() {
 fn the_rules_page_explains_the_signs_and_stops_at_its_last_line() {
     for (width, height) in [(80, 30), (120, 40)] {
         let (mut app, _events) = app(Lang::Fr);
-        let rules =
-            tripot::app::MenuItem::ALL.iter().position(|&x| x == tripot::app::MenuItem::Rules).unwrap();
+        let rules = tripot_terminal::app::MenuItem::ALL
+            .iter()
+            .position(|&x| x == tripot_terminal::app::MenuItem::Rules)
+            .unwrap();
         while app.menu().selected != rules {
             app.handle_event(common::key(crossterm::event::KeyCode::Down));
         }
         app.handle_event(common::key(crossterm::event::KeyCode::Enter));
-        assert_eq!(app.page(), tripot::app::Page::Rules);
+        assert_eq!(app.page(), tripot_terminal::app::Page::Rules);
         let mut seen = render(&mut app, width, height);
         for _ in 0..200 {
             app.handle_event(common::key(crossterm::event::KeyCode::Down));

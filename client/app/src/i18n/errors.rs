@@ -8,14 +8,14 @@ use tripot_net::online::{OnlineError, RoomError};
 use tripot_net::swarm::SwarmError;
 
 use super::Lang;
-use crate::core::config_file::ConfigError;
-use crate::core::network::NetworkError;
-use crate::core::save_store::{DATA_DIR_ENV, SaveError};
-use crate::core::settings::{RELAY_ENV, SettingsError};
+use crate::config_file::ConfigError;
+use crate::network::NetworkError;
+use crate::save_store::{DATA_DIR_ENV, SaveError};
+use crate::settings::{RELAY_ENV, SettingsError};
 
 impl Lang {
     /// Why the network could not do what was asked, in this language.
-    pub(crate) fn network_error(self, error: &NetworkError) -> String {
+    pub fn network_error(self, error: &NetworkError) -> String {
         if self == Lang::En {
             return error.to_string();
         }
@@ -36,7 +36,7 @@ impl Lang {
     }
 
     /// Why the network settings cannot be used, in this language.
-    pub(crate) fn settings_error(self, error: &SettingsError) -> String {
+    pub fn settings_error(self, error: &SettingsError) -> String {
         if self == Lang::En {
             return error.to_string();
         }
@@ -59,7 +59,7 @@ impl Lang {
     }
 
     /// Why a game could not be saved or read back, in this language.
-    pub(crate) fn save_error(self, error: &SaveError) -> String {
+    pub fn save_error(self, error: &SaveError) -> String {
         if self == Lang::En {
             return error.to_string();
         }
@@ -75,7 +75,7 @@ impl Lang {
     }
 
     /// Why a private room cannot be used, in this language.
-    pub(crate) fn room_error(self, error: &RoomError) -> String {
+    pub fn room_error(self, error: &RoomError) -> String {
         if self == Lang::En {
             return error.to_string();
         }

@@ -8,13 +8,13 @@ use tripot_net::Refuser;
 use tripot_protocol::RejectReason;
 
 use super::Lang;
-use crate::core::online_notice::{Notice, Warning};
-use crate::core::setup::{Mode, Setup};
+use crate::online_notice::{Notice, Warning};
+use crate::setup::{Mode, Setup};
 
 impl Lang {
     /// "Vous étiez bloqué — tour passé", or the blocked side named: the computer opponent, or
     /// the hot-seat player.
-    pub(crate) fn blocked(self, setup: &Setup, mover: Camp) -> String {
+    pub fn blocked(self, setup: &Setup, mover: Camp) -> String {
         let t = self.t();
         match setup.mode {
             Mode::Solo { .. } if setup.is_human(mover) => t.you_were_blocked.to_owned(),
@@ -24,7 +24,7 @@ impl Lang {
     }
 
     /// What the online game tells the player, in this language.
-    pub(crate) fn notice(self, notice: &Notice) -> String {
+    pub fn notice(self, notice: &Notice) -> String {
         let t = self.t();
         match notice {
             Notice::MoveRefused(error) => format!("{} : {}", t.move_refused, self.local_error(error)),
@@ -131,7 +131,7 @@ impl Lang {
     }
 
     /// What stays shown about the connection, in this language.
-    pub(crate) fn warning(self, warning: &Warning) -> String {
+    pub fn warning(self, warning: &Warning) -> String {
         match warning {
             Warning::Net(warning) => self.net_warning(warning),
             Warning::RoomRefused(why) => format!("{} : {}", self.t().room_refused, self.guest_refusal(*why)),
@@ -144,7 +144,7 @@ impl Lang {
     }
 
     /// Why an online game never started, once the player has left it (no « trying again »).
-    pub(crate) fn failure(self, warning: &Warning) -> String {
+    pub fn failure(self, warning: &Warning) -> String {
         match warning {
             Warning::Net(tripot_net::online::NetWarning::DialFailed { cause, .. }) => {
                 self.dial_failed(*cause, false)

@@ -5,49 +5,51 @@ use tripot_ai::Level;
 use tripot_engine::{Colour, StarEnd, StarIllegal};
 
 use super::Lang;
-use crate::app::table_menu::TableGame;
-use crate::core::star_save::TableSaveError;
-use crate::core::star_table::{StarTable, TableMoveError};
-use crate::core::table_setup::{SeatPlayer, TableOpener, TableSetupError};
+use crate::star_save::TableSaveError;
+use crate::star_table::{StarTable, TableMoveError};
+use crate::table_game::TableGame;
+use crate::table_setup::{SeatPlayer, TableOpener, TableSetupError};
 
 /// The fixed texts of the star tables.
+// Each field is named for the text it holds; its words are in the French and English values below.
+#[allow(missing_docs)]
 #[derive(Debug)]
-pub(crate) struct StarTexts {
-    pub(crate) menu_line: &'static str,
-    pub(crate) page_title: &'static str,
-    pub(crate) game: &'static str,
-    pub(crate) players: &'static str,
-    pub(crate) seat: &'static str,
-    pub(crate) opener: &'static str,
-    pub(crate) start: &'static str,
-    pub(crate) back: &'static str,
-    pub(crate) human: &'static str,
-    pub(crate) draw_lots: &'static str,
-    pub(crate) page_keys: &'static str,
-    pub(crate) table: &'static str,
-    pub(crate) view_of: &'static str,
-    pub(crate) captures: &'static str,
-    pub(crate) eliminated: &'static str,
-    pub(crate) waiting_partner: &'static str,
-    pub(crate) legend_forbidden: &'static str,
-    pub(crate) legend_goal: &'static str,
-    pub(crate) cursor: &'static str,
-    pub(crate) choose_marble: &'static str,
-    pub(crate) choose_piece: &'static str,
-    pub(crate) game_keys: &'static str,
-    pub(crate) confirm_title: &'static str,
-    pub(crate) confirm_keys: &'static str,
-    pub(crate) ranking: &'static str,
-    pub(crate) draw_between: &'static str,
-    pub(crate) no_place: &'static str,
-    pub(crate) passed: &'static str,
-    pub(crate) takes: &'static str,
-    pub(crate) is_eliminated: &'static str,
-    pub(crate) finished_waits: &'static str,
-    pub(crate) took: &'static str,
-    pub(crate) pieces_total: &'static str,
-    pub(crate) resume_table: &'static str,
-    pub(crate) no_duel_of_computers: &'static str,
+pub struct StarTexts {
+    pub menu_line: &'static str,
+    pub page_title: &'static str,
+    pub game: &'static str,
+    pub players: &'static str,
+    pub seat: &'static str,
+    pub opener: &'static str,
+    pub start: &'static str,
+    pub back: &'static str,
+    pub human: &'static str,
+    pub draw_lots: &'static str,
+    pub page_keys: &'static str,
+    pub table: &'static str,
+    pub view_of: &'static str,
+    pub captures: &'static str,
+    pub eliminated: &'static str,
+    pub waiting_partner: &'static str,
+    pub legend_forbidden: &'static str,
+    pub legend_goal: &'static str,
+    pub cursor: &'static str,
+    pub choose_marble: &'static str,
+    pub choose_piece: &'static str,
+    pub game_keys: &'static str,
+    pub confirm_title: &'static str,
+    pub confirm_keys: &'static str,
+    pub ranking: &'static str,
+    pub draw_between: &'static str,
+    pub no_place: &'static str,
+    pub passed: &'static str,
+    pub takes: &'static str,
+    pub is_eliminated: &'static str,
+    pub finished_waits: &'static str,
+    pub took: &'static str,
+    pub pieces_total: &'static str,
+    pub resume_table: &'static str,
+    pub no_duel_of_computers: &'static str,
 }
 
 const FR: StarTexts = StarTexts {
@@ -128,7 +130,7 @@ const EN: StarTexts = StarTexts {
 
 impl Lang {
     /// The fixed texts of the star tables in this language.
-    pub(crate) fn s(self) -> &'static StarTexts {
+    pub fn s(self) -> &'static StarTexts {
         match self {
             Lang::Fr => &FR,
             Lang::En => &EN,
@@ -136,7 +138,7 @@ impl Lang {
     }
 
     /// A game's name on the set-up page.
-    pub(crate) fn table_game(self, game: TableGame) -> &'static str {
+    pub fn table_game(self, game: TableGame) -> &'static str {
         match (self, game) {
             (_, TableGame::Tripot) => "Tripot (duel)",
             (_, TableGame::Kawu) => "kawu",
@@ -155,7 +157,7 @@ impl Lang {
     }
 
     /// The colour of seat `number` (1-based), seed 003's order.
-    pub(crate) fn seat_colour(self, number: usize) -> &'static str {
+    pub fn seat_colour(self, number: usize) -> &'static str {
         const FR_NAMES: [&str; 6] = ["blanc", "rouge", "bleu", "noir", "jaune", "vert"];
         const EN_NAMES: [&str; 6] = ["white", "red", "blue", "black", "yellow", "green"];
         let names = if self == Lang::Fr { FR_NAMES } else { EN_NAMES };
@@ -163,7 +165,7 @@ impl Lang {
     }
 
     /// A level's label.
-    pub(crate) fn level_label(self, level: Level) -> &'static str {
+    pub fn level_label(self, level: Level) -> &'static str {
         match self {
             Lang::Fr => level.label_fr(),
             Lang::En => level.label_en(),
@@ -171,7 +173,7 @@ impl Lang {
     }
 
     /// Who sits at a seat, on the set-up page.
-    pub(crate) fn seat_player(self, player: SeatPlayer) -> String {
+    pub fn seat_player(self, player: SeatPlayer) -> String {
         match player {
             SeatPlayer::Human => self.s().human.to_owned(),
             SeatPlayer::Computer(level) => format!("{} · {}", self.level_label(level), level.opponent()),
@@ -179,7 +181,7 @@ impl Lang {
     }
 
     /// Who opens, on the set-up page.
-    pub(crate) fn table_opener(self, opener: TableOpener) -> String {
+    pub fn table_opener(self, opener: TableOpener) -> String {
         match opener {
             TableOpener::First => self.seat_label(1),
             TableOpener::Seat(n) => self.seat_label(usize::from(n)),
@@ -188,13 +190,13 @@ impl Lang {
     }
 
     /// "Siège 2 (rouge)".
-    pub(crate) fn seat_label(self, number: usize) -> String {
+    pub fn seat_label(self, number: usize) -> String {
         format!("{} {number} ({})", self.s().seat, self.seat_colour(number))
     }
 
     /// The name of the player of `seat` at `table`: "Joueur 2" for a person, the computer's
     /// named opponent otherwise, with its seat's colour when another seat has the same level.
-    pub(crate) fn seat_name(self, table: &StarTable, seat: Colour) -> String {
+    pub fn seat_name(self, table: &StarTable, seat: Colour) -> String {
         let number = table.setup().number(seat).unwrap_or(1);
         match table.setup().player(seat) {
             Some(player @ SeatPlayer::Computer(level)) => {
@@ -211,7 +213,7 @@ impl Lang {
     }
 
     /// "1re place" / "1st place".
-    pub(crate) fn place(self, place: u8) -> String {
+    pub fn place(self, place: u8) -> String {
         match (self, place) {
             (Lang::Fr, 1) => "1re place".into(),
             (Lang::Fr, n) => format!("{n}e place"),
@@ -228,7 +230,7 @@ impl Lang {
     }
 
     /// Why a star game ended.
-    pub(crate) fn star_end(self, end: StarEnd, table: &StarTable) -> String {
+    pub fn star_end(self, end: StarEnd, table: &StarTable) -> String {
         let fr = self == Lang::Fr;
         match end {
             StarEnd::Finished if fr => "but atteint".into(),
@@ -247,7 +249,7 @@ impl Lang {
     }
 
     /// Why a move at a table was refused, in this language (the engine's reason is English).
-    pub(crate) fn table_move_error(self, error: &TableMoveError) -> String {
+    pub fn table_move_error(self, error: &TableMoveError) -> String {
         match (self, error) {
             (Lang::Fr, TableMoveError::NotYourTurn) => "ce n'est pas votre tour".into(),
             (Lang::Fr, TableMoveError::Notation(why)) => format!("ce n'est pas un coup en notation ({why})"),
@@ -257,7 +259,7 @@ impl Lang {
     }
 
     /// Why the engine refused a move.
-    pub(crate) fn star_illegal(self, why: &StarIllegal) -> String {
+    pub fn star_illegal(self, why: &StarIllegal) -> String {
         match (self, why) {
             (Lang::Fr, StarIllegal::EndsInBranch { to, .. }) => {
                 format!("on ne s'arrête pas en {to} : ni l'hexagone, ni votre maison, ni votre but")
@@ -272,7 +274,7 @@ impl Lang {
     }
 
     /// Why a table cannot be set up as asked.
-    pub(crate) fn table_setup_error(self, error: &TableSetupError) -> String {
+    pub fn table_setup_error(self, error: &TableSetupError) -> String {
         match (self, error) {
             (Lang::Fr, TableSetupError::Players(n)) => format!("ce jeu ne se joue pas à {n}"),
             (Lang::Fr, TableSetupError::SeatCount { variant, seats, .. }) => {
@@ -287,7 +289,7 @@ impl Lang {
     }
 
     /// Why a table could not be saved.
-    pub(crate) fn table_save_error(self, error: &TableSaveError) -> String {
+    pub fn table_save_error(self, error: &TableSaveError) -> String {
         match (self, error) {
             (Lang::Fr, TableSaveError::Io { path, source }) => {
                 format!("écriture impossible dans {} ({source})", path.display())

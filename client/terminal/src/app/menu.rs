@@ -3,7 +3,7 @@
 use tripot_ai::Level;
 use tripot_engine::Format;
 
-use crate::core::setup::OpenerChoice;
+use tripot_app::setup::OpenerChoice;
 
 /// A line of the main menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

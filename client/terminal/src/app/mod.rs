@@ -2,7 +2,7 @@
 //! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
 //! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
 //! LAN and lobby lists). The games themselves — on this device and online —, their set-up, the
-//! network and the saves are the front-end-independent [`crate::core`].
+//! network and the saves are the front-end-independent [`tripot_app`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 
@@ -14,10 +14,10 @@ use ratatui::Frame;
 use tripot_ai::Ai;
 use tripot_engine::{Hole, Position};
 
-use crate::core::network::Network;
-use crate::core::save_store::SaveStore;
 use crate::event::Event;
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::network::Network;
+use tripot_app::save_store::SaveStore;
 
 pub mod menu;
 pub mod online;
@@ -26,14 +26,14 @@ pub(crate) mod play;
 pub mod table;
 pub mod table_menu;
 
-pub use crate::core::local_game::{Game, Played};
-pub use crate::core::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
-pub use crate::core::setup::{Mode, OpenerChoice, Setup};
 pub use menu::{Menu, MenuItem};
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use table::{TableAnimation, TableScreen};
 pub use table_menu::{TableGame, TableLine, TableMenu};
+pub use tripot_app::local_game::{Game, Played};
+pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
+pub use tripot_app::setup::{Mode, OpenerChoice, Setup};
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,7 +163,7 @@ pub struct App {
     pub(crate) store: Option<SaveStore>,
     /// The unfinished game found at start, while the resume prompt is shown.
     /// The unfinished games offered at start, and the one chosen.
-    pub(crate) resume_choices: Vec<crate::core::resume_choice::ResumeChoice>,
+    pub(crate) resume_choices: Vec<tripot_app::resume_choice::ResumeChoice>,
     pub(crate) resume_selected: usize,
     /// The player asked once for a new game on the resume prompt: a second ask abandons the
     /// unfinished one.
@@ -201,7 +201,7 @@ pub struct App {
     /// The star table being played or last played.
     pub(crate) table: Option<TableScreen>,
     /// Why the online game left last never started (see `take_online_failure`).
-    pub(crate) online_failure: Option<crate::core::online_notice::Warning>,
+    pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
 }
 
 impl App {

@@ -1,6 +1,6 @@
 //! The online pages of the terminal game: starting a session and opening its screen, the join
 //! page, and the glue between the screen and the front-end-independent
-//! [`crate::core::online_game`] — events polled on every tick go in, [`Update`]s come out and
+//! [`tripot_app::online_game`] — events polled on every tick go in, [`Update`]s come out and
 //! become messages (worded by [`crate::i18n`]), moves shown hop by hop, turns handed on.
 
 use tripot_net::room::RoomCode;
@@ -8,10 +8,10 @@ use tripot_net::{Multiaddr, NetEvent, SessionEvent, Start};
 
 use super::play::Animation;
 use super::{App, Page};
-use crate::core::local_game::Played;
-use crate::core::network::{Link, Network, NetworkError};
-use crate::core::online_game::{Online, Restored, Side};
-use crate::core::online_notice::Update;
+use tripot_app::local_game::Played;
+use tripot_app::network::{Link, Network, NetworkError};
+use tripot_app::online_game::{Online, Restored, Side};
+use tripot_app::online_notice::Update;
 
 impl App {
     /// Gives the app the network it starts sessions with (tests pass a stand-in).
@@ -106,7 +106,7 @@ impl App {
 
     pub(super) fn network_or_say(&mut self) -> Option<&mut Box<dyn Network>> {
         if self.network.is_none() {
-            match crate::core::real_network::default_network() {
+            match tripot_app::real_network::default_network() {
                 Ok(network) => self.network = Some(network),
                 Err(error) => {
                     self.say_network_error(&error);
@@ -248,7 +248,7 @@ impl App {
 
     /// Why the last online game never started, when the player left it: taken once, by
     /// `tripot host|join` for its exit status.
-    pub fn take_online_failure(&mut self) -> Option<crate::core::online_notice::Warning> {
+    pub fn take_online_failure(&mut self) -> Option<tripot_app::online_notice::Warning> {
         self.online_failure.take()
     }
 

@@ -4,9 +4,9 @@
 //! open one's own table.
 
 use super::{App, Page};
-use crate::core::network::{NetworkError, OpenGameScan};
-use crate::core::online_game::Side;
-use crate::core::open_game::{OpenGame, OpenGames};
+use tripot_app::network::{NetworkError, OpenGameScan};
+use tripot_app::online_game::Side;
+use tripot_app::open_game::{OpenGame, OpenGames};
 
 /// Tables shown per page of the lobby.
 pub const LOBBY_PAGE: usize = 10;

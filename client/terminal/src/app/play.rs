@@ -1,6 +1,6 @@
 //! Playing in the terminal: committing moves, handing the turn on (the automatic passes and
-//! the checks are [`crate::core::turns`]), the computer's move (searched by
-//! [`crate::core::computer`], then shown hop by hop), hints, undo, and saving after every move.
+//! the checks are [`tripot_app::turns`]), the computer's move (searched by
+//! [`tripot_app::computer`], then shown hop by hop), hints, undo, and saving after every move.
 
 use std::sync::{Arc, Mutex};
 
@@ -8,12 +8,12 @@ use tripot_ai::Ai;
 use tripot_engine::{Hole, Move, Notation};
 
 use super::{App, Page};
-use crate::core::computer;
-use crate::core::local_game::{Action, Played};
-use crate::core::save_store::game_of;
-use crate::core::setup::Mode;
-use crate::core::turns::NextTurn;
 use crate::event::Event;
+use tripot_app::computer;
+use tripot_app::local_game::{Action, Played};
+use tripot_app::save_store::game_of;
+use tripot_app::setup::Mode;
+use tripot_app::turns::NextTurn;
 
 /// Ticks between two hops of the computer's move on screen.
 const HOP_TICKS: u8 = 4;
@@ -382,7 +382,7 @@ impl App {
     pub(crate) fn look_for_unfinished_game(&mut self) {
         let Some(store) = &self.store else { return };
         let (unfinished, moved) = store.unfinished();
-        let choices = crate::core::resume_choice::choices(unfinished, store);
+        let choices = tripot_app::resume_choice::choices(unfinished, store);
         if let Some(aside) = moved.first() {
             let reason = self.lang.save_error(&aside.error);
             let text = format!("{} {} ({reason})", self.lang.t().corrupt_moved, aside.to.display());
@@ -408,7 +408,7 @@ impl App {
     /// Resumes the game chosen: a local one here; an online one is resumed by its command,
     /// which is shown (its session starts from the command line).
     pub(crate) fn resume(&mut self) {
-        use crate::core::resume_choice::ResumeChoice;
+        use tripot_app::resume_choice::ResumeChoice;
         self.new_game_asked = false;
         let saved = match self.resume_choices.get(self.resume_selected) {
             Some(ResumeChoice::Local(saved)) => (**saved).clone(),
@@ -426,7 +426,7 @@ impl App {
             None => return,
         };
         self.resume_choices.clear();
-        let Some(setup) = crate::core::save_store::setup_of(&saved.record) else { return };
+        let Some(setup) = tripot_app::save_store::setup_of(&saved.record) else { return };
         self.cancel_requests();
         self.game = Some(game_of(&saved, setup));
         self.begin_game_file();
@@ -439,7 +439,7 @@ impl App {
     /// Declines the game chosen: a local one is marked abandoned (asked once first) and the
     /// menu opens; the others stay offered next time.
     pub(crate) fn decline_resume(&mut self) {
-        use crate::core::resume_choice::ResumeChoice;
+        use tripot_app::resume_choice::ResumeChoice;
         // An online game is the session's file: it is left as it is.
         if matches!(self.resume_choices.get(self.resume_selected), Some(ResumeChoice::Online(_)) | None) {
             self.resume_choices.clear();
@@ -478,7 +478,7 @@ impl App {
 }
 
 /// A move as the history shows it: the path, "Échange m1<>l2", or "tour passé".
-pub(crate) fn describe(lang: crate::i18n::Lang, notation: &Notation) -> String {
+pub(crate) fn describe(lang: tripot_app::i18n::Lang, notation: &Notation) -> String {
     let t = lang.t();
     match notation {
         Notation::Path(_) => notation.to_string(),

@@ -1,5 +1,5 @@
 //! Playing at a star table in the terminal: the table's controller is
-//! [`crate::core::star_table`]; here its turns are carried out (the computers' searches on their
+//! [`tripot_app::star_table`]; here its turns are carried out (the computers' searches on their
 //! threads, their moves shown hop by hop), its events announced, the eliminating move confirmed,
 //! and the table saved after every move and offered back at start.
 
@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use tripot_engine::{Hole, StarMove, StarNotation};
 
 use super::{App, Page};
-use crate::core::star_save::{SavedTable, abandon_table, table_of, unfinished_table, write_table};
-use crate::core::star_selection::TableAction;
-use crate::core::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
-use crate::core::table_setup::TableSetup;
 use crate::event::Event;
+use tripot_app::star_save::{SavedTable, abandon_table, table_of, unfinished_table, write_table};
+use tripot_app::star_selection::TableAction;
+use tripot_app::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
+use tripot_app::table_setup::TableSetup;
 
 /// Ticks between two hops of a computer's move on screen.
 const HOP_TICKS: u8 = 4;
@@ -351,7 +351,7 @@ impl App {
     /// At start: every unfinished table is offered with the other games, after the duels, the
     /// newest first.
     pub(crate) fn look_for_unfinished_table(&mut self) {
-        use crate::core::resume_choice::ResumeChoice;
+        use tripot_app::resume_choice::ResumeChoice;
         let Some(store) = &self.store else { return };
         let found = unfinished_table(store);
         if let Some((to, error)) = found.moved.first() {

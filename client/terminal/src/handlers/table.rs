@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use tripot_engine::{Hole, view_of};
 
 use crate::app::{App, Button};
-use crate::core::star_selection::TableAction;
+use tripot_app::star_selection::TableAction;
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     let Some(screen) = &app.table else { return };
@@ -56,7 +56,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Enter => act(app, |t| t.act_on(t.cursor())),
         KeyCode::Char(' ') => act(app, |t| t.hop_on(t.cursor())),
         KeyCode::Esc => cancel(app),
-        KeyCode::Char('f' | 'e') => act(app, crate::core::star_table::StarTable::end_chain),
+        KeyCode::Char('f' | 'e') => act(app, tripot_app::star_table::StarTable::end_chain),
         KeyCode::Char('i' | 'h') => app.table_hint(),
         KeyCode::Char('u') | KeyCode::Backspace => app.table_undo(),
         KeyCode::Char('c') => toggle_coords(app),
@@ -106,7 +106,7 @@ pub(crate) fn from_view(drawn: Hole, seat: tripot_engine::Colour) -> Option<Hole
 
 fn press(app: &mut App, button: Button) {
     match button {
-        Button::EndJump => act(app, crate::core::star_table::StarTable::end_chain),
+        Button::EndJump => act(app, tripot_app::star_table::StarTable::end_chain),
         Button::Hint => app.table_hint(),
         Button::Undo => app.table_undo(),
         Button::Coords => toggle_coords(app),
@@ -117,7 +117,7 @@ fn press(app: &mut App, button: Button) {
 }
 
 /// Runs a selection action on the table, unless a computer is busy, and reacts to it.
-fn act(app: &mut App, f: impl FnOnce(&mut crate::core::star_table::StarTable) -> TableAction) {
+fn act(app: &mut App, f: impl FnOnce(&mut tripot_app::star_table::StarTable) -> TableAction) {
     if app.table_busy() {
         return;
     }
@@ -155,7 +155,7 @@ fn cancel(app: &mut App) {
 }
 
 fn open_move_input(app: &mut App) {
-    if app.table_busy() || !app.table().is_some_and(crate::core::star_table::StarTable::human_to_move) {
+    if app.table_busy() || !app.table().is_some_and(tripot_app::star_table::StarTable::human_to_move) {
         return;
     }
     app.move_input = Some(String::new());

@@ -13,7 +13,7 @@ use super::pieces::{GOAL, JUMP, STEP, glyph, tint};
 use super::{ButtonSpec, button, centred};
 use crate::app::play::describe;
 use crate::app::{App, Button, Game, Mode};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

@@ -9,7 +9,7 @@ use tripot_engine::{Camp, Position, Rules};
 
 use super::board::{self, Marks};
 use crate::app::{App, Button, MenuItem, OpenerChoice};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 /// Width of the setting names column.
 const LABEL: usize = 12;

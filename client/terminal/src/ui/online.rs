@@ -15,7 +15,7 @@ use tripot_net::{EndReason, Ending};
 use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, Connection, Online, RematchOffer, Route, Side};
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

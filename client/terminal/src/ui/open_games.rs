@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, LOBBY_PAGE, ListKind};
-use crate::core::open_game::OpenGame;
+use tripot_app::open_game::OpenGame;
 use tripot_engine::Rules;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

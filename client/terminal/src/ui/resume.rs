@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, Mode};
-use crate::core::resume_choice::ResumeChoice;
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::resume_choice::ResumeChoice;
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let lang = app.lang;
@@ -84,7 +84,7 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
     let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
     match choice {
         ResumeChoice::Local(saved) => {
-            let mode = match crate::core::save_store::setup_of(&saved.record).map(|s| s.mode) {
+            let mode = match tripot_app::save_store::setup_of(&saved.record).map(|s| s.mode) {
                 Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
                 _ => t.duel.to_owned(),
             };

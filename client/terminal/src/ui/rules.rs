@@ -6,6 +6,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 
+use tripot_app::i18n::is_heading;
+
 use crate::app::App;
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
@@ -48,9 +50,4 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         Rect { y: area.y + area.height - 1, height: 1, ..area },
     );
-}
-
-/// Headings are the short lines without a final full stop (the web page's rules use it too).
-pub(crate) fn is_heading(text: &str) -> bool {
-    !text.is_empty() && text.chars().count() < 50 && !text.ends_with('.') && !text.ends_with(':')
 }

@@ -13,9 +13,9 @@ use super::pieces::{GOAL, JUMP, STEP, glyph};
 use super::star_board::{self, FORBIDDEN, StarMarks, seat_tint};
 use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button, TableScreen};
-use crate::core::star_table::StarTable;
-use crate::core::table_setup::SeatPlayer;
-use crate::i18n::Lang;
+use tripot_app::i18n::Lang;
+use tripot_app::star_table::StarTable;
+use tripot_app::table_setup::SeatPlayer;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

@@ -7,10 +7,10 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use tripot::app::{App, Button};
-use tripot::event::{Event, Events};
-use tripot::screen_text::screen_text;
 use tripot_engine::{Hole, Position, Rules};
+use tripot_terminal::app::{App, Button};
+use tripot_terminal::event::{Event, Events};
+use tripot_terminal::screen_text::screen_text;
 
 pub fn key(code: KeyCode) -> Event {
     Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
