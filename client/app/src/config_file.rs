@@ -46,8 +46,56 @@ pub enum ConfigError {
         /// The line number, from 1.
         line: usize,
         /// What is wrong.
+        reason: SyntaxError,
+    },
+}
+
+/// What is wrong with a line of the settings file (the French words are the catalogue's,
+/// `i18n/errors.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxError {
+    /// A `[section]` line.
+    #[error("not a key: {0} (sections are not supported)")]
+    Section(String),
+    /// A line without `=`.
+    #[error("expected key = \"value\"")]
+    NoEquals,
+    /// A key with other characters than letters, digits, `_` and `-`.
+    #[error("not a key: {0:?} (sections and dotted keys are not supported)")]
+    BadKey(String),
+    /// The value of `key` is not a string.
+    #[error("{key}: {reason}")]
+    Value {
+        /// The key.
+        key: String,
+        /// What is wrong with its value.
+        reason: ValueError,
+    },
+    /// The relay is not a multiaddr.
+    #[error("relay: not a multiaddr ({reason}): {value}")]
+    Relay {
+        /// The value given.
+        value: String,
+        /// The multiaddr parser's reason.
         reason: String,
     },
+}
+
+/// A value that is not a basic TOML string.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// No opening quote.
+    #[error("expected a quoted string, found {0}")]
+    NotQuoted(String),
+    /// No closing quote.
+    #[error("unterminated string")]
+    Unterminated,
+    /// An escape other than `\"` and `\\`.
+    #[error("unsupported escape \\{0}")]
+    Escape(char),
+    /// Something else than a comment after the closing quote.
+    #[error("unexpected text after the value: {0}")]
+    Trailing(String),
 }
 
 impl ClientConfig {
@@ -66,7 +114,7 @@ impl ClientConfig {
     }
 
     /// Parses the text of a settings file; an error gives the line number and the reason.
-    pub fn parse(text: &str) -> Result<ClientConfig, (usize, String)> {
+    pub fn parse(text: &str) -> Result<ClientConfig, (usize, SyntaxError)> {
         let mut config = ClientConfig::default();
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
@@ -75,22 +123,19 @@ impl ClientConfig {
                 continue;
             }
             if content.starts_with('[') {
-                return Err((line, format!("not a key: {content} (sections are not supported)")));
+                return Err((line, SyntaxError::Section(content.to_owned())));
             }
-            let (key, value) =
-                content.split_once('=').ok_or_else(|| (line, "expected key = \"value\"".to_owned()))?;
+            let (key, value) = content.split_once('=').ok_or((line, SyntaxError::NoEquals))?;
             let key = key.trim();
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                return Err((
-                    line,
-                    format!("not a key: {key:?} (sections and dotted keys are not supported)"),
-                ));
+                return Err((line, SyntaxError::BadKey(key.to_owned())));
             }
-            let value = string_value(value.trim()).map_err(|reason| (line, format!("{key}: {reason}")))?;
+            let value = string_value(value.trim())
+                .map_err(|reason| (line, SyntaxError::Value { key: key.to_owned(), reason }))?;
             if key == "relay" {
-                let addr = value
-                    .parse::<Multiaddr>()
-                    .map_err(|e| (line, format!("relay: not a multiaddr ({e}): {value}")))?;
+                let addr = value.parse::<Multiaddr>().map_err(|e| {
+                    (line, SyntaxError::Relay { value: value.clone(), reason: e.to_string() })
+                })?;
                 config.relay = Some(addr);
             }
         }
@@ -99,27 +144,27 @@ impl ClientConfig {
 }
 
 /// A basic TOML string (`"…"` with `\"` and `\\` escapes), then an optional comment.
-fn string_value(text: &str) -> Result<String, String> {
+fn string_value(text: &str) -> Result<String, ValueError> {
     let mut chars = text.chars();
     if chars.next() != Some('"') {
-        return Err(format!("expected a quoted string, found {text}"));
+        return Err(ValueError::NotQuoted(text.to_owned()));
     }
     let mut value = String::new();
     loop {
         match chars.next() {
-            None => return Err("unterminated string".to_owned()),
+            None => return Err(ValueError::Unterminated),
             Some('"') => break,
             Some('\\') => match chars.next() {
                 Some(c @ ('"' | '\\')) => value.push(c),
-                Some(other) => return Err(format!("unsupported escape \\{other}")),
-                None => return Err("unterminated string".to_owned()),
+                Some(other) => return Err(ValueError::Escape(other)),
+                None => return Err(ValueError::Unterminated),
             },
             Some(c) => value.push(c),
         }
     }
     let rest = chars.as_str().trim();
     if !rest.is_empty() && !rest.starts_with('#') {
-        return Err(format!("unexpected text after the value: {rest}"));
+        return Err(ValueError::Trailing(rest.to_owned()));
     }
     Ok(value)
 }
@@ -152,7 +197,7 @@ mod tests {
         for (text, line, reason) in cases {
             let (at, why) = ClientConfig::parse(text).unwrap_err();
             assert_eq!(at, line, "{text}");
-            assert!(why.contains(reason), "{text}: {why}");
+            assert!(why.to_string().contains(reason), "{text}: {why}");
         }
     }
 

@@ -2,6 +2,7 @@
 //! to be found; then the game is played like any online game.
 
 use serde_json::json;
+use tripot_app::i18n::Lang;
 use tripot_engine::Rules;
 use tripot_net::online::matchmaking::quick::{self, FormatSet, SeekProgress};
 
@@ -22,10 +23,16 @@ pub(crate) struct Args {
     pub(crate) online: online::OnlineArgs,
 }
 
-fn parse_formats(text: &str) -> Result<FormatSet, String> {
+/// A `--format` that is no set of formats (clap prints it, in the environment's language:
+/// `--lang` is not read yet).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", Lang::current().format_set_refused(.0))]
+pub(crate) struct FormatSetError(String);
+
+fn parse_formats(text: &str) -> Result<FormatSet, FormatSetError> {
     match text.trim() {
         "any" | "tout" | "*" => Ok(FormatSet::ANY),
-        n => n.parse().ok().and_then(FormatSet::single).ok_or_else(|| format!("« {text} » : 1, 2, 3 ou any")),
+        n => n.parse().ok().and_then(FormatSet::single).ok_or_else(|| FormatSetError(text.to_owned())),
     }
 }
 

@@ -28,9 +28,9 @@ use futures::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tmux_common::prerequisite_missing;
 use tokio::net::TcpStream as TokioStream;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// One move from the end: camp A's last pawn steps h13-h14 into its goal.
@@ -128,18 +128,18 @@ fn get(port: u16, path: &str, host: &str) -> (u16, String) {
 type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
 
 /// Opens the page's WebSocket with this `Origin` (none: no header).
-async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, String> {
+async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, WsError> {
     open_at(server.port, &server.base, origin).await
 }
 
 /// Opens the WebSocket at `base` (`/` or `/TOKEN/`) on loopback.
-async fn open_at(port: u16, base: &str, origin: Option<&str>) -> Result<Socket, String> {
+async fn open_at(port: u16, base: &str, origin: Option<&str>) -> Result<Socket, WsError> {
     let url = format!("ws://127.0.0.1:{port}{base}ws");
     let mut request = url.into_client_request().unwrap();
     if let Some(origin) = origin {
         request.headers_mut().insert("Origin", HeaderValue::from_str(origin).unwrap());
     }
-    tokio_tungstenite::connect_async(request).await.map(|(s, _)| s).map_err(|e| e.to_string())
+    tokio_tungstenite::connect_async(request).await.map(|(s, _)| s)
 }
 
 /// Opens the WebSocket as the page would (its own origin) and reads the hello.
@@ -351,7 +351,7 @@ async fn a_foreign_origin_or_host_is_refused() {
     let server = Server::start(false);
     for origin in [Some("http://evil.example"), Some("http://127.0.0.1:1"), Some("null"), None] {
         let error = open(&server, origin).await.err().unwrap_or_else(|| panic!("{origin:?} was let in"));
-        assert!(error.contains("403"), "{origin:?}: {error}");
+        assert!(error.to_string().contains("403"), "{origin:?}: {error}");
     }
     let port = server.port;
     assert_eq!(get(port, "/", &format!("127.0.0.1:{port}")).0, 200);
@@ -450,7 +450,7 @@ async fn lan_mode_serves_nothing_without_its_token() {
     assert_eq!(get(port, &format!("/{token}/rules-en.html"), &host).0, 200);
     // The WebSocket without the token: refused; with it: served.
     let error = open_at(port, "/", Some(&format!("http://{host}"))).await.err().unwrap();
-    assert!(error.contains("404"), "{error}");
+    assert!(error.to_string().contains("404"), "{error}");
     let mut ws = page(&server).await;
     send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
     state_where(&mut ws, "player").await;
@@ -473,7 +473,7 @@ fn a_port_already_taken_is_a_clear_error_and_exit_code_1() {
 }
 
 /// What the browser tests need, or why they cannot run (`tests/web/browser_tools.rs`).
-fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
+fn browser_tools() -> Result<(PathBuf, PathBuf), browser::MissingTool> {
     browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/web"))
 }
 
@@ -482,7 +482,7 @@ fn the_page_plays_in_a_real_browser() {
     let test = "the_page_plays_in_a_real_browser";
     let (chromium, dir) = match browser_tools() {
         Ok(tools) => tools,
-        Err(what) => return prerequisite_missing(test, &what),
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
     let local = Server::start(false);
     let lan = Server::start(true);
@@ -820,7 +820,7 @@ fn saved_games_replays_and_typed_moves_in_a_real_browser() {
     let test = "saved_games_replays_and_typed_moves_in_a_real_browser";
     let (chromium, dir) = match browser_tools() {
         Ok(tools) => tools,
-        Err(what) => return prerequisite_missing(test, &what),
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
     let dirs = tempfile::tempdir().unwrap();
     let games = dirs.path().join("data/games");
@@ -1187,7 +1187,7 @@ fn a_table_plays_in_a_real_browser() {
     let test = "a_table_plays_in_a_real_browser";
     let (chromium, dir) = match browser_tools() {
         Ok(tools) => tools,
-        Err(what) => return prerequisite_missing(test, &what),
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
     let data = tempfile::tempdir().unwrap();
     let server = Server::start_in(false, data.path());

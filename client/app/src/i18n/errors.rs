@@ -8,7 +8,7 @@ use tripot_net::online::{OnlineError, RoomError};
 use tripot_net::swarm::SwarmError;
 
 use super::Lang;
-use crate::config_file::ConfigError;
+use crate::config_file::{ConfigError, SyntaxError, ValueError};
 use crate::network::NetworkError;
 use crate::save_store::{DATA_DIR_ENV, SaveError};
 use crate::settings::{RELAY_ENV, SettingsError};
@@ -35,6 +35,15 @@ impl Lang {
         }
     }
 
+    /// Why a set of formats (`tripot quick --format TEXT`) was refused, in this language.
+    #[must_use]
+    pub fn format_set_refused(self, text: &str) -> String {
+        match self {
+            Lang::Fr => format!("« {text} » : 1, 2, 3 ou any"),
+            Lang::En => format!("\"{text}\": 1, 2, 3 or any"),
+        }
+    }
+
     /// Why the network settings cannot be used, in this language.
     pub fn settings_error(self, error: &SettingsError) -> String {
         if self == Lang::En {
@@ -46,7 +55,7 @@ impl Lang {
                 format!("impossible de lire {} : {error}", path.display())
             }
             SettingsError::ConfigFile(ConfigError::Syntax { path, line, reason }) => {
-                format!("{}:{line} : {reason}", path.display())
+                format!("{}:{line} : {}", path.display(), syntax_error_fr(reason))
             }
             SettingsError::RelayEnv { value, reason } => {
                 format!("{RELAY_ENV}={value} n'est pas une adresse : {reason}")
@@ -121,6 +130,29 @@ fn identity_error_fr(error: &IdentityError) -> String {
     }
 }
 
+fn syntax_error_fr(error: &SyntaxError) -> String {
+    match error {
+        SyntaxError::Section(line) => {
+            format!("pas une clé : {line} (les sections ne sont pas prises en charge)")
+        }
+        SyntaxError::NoEquals => "attendu : clé = \"valeur\"".into(),
+        SyntaxError::BadKey(key) => {
+            format!("pas une clé : {key:?} (les sections et les clés pointées ne sont pas prises en charge)")
+        }
+        SyntaxError::Value { key, reason } => format!("{key} : {}", value_error_fr(reason)),
+        SyntaxError::Relay { value, reason } => format!("relay : pas une multiaddr ({reason}) : {value}"),
+    }
+}
+
+fn value_error_fr(error: &ValueError) -> String {
+    match error {
+        ValueError::NotQuoted(text) => format!("attendu : une chaîne entre guillemets, trouvé {text}"),
+        ValueError::Unterminated => "chaîne sans guillemet final".into(),
+        ValueError::Escape(c) => format!("échappement non pris en charge \\{c}"),
+        ValueError::Trailing(rest) => format!("texte inattendu après la valeur : {rest}"),
+    }
+}
+
 fn online_error_fr(error: &OnlineError) -> String {
     match error {
         OnlineError::Swarm(error) => swarm_error_fr(error),
@@ -171,5 +203,14 @@ mod tests {
         assert!(Lang::En.network_error(&error).starts_with("the relay address /ip4/192.0.2.7/tcp/4001 must"));
         assert!(Lang::Fr.network_error(&NetworkError::NoRelay).starts_with("pas de relais"));
         assert!(Lang::En.network_error(&NetworkError::NoRelay).starts_with("no relay"));
+    }
+
+    #[test]
+    fn a_bad_settings_line_is_said_in_the_players_language() {
+        let reason = SyntaxError::Value { key: "relay".into(), reason: ValueError::Unterminated };
+        let error =
+            SettingsError::ConfigFile(ConfigError::Syntax { path: "config.toml".into(), line: 3, reason });
+        assert_eq!(Lang::Fr.settings_error(&error), "config.toml:3 : relay : chaîne sans guillemet final");
+        assert_eq!(Lang::En.settings_error(&error), "config.toml:3: relay: unterminated string");
     }
 }
