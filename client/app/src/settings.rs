@@ -1,5 +1,5 @@
 //! The network settings of online play, as a plain value: who we are, where to listen, which
-//! relay, how long to wait. The command line fills it from its flags ((the `tripot` binary)), the
+//! relay, how long to wait. The command line fills it from its flags (the `tripot` binary), the
 //! terminal game from the environment and the config file ([`NetworkSettings::from_environment`]);
 //! nothing here parses a command line.
 
