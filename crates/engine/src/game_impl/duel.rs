@@ -86,8 +86,10 @@ impl DuelState {
         self.position().colour_at(hole).map(|c| seat(c.camp()))
     }
 
-    /// A listed move, with the path its notation writes (the shortest chain).
-    fn listed(&self, mv: Move) -> GameMove {
+    /// A move of the current position as the interface lists it, with the path its notation
+    /// writes (the shortest chain): for a player that chose it with the engine's types.
+    #[must_use]
+    pub fn game_move(&self, mv: Move) -> GameMove {
         match (mv, self.position().notation(mv)) {
             (Move::Pass, _) => GameMove::pass(),
             (Move::Swap { mine, theirs }, _) => game_move(MoveKind::Swap, &[mine, theirs]),
@@ -174,7 +176,7 @@ impl GameState for DuelState {
         if self.is_over() {
             return Vec::new();
         }
-        self.position().legal_moves().iter().map(|&mv| self.listed(mv)).collect()
+        self.position().legal_moves().iter().map(|&mv| self.game_move(mv)).collect()
     }
 
     fn parse_move(&self, text: &str) -> Result<GameMove, MoveError> {

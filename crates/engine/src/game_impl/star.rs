@@ -65,8 +65,10 @@ impl StarState {
         self.left.is_some() || self.game.outcome().is_some()
     }
 
-    /// A listed move, with the path its notation writes.
-    fn listed(&self, m: &StarMove) -> GameMove {
+    /// A move of the current position as the interface lists it, with the path its notation
+    /// writes: for a player that chose it with the engine's types.
+    #[must_use]
+    pub fn game_move(&self, m: &StarMove) -> GameMove {
         match m {
             StarMove::Pass => GameMove::pass(),
             StarMove::Step { from, to } => game_move(MoveKind::Step, &[*from, *to]),
@@ -90,7 +92,7 @@ impl StarState {
             StarNotation::Path(path) if path.len() > 2 && !matches!(m, StarMove::Capture(_)) => {
                 game_move(MoveKind::Jump, path)
             }
-            _ => self.listed(&m),
+            _ => self.game_move(&m),
         };
         Ok((m, shown))
     }
@@ -160,7 +162,7 @@ impl GameState for StarState {
         if self.is_over() {
             return Vec::new();
         }
-        self.position().legal_moves().iter().map(|m| self.listed(m)).collect()
+        self.position().legal_moves().iter().map(|m| self.game_move(m)).collect()
     }
 
     fn parse_move(&self, text: &str) -> Result<GameMove, MoveError> {
