@@ -126,7 +126,7 @@ pub enum ReplayError {
     #[error("{0}")]
     Open(#[from] OpenError),
     /// A seat name (the `Opener`, a place of the `Result`) that the game's table does not have.
-    #[error("[{tag} \"{name}\"]: no seat of this game is called {name}")]
+    #[error("[{tag}]: no seat of this game is called {name}")]
     UnknownSeat {
         /// The tag.
         tag: &'static str,
@@ -158,10 +158,12 @@ pub enum ReplayError {
         error: Box<MoveError>,
     },
     /// The recorded result is not what the moves produce.
-    #[error("the record says {recorded} but the moves give {}", actual.as_ref().map_or("an unfinished game".to_owned(), |o| o.to_string()))]
+    #[error("the record says {recorded} but the moves give {moves_give}")]
     ResultMismatch {
         /// The recorded result and termination, as written.
         recorded: String,
+        /// What the moves give, written the same way (`A1,B2 (goal)`).
+        moves_give: String,
         /// How the moves end the game, if they do.
         actual: Option<Outcome>,
     },

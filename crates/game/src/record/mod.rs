@@ -98,15 +98,25 @@ impl fmt::Display for RecordResult {
 }
 
 /// A move as a record holds it: its text in the game's notation, and the round number written
-/// before it, if one is.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// before it, if one is. Two are equal when text and round are: where a move was read from is
+/// not part of the record.
+#[derive(Debug, Clone, Eq)]
 pub struct RecordedMove {
     /// The move, as the game writes it.
     pub text: String,
-    /// The round number written before it (`3.`), if any.
+    /// The round number written before it (`3.`), if any: the writer writes one before the
+    /// first move of each round.
     pub round: Option<u32>,
     /// Where it stands in the text it was read from.
     pub at: Option<TextAt>,
+    /// Where its round number stands in that text.
+    pub round_at: Option<TextAt>,
+}
+
+impl PartialEq for RecordedMove {
+    fn eq(&self, other: &RecordedMove) -> bool {
+        (&self.text, self.round) == (&other.text, other.round)
+    }
 }
 
 /// A game record of any game. Build one from a game with [`GameRecord::of_game`], write it with
@@ -150,9 +160,12 @@ impl GameRecord {
         record.opener = Some(state.seat_name(state.opener()));
         record.start = state.setup_string();
         let mut replayed = state.initial();
+        let mut previous = None;
         for m in state.moves() {
-            let round = replayed.round();
-            record.moves.push(RecordedMove { text: state.move_text(m), round: Some(round), at: None });
+            // Numbered as written: the first move of each round.
+            let round = Some(replayed.round()).filter(|&r| previous != Some(r));
+            previous = Some(replayed.round());
+            record.moves.push(RecordedMove { text: state.move_text(m), round, at: None, round_at: None });
             // The moves were played on this very game: replaying them cannot fail.
             if replayed.play(m).is_err() {
                 break;
@@ -177,10 +190,10 @@ impl GameRecord {
         &self.moves
     }
 
-    /// Appends a move as the game writes it, in round `round` if known; [`GameRecord::replay`]
-    /// checks it.
+    /// Appends a move as the game writes it, with the round number to write before it, if any;
+    /// [`GameRecord::replay`] checks both.
     pub fn push(&mut self, text: &str, round: Option<u32>) {
-        self.moves.push(RecordedMove { text: text.to_owned(), round, at: None });
+        self.moves.push(RecordedMove { text: text.to_owned(), round, at: None, round_at: None });
     }
 
     /// Removes and returns the last move (an undo); a result the moves decided goes with it.

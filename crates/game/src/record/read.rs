@@ -69,8 +69,11 @@ pub(super) fn parse(text: &str) -> Result<GameRecord, RecordError> {
                 continue;
             }
         }
-        let round = pending.take().map(|(number, _, _)| number);
-        record.moves.push(RecordedMove { text: move_text.to_owned(), round, at: Some(move_at) });
+        let (round, round_at) = match pending.take() {
+            Some((number, _, number_at)) => (Some(number), Some(number_at)),
+            None => (None, None),
+        };
+        record.moves.push(RecordedMove { text: move_text.to_owned(), round, at: Some(move_at), round_at });
     }
     if let Some((_, number, number_at)) = pending {
         let found = format!("{number} at the end of the record");

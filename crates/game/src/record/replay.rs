@@ -56,7 +56,11 @@ impl GameRecord {
             if let Some(found) = recorded.round
                 && found != state.round()
             {
-                return Err(ReplayError::MoveNumber { at: recorded.at, expected: state.round(), found });
+                return Err(ReplayError::MoveNumber {
+                    at: recorded.round_at,
+                    expected: state.round(),
+                    found,
+                });
             }
             let refuse = |state: &dyn GameState, error: MoveError| ReplayError::Move {
                 ply: index + 1,
@@ -115,6 +119,10 @@ impl GameRecord {
             Some(termination) => format!("{} ({termination})", self.result),
             None => self.result.to_string(),
         };
-        Err(ReplayError::ResultMismatch { recorded, actual: outcome.cloned() })
+        let moves_give = outcome.map_or_else(
+            || "an unfinished game".to_owned(),
+            |o| format!("{} ({})", RecordResult::of(o, state), o.reason.termination()),
+        );
+        Err(ReplayError::ResultMismatch { recorded, moves_give, actual: outcome.cloned() })
     }
 }
