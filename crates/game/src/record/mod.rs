@@ -275,9 +275,6 @@ impl FromStr for GameRecord {
     }
 }
 
-/// Moves are wrapped so that no line of them is longer than this (unless one move is).
-const LINE_WIDTH: usize = 79;
-
 impl fmt::Display for GameRecord {
     /// The record's text: `Game`, `Opener`, the other tags in their order, `Result`,
     /// `Termination`, `Start`; a blank line; the moves with their round numbers, wrapped at 79
@@ -311,19 +308,6 @@ impl fmt::Display for GameRecord {
             previous = m.round.or(previous);
         }
         tokens.push(self.result.to_string());
-        let mut column = 0;
-        for token in tokens {
-            if column > 0 && column + 1 + token.len() > LINE_WIDTH {
-                writeln!(f)?;
-                column = 0;
-            }
-            if column > 0 {
-                f.write_str(" ")?;
-                column += 1;
-            }
-            f.write_str(&token)?;
-            column += token.len();
-        }
-        writeln!(f)
+        text::write_wrapped(f, tokens)
     }
 }

@@ -244,6 +244,29 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
+/// Moves are wrapped so that no line of them is longer than this (unless one move is).
+pub const LINE_WIDTH: usize = 79;
+
+/// Writes `words` separated by spaces, wrapped at [`LINE_WIDTH`] columns, then a newline: how
+/// records write their moves (a round number and its move make one word, so that they stay on
+/// one line).
+pub fn write_wrapped(f: &mut impl fmt::Write, words: impl IntoIterator<Item = String>) -> fmt::Result {
+    let mut column = 0;
+    for word in words {
+        if column > 0 && column + 1 + word.len() > LINE_WIDTH {
+            f.write_str("\n")?;
+            column = 0;
+        }
+        if column > 0 {
+            f.write_str(" ")?;
+            column += 1;
+        }
+        f.write_str(&word)?;
+        column += word.len();
+    }
+    f.write_str("\n")
+}
+
 /// Shortens a text quoted in an error message, so that garbage cannot make a huge message.
 #[must_use]
 pub fn excerpt(text: &str) -> String {
