@@ -1,0 +1,240 @@
+//! The move generator: quiet moves, and the rafles that take the most pieces (FMJD rules,
+//! articles 3 and 4).
+//!
+//! Everything works on the raw bits of the padded layout. A capture keeps the taken pieces on
+//! the board until it ends: they are neither empty (they block a king's slide and a landing)
+//! nor takeable again. The square the moving piece left counts as empty (it may pass over or
+//! come back to it).
+
+use crate::direction::{before, nearest, opposite, ray, shift, slide};
+use crate::moves::MAX_CAPTURES;
+use crate::square::BOARD;
+
+/// Who receives the generated moves: a plain list (perft, the search) or the public
+/// [`crate::MoveList`] with every landing.
+pub(crate) trait Sink {
+    /// A quiet move between two one-bit masks.
+    fn quiet(&mut self, from: u64, to: u64);
+    /// A complete rafle taking the most pieces found so far. `path` holds the landings;
+    /// `may_repeat`: an equal move (same ends, same captured set) may already be listed.
+    fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u64], may_repeat: bool);
+    /// Rafles taking fewer pieces than one just found: forget them.
+    fn clear(&mut self);
+}
+
+/// The pieces as seen by the side to move.
+#[derive(Clone, Copy)]
+pub(crate) struct Sides {
+    /// The side to move's pieces.
+    pub(crate) own: u64,
+    /// The opponent's.
+    pub(crate) opp: u64,
+    /// Kings of both sides.
+    pub(crate) kings: u64,
+    /// Directions in which the side to move's men step: its two forward diagonals.
+    pub(crate) forward: [usize; 2],
+}
+
+impl Sides {
+    #[inline(always)]
+    fn empty(&self) -> u64 {
+        BOARD & !(self.own | self.opp)
+    }
+}
+
+/// Men of `sides` that can take a neighbour.
+#[inline(always)]
+fn men_that_capture(sides: &Sides, empty: u64) -> u64 {
+    let men = sides.own & !sides.kings;
+    let mut jumpers = 0;
+    for d in 0..4 {
+        let back = opposite(d);
+        jumpers |= shift(shift(empty, back) & sides.opp, back);
+    }
+    jumpers & men
+}
+
+/// Whether the king on `king` can take something.
+#[inline(always)]
+fn king_captures(king: u64, opp: u64, empty: u64) -> bool {
+    let occupied = BOARD & !empty;
+    (0..4).any(|d| {
+        let blocker = nearest(ray(king, d), occupied, d);
+        blocker & opp != 0 && shift(blocker, d) & empty != 0
+    })
+}
+
+/// Whether the side to move must capture.
+pub(crate) fn can_capture(sides: &Sides) -> bool {
+    let empty = sides.empty();
+    men_that_capture(sides, empty) != 0
+        || Bits(sides.own & sides.kings).any(|king| king_captures(king, sides.opp, empty))
+}
+
+/// Generates every legal move into `sink`: the maximal rafles if any, else the quiet moves.
+pub(crate) fn generate<S: Sink>(sides: &Sides, sink: &mut S) {
+    if !generate_captures(sides, sink) {
+        generate_quiet(sides, sink);
+    }
+}
+
+/// Generates the maximal rafles; false if there is none.
+fn generate_captures<S: Sink>(sides: &Sides, sink: &mut S) -> bool {
+    let empty = sides.empty();
+    let mut search =
+        Rafle { sink, board_empty: empty, empty, occupied: 0, from: 0, best: 0, path: [0; PATH_ROOM] };
+    for man in Bits(men_that_capture(sides, empty)) {
+        search.start(man);
+        search.man(man, sides.opp, 0, 0);
+    }
+    for king in Bits(sides.own & sides.kings) {
+        if king_captures(king, sides.opp, empty) {
+            search.start(king);
+            search.king(king, sides.opp, 0, 0, NO_DIRECTION, false);
+        }
+    }
+    search.best > 0
+}
+
+fn generate_quiet<S: Sink>(sides: &Sides, sink: &mut S) {
+    let empty = sides.empty();
+    let men = sides.own & !sides.kings;
+    for d in sides.forward {
+        for to in Bits(shift(men, d) & empty) {
+            sink.quiet(shift(to, opposite(d)), to);
+        }
+    }
+    for king in Bits(sides.own & sides.kings) {
+        for d in 0..4 {
+            for to in Bits(slide(king, empty, d)) {
+                sink.quiet(king, to);
+            }
+        }
+    }
+}
+
+/// How many quiet moves there are (when there is no capture): bit counts, no list.
+pub(crate) fn count_quiet(sides: &Sides) -> u64 {
+    let empty = sides.empty();
+    let men = sides.own & !sides.kings;
+    let mut count = 0;
+    for d in sides.forward {
+        count += (shift(men, d) & empty).count_ones();
+    }
+    for king in Bits(sides.own & sides.kings) {
+        for d in 0..4 {
+            count += slide(king, empty, d).count_ones();
+        }
+    }
+    u64::from(count)
+}
+
+/// Room for the landings of a rafle: a power of two above [`MAX_CAPTURES`], so that indexing
+/// with a mask can never go out of bounds.
+const PATH_ROOM: usize = 32;
+const _: () = assert!(PATH_ROOM > MAX_CAPTURES);
+
+/// "Arrived by no direction": the first jump of a rafle.
+const NO_DIRECTION: usize = 4;
+
+/// One piece's rafles, searched depth first.
+struct Rafle<'s, S> {
+    sink: &'s mut S,
+    /// Empty squares of the position.
+    board_empty: u64,
+    /// Empty squares, the moving piece's starting square included.
+    empty: u64,
+    /// Everything else: pieces on the board, taken ones included (they block).
+    occupied: u64,
+    from: u64,
+    /// Pieces taken by the longest rafle found so far (of any piece).
+    best: usize,
+    path: [u64; PATH_ROOM],
+}
+
+impl<S: Sink> Rafle<'_, S> {
+    fn start(&mut self, piece: u64) {
+        self.from = piece;
+        self.empty = self.board_empty | piece;
+        self.occupied = BOARD & !self.empty;
+    }
+
+    /// A man on `at` that has taken `captured` (`taken` pieces); `opp` are those left to take.
+    fn man(&mut self, at: u64, opp: u64, captured: u64, taken: usize) {
+        let mut extended = false;
+        for d in 0..4 {
+            let over = shift(at, d) & opp;
+            if over == 0 {
+                continue;
+            }
+            let land = shift(over, d) & self.empty;
+            if land == 0 {
+                continue;
+            }
+            extended = true;
+            self.path[taken & (PATH_ROOM - 1)] = land;
+            self.man(land, opp & !over, captured | over, taken + 1);
+        }
+        if !extended {
+            self.finish(at, captured, taken);
+        }
+    }
+
+    /// A king on `at`, having arrived in direction `came` (or [`NO_DIRECTION`]).
+    /// `skip_ahead`: going on in direction `came` is left to the farthest landing square of
+    /// the last jump, which reaches the same next piece.
+    fn king(&mut self, at: u64, opp: u64, captured: u64, taken: usize, came: usize, skip_ahead: bool) {
+        let mut extended = false;
+        for d in 0..4 {
+            if came != NO_DIRECTION && (d == opposite(came) || (skip_ahead && d == came)) {
+                continue;
+            }
+            let over = nearest(ray(at, d), self.occupied, d);
+            if over & opp == 0 {
+                continue;
+            }
+            let beyond = ray(over, d);
+            let landings = before(beyond, nearest(beyond, self.occupied, d), d);
+            if landings == 0 {
+                continue;
+            }
+            extended = true;
+            let farthest = nearest(landings, landings, opposite(d));
+            for land in Bits(landings) {
+                self.path[taken & (PATH_ROOM - 1)] = land;
+                self.king(land, opp & !over, captured | over, taken + 1, d, land != farthest);
+            }
+        }
+        if !extended {
+            self.finish(at, captured, taken);
+        }
+    }
+
+    fn finish(&mut self, at: u64, captured: u64, taken: usize) {
+        if taken == 0 || taken < self.best {
+            return;
+        }
+        if taken > self.best {
+            self.best = taken;
+            self.sink.clear();
+        }
+        let path = self.path.get(..taken).unwrap_or(&self.path);
+        self.sink.capture(self.from, at, captured, path, taken >= 2);
+    }
+}
+
+/// The one-bit masks of a `u64`, lowest first.
+pub(crate) struct Bits(pub(crate) u64);
+
+impl Iterator for Bits {
+    type Item = u64;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u64> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0 & self.0.wrapping_neg();
+        self.0 ^= bit;
+        Some(bit)
+    }
+}

@@ -1,0 +1,41 @@
+//! Perft: the number of move sequences of a given length, the generator's test.
+//!
+//! Moves equal in the FMJD sense (same ends, same captured set) count once, as in the
+//! published tables. The last ply is counted without being played ("bulk counting").
+
+use crate::movegen;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// The number of legal move sequences of `depth` plies from `position` (1 for depth 0).
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_moves(position),
+        _ => position
+            .raw_moves()
+            .as_slice()
+            .iter()
+            .map(|&m| perft(&position.play_raw(m), depth - 1))
+            .sum(),
+    }
+}
+
+/// Perft below each legal move (`depth` ≥ 1 counts the move itself as the first ply).
+pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| (m.clone(), perft(&position.play_unchecked(m), depth.saturating_sub(1))))
+        .collect()
+}
+
+/// How many legal moves `position` has, without building quiet moves.
+fn count_moves(position: &Position) -> u64 {
+    let sides = position.sides();
+    if movegen::can_capture(&sides) {
+        position.raw_moves().as_slice().len() as u64
+    } else {
+        movegen::count_quiet(&sides)
+    }
+}
