@@ -51,10 +51,6 @@ impl<T> SpillList<T> {
     pub(crate) fn as_slice(&self) -> &[T] {
         if self.spilled.is_empty() { &self.inline } else { &self.spilled }
     }
-
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.spilled.is_empty() { &mut self.inline } else { &mut self.spilled }
-    }
 }
 
 /// The legal moves of a position ([`crate::Position::legal_moves`]); reads as a slice.

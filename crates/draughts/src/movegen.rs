@@ -79,7 +79,7 @@ pub(crate) fn generate<S: Sink>(sides: &Sides, sink: &mut S) {
 }
 
 /// Generates the maximal rafles; false if there is none.
-fn generate_captures<S: Sink>(sides: &Sides, sink: &mut S) -> bool {
+pub(crate) fn generate_captures<S: Sink>(sides: &Sides, sink: &mut S) -> bool {
     let empty = sides.empty();
     let mut search =
         Rafle { sink, board_empty: empty, empty, occupied: 0, from: 0, best: 0, path: [0; PATH_ROOM] };
@@ -97,17 +97,23 @@ fn generate_captures<S: Sink>(sides: &Sides, sink: &mut S) -> bool {
 }
 
 fn generate_quiet<S: Sink>(sides: &Sides, sink: &mut S) {
+    for_each_quiet(sides, |from, to| sink.quiet(from, to));
+}
+
+/// Calls `f(from, to)` for every quiet move (men first, then kings).
+#[inline(always)]
+pub(crate) fn for_each_quiet(sides: &Sides, mut f: impl FnMut(u64, u64)) {
     let empty = sides.empty();
     let men = sides.own & !sides.kings;
     for d in sides.forward {
         for to in Bits(shift(men, d) & empty) {
-            sink.quiet(shift(to, opposite(d)), to);
+            f(shift(to, opposite(d)), to);
         }
     }
     for king in Bits(sides.own & sides.kings) {
         for d in 0..4 {
             for to in Bits(slide(king, empty, d)) {
-                sink.quiet(king, to);
+                f(king, to);
             }
         }
     }

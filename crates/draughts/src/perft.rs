@@ -6,19 +6,34 @@
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::raw::{RawList, RawMove};
 
 /// The number of legal move sequences of `depth` plies from `position` (1 for depth 0).
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count_moves(position),
-        _ => position
-            .raw_moves()
-            .as_slice()
-            .iter()
-            .map(|&m| perft(&position.play_raw(m), depth - 1))
-            .sum(),
+        _ => perft_below(position, depth),
     }
+}
+
+/// Perft for `depth` ≥ 2: quiet moves are played as they are generated, without a list; only
+/// rafles, which must be told apart from equal ones, go through a list.
+fn perft_below(position: &Position, depth: u32) -> u64 {
+    let sides = position.sides();
+    let mut nodes = 0;
+    if movegen::can_capture(&sides) {
+        let mut captures = RawList::new();
+        movegen::generate_captures(&sides, &mut captures);
+        for &m in captures.as_slice() {
+            nodes += perft(&position.play_raw(m), depth - 1);
+        }
+    } else {
+        movegen::for_each_quiet(&sides, |from, to| {
+            nodes += perft(&position.play_raw(RawMove { from, to, captured: 0 }), depth - 1);
+        });
+    }
+    nodes
 }
 
 /// Perft below each legal move (`depth` ≥ 1 counts the move itself as the first ply).
@@ -34,7 +49,9 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 fn count_moves(position: &Position) -> u64 {
     let sides = position.sides();
     if movegen::can_capture(&sides) {
-        position.raw_moves().as_slice().len() as u64
+        let mut captures = RawList::new();
+        movegen::generate_captures(&sides, &mut captures);
+        captures.as_slice().len() as u64
     } else {
         movegen::count_quiet(&sides)
     }

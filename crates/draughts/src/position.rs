@@ -8,7 +8,7 @@ use crate::movegen::{self, Sides};
 use crate::moves::{MAX_CAPTURES, Move};
 use crate::outcome::{Outcome, WinReason};
 use crate::play_error::{PlayError, PositionError};
-use crate::raw::{RawList, RawMove};
+use crate::raw::RawMove;
 use crate::square::Square;
 
 /// The squares on which a man of each side becomes a king: the far row.
@@ -182,13 +182,6 @@ impl Position {
         }
         next.turn = self.turn.opponent();
         next
-    }
-
-    /// The generated moves, without landings (for perft and searches).
-    pub(crate) fn raw_moves(&self) -> RawList {
-        let mut list = RawList::new();
-        movegen::generate(&self.sides(), &mut list);
-        list
     }
 
     /// Whether the side to move has any legal move.
