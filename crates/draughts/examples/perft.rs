@@ -38,10 +38,7 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let nodes = perft(&position, depth);
     let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "perft({depth}) = {nodes} in {seconds:.3} s ({:.1} M nodes/s)",
-        nodes as f64 / seconds / 1e6
-    );
+    println!("perft({depth}) = {nodes} in {seconds:.3} s ({:.1} M nodes/s)", nodes as f64 / seconds / 1e6);
     ExitCode::SUCCESS
 }
 

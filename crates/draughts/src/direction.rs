@@ -103,6 +103,7 @@ pub(crate) fn slide(from: u64, empty: u64, d: usize) -> u64 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
     use crate::square::Square;

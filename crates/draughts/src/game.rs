@@ -100,9 +100,7 @@ impl Game {
     /// How the game ended, if it did: agreement or resignation, a side without piece or move,
     /// or a draw by rule (repetition, 25 moves, 16 moves, 5 moves).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.declared
-            .or_else(|| self.position.outcome())
-            .or_else(|| self.counters.draw().map(Outcome::Draw))
+        self.declared.or_else(|| self.position.outcome()).or_else(|| self.counters.draw().map(Outcome::Draw))
     }
 
     /// Plays `m`.

@@ -28,13 +28,10 @@ impl<T> SpillList<T> {
     #[inline]
     pub(crate) fn push(&mut self, item: T) {
         if self.spilled.is_empty() {
-            match self.inline.try_push(item) {
-                Ok(()) => return,
-                Err(full) => {
-                    self.spilled.reserve(INLINE * 2);
-                    self.spilled.extend(self.inline.drain(..));
-                    self.spilled.push(full.element());
-                }
+            if let Err(full) = self.inline.try_push(item) {
+                self.spilled.reserve(INLINE * 2);
+                self.spilled.extend(self.inline.drain(..));
+                self.spilled.push(full.element());
             }
         } else {
             self.spilled.push(item);
@@ -79,6 +76,7 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

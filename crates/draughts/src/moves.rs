@@ -144,6 +144,7 @@ fn step_towards(at: Square, target: Square) -> Square {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

@@ -111,8 +111,7 @@ impl Position {
 
 /// How `m` is written among the legal moves `legal`.
 pub(crate) fn notation_among(m: &Move, legal: &[Move]) -> String {
-    let shares_ends =
-        legal.iter().any(|o| o != m && o.from() == m.from() && o.to() == m.to());
+    let shares_ends = legal.iter().any(|o| o != m && o.from() == m.from() && o.to() == m.to());
     if shares_ends { full_notation(m) } else { m.to_string() }
 }
 
@@ -154,6 +153,7 @@ fn is_subsequence(needle: &[Square], haystack: &[Square]) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

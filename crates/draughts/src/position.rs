@@ -49,9 +49,7 @@ impl Default for Position {
 impl Position {
     /// The starting position: Black's men on 1–20, White's on 31–50, White to move.
     pub fn start() -> Position {
-        let range = |first: u8, last: u8| {
-            (first..=last).filter_map(Square::new).collect::<Bitboard>().0
-        };
+        let range = |first: u8, last: u8| (first..=last).filter_map(Square::new).collect::<Bitboard>().0;
         Position { pieces: [range(31, 50), range(1, 20)], kings: 0, turn: Color::White }
     }
 
@@ -151,11 +149,7 @@ impl Position {
     /// The position after `m`, or why `m` is not legal here.
     pub fn play(&self, m: &Move) -> Result<Position, PlayError> {
         let legal = self.legal_moves();
-        if legal.contains(m) {
-            Ok(self.play_unchecked(m))
-        } else {
-            Err(PlayError::explain(self, m, &legal))
-        }
+        if legal.contains(m) { Ok(self.play_unchecked(m)) } else { Err(PlayError::explain(self, m, &legal)) }
     }
 
     /// The position after `m`, which must be legal (else the result is some position that

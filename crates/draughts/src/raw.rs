@@ -42,9 +42,11 @@ impl Sink for MoveList {
 
     fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u64], may_repeat: bool) {
         let repeated = may_repeat
-            && self.0.as_slice().iter().any(|m| {
-                m.from().mask() == from && m.to().mask() == to && m.captured().0 == captured
-            });
+            && self
+                .0
+                .as_slice()
+                .iter()
+                .any(|m| m.from().mask() == from && m.to().mask() == to && m.captured().0 == captured);
         if !repeated {
             self.0.push(Move::from_bits(from, captured, path));
         }

@@ -61,13 +61,13 @@ impl Square {
 
     /// Its column seen by White, 0 (left edge) to 9 (right edge).
     pub const fn column(self) -> u8 {
-        let offset = if self.row() % 2 == 0 { 1 } else { 0 };
+        let offset = if self.row().is_multiple_of(2) { 1 } else { 0 };
         (self.0 % 5) * 2 + offset
     }
 
     /// The square at `row` and `column` (both 0–9), if that is a dark (playable) square.
     pub const fn from_row_column(row: u8, column: u8) -> Option<Square> {
-        if row > 9 || column > 9 || (row + column) % 2 == 0 {
+        if row > 9 || column > 9 || (row + column).is_multiple_of(2) {
             return None;
         }
         Some(Square(row * 5 + column / 2))
@@ -97,6 +97,7 @@ impl fmt::Display for Square {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use tripot_draughts::{
-    Color, DrawReason, EndgameRule, Game, GameError, Move, Outcome, PlayError, Position, Role,
-    Square, WinReason,
+    Color, DrawReason, EndgameRule, Game, GameError, Move, Outcome, PlayError, Position, Role, Square,
+    WinReason,
 };
 
 fn position(fen: &str) -> Position {
@@ -252,9 +252,18 @@ fn a_draw_by_agreement_or_a_resignation_ends_the_game() {
 
     let mut game = Game::new();
     game.resign(Color::White).unwrap();
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation })
-    );
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }));
     assert_eq!(game.outcome().unwrap().result(), "0-2");
+}
+
+#[test]
+fn equal_rafles_count_once() {
+    // The man on 32 takes the four men around 22 clockwise or anticlockwise and comes back to
+    // 32: the same move (same ends, same pieces), listed once (FMJD 4.13; perft counts it once).
+    let p = position("W:W32:B27,17,28,18");
+    let list = p.legal_moves();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].captured(), squares(&[17, 18, 27, 28]));
+    assert_eq!(p.notation(&list[0]), "32x32");
+    assert_eq!(tripot_draughts::perft(&p, 1), 1);
 }

@@ -144,13 +144,10 @@ impl Reading {
             return Ok(start);
         }
         let tag = |name: &str| self.tags.iter().find(|t| t.name == name).map(|t| t.value.trim());
-        if let Some(game_type) = tag("GameType") {
-            if game_type.split(',').next().map(str::trim) != Some("20") {
-                return Err(PdnError::UnsupportedGameType {
-                    line: self.game_type_line,
-                    value: game_type.into(),
-                });
-            }
+        if let Some(game_type) = tag("GameType")
+            && game_type.split(',').next().map(str::trim) != Some("20")
+        {
+            return Err(PdnError::UnsupportedGameType { line: self.game_type_line, value: game_type.into() });
         }
         let start = match tag("FEN") {
             Some(fen) => Position::from_fen(fen.trim_matches('"'))
