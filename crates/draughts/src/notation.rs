@@ -162,7 +162,7 @@ mod tests {
         let start = Position::start();
         let m = start.parse_move("32-28").unwrap();
         assert_eq!(start.notation(&m), "32-28");
-        assert!(matches!(start.parse_move("32-27"), Err(NotationError::NoSuchMove { .. })));
+        assert!(matches!(start.parse_move("32-26"), Err(NotationError::NoSuchMove { .. })));
         assert_eq!(start.parse_move("32-51"), Err(NotationError::UnknownSquare(51)));
         assert!(matches!(start.parse_move("32"), Err(NotationError::Syntax(_))));
         assert!(matches!(start.parse_move("a-b"), Err(NotationError::Syntax(_))));
