@@ -13,11 +13,14 @@ use crate::square::BOARD;
 /// Who receives the generated moves: a plain list (perft, the search) or the public
 /// [`crate::MoveList`] with every landing.
 pub(crate) trait Sink {
+    /// Whether [`Sink::capture`] reads its `path` (tracking it costs a little in perft).
+    const WANTS_PATH: bool;
     /// A quiet move between two one-bit masks.
     fn quiet(&mut self, from: u64, to: u64);
-    /// A complete rafle taking the most pieces found so far. `path` holds the landings;
+    /// A complete rafle taking the most pieces found so far. `path` holds the landings' bit
+    /// numbers (empty unless [`Sink::WANTS_PATH`]);
     /// `may_repeat`: an equal move (same ends, same captured set) may already be listed.
-    fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u64], may_repeat: bool);
+    fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u8], may_repeat: bool);
     /// Rafles taking fewer pieces than one just found: forget them.
     fn clear(&mut self);
 }
@@ -81,6 +84,17 @@ pub(crate) fn generate<S: Sink>(sides: &Sides, sink: &mut S) {
 /// Generates the maximal rafles; false if there is none.
 pub(crate) fn generate_captures<S: Sink>(sides: &Sides, sink: &mut S) -> bool {
     let empty = sides.empty();
+    if let Some(landings) = single_jumps(sides, empty) {
+        let mut any = false;
+        for (d, &land) in landings.iter().enumerate() {
+            for to in Bits(land) {
+                let over = shift(to, opposite(d));
+                sink.capture(shift(over, opposite(d)), to, over, &[to.trailing_zeros() as u8], false);
+                any = true;
+            }
+        }
+        return any;
+    }
     let mut search =
         Rafle { sink, board_empty: empty, empty, occupied: 0, from: 0, best: 0, path: [0; PATH_ROOM] };
     for man in Bits(men_that_capture(sides, empty)) {
@@ -116,6 +130,59 @@ pub(crate) fn for_each_quiet(sides: &Sides, mut f: impl FnMut(u64, u64)) {
                 f(king, to);
             }
         }
+    }
+}
+
+/// The jumps of a side without kings when no man can take more than one piece: for each
+/// direction, the landing squares of the men that jump that way (one landing per jump, and every
+/// jump a legal move of its own). `None` when the side has a king or some man can go on.
+///
+/// A jump lands on `l`; going on in a direction `e` other than back needs an opponent's piece on
+/// `l + e` and an empty `l + 2e`. Neither square can be the taken piece (`l − d`) nor the man's
+/// starting square (`l − 2d`), so the starting position's squares decide it exactly.
+#[inline(always)]
+fn single_jumps(sides: &Sides, empty: u64) -> Option<[u64; 4]> {
+    if sides.own & sides.kings != 0 {
+        return None;
+    }
+    let mut open = [0u64; 4];
+    for (e, open) in open.iter_mut().enumerate() {
+        let back = opposite(e);
+        *open = shift(shift(empty, back) & sides.opp, back);
+    }
+    let mut landings = [0u64; 4];
+    for d in 0..4 {
+        let land = shift(shift(sides.own & open[d], d), d);
+        let onward = (0..4).filter(|&e| e != opposite(d)).fold(0, |acc, e| acc | open[e]);
+        if land & onward != 0 {
+            return None;
+        }
+        landings[d] = land;
+    }
+    Some(landings)
+}
+
+/// How many legal moves there are, listing only what must be listed: rafles of more than one
+/// piece (or of kings), which must be told apart from equal ones.
+pub(crate) fn count_legal(sides: &Sides) -> u64 {
+    let empty = sides.empty();
+    if let Some(landings) = single_jumps(sides, empty) {
+        let jumps: u32 = landings.iter().map(|l| l.count_ones()).sum();
+        if jumps > 0 {
+            return u64::from(jumps);
+        }
+        // No king and no jump: only the men's steps.
+        let [a, b] = sides.forward;
+        return u64::from(
+            (shift(sides.own, a) & empty).count_ones() + (shift(sides.own, b) & empty).count_ones(),
+        );
+    }
+    if can_capture(sides) {
+        let mut captures = crate::raw::RawList::new();
+        generate_captures(sides, &mut captures);
+        captures.as_slice().len() as u64
+    } else {
+        count_quiet(sides)
     }
 }
 
@@ -155,7 +222,8 @@ struct Rafle<'s, S> {
     from: u64,
     /// Pieces taken by the longest rafle found so far (of any piece).
     best: usize,
-    path: [u64; PATH_ROOM],
+    /// Bit numbers of the landings so far (kept only if the sink wants them).
+    path: [u8; PATH_ROOM],
 }
 
 impl<S: Sink> Rafle<'_, S> {
@@ -178,7 +246,7 @@ impl<S: Sink> Rafle<'_, S> {
                 continue;
             }
             extended = true;
-            self.path[taken & (PATH_ROOM - 1)] = land;
+            self.land(taken, land);
             self.man(land, opp & !over, captured | over, taken + 1);
         }
         if !extended {
@@ -207,12 +275,19 @@ impl<S: Sink> Rafle<'_, S> {
             extended = true;
             let farthest = nearest(landings, landings, opposite(d));
             for land in Bits(landings) {
-                self.path[taken & (PATH_ROOM - 1)] = land;
+                self.land(taken, land);
                 self.king(land, opp & !over, captured | over, taken + 1, d, land != farthest);
             }
         }
         if !extended {
             self.finish(at, captured, taken);
+        }
+    }
+
+    #[inline(always)]
+    fn land(&mut self, taken: usize, land: u64) {
+        if S::WANTS_PATH {
+            self.path[taken & (PATH_ROOM - 1)] = land.trailing_zeros() as u8;
         }
     }
 
@@ -224,7 +299,7 @@ impl<S: Sink> Rafle<'_, S> {
             self.best = taken;
             self.sink.clear();
         }
-        let path = self.path.get(..taken).unwrap_or(&self.path);
+        let path = if S::WANTS_PATH { self.path.get(..taken).unwrap_or(&self.path) } else { &[] };
         self.sink.capture(self.from, at, captured, path, taken >= 2);
     }
 }

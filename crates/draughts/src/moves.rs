@@ -43,9 +43,9 @@ impl Move {
         Some(Move { from, captured, landings })
     }
 
-    /// A move read from the generator's bits (`path` holds one-bit masks of the landings).
-    pub(crate) fn from_bits(from: u64, captured: u64, path: &[u64]) -> Move {
-        let landings = path.iter().map(|&bit| Square::from_bit(bit.trailing_zeros())).collect();
+    /// A move read from the generator's bits (`path` holds the landings' bit numbers).
+    pub(crate) fn from_bits(from: u64, captured: u64, path: &[u8]) -> Move {
+        let landings = path.iter().take(MAX_CAPTURES).map(|&bit| Square::from_bit(u32::from(bit))).collect();
         Move { from: Square::from_bit(from.trailing_zeros()), captured: Bitboard(captured), landings }
     }
 

@@ -47,12 +47,5 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 /// How many legal moves `position` has, without building quiet moves.
 fn count_moves(position: &Position) -> u64 {
-    let sides = position.sides();
-    if movegen::can_capture(&sides) {
-        let mut captures = RawList::new();
-        movegen::generate_captures(&sides, &mut captures);
-        captures.as_slice().len() as u64
-    } else {
-        movegen::count_quiet(&sides)
-    }
+    movegen::count_legal(&position.sides())
 }

@@ -16,13 +16,15 @@ pub(crate) struct RawMove {
 pub(crate) type RawList = SpillList<RawMove>;
 
 impl Sink for RawList {
+    const WANTS_PATH: bool = false;
+
     #[inline(always)]
     fn quiet(&mut self, from: u64, to: u64) {
         self.push(RawMove { from, to, captured: 0 });
     }
 
     #[inline(always)]
-    fn capture(&mut self, from: u64, to: u64, captured: u64, _path: &[u64], may_repeat: bool) {
+    fn capture(&mut self, from: u64, to: u64, captured: u64, _path: &[u8], may_repeat: bool) {
         let m = RawMove { from, to, captured };
         if !(may_repeat && self.as_slice().contains(&m)) {
             self.push(m);
@@ -36,11 +38,13 @@ impl Sink for RawList {
 }
 
 impl Sink for MoveList {
+    const WANTS_PATH: bool = true;
+
     fn quiet(&mut self, from: u64, to: u64) {
-        self.0.push(Move::from_bits(from, 0, &[to]));
+        self.0.push(Move::from_bits(from, 0, &[to.trailing_zeros() as u8]));
     }
 
-    fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u64], may_repeat: bool) {
+    fn capture(&mut self, from: u64, to: u64, captured: u64, path: &[u8], may_repeat: bool) {
         let repeated = may_repeat
             && self
                 .0
