@@ -7,21 +7,27 @@
 use proptest::prelude::*;
 use tripot_draughts::{Bitboard, Color, Game, Move, NotationError, Position, Record, Square, perft};
 
-/// A position reached by `plies` random moves from the start (the moves drawn from `seed`).
-fn played(seed: u64, plies: usize) -> Position {
+/// A game of up to `plies` random moves from the start (drawn from `seed` by xorshift), shorter
+/// if it ends before.
+fn random_game(seed: u64, plies: usize) -> Game {
     let mut state = seed | 1;
-    let mut position = Position::start();
+    let mut game = Game::new();
     for _ in 0..plies {
-        let moves = position.legal_moves();
+        let moves = game.legal_moves();
         if moves.is_empty() {
             break;
         }
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        position = position.play_unchecked(&moves[(state % moves.len() as u64) as usize]);
+        game.play(&moves[(state % moves.len() as u64) as usize]).unwrap();
     }
-    position
+    game
+}
+
+/// A position reached by random moves from the start.
+fn played(seed: u64, plies: usize) -> Position {
+    *random_game(seed, plies).position()
 }
 
 /// A valid position from arbitrary pieces: men on their crowning row become kings, at most
@@ -166,18 +172,7 @@ proptest! {
 
     #[test]
     fn random_games_write_and_read_back_as_pdn(seed in any::<u64>(), plies in 0usize..120) {
-        let mut game = Game::new();
-        let mut state = seed | 1;
-        while game.moves().len() < plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.play(&moves[(state % moves.len() as u64) as usize].clone()).unwrap();
-        }
+        let game = random_game(seed, plies);
         let record = Record::from_game(&game, Vec::new());
         let back = Record::parse_pdn(&record.to_pdn()).unwrap();
         prop_assert_eq!(&back.moves, &record.moves);
