@@ -92,6 +92,12 @@ impl Game {
         self.counters
     }
 
+    /// Hashes of the positions since the last man move or capture, the current one last: the
+    /// only ones that can still come back (for a search that avoids or seeks repetitions).
+    pub fn repetition_hashes(&self) -> &[u64] {
+        &self.since_irreversible
+    }
+
     /// The current position's Zobrist hash.
     pub fn hash_key(&self) -> u64 {
         self.position.hash_key()
