@@ -1,0 +1,28 @@
+//! The computer players of international draughts (`tripot-draughts`), at the three levels of
+//! the tables: Facile, Moyen, Difficile.
+//!
+//! ```
+//! use tripot_ai::draughts::{DraughtsAi, DraughtsLevel};
+//! use tripot_draughts::Game;
+//!
+//! let game = Game::new();
+//! let mut ai = DraughtsAi::new(DraughtsLevel::Moyen, 7);
+//! let m = ai.choose(&game).unwrap();
+//! assert!(game.position().is_legal(&m));
+//! ```
+//!
+//! A negamax alpha-beta search, deepened one ply at a time within a node budget (so that the
+//! same seed plays the same game on any machine), over an evaluation of material (a king about
+//! three men), the men's progress, the centre and the back row. Captures are compulsory, so the
+//! search plays them out past its horizon; a position that comes back is a draw; the
+//! transposition table keeps each position's best move for the next iteration and the next
+//! moves. Facile blurs its judgement and sometimes plays at random; Moyen blurs it a little;
+//! Difficile plays its best.
+
+mod eval;
+mod level;
+mod player;
+mod table;
+
+pub use level::{DraughtsLevel, DraughtsLevelError};
+pub use player::{DraughtsAi, DraughtsSearchInfo};
