@@ -7,9 +7,6 @@ use tripot_draughts::{Color, EndgameRule, Position, Square};
 pub(crate) const MAN: i32 = 100;
 /// A king: worth about three men.
 pub(crate) const KING: i32 = 310;
-/// A won game; scores above [`WIN_THRESHOLD`] are wins in so many plies.
-pub(crate) const WIN: i32 = 1_000_000;
-pub(crate) const WIN_THRESHOLD: i32 = WIN - 1_000;
 
 /// Bonus of a man by how far it stands from its own back row (0) towards the crowning row.
 const PROGRESS: [i32; 10] = [0, 0, 1, 2, 4, 6, 9, 13, 18, 0];

@@ -27,7 +27,6 @@
 mod eval;
 mod level;
 mod player;
-mod table;
 
 pub use level::{DraughtsLevel, DraughtsLevelError};
 pub use player::{DraughtsAi, DraughtsSearchInfo};

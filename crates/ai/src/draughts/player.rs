@@ -4,10 +4,18 @@
 
 use tripot_draughts::{Game, Move, Position};
 
-use super::eval::{WIN, WIN_THRESHOLD, evaluate};
+use super::eval::evaluate;
 use super::level::DraughtsLevel;
-use super::table::{Bound, Table};
+use crate::eval::{WIN, WIN_THRESHOLD};
 use crate::rng::Rng;
+use crate::tt::{Bound, Table};
+
+/// The transposition table's size: 2^18 entries, a few MiB a player.
+const TABLE_BITS: u32 = 18;
+
+/// The table of the draughts search: each position's best move is kept as its index in the
+/// position's legal move list (always listed in the same order).
+type DraughtsTable = Table<u16>;
 
 /// What the last search did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,14 +36,14 @@ pub struct DraughtsSearchInfo {
 pub struct DraughtsAi {
     level: DraughtsLevel,
     rng: Rng,
-    table: Table,
+    table: DraughtsTable,
     last: Option<DraughtsSearchInfo>,
 }
 
 impl DraughtsAi {
     /// A player of `level`, its chance drawn from `seed`.
     pub fn new(level: DraughtsLevel, seed: u64) -> DraughtsAi {
-        DraughtsAi { level, rng: Rng::new(seed), table: Table::new(), last: None }
+        DraughtsAi { level, rng: Rng::new(seed), table: Table::new(TABLE_BITS), last: None }
     }
 
     /// Its level.
@@ -119,7 +127,7 @@ const THREAT_EXTENSIONS: u32 = 4;
 
 /// One search: the table, the budget, and the positions on the way (for repetitions).
 struct Search<'t> {
-    table: &'t mut Table,
+    table: &'t mut DraughtsTable,
     nodes: u64,
     budget: u64,
     aborted: bool,
@@ -134,7 +142,7 @@ struct Search<'t> {
 }
 
 impl<'t> Search<'t> {
-    fn new(table: &'t mut Table, budget: u64, position: &Position, history: &[u64]) -> Search<'t> {
+    fn new(table: &'t mut DraughtsTable, budget: u64, position: &Position, history: &[u64]) -> Search<'t> {
         let mut stack = history.to_vec();
         if stack.last() != Some(&position.hash_key()) {
             stack.push(position.hash_key());
@@ -230,7 +238,7 @@ impl<'t> Search<'t> {
             return evaluate(position);
         }
         let mut best_index = 0;
-        if let Some(hit) = self.table.probe(key, ply) {
+        if let Some(hit) = self.table.probe(key, ply as usize) {
             let usable = hit.depth >= depth
                 && match hit.bound {
                     Bound::Exact => true,
@@ -241,7 +249,7 @@ impl<'t> Search<'t> {
             if usable {
                 return hit.score;
             }
-            best_index = hit.best.min(moves.len() - 1);
+            best_index = hit.best.map_or(0, usize::from).min(moves.len() - 1);
         }
         let mut order: Vec<(u32, usize)> = moves
             .iter()
@@ -277,7 +285,7 @@ impl<'t> Search<'t> {
         } else {
             Bound::Upper
         };
-        self.table.store(key, ply, depth, best, bound, best_index);
+        self.table.store(key, ply as usize, depth, best, bound, u16::try_from(best_index).ok());
         best
     }
 
