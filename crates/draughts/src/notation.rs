@@ -41,6 +41,25 @@ pub enum NotationError {
     },
 }
 
+impl NotationError {
+    /// What a player reads, in French (the `Display` text is the English one).
+    pub fn message_fr(&self) -> String {
+        match self {
+            NotationError::TooLong(n) => {
+                format!("un coup s'écrit en {MAX_MOVE_TEXT} caractères au plus, pas {n}")
+            }
+            NotationError::Syntax(text) => {
+                format!("« {text} » n'est pas un coup : écrivez-le 32-28, 19x30 ou 19x28x30")
+            }
+            NotationError::UnknownSquare(n) => format!("il n'y a pas de case {n} : les cases vont de 1 à 50"),
+            NotationError::NoSuchMove { text, reason } => format!("{text} : {}", reason.message_fr()),
+            NotationError::Ambiguous { text, candidates } => {
+                format!("{text} peut être {} ; précisez les cases d'arrivée", candidates.join(" ou "))
+            }
+        }
+    }
+}
+
 impl Position {
     /// How `m` is written: the short form, or every landing when another legal move shares its
     /// two ends.

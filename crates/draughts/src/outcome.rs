@@ -42,6 +42,50 @@ pub enum DrawReason {
     FiveMoves,
 }
 
+impl WinReason {
+    /// What a player reads, in French.
+    pub const fn label_fr(self) -> &'static str {
+        match self {
+            WinReason::NoPieces => "plus aucune pièce",
+            WinReason::NoMoves => "plus aucun coup possible",
+            WinReason::Resignation => "abandon",
+        }
+    }
+
+    /// What a player reads, in English.
+    pub const fn label_en(self) -> &'static str {
+        match self {
+            WinReason::NoPieces => "no piece left",
+            WinReason::NoMoves => "no move left",
+            WinReason::Resignation => "resignation",
+        }
+    }
+}
+
+impl DrawReason {
+    /// What a player reads, in French.
+    pub const fn label_fr(self) -> &'static str {
+        match self {
+            DrawReason::Agreement => "nulle acceptée",
+            DrawReason::Repetition => "même position trois fois",
+            DrawReason::TwentyFiveMoves => "25 coups de dames sans prise",
+            DrawReason::SixteenMoves => "une dame contre trois pièces : 16 coups",
+            DrawReason::FiveMoves => "une dame contre deux pièces ou moins : 5 coups",
+        }
+    }
+
+    /// What a player reads, in English.
+    pub const fn label_en(self) -> &'static str {
+        match self {
+            DrawReason::Agreement => "draw agreed",
+            DrawReason::Repetition => "same position three times",
+            DrawReason::TwentyFiveMoves => "25 king moves without capture",
+            DrawReason::SixteenMoves => "a king against three pieces: 16 moves",
+            DrawReason::FiveMoves => "a king against two pieces or fewer: 5 moves",
+        }
+    }
+}
+
 impl Outcome {
     /// The winner, if any.
     pub fn winner(&self) -> Option<Color> {

@@ -42,6 +42,22 @@ pub enum PlayError {
 }
 
 impl PlayError {
+    /// What a player reads, in French (the `Display` text is the English one).
+    pub fn message_fr(&self) -> String {
+        match self {
+            PlayError::NoPiece(square) => format!("aucune pièce en {square}"),
+            PlayError::NotYourPiece { square, .. } => format!("la pièce en {square} n'est pas à vous"),
+            PlayError::CaptureRequired { required } => {
+                format!("la prise est obligatoire : prenez {required} pièce(s)")
+            }
+            PlayError::NotTheLongest { taken, required } => {
+                format!("cette rafle prend {taken} pièce(s) ; la plus longue en prend {required}")
+            }
+            PlayError::NoLegalMove => "aucun coup possible".to_string(),
+            PlayError::Illegal(text) => format!("{text} n'est pas un coup légal ici"),
+        }
+    }
+
     /// The most precise reason why `m`, absent from `legal`, is refused in `position`.
     pub(crate) fn explain(position: &Position, m: &Move, legal: &[Move]) -> PlayError {
         let Some(piece) = position.piece_at(m.from()) else {

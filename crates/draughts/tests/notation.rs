@@ -29,7 +29,11 @@ fn rafles_sharing_both_ends_are_written_with_their_landings() {
 fn the_short_form_of_an_ambiguous_rafle_is_refused_with_the_choices() {
     let p = position(TWO_WAYS);
     match p.parse_move("4x25") {
-        Err(NotationError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
+        Err(e @ NotationError::Ambiguous { .. }) => {
+            let NotationError::Ambiguous { candidates, .. } = &e else { unreachable!() };
+            assert_eq!(candidates.len(), 2);
+            assert!(e.message_fr().contains(" ou ") && e.to_string().contains(" or "), "{e}");
+        }
         other => panic!("{other:?}"),
     }
 }

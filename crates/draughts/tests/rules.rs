@@ -267,3 +267,17 @@ fn equal_rafles_count_once() {
     assert_eq!(p.notation(&list[0]), "32x32");
     assert_eq!(tripot_draughts::perft(&p, 1), 1);
 }
+
+#[test]
+fn every_end_and_refusal_reads_in_french_and_english() {
+    use tripot_draughts::DrawReason::*;
+    for reason in [Agreement, Repetition, TwentyFiveMoves, SixteenMoves, FiveMoves] {
+        assert!(!reason.label_fr().is_empty() && reason.label_fr() != reason.label_en());
+    }
+    for reason in [WinReason::NoPieces, WinReason::NoMoves, WinReason::Resignation] {
+        assert!(!reason.label_fr().is_empty() && reason.label_fr() != reason.label_en());
+    }
+    let refused = position("W:W28,40:B33").play(&Move::step(sq(40), sq(34))).unwrap_err();
+    assert_eq!(refused.message_fr(), "la prise est obligatoire : prenez 1 pièce(s)");
+    assert_eq!(refused.to_string(), "a capture is compulsory: take 1 piece(s)");
+}
