@@ -20,9 +20,9 @@
 //! Difficile plays its best.
 //!
 //! Measured with `cargo run --release -p tripot-ai --example draughts_arena -- 6` (6 games a
-//! pair, colours alternating; machine shared with other builds, load average 11–13): Moyen beat
-//! Facile 6–0, Difficile beat Moyen 6–0 and Facile 6–0; 0.5 ms a move for Facile, 6.6 ms for
-//! Moyen, 469 ms for Difficile (its 400,000-node budget; depth 8–10 in the opening).
+//! pair, colours alternating; machine shared with other builds, load average 9–10): Moyen beat
+//! Facile 6–0, Difficile beat Moyen 6–0 and Facile 6–0; 0.4 ms a move for Facile, 7.3 ms for
+//! Moyen, 357 ms for Difficile (its 400,000-node budget; depth 8–10 in the opening).
 
 mod eval;
 mod level;
