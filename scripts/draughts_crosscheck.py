@@ -11,6 +11,13 @@ along the way so that openings, middle games and king endings all appear. For ea
 three programs list their moves as (from, to, captured set), equal moves counted once (the FMJD
 rule), and say whether the side to move has lost (no piece or no move).
 
+Then whole games, for the draws by rule: --games games from random endgame setups (a lone king
+against a few pieces, or a few kings each), played by dame-rs at random (some only between two
+moves, to bring repetitions; some avoiding to give a capture, to reach the 25- and 16-move
+rules) until dame-rs says the game is over. `tests/data/reference-games.tsv` gets each game:
+`start FEN<TAB>moves<TAB>termination<TAB>winner`, which `tests/reference_games.rs` replays
+with our `Game` (pydraughts is not asked about games: only dame-rs implements these rules).
+
 A fixture line is `FEN<TAB>moves<TAB>verdict`, the moves as our `moves` example writes them
 (`32-28`, `19x30:24,25`), sorted, from the two references when they agree; a position on which
 they disagree is printed, not written. Our own answer is compared with theirs and the counts
@@ -133,11 +140,93 @@ def playout_positions(dame, count, rng):
     return found
 
 
+def endgame_setup(dame, rng, kind):
+    """A random position of `kind` (lone16, lone5 or kings) with a move and no capture to make."""
+    while True:
+        if kind == "lone16":
+            counts = [1, 3]
+        elif kind == "lone5":
+            counts = [1, rng.randint(1, 2)]
+        else:
+            counts = [rng.randint(2, 4), rng.randint(2, 4)]
+        rng.shuffle(counts)
+        squares = rng.sample(range(1, 51), sum(counts))
+        sides = [sorted(squares[: counts[0]]), sorted(squares[counts[0] :])]
+        lists = []
+        for white, side in zip((True, False), sides):
+            items = []
+            for i, square in enumerate(side):
+                crowning = square <= 5 if white else square >= 46
+                king = len(side) == 1 or i == 0 or crowning or rng.random() < 0.6
+                items.append(("K" if king else "") + str(square))
+            lists.append(",".join(items))
+        fen = f"W:W{lists[0]}:B{lists[1]}"
+        board = dame.Board(fen)
+        if list(board.legal_moves) and not board.must_capture:
+            return fen
+
+
+def dame_game(dame, rng, fen, style, max_plies=400):
+    """A game from `fen` played at random by `style`; (moves, termination, winner) or None if
+    it did not end within `max_plies`."""
+    board = dame.Board(fen)
+    moves = []
+    while not board.is_game_over() and len(moves) < max_plies:
+        choices = list(board.legal_moves)
+        if style == "shuffle" and len(choices) > 1 and not choices[0].is_capture:
+            choices = sorted(choices, key=lambda m: (m.from_square, m.to_square))[:2]
+        elif style == "safe":
+            safe = []
+            for m in choices:
+                board.push(m)
+                if not board.must_capture:
+                    safe.append(m)
+                board.pop()
+            choices = safe or choices
+        m = rng.choice(choices)
+        moves.append(write_move(m.from_square, m.to_square, m.captured))
+        board.push(m)
+    outcome = board.outcome()
+    if outcome is None:
+        return None
+    termination = str(outcome.termination).split(".")[-1].lower()
+    winner = {None: "none"}.get(outcome.winner, str(outcome.winner).split(".")[-1].lower())
+    return moves, termination, winner
+
+
+def write_games(dame, rng, count, path):
+    lines = []
+    seen = {}
+    while len(lines) < count:
+        kind = rng.choice(["lone16", "lone5", "kings", "kings"])
+        style = rng.choice(["random", "shuffle", "safe", "safe"])
+        fen = endgame_setup(dame, rng, kind)
+        game = dame_game(dame, rng, fen, style)
+        if game is None:
+            continue
+        moves, termination, winner = game
+        seen[termination] = seen.get(termination, 0) + 1
+        lines.append(f"{fen}\t{' '.join(moves)}\t{termination}\t{winner}")
+    with open(path, "w") as out:
+        out.write(
+            "# Games from random endgame setups played to their end by dame-rs 0.2.0: start FEN,\n"
+            "# moves (`32-28`, `19x30:captured,...`), how dame-rs says the game ended, the winner.\n"
+            f"# scripts/draughts_crosscheck.py, {len(lines)} games.\n"
+        )
+        out.write("\n".join(lines) + "\n")
+    print("games by termination:", ", ".join(f"{k}: {n}" for k, n in sorted(seen.items())))
+    print(f"wrote {len(lines)} games to {os.path.relpath(path, ROOT)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--timeout", type=int, default=5)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument(
+        "--games-out", default=os.path.join(ROOT, "crates/draughts/tests/data/reference-games.tsv")
+    )
     parser.add_argument(
         "--out", default=os.path.join(ROOT, "crates/draughts/tests/data/reference-moves.tsv")
     )
@@ -180,6 +269,7 @@ def main():
         print("DISAGREE", *item, sep="\n  ")
     print(", ".join(f"{name}: {n}" for name, n in counts.items()))
     print(f"wrote {len(lines)} positions to {os.path.relpath(args.out, ROOT)}")
+    write_games(dame, rng, args.games, args.games_out)
     return 1 if any(d[1] == "references" for d in disagreements) else 0
 
 

@@ -44,6 +44,16 @@ impl EndgameRule {
     }
 }
 
+/// Men and kings of each side.
+fn material(position: &Position) -> [u32; 4] {
+    [
+        position.men(Color::White).count(),
+        position.kings(Color::White).count(),
+        position.men(Color::Black).count(),
+        position.kings(Color::Black).count(),
+    ]
+}
+
 /// Where a game stands with respect to the draws by rule, for screens ("12 moves left").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DrawCounters {
@@ -61,10 +71,20 @@ impl DrawCounters {
         DrawCounters { repetitions: 1, king_moves: 0, endgame: EndgameRule::of(position).map(|r| (r, 0)) }
     }
 
-    /// The counters after a move to `next`: `king_only` if a king moved without capture.
-    pub(crate) fn after(&self, next: &Position, king_only: bool, repetitions: u32) -> DrawCounters {
+    /// The counters after a move from `before` to `next`: `king_only` if a king moved without
+    /// capture. The lone king's count starts again whenever the material changes (a capture, a
+    /// man crowned): each of the rule's configurations ("three kings", "two kings and a man",
+    /// "a king and two men" against a king…) has its own count of moves, as dame-rs counts too.
+    pub(crate) fn after(
+        &self,
+        before: &Position,
+        next: &Position,
+        king_only: bool,
+        repetitions: u32,
+    ) -> DrawCounters {
+        let same_material = material(before) == material(next);
         let endgame = EndgameRule::of(next).map(|rule| match self.endgame {
-            Some((before, plies)) if before == rule => (rule, plies + 1),
+            Some((previous, plies)) if previous == rule && same_material => (rule, plies + 1),
             _ => (rule, 0),
         });
         let king_moves = if king_only { self.king_moves + 1 } else { 0 };

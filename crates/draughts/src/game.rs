@@ -140,7 +140,7 @@ impl Game {
         let hash = next.hash_key();
         self.since_irreversible.push(hash);
         let repetitions = self.since_irreversible.iter().filter(|&&h| h == hash).count() as u32;
-        self.counters = self.counters.after(&next, king_only, repetitions);
+        self.counters = self.counters.after(&self.position, &next, king_only, repetitions);
         self.position = next;
         self.moves.push(m);
     }

@@ -281,3 +281,19 @@ fn every_end_and_refusal_reads_in_french_and_english() {
     assert_eq!(refused.message_fr(), "la prise est obligatoire : prenez 1 pièce(s)");
     assert_eq!(refused.to_string(), "a capture is compulsory: take 1 piece(s)");
 }
+
+#[test]
+fn the_lone_king_count_starts_again_when_the_material_changes() {
+    // A king and two men against a king: the 16-move count runs, and starts again when a man
+    // is crowned (two kings and a man is another of the rule's configurations), as dame-rs
+    // counts too (tests/reference_games.rs).
+    let mut game = Game::from_position(position("W:WK50,6,7:BK35"));
+    assert_eq!(game.draw_counters().endgame, Some((EndgameRule::Sixteen, 0)));
+    game.play_notation("50-45").unwrap();
+    game.play_notation("35-30").unwrap();
+    assert_eq!(game.draw_counters().endgame, Some((EndgameRule::Sixteen, 2)));
+    game.play_notation("6-1").unwrap();
+    assert_eq!(game.draw_counters().endgame, Some((EndgameRule::Sixteen, 0)));
+    game.play_notation("30-35").unwrap();
+    assert_eq!(game.draw_counters().endgame_moves_left(), Some(16));
+}
