@@ -9,10 +9,14 @@ mod online_common;
 mod draw;
 #[path = "online_hostile/handshake.rs"]
 mod handshake;
+#[path = "online_hostile/raw_client.rs"]
+mod raw_client;
 #[path = "online_hostile/refusals.rs"]
 mod refusals;
 #[path = "online_hostile/relay.rs"]
 mod relay;
+#[path = "online_hostile/strangers.rs"]
+mod strangers;
 
 use std::time::Duration;
 
