@@ -35,6 +35,9 @@ impl Node {
                     Served::Registered | Served::Other => {}
                 }
                 self.update_lobby_gauge();
+                if let Some(lobby::Response::Discover(Ok((listed, _)))) = &answer {
+                    self.metrics.tripot.discovered.inc_by(u64::try_from(listed.len()).unwrap_or(u64::MAX));
+                }
                 // No answer (an unregister): dropping the channel closes the stream, as the spec
                 // and libp2p's server do.
                 if let Some(answer) = answer
