@@ -31,6 +31,14 @@ use tripot_protocol::{
     ResumePoint, Role, encode,
 };
 
+/// Tests that load the machine (floods, crowds of identities) take this, so that they run one at
+/// a time: the floods' assertions depend on how fast strangers arrive, and two crowds at once on
+/// a small machine starve each other.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The hostile side: a bare swarm and one raw stream at a time.
 struct Hostile {
     /// Its own peer id.

@@ -21,6 +21,7 @@ mod store;
 mod wire;
 
 pub(crate) use store::StoreLimits;
+use wire::peer_record;
 pub(crate) use wire::{Codec, PROTOCOL, Request, Response};
 
 use crate::rate::{KeyedBuckets, Rate};
@@ -70,6 +71,8 @@ pub(crate) struct Asker {
 /// Why a registration was refused, for the node's counters and logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Denial {
+    /// The signed record does not verify.
+    BadRecord,
     /// The signed record names another peer.
     NotTheirs,
     /// The peer holds no reservation here.
@@ -83,6 +86,7 @@ pub(crate) enum Denial {
 impl Denial {
     fn code(self) -> ErrorCode {
         match self {
+            Denial::BadRecord => ErrorCode::InvalidSignedPeerRecord,
             Denial::NotTheirs | Denial::NoReservation => ErrorCode::NotAuthorized,
             Denial::Rate => ErrorCode::Unavailable,
             Denial::Store(refusal) => refusal.code(),
@@ -92,6 +96,7 @@ impl Denial {
     /// The `reason` label of the denial.
     pub(crate) fn label(self) -> &'static str {
         match self {
+            Denial::BadRecord => "bad_record",
             Denial::NotTheirs => "not_their_record",
             Denial::NoReservation => "no_reservation",
             Denial::Rate => "per_ip_rate",
@@ -147,9 +152,9 @@ impl Lobby {
         now: Instant,
     ) -> (Option<Response>, Served) {
         match request {
-            Request::Register { namespace, record, ttl } => {
+            Request::Register { namespace, signed, ttl } => {
                 let lobby = is_lobby(&namespace.to_string());
-                match self.register(asker, namespace, *record, ttl, now) {
+                match self.register(asker, namespace, &signed, ttl, now) {
                     Ok(ttl) => (Some(Response::Register(Ok(ttl))), Served::Registered),
                     Err(why) => (Some(Response::Register(Err(why.code()))), Served::Refused { lobby, why }),
                 }
@@ -173,16 +178,17 @@ impl Lobby {
         &mut self,
         asker: Asker,
         namespace: Namespace,
-        record: libp2p::core::PeerRecord,
+        signed: &[u8],
         ttl: Option<u64>,
         now: Instant,
     ) -> Result<u64, Denial> {
+        if !asker.reserved {
+            return Err(Denial::NoReservation);
+        }
+        let record = peer_record(signed).map_err(|_| Denial::BadRecord)?;
         // The record names who is listed: only that peer may list itself.
         if record.peer_id() != asker.peer {
             return Err(Denial::NotTheirs);
-        }
-        if !asker.reserved {
-            return Err(Denial::NoReservation);
         }
         // Only a new registration costs a token: a refresh keeps a place it holds already.
         let fresh = !self.store.holds(&asker.peer, &namespace);
@@ -241,7 +247,7 @@ mod tests {
         let record = PeerRecord::new(key, vec!["/ip4/127.0.0.1/tcp/1".parse().unwrap()]).unwrap();
         Request::Register {
             namespace: Namespace::new(ns.to_owned()).unwrap(),
-            record: Box::new(record),
+            signed: record.into_signed_envelope().into_protobuf_encoding(),
             ttl: Some(20),
         }
     }
@@ -281,7 +287,7 @@ mod tests {
     }
 
     #[test]
-    fn nobody_lists_someone_else() {
+    fn nobody_lists_someone_else_or_a_record_that_does_not_verify() {
         let t = Instant::now();
         let mut l = Lobby::new(limits());
         let (k, thief) = (Keypair::generate_ed25519(), Keypair::generate_ed25519());
@@ -289,6 +295,12 @@ mod tests {
             l.serve(asker(&thief, true), register(&k, "other/app"), t),
             refused(Denial::NotTheirs, false)
         );
+        let Request::Register { namespace, mut signed, ttl } = register(&k, "other/app") else {
+            unreachable!()
+        };
+        signed.truncate(signed.len() - 1);
+        let broken = Request::Register { namespace, signed, ttl };
+        assert_eq!(l.serve(asker(&k, true), broken, t), refused(Denial::BadRecord, false));
     }
 
     #[test]

@@ -196,6 +196,7 @@ fn start_flood(
 /// The host opens a room; strangers flood the directory with wrong codes; once they have
 /// emptied the shared buckets, the friend joins with the right code over `friend_ip6`.
 fn friend_joins_under_a_flood(seed: u8, relay_extra: &[&str], friend_ip6: bool) {
+    let _alone = crate::heavy();
     let dir = tempfile::tempdir().unwrap();
     let listen = if friend_ip6 { "/ip4/127.0.0.1/tcp/0,/ip6/::1/tcp/0" } else { "/ip4/127.0.0.1/tcp/0" };
     let relay = LoggedRelay::start(seed, listen, relay_extra);

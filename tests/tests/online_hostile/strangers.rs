@@ -54,6 +54,8 @@ fn runtime() -> Runtime {
 struct Outcomes {
     /// Registrations accepted, with the TTL granted.
     granted: Vec<u64>,
+    /// The most one stranger got accepted.
+    most_per_peer: usize,
     /// Registrations refused, by code.
     refused: Vec<ErrorCode>,
     /// Strangers that could not connect or reserve.
@@ -102,6 +104,7 @@ fn registering_strangers(
                             (0..per_peer).map(|i| format!("other/app/{n}/{i}")).collect();
                         let answers = register_all(&mut swarm, relay, &namespaces, Some(THREE_DAYS)).await;
                         let mut o = outcomes.lock().await;
+                        o.most_per_peer = o.most_per_peer.max(answers.iter().filter(|a| a.is_ok()).count());
                         for answer in answers {
                             match answer {
                                 Ok(ttl) => o.granted.push(ttl),
@@ -137,6 +140,7 @@ fn listed_by_the_lobby(dir: &std::path::Path, addr: &str, name: &str) -> Vec<ser
 
 #[test]
 fn strangers_without_reservations_can_neither_hide_nor_crowd_out_a_table() {
+    let _alone = crate::heavy();
     let dir = tempfile::tempdir().unwrap();
     let (relay, relay_id) = relay(71, &["--rendezvous-max-total", "40"]);
     let addr = relay.tcp_addr_of(false);
@@ -148,7 +152,12 @@ fn strangers_without_reservations_can_neither_hide_nor_crowd_out_a_table() {
     let rt = runtime();
     let started = Instant::now();
     let outcomes = registering_strangers(&rt, &addr, relay_id, 250, 8, false);
-    eprintln!("250 identities × 8 registrations in {:?}: {outcomes:?}", started.elapsed());
+    eprintln!(
+        "250 identities × 8 registrations in {:?}: {} refused, {} failed",
+        started.elapsed(),
+        outcomes.refused.len(),
+        outcomes.failed
+    );
     assert_eq!(outcomes.failed, 0);
     assert!(outcomes.granted.is_empty(), "a peer without a reservation registered");
     assert_eq!(outcomes.refused, vec![ErrorCode::NotAuthorized; 2000]);
@@ -172,16 +181,18 @@ fn reserved_strangers_from_one_address_are_held_to_its_quota() {
     let addr = relay.tcp_addr_of(false);
     let rt = runtime();
     let outcomes = registering_strangers(&rt, &addr, relay_id, 12, 8, true);
-    eprintln!(
-        "12 reserved identities × 8 registrations: {} granted, refused {:?}",
-        outcomes.granted.len(),
-        outcomes.refused
-    );
     assert_eq!(outcomes.failed, 0);
     assert_eq!(outcomes.granted, vec![60; 16], "16 an address, each cut to a minute");
+    assert!(outcomes.most_per_peer <= 4, "a peer got {} registrations", outcomes.most_per_peer);
     assert_eq!(outcomes.refused, vec![ErrorCode::Unavailable; 12 * 8 - 16]);
-    assert_eq!(relay.metric(r#"tripot_denials_total{what="registration",reason="per_peer"}"#), Some(16.0));
-    assert_eq!(relay.metric(r#"tripot_denials_total{what="registration",reason="per_ip"}"#), Some(64.0));
+    // Which quota refuses depends on how the strangers' requests interleave; all are counted.
+    let denied = |reason: &str| {
+        relay
+            .metric(&format!(r#"tripot_denials_total{{what="registration",reason="{reason}"}}"#))
+            .unwrap_or(0.0)
+    };
+    assert_eq!(denied("per_peer") + denied("per_ip"), 80.0);
+    assert!(denied("per_ip") >= 64.0, "at most 16 of the 80 are the per-peer quota's");
 
     // An honest host from another address lists its table: the store is far from full.
     let opened = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
@@ -202,6 +213,7 @@ fn reserved_strangers_from_one_address_are_held_to_its_quota() {
 
 #[test]
 fn a_listing_of_the_lobby_reads_nothing_else() {
+    let _alone = crate::heavy();
     let dir = tempfile::tempdir().unwrap();
     // Every per-address and per-peer bound lifted, as if the strangers had many addresses: 200
     // registrations elsewhere, all older than the table. A listing of everything read them
