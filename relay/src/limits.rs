@@ -194,6 +194,55 @@ mod tests {
     }
 
     #[test]
+    fn per_address_bounds_leave_room_for_a_household_and_zero_lifts_them() {
+        let limits = Limits::default();
+        let ip = limits.ip_limits();
+        // Four players behind one NAT, each a host (two connections) with a guest (one).
+        assert!(ip.max_established.is_some_and(|n| n >= 4 * 3));
+        assert!(ip.max_pending.is_some_and(|n| n >= 4));
+        let lobby = limits.rendezvous_limits();
+        assert!(lobby.store.max_per_ip.is_some_and(|n| n >= 4));
+        assert!(lobby.store.max_per_ip.is_some_and(|n| n < lobby.store.max_total / 100));
+        assert_eq!(lobby.store.max_ttl, 60);
+        assert!(limits.rooms.max_rooms_per_ip.is_some_and(|n| n >= 4 && n < limits.rooms.max_rooms / 100));
+        let lifted = Limits {
+            max_connections_per_ip: 0,
+            max_pending_per_ip: 0,
+            rendezvous_max_per_ip: 0,
+            registrations_per_ip_per_minute: 0,
+            ..Limits::default()
+        };
+        assert_eq!(lifted.ip_limits().max_established, None);
+        assert_eq!(lifted.ip_limits().max_pending, None);
+        assert_eq!(lifted.rendezvous_limits().store.max_per_ip, None);
+        assert_eq!(lifted.rendezvous_limits().new_per_ip, None);
+    }
+
+    #[test]
+    fn the_flags_reach_the_limits() {
+        let options = crate::Options::from_args([
+            "tripot-relay",
+            "--max-connections-per-ip",
+            "5",
+            "--max-pending-per-ip",
+            "0",
+            "--rendezvous-max-ttl",
+            "30",
+            "--rendezvous-max-per-ip",
+            "7",
+            "--max-rooms-per-ip",
+            "0",
+        ])
+        .unwrap();
+        let limits = options.limits();
+        assert_eq!(limits.ip_limits().max_established, Some(5));
+        assert_eq!(limits.ip_limits().max_pending, None);
+        assert_eq!(limits.rendezvous_limits().store.max_ttl, 30);
+        assert_eq!(limits.rendezvous_limits().store.max_per_ip, Some(7));
+        assert_eq!(limits.rooms.max_rooms_per_ip, None);
+    }
+
+    #[test]
     fn zero_rates_mean_no_limiter() {
         let limits =
             Limits { reservations_per_ip_per_minute: 0, circuits_per_ip_per_minute: 0, ..Limits::default() };
