@@ -50,6 +50,9 @@ async fn from_the_other_address(relay: &RelayProcess) -> Swarm<Client> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_take_every_connection() {
+    if !second_loopback("one_address_cannot_take_every_connection") {
+        return;
+    }
     // Without the per-address bound, the flood alone would fill --max-connections.
     let per_ip = PER_IP.to_string();
     let total = (PER_IP + 10).to_string();
@@ -82,6 +85,9 @@ async fn one_address_cannot_take_every_connection() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_handshakes_from_one_address_are_bounded() {
+    if !second_loopback("silent_handshakes_from_one_address_are_bounded") {
+        return;
+    }
     let relay = RelayProcess::start(&["--max-pending-per-ip", "16"]);
     let tcp = relay.process.addr.split("/p2p/").next().unwrap().to_owned();
     let port: u16 = tcp.rsplit('/').next().unwrap().parse().unwrap();
@@ -104,6 +110,9 @@ async fn silent_handshakes_from_one_address_are_bounded() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_answers_with_200_idle_connections_open() {
+    if !second_loopback("health_answers_with_200_idle_connections_open") {
+        return;
+    }
     let relay = RelayProcess::start(&[]);
     let http: std::net::SocketAddr = relay.http.as_deref().unwrap().parse().unwrap();
     let mut idle = Vec::new();
@@ -112,8 +121,10 @@ async fn health_answers_with_200_idle_connections_open() {
         socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
         idle.push(socket.connect(http).await.unwrap());
     }
-    // `http_get` waits 5 s at most: before, the answer came after six rounds of 32 idle
-    // connections timing out, half a minute.
+    // From 127.0.0.2, past the 8 an address may hold, they are turned away at once, and what
+    // they hold times out in 2 s. `http_get` waits 5 s at most, not a speed target: behind 200
+    // idle connections served 32 at a time, as before, the answer came after six rounds of their
+    // 5 s, half a minute.
     let (status, body) = http_get(&http.to_string(), "/health");
     assert!(status.contains("200"), "{status}");
     assert!(body.contains(&relay.peer_id.to_string()));
