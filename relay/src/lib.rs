@@ -10,6 +10,10 @@
 //! and the rendezvous store. Identify and ping keep peers informed and alive;
 //! connection and memory limits keep the node standing under load.
 //!
+//! When asked (`--ratings`), it also counts signed results of games and serves Elo tables: the
+//! protocol is in `tripot-ratings-wire`, the book (SQLite, records replayed) in `tripot-ratings`,
+//! linked only with the `ratings` feature (see [`ratings`]).
+//!
 //! The binary `tripot-relay` is a thin wrapper: [`Options`] parses its flags, [`Relay::start`]
 //! runs the node.
 //!
@@ -29,9 +33,11 @@ mod metrics;
 mod node;
 mod options;
 pub mod rate;
+pub mod ratings;
 
 pub use error::RelayError;
 pub use identity::{keypair_from_seed, load_or_create_keypair};
 pub use limits::Limits;
 pub use node::{Relay, RelayHandle};
 pub use options::Options;
+pub use ratings::{RatingsConfig, RatingsService};
