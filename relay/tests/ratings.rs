@@ -113,6 +113,16 @@ async fn results_are_counted_once_refused_by_reason_and_served_over_libp2p_json_
     let (_, page) = http_get(&http, "/ratings?lang=en");
     assert!(page.contains("/ratings?game=tripot&amp;lang=en"), "{page}");
     assert!(http_get(&http, "/ratings.json?game=%3Cx%3E").0.contains("400"));
+    // The operator counts the answers by kind and reason.
+    let metrics = relay.process.metrics();
+    for line in [
+        "tripot_ratings_answers_total{answer=\"accepted\",reason=\"\"} 1",
+        "tripot_ratings_answers_total{answer=\"already_counted\",reason=\"\"} 1",
+        "tripot_ratings_answers_total{answer=\"refused\",reason=\"unrated\"} 3",
+        "tripot_ratings_answers_total{answer=\"refused\",reason=\"record\"} 1",
+    ] {
+        assert!(metrics.contains(line), "{line} not in {metrics}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -125,6 +125,44 @@ pub enum RecordProblem {
     HashMismatch,
 }
 
+impl RefuseReason {
+    /// A short name of the reason, for counters and logs: `signature`, `record`, `conflict`…
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            RefuseReason::Shape(_) => "shape",
+            RefuseReason::Signature(_) => "signature",
+            RefuseReason::Unrated(_) => "unrated",
+            RefuseReason::UnknownGame => "unknown_game",
+            RefuseReason::SeatsOfGame { .. } => "seats_of_game",
+            RefuseReason::Record(_) => "record",
+            RefuseReason::Conflict => "conflict",
+            RefuseReason::PairDailyCap => "pair_daily_cap",
+            RefuseReason::NotMetHere => "not_met_here",
+            RefuseReason::FromTheFuture => "from_the_future",
+            RefuseReason::TooOld => "too_old",
+            RefuseReason::Throttled { .. } => "throttled",
+            RefuseReason::Busy => "busy",
+            RefuseReason::Unavailable => "unavailable",
+            RefuseReason::BadQuery => "bad_query",
+        }
+    }
+}
+
+impl Response {
+    /// A short name of the answer, for counters: `accepted`, `already_counted`, `refused`,
+    /// `standings`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Response::Accepted => "accepted",
+            Response::AlreadyCounted => "already_counted",
+            Response::Refused(_) => "refused",
+            Response::Standings(_) => "standings",
+        }
+    }
+}
+
 impl RecordProblem {
     /// Shortens a reader's words to [`MAX_DETAIL`] bytes, on a character boundary.
     #[must_use]

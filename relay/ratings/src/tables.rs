@@ -43,14 +43,16 @@ pub(crate) fn previous(
     })
 }
 
+/// A count about the pair `a`, `b` since a time: `sql` takes the pair's two ids and the time.
+fn pair_count(tx: &Transaction<'_>, sql: &str, a: &PeerId, b: &PeerId, since: u64) -> rusqlite::Result<u32> {
+    let (low, high) = ordered(a, b);
+    tx.query_row(sql, params![low, high, sql_time(since)], |row| row.get(0))
+}
+
 /// Whether `a` and `b` had a circuit through this relay at `since` or later.
 pub(crate) fn met_since(tx: &Transaction<'_>, a: &PeerId, b: &PeerId, since: u64) -> rusqlite::Result<bool> {
-    let (low, high) = ordered(a, b);
-    tx.query_row(
-        "SELECT EXISTS (SELECT 1 FROM meetings WHERE low = ?1 AND high = ?2 AND last_unix >= ?3)",
-        params![low, high, sql_time(since)],
-        |row| row.get(0),
-    )
+    let sql = "SELECT count(*) FROM meetings WHERE low = ?1 AND high = ?2 AND last_unix >= ?3";
+    Ok(pair_count(tx, sql, a, b, since)? > 0)
 }
 
 /// Rated games of the pair received at `since` or later.
@@ -60,12 +62,8 @@ pub(crate) fn pair_games_since(
     b: &PeerId,
     since: u64,
 ) -> rusqlite::Result<u32> {
-    let (low, high) = ordered(a, b);
-    tx.query_row(
-        "SELECT count(*) FROM pair_games WHERE low = ?1 AND high = ?2 AND received_unix >= ?3",
-        params![low, high, sql_time(since)],
-        |row| row.get(0),
-    )
+    let sql = "SELECT count(*) FROM pair_games WHERE low = ?1 AND high = ?2 AND received_unix >= ?3";
+    pair_count(tx, sql, a, b, since)
 }
 
 /// Remembers a circuit between `a` and `b` at `at`.

@@ -165,7 +165,7 @@ impl Relay {
 
         let ratings = match ratings {
             Some((service, config)) => Some(
-                RatingsDesk::start(service, &config)
+                RatingsDesk::start(service, &config, metrics.tripot.ratings_answers.clone())
                     .map_err(|e| RelayError::Ratings { path: config.db.clone(), reason: e.to_string() })?,
             ),
             None => None,

@@ -14,6 +14,9 @@ use tripot_ratings_wire::{Behaviour, RefuseReason, Request, Response};
 
 use super::worker::{Job, Worker};
 use super::{RatingsConfig, RatingsService};
+use crate::metrics::ResultLabel;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
 
 /// Jobs waiting for the service's thread at most; a submission takes a few milliseconds.
 const QUEUE: usize = 256;
@@ -25,6 +28,8 @@ pub(crate) struct RatingsDesk {
     next_id: u64,
     per_peer: Option<DefaultKeyedRateLimiter<PeerId>>,
     per_ip: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    /// `tripot_ratings_answers`.
+    answers: Family<ResultLabel, Counter>,
 }
 
 fn limiter<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> Option<DefaultKeyedRateLimiter<K>> {
@@ -46,6 +51,7 @@ impl RatingsDesk {
     pub(crate) fn start(
         service: Arc<dyn RatingsService>,
         config: &RatingsConfig,
+        answers: Family<ResultLabel, Counter>,
     ) -> std::io::Result<RatingsDesk> {
         Ok(RatingsDesk {
             worker: Worker::spawn(service, QUEUE)?,
@@ -53,6 +59,7 @@ impl RatingsDesk {
             next_id: 0,
             per_peer: limiter(config.requests_per_peer_per_minute),
             per_ip: limiter(config.requests_per_ip_per_minute),
+            answers,
         })
     }
 
@@ -84,18 +91,26 @@ impl RatingsDesk {
         };
         if let Some(reason) = refusal {
             tracing::debug!(%peer, %reason, "ratings request refused");
-            if behaviour.send_response(channel, Response::Refused(reason)).is_err() {
-                tracing::debug!(%peer, "ratings: the asker left before the answer");
-            }
+            self.send(behaviour, channel, Response::Refused(reason));
+        }
+    }
+
+    /// Answers on `channel`, counting the answer.
+    fn send(&self, behaviour: &mut Behaviour, channel: ResponseChannel<Response>, response: Response) {
+        let reason = match &response {
+            Response::Refused(reason) => reason.name(),
+            _ => "",
+        };
+        self.answers.get_or_create(&vec![("answer", response.name()), ("reason", reason)]).inc();
+        if behaviour.send_response(channel, response).is_err() {
+            tracing::debug!("ratings: the asker left before the answer");
         }
     }
 
     /// The service answered request `id`.
     pub(crate) fn answered(&mut self, behaviour: &mut Behaviour, id: u64, response: Response) {
         let Some(channel) = self.pending.remove(&id) else { return };
-        if behaviour.send_response(channel, response).is_err() {
-            tracing::debug!("ratings: the asker left before the answer");
-        }
+        self.send(behaviour, channel, response);
     }
 
     /// Two peers had a circuit through the relay.
