@@ -106,3 +106,28 @@ fn outcome_of(
         _ => None,
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn query() -> StandingsQuery {
+        StandingsQuery { game: "tripot".into(), period: tripot_ratings_wire::Period::AllTime }
+    }
+
+    #[tokio::test]
+    async fn an_address_without_a_peer_id_is_refused_before_any_dial() {
+        let addr: Multiaddr = "/ip4/127.0.0.1/tcp/4001".parse().unwrap();
+        assert!(matches!(standings(&addr, query()).await, Err(RatingsClientError::NoPeerId(_))));
+    }
+
+    #[tokio::test]
+    async fn a_relay_that_is_not_there_is_unreachable() {
+        // A port just freed on loopback: nothing listens there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let peer = libp2p::identity::Keypair::generate_ed25519().public().to_peer_id();
+        let addr: Multiaddr = format!("/ip4/127.0.0.1/tcp/{port}/p2p/{peer}").parse().unwrap();
+        assert!(matches!(standings(&addr, query()).await, Err(RatingsClientError::Unreachable(_))));
+    }
+}
