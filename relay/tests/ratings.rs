@@ -155,8 +155,13 @@ async fn requests_over_the_per_address_rate_are_throttled() {
     }
 }
 
-/// `host` and `guest` (their swarms with the players' keys) open a circuit through the relay.
-async fn meet(relay: &RelayProcess, host: &Player, guest: &Player) -> (Vec<impl Sized>, ()) {
+/// `host` and `guest` (their swarms with the players' keys) open a circuit through the relay;
+/// the swarms run on while their event receivers are kept.
+async fn meet(
+    relay: &RelayProcess,
+    host: &Player,
+    guest: &Player,
+) -> Vec<tokio::sync::mpsc::UnboundedReceiver<SwarmEvent<ClientEvent>>> {
     let tcp = relay.tcp_addr();
     let mut host_swarm = client_with(host.key.clone());
     reserve(&mut host_swarm, &tcp, relay.peer_id).await;
@@ -174,7 +179,7 @@ async fn meet(relay: &RelayProcess, host: &Player, guest: &Player) -> (Vec<impl 
         _ => None,
     })
     .await;
-    (vec![host_events, spawn(guest_swarm)], ())
+    vec![host_events, spawn(guest_swarm)]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
