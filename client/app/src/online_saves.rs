@@ -1,0 +1,62 @@
+//! Online games saved by the network session (`<config dir>/games/online-*.tripot`, apart from
+//! the local games' folder), found again from plain `tripot`: the resume prompt lists the
+//! unfinished ones beside the local games and gives the command that resumes each
+//! (`tripot host|join --resume FILE`), since a session resumes from the command line.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use tripot_net::{OnlineGame, SavedGame};
+use tripot_protocol::Role;
+
+/// An unfinished online game on disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlineSaved {
+    /// Its file.
+    pub path: PathBuf,
+    /// The game as saved.
+    pub game: OnlineGame,
+}
+
+impl OnlineSaved {
+    /// The command that resumes it: as host or guest, as it was played.
+    #[must_use]
+    pub fn command(&self) -> String {
+        let side = match self.game.role {
+            Role::Host => "host",
+            Role::Guest => "join",
+        };
+        format!("tripot {side} --resume {}", self.path.display())
+    }
+}
+
+/// The folder the network session saves to by default, if there is a config directory.
+#[must_use]
+pub fn default_dir() -> Option<PathBuf> {
+    tripot_net::identity::config_dir().ok().map(|dir| dir.join("games"))
+}
+
+/// The unfinished online games in `dir`, newest first. A file that does not read back is left
+/// alone (it is the network session's, and `--resume` says what is wrong with it).
+#[must_use]
+pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tripot"))
+        .collect();
+    // `online-<seconds>-<random>[-<n>]`: the newest sorts last once compared by modification time.
+    files.sort_by_key(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
+    files
+        .into_iter()
+        .rev()
+        .filter_map(|path| {
+            // Read once, and only a regular file of a record's size (a FIFO would block).
+            let bytes = super::record_file::read_record_file(&path).ok()?;
+            let record = tripot_engine::Record::parse_bytes(&bytes).ok()?;
+            let saved = SavedGame::from_record(&record, &path).ok()?;
+            saved.game.ending.is_none().then_some(OnlineSaved { path, game: saved.game })
+        })
+        .collect()
+}
