@@ -256,7 +256,7 @@ async fn a_kill_9_in_the_middle_of_a_batch_loses_and_doubles_nothing() {
     // What the file holds: every accepted result, and at most the four in flight besides.
     let counted = {
         let book =
-            tripot_ratings::Book::open(&db, Box::new(tripot_ratings::EngineVerifier), Default::default())
+            tripot_ratings::Book::open(&db, Box::new(tripot_ratings::GameVerifier), Default::default())
                 .unwrap();
         book.results().unwrap()
     };

@@ -12,8 +12,8 @@ pub const MIN_SEATS: usize = 2;
 pub const MAX_SEATS: usize = 6;
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
-/// Longest game name (`tripot`, `kawu-3`, `halma-long-6`…), in bytes.
-pub const MAX_GAME_NAME: usize = 32;
+/// Longest game name (`tripot`, `kawu-3`, `halma-long-6`…), in bytes: the game interface's.
+pub const MAX_GAME_NAME: usize = tripot_game::MAX_SPEC_LEN;
 /// Largest record text carried in a result, in bytes. A six-seat kawu game at its move limit is
 /// about 25 KiB of moves; the frame limits of the protocol follow from this one.
 pub const MAX_RECORD_TEXT: usize = 64 * 1024;
@@ -81,7 +81,7 @@ pub enum ShapeError {
     /// A place outside 1..=seats, or no seat first.
     #[error("places run from 1 to the number of seats, with someone first")]
     Place,
-    /// A game name that is empty, too long, or not lower-case letters, digits and `-`.
+    /// A game name that is not written as one ([`is_game_name`]).
     #[error("the game name is not a game name")]
     GameName,
     /// A player name that is empty, too long or holds control characters.
@@ -115,12 +115,12 @@ pub enum Unrated {
     Teams,
 }
 
-/// Whether `name` is a game name: 1 to [`MAX_GAME_NAME`] bytes of `a-z`, `0-9` and `-`.
+/// Whether `name` is written as a game name ([`tripot_game::GameSpec`]: lower-case words of
+/// letters and digits joined by single dashes, a letter first, at most [`MAX_GAME_NAME`] bytes).
+/// Whether a game has that name is for a reader that knows the games to say.
 #[must_use]
 pub fn is_game_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= MAX_GAME_NAME
-        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    tripot_game::GameSpec::new(name).is_ok()
 }
 
 fn is_player_name(name: &str) -> bool {

@@ -17,8 +17,9 @@
 //!   tables ([`Standings`]), their [`Codec`] with size-limited frames, and the behaviour each
 //!   side runs ([`client_behaviour`], [`server_behaviour`]).
 //!
-//! No rules crate: the game is a name here; checking that a record replays to the claimed
-//! places is the service's business (`tripot-ratings`). No I/O of its own either.
+//! No rules crate: the game is a name here, written as `tripot_game::GameSpec` writes them;
+//! checking that a record replays to the claimed places is the service's business
+//! (`tripot-ratings`). No I/O of its own either.
 //!
 //! ```
 //! use libp2p::identity::Keypair;

@@ -124,6 +124,7 @@ fn shapes_out_of_bounds_are_refused() {
     assert_eq!(check(&|r| r.places = vec![1, 1]), Ok(()), "a draw");
     assert_eq!(check(&|r| r.game = "Kawu 3".into()), Err(ShapeError::GameName));
     assert_eq!(check(&|r| r.game = String::new()), Err(ShapeError::GameName));
+    assert_eq!(check(&|r| r.game = "kawu--3".into()), Err(ShapeError::GameName));
     assert_eq!(check(&|r| r.seats[1].name = "a\u{7}".into()), Err(ShapeError::PlayerName { seat: 1 }));
     assert_eq!(check(&|r| r.seats[0].name = "é".repeat(33)), Err(ShapeError::PlayerName { seat: 0 }));
     assert_eq!(check(&|r| r.seats[0].name = "é".repeat(32)), Ok(()));

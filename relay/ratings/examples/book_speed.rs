@@ -12,7 +12,7 @@ mod games;
 
 use games::*;
 use std::time::{Duration, Instant};
-use tripot_ratings::{Book, Counted, EngineVerifier, Policy};
+use tripot_ratings::{Book, Counted, GameVerifier, Policy};
 use tripot_ratings_wire::{Period, StandingsQuery};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
     let count = args.next().unwrap_or(400).max(2);
     let dir = tempfile::tempdir().unwrap();
     let policy = Policy { require_meeting: false, pair_daily_cap: u32::MAX, ..Policy::default() };
-    let book = Book::open(&dir.path().join("speed.sqlite"), Box::new(EngineVerifier), policy).unwrap();
+    let book = Book::open(&dir.path().join("speed.sqlite"), Box::new(GameVerifier), policy).unwrap();
     let people = players(count);
     // Signed beforehand: the measure is the book's, not ed25519 signing.
     let batch: Vec<_> = (0..results)

@@ -4,11 +4,11 @@
 //! bounds, seat kinds (no computer, no guest, no teams), every human seat's signature, the
 //! clock, the game id (the same result again is [`Counted::AlreadyCounted`], another result of
 //! the same game is refused), the [`Policy`] (the players met through this relay, a daily cap
-//! per pair of keys), and the record replayed by a [`RecordVerifier`] to the claimed places and
-//! final position. Then, in one SQLite transaction, the game's all-time table and the table of
+//! per pair of keys), and the record replayed by a [`RecordVerifier`] ([`GameVerifier`]: through
+//! the game interface of `tripot-game`) to the claimed places and final position. Then, in one SQLite transaction, the game's all-time table and the table of
 //! the month it finished in (UTC) take their new Elo ratings ([`elo`], skillratings' maths).
 //!
-//! This crate links the rules (the engine, to replay records); `tripot-relay`'s core does not,
+//! This crate links the rules (the engine's games, to replay records); `tripot-relay`'s core does not,
 //! and links this crate only behind its `ratings` feature.
 #![forbid(unsafe_code)]
 
@@ -22,4 +22,4 @@ mod verifier;
 pub use book::{Book, Counted};
 pub use policy::Policy;
 pub use schema::StoreError;
-pub use verifier::{EngineVerifier, GameFacts, RecordVerifier};
+pub use verifier::{GameFacts, GameVerifier, RecordVerifier};

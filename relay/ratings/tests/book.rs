@@ -6,7 +6,7 @@ mod support;
 
 use std::time::Duration;
 use support::games::*;
-use tripot_ratings::{Book, Counted, EngineVerifier, Policy};
+use tripot_ratings::{Book, Counted, GameVerifier, Policy};
 use tripot_ratings_wire::{
     Month, Period, RecordProblem, RefuseReason, SeatKind, SignatureError, SignedResult, Standings,
     StandingsQuery, Unrated,
@@ -18,7 +18,7 @@ fn open_policy() -> Policy {
 }
 
 fn book_in(dir: &tempfile::TempDir, policy: Policy) -> Book {
-    Book::open(&dir.path().join("ratings.sqlite"), Box::new(EngineVerifier), policy).unwrap()
+    Book::open(&dir.path().join("ratings.sqlite"), Box::new(GameVerifier), policy).unwrap()
 }
 
 fn table(book: &Book, game: &str, period: Period) -> Standings {
@@ -115,10 +115,7 @@ fn a_record_that_does_not_replay_to_the_claimed_end_is_refused() {
     assert!(matches!(moved, RefuseReason::Record(RecordProblem::Illegal(_))), "{moved:?}");
     assert_eq!(refuse(&|r| r.places = vec![2, 1]), RefuseReason::Record(RecordProblem::PlacesMismatch));
     assert_eq!(refuse(&|r| r.record_hash[0] ^= 1), RefuseReason::Record(RecordProblem::HashMismatch));
-    let unfinished = refuse(&|r| {
-        r.record = r.record.replace("[Result \"A\"]\n[Termination \"resign\"]\n", "[Result \"*\"]\n");
-        r.record = r.record.trim_end().trim_end_matches('A').to_owned() + "*\n";
-    });
+    let unfinished = refuse(&|r| (r.record, _) = unfinished_duel(5));
     assert_eq!(unfinished, RefuseReason::Record(RecordProblem::Unfinished));
     assert!(matches!(
         refuse(&|r| r.record = "not a record".into()),
@@ -299,4 +296,24 @@ fn the_book_reopened_from_its_file_has_the_same_tables() {
     assert_eq!(table(&book, "tripot", Period::AllTime), before);
     assert_eq!(book.submit(&game, NOW), Ok(Counted::AlreadyCounted));
     assert_eq!(Policy::default().meeting_window, Duration::from_secs(86_400));
+}
+#[test]
+fn a_duel_record_saved_before_the_game_tag_is_read_and_replayed_too() {
+    use tripot_engine::{Camp, Format, Position, Record, RecordResult, Rules, Termination};
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_in(&dir, open_policy());
+    let (ana, ben) = (player("Ana"), player("Ben"));
+    // `[Format "1"]`, `[Rules "tripot"]`, `[Result "B"]`: the duel's record of before.
+    let mut position = Position::start(Format::One, Rules::Tripot, Camp::A);
+    let mut record = Record::new(Format::One, Rules::Tripot, Camp::A);
+    for _ in 0..6 {
+        let mv = position.legal_moves()[0];
+        position = record.play(&position, mv).unwrap();
+    }
+    record.result = RecordResult::Won { winner: Camp::B, termination: Termination::Resign };
+    let mut result = duel(1, &ana, &ben, false, NOW);
+    result.record = record.to_string();
+    assert!(result.record.contains("[Rules \"tripot\"]"), "{}", result.record);
+    result.record_hash = tripot_ratings_wire::final_state_hash("tripot", &position.to_string());
+    assert_eq!(book.submit(&signed(result, &[&ana, &ben]), NOW), Ok(Counted::Accepted));
 }

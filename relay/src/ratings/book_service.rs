@@ -2,7 +2,7 @@
 
 use libp2p::PeerId;
 use std::sync::Arc;
-use tripot_ratings::{Book, Counted, EngineVerifier, Policy};
+use tripot_ratings::{Book, Counted, GameVerifier, Policy};
 use tripot_ratings_wire::{Period, RefuseReason, Response, SignedResult, Standings, StandingsQuery};
 
 use super::{RatingsConfig, RatingsService};
@@ -15,7 +15,7 @@ pub(super) fn open(config: &RatingsConfig) -> Result<Arc<dyn RatingsService>, Re
         require_meeting: config.require_meeting,
         ..Policy::default()
     };
-    let book = Book::open(&config.db, Box::new(EngineVerifier), policy)
+    let book = Book::open(&config.db, Box::new(GameVerifier), policy)
         .map_err(|e| RelayError::Ratings { path: config.db.clone(), reason: e.to_string() })?;
     Ok(Arc::new(book))
 }

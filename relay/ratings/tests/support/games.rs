@@ -1,12 +1,11 @@
-//! Real games for the ratings tests: players with ed25519 keys, records played move by move on
-//! the engine (then resigned, so that they are short), and their signed results. Shared with
-//! the relay's process tests (`relay/tests/ratings.rs` includes this file).
+//! Real games for the ratings tests: players with ed25519 keys, games played move by move
+//! through the game interface (`tripot_engine::open`) and then ended by a resignation, so that
+//! they are short, their records written by `GameRecord`, and their signed results. Shared with
+//! the relay's process tests (`relay/tests/ratings.rs`) and the `book_speed` example.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use libp2p::identity::Keypair;
-use tripot_engine::{
-    Camp, Format, Position, Record, RecordResult, Rules, StarPosition, Termination, Variant,
-};
+use tripot_game::{GameRecord, GameSpec, GameState, RecordResult, Seat};
 use tripot_ratings_wire::{GameResult, SeatEntry, SeatKind, SignedResult, final_state_hash};
 
 /// A player: a persistent key and a name.
@@ -38,76 +37,86 @@ pub(crate) fn game_id(n: u32) -> [u8; 16] {
     id
 }
 
-/// A duel of `tripot` where each camp plays its first legal move `plies` times, then the loser
-/// resigns: (record text, final position).
-pub(crate) fn duel_record(plies: usize, winner: Camp) -> (String, String) {
-    let mut position = Position::start(Format::One, Rules::Tripot, Camp::A);
-    let mut record = Record::new(Format::One, Rules::Tripot, Camp::A);
+/// `game` after `plies` legal moves (each seat plays the `pick`-th move it has, counting round).
+fn played(game: &str, plies: usize, pick: usize) -> Box<dyn GameState> {
+    let mut state = tripot_engine::open(&GameSpec::new(game).unwrap()).unwrap();
     for ply in 0..plies {
-        let moves = position.legal_moves();
-        let mv = moves[ply % moves.len()];
-        position = record.play(&position, mv).unwrap();
+        let legal = state.legal_moves();
+        state.play(&legal[(ply + pick) % legal.len()]).unwrap();
     }
-    record.result = RecordResult::Won { winner, termination: Termination::Resign };
-    (record.to_string(), position.to_string())
+    state
+}
+
+/// The record of `state` so far, unfinished: (record text, final position string).
+fn unfinished(state: &dyn GameState) -> (String, String) {
+    (GameRecord::of_game(state).to_string(), state.position_string())
+}
+
+/// `game` played for `plies` moves, then ended with `places` (one per seat) by a resignation:
+/// a result the moves do not reach, recorded with its `Termination`. In kawu and the captures
+/// game only the winners are written (the others lost). (record text, final position string).
+pub(crate) fn resigned(game: &str, plies: usize, pick: usize, places: &[u8]) -> (String, String) {
+    let state = played(game, plies, pick);
+    let mut record = GameRecord::of_game(state.as_ref());
+    let winners_only = matches!(state.spec().family_word(), "kawu" | "captures");
+    let written = places
+        .iter()
+        .enumerate()
+        .filter(|(_, place)| !winners_only || **place == 1)
+        .map(|(seat, place)| (state.seat_name(Seat(u8::try_from(seat).unwrap())), *place))
+        .collect();
+    record.result = RecordResult::Places(written);
+    record.termination = Some("resign".into());
+    (record.to_string(), state.position_string())
+}
+
+/// A duel of `tripot` of `plies` moves, then resigned by the loser.
+pub(crate) fn duel_record(plies: usize, a_wins: bool) -> (String, String) {
+    resigned("tripot", plies, 0, if a_wins { &[1, 2] } else { &[2, 1] })
+}
+
+/// A duel of `tripot` left unfinished after `plies` moves.
+pub(crate) fn unfinished_duel(plies: usize) -> (String, String) {
+    unfinished(played("tripot", plies, 0).as_ref())
+}
+
+fn result_of(
+    n: u32,
+    game: &str,
+    seated: &[&Player],
+    places: &[u8],
+    (record, last): (String, String),
+    at: u64,
+) -> GameResult {
+    GameResult {
+        game_id: game_id(n),
+        game: game.into(),
+        seats: seated.iter().map(|p| human(p)).collect(),
+        places: places.to_vec(),
+        record_hash: final_state_hash(game, &last),
+        finished_unix: at,
+        record,
+    }
 }
 
 /// A finished duel between `a` (camp A) and `b`, won by `a` when `a_wins`.
 pub(crate) fn duel(n: u32, a: &Player, b: &Player, a_wins: bool, finished_unix: u64) -> GameResult {
-    let (record, final_position) = duel_record(4 + (n as usize % 5), if a_wins { Camp::A } else { Camp::B });
-    GameResult {
-        game_id: game_id(n),
-        game: "tripot".into(),
-        seats: vec![human(a), human(b)],
-        places: if a_wins { vec![1, 2] } else { vec![2, 1] },
-        record_hash: final_state_hash("tripot", &final_position),
-        finished_unix,
-        record,
-    }
+    let places: &[u8] = if a_wins { &[1, 2] } else { &[2, 1] };
+    let played = duel_record(4 + (n as usize % 5), a_wins);
+    result_of(n, "tripot", &[a, b], places, played, finished_unix)
 }
 
-/// A star game of `variant` (its seats in playing order taken by `seated`), a few moves, then
-/// ended as recorded with `places_by_seat` (a `Termination` tag: the moves do not reach it).
+/// A game of `game` (its seats, in order, taken by `seated`), a few moves, then ended as
+/// recorded with `places_by_seat`.
 pub(crate) fn star(
     n: u32,
-    variant: &str,
+    game: &str,
     seated: &[&Player],
     places_by_seat: &[u8],
     finished_unix: u64,
 ) -> GameResult {
-    let variant: Variant = variant.parse().unwrap();
-    let seats = variant.seats();
-    let mut position = StarPosition::start(variant, seats[0]).unwrap();
-    let mut moves = Vec::new();
-    for ply in 0..(2 * seats.len()) {
-        let legal = position.legal_moves();
-        let m = legal[(ply + n as usize) % legal.len()].clone();
-        moves.push(position.notation(&m).to_string());
-        position = position.play(&m).unwrap();
-    }
-    // In kawu only the winners are written; the others lost.
-    let written: Vec<String> = seats
-        .iter()
-        .zip(places_by_seat)
-        .filter(|(_, p)| **p == 1 || variant.game() == tripot_engine::GameKind::Halma)
-        .map(|(s, p)| format!("{s}{p}"))
-        .collect();
-    let result = written.join(",");
-    // The result token after the moves is optional: the tag says it.
-    let record = format!(
-        "[Variant \"{variant}\"]\n[Opener \"{}\"]\n[Termination \"resign\"]\n[Result \"{result}\"]\n\n{}\n",
-        seats[0],
-        moves.join(" ")
-    );
-    GameResult {
-        game_id: game_id(n),
-        game: variant.name(),
-        seats: seated.iter().map(|p| human(p)).collect(),
-        places: places_by_seat.to_vec(),
-        record_hash: final_state_hash(&variant.name(), &position.to_string()),
-        finished_unix,
-        record,
-    }
+    let played = resigned(game, 2 * seated.len(), n as usize, places_by_seat);
+    result_of(n, game, seated, places_by_seat, played, finished_unix)
 }
 
 /// `result` signed by every one of `by`.
