@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS ratings (
     name TEXT NOT NULL,            -- the last name played under
     rating REAL NOT NULL,
     games INTEGER NOT NULL,
+    opponents INTEGER NOT NULL,    -- distinct opponents met: the rows of `opponents` for it
     PRIMARY KEY (game, period, peer_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS ratings_by_rating ON ratings (game, period, rating DESC);

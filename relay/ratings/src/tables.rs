@@ -141,15 +141,23 @@ fn update_table(tx: &Transaction<'_>, result: &GameResult, period: Period) -> ru
     let after = ratings_after(&before, &result.places);
     for ((id, seat), rating) in ids.iter().zip(&result.seats).zip(after) {
         tx.execute(
-            "INSERT INTO ratings (game, period, peer_id, name, rating, games) VALUES (?1, ?2, ?3, ?4, ?5, 1)
+            "INSERT INTO ratings (game, period, peer_id, name, rating, games, opponents)
+             VALUES (?1, ?2, ?3, ?4, ?5, 1, 0)
              ON CONFLICT (game, period, peer_id) DO UPDATE
              SET name = excluded.name, rating = excluded.rating, games = games + 1",
             params![result.game, period, id, seat.name, rating],
         )?;
+        let mut new_opponents = 0;
         for opponent in ids.iter().filter(|o| *o != id) {
-            tx.execute(
+            new_opponents += tx.execute(
                 "INSERT OR IGNORE INTO opponents (game, period, peer_id, opponent) VALUES (?1, ?2, ?3, ?4)",
                 params![result.game, period, id, opponent],
+            )?;
+        }
+        if new_opponents > 0 {
+            tx.execute(
+                "UPDATE ratings SET opponents = opponents + ?4 WHERE game = ?1 AND period = ?2 AND peer_id = ?3",
+                params![result.game, period, id, i64::try_from(new_opponents).unwrap_or(i64::MAX)],
             )?;
         }
     }
@@ -171,11 +179,8 @@ pub(crate) fn standings(
         |row| row.get(0),
     )?;
     let mut statement = connection.prepare_cached(
-        "SELECT r.peer_id, r.name, r.rating, r.games,
-                (SELECT count(*) FROM opponents o
-                 WHERE o.game = r.game AND o.period = r.period AND o.peer_id = r.peer_id) AS met
-         FROM ratings r WHERE r.game = ?1 AND r.period = ?2
-         ORDER BY (met < ?3), r.rating DESC, r.games DESC, r.peer_id
+        "SELECT peer_id, name, rating, games, opponents FROM ratings WHERE game = ?1 AND period = ?2
+         ORDER BY (opponents < ?3), rating DESC, games DESC, peer_id
          LIMIT ?4",
     )?;
     let limit = i64::try_from(MAX_STANDINGS).unwrap_or(i64::MAX);

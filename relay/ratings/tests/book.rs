@@ -150,6 +150,7 @@ fn a_game_ending_at_the_month_boundary_lands_in_its_own_month_and_all_time() {
     assert_eq!(nov.entries[0].rating, dec.entries[0].rating);
     let all = table(&book, "tripot", Period::AllTime);
     assert_eq!(all.entries.iter().map(|e| e.games).collect::<Vec<_>>(), vec![2, 2]);
+    assert!(all.entries.iter().all(|e| e.opponents == 1), "two games against one opponent: {all:?}");
     assert!(
         all.entries[0].rating != nov.entries[0].rating,
         "all time carries the first game into the second"
