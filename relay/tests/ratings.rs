@@ -2,6 +2,9 @@
 //! temporary directory: results submitted over libp2p (`tripot_net::ratings`), refusals by
 //! their reasons, the tables over libp2p, JSON and HTML, the meeting rule with real circuits,
 //! the throttle, and a `kill -9` in the middle of a batch.
+//!
+//! Built with the `ratings` feature only: without it the binary refuses `--ratings`.
+#![cfg(feature = "ratings")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod support;

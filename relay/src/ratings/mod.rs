@@ -23,7 +23,7 @@ use crate::RelayError;
 
 /// What the relay asks of a ratings service. Every method may block (a store, a replay): the
 /// relay calls them from a thread of their own, never from its event loop.
-pub trait RatingsService: Send + Sync + 'static {
+pub(crate) trait RatingsService: Send + Sync + 'static {
     /// Checks and counts a signed result; `now` is seconds since 1970 UTC. Answers
     /// [`Response::Accepted`], [`Response::AlreadyCounted`] or [`Response::Refused`].
     fn submit(&self, signed: &SignedResult, now: u64) -> Response;
