@@ -297,3 +297,24 @@ async fn a_kill_9_in_the_middle_of_a_batch_loses_and_doubles_nothing() {
         "each game counted once for each of its two players"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ratings_file_that_cannot_be_opened_stops_the_start_with_its_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("no such folder").join("ratings.sqlite");
+    let options = tripot_relay::Options::from_args([
+        "tripot-relay",
+        "--listen",
+        "/ip4/127.0.0.1/tcp/0",
+        "--secret-key-seed",
+        "9",
+        "--ratings",
+        "--ratings-db",
+        db.to_str().unwrap(),
+    ])
+    .unwrap();
+    match tripot_relay::Relay::start(&options).await {
+        Err(tripot_relay::RelayError::Ratings { path, .. }) => assert_eq!(path, db),
+        other => panic!("{other:?}"),
+    }
+}
