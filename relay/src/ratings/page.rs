@@ -101,10 +101,25 @@ pub(crate) async fn html(State(state): State<HttpState>, uri: Uri, headers: Head
     };
     let page = format!(
         "<!doctype html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width\"><title>{}</title></head><body>\n{body}</body></html>\n",
+         content=\"width=device-width\"><title>{}</title><style>{STYLE}</style></head><body>\n{body}</body></html>\n",
         words.lang, words.title
     );
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+/// A little layout: a readable column, the table's numbers aligned.
+const STYLE: &str = "body{font-family:sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem}\
+table{border-collapse:collapse}th,td{padding:.25rem .75rem;border-bottom:1px solid #ddd}\
+td:nth-child(n+3),th:nth-child(n+3){text-align:right}i{color:#777}";
+
+/// The game's title for players in the page's language (the catalogue's), or its name.
+fn title(words: &Words, game: &str) -> String {
+    let info = tripot_game::GameSpec::new(game).ok().and_then(|spec| tripot_game::catalogue::find(&spec));
+    match info {
+        Some(info) if words.lang == "fr" => escape(info.title.fr),
+        Some(info) => escape(info.title.en),
+        None => escape(game),
+    }
 }
 
 /// Whether the browser's first language is French.
@@ -216,14 +231,20 @@ fn index_page(words: &Words, index: &[(String, Vec<Period>)]) -> String {
     body.push_str("<ul>\n");
     for (game, periods) in index {
         let links: Vec<String> = periods.iter().map(|p| link(words, game, *p)).collect();
-        let _ = writeln!(body, "<li><b>{}</b> — {}</li>", escape(game), links.join(" · "));
+        let _ = writeln!(
+            body,
+            "<li><b>{}</b> ({}) — {}</li>",
+            title(words, game),
+            escape(game),
+            links.join(" · ")
+        );
     }
     body.push_str("</ul>\n");
     body
 }
 
 fn table_page(words: &Words, standings: &Standings) -> String {
-    let game = escape(&standings.game);
+    let game = title(words, &standings.game);
     let mut body = format!(
         "<h1>{} — {game} — {}</h1>\n<p><a href=\"/ratings?lang={}\">{}</a> · {} {}</p>\n",
         words.title,
