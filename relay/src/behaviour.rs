@@ -25,10 +25,17 @@ pub(crate) struct RelayBehaviour {
     pub(crate) ping: ping::Behaviour,
     /// Announces the relay on the LAN, only when asked (`--mdns`).
     pub(crate) mdns: Toggle<mdns::tokio::Behaviour>,
+    /// The ratings protocol, only when the service runs (`--ratings`).
+    pub(crate) ratings: Toggle<tripot_ratings_wire::Behaviour>,
 }
 
 impl RelayBehaviour {
-    pub(crate) fn new(key: &Keypair, limits: &Limits, mdns: Option<mdns::tokio::Behaviour>) -> Self {
+    pub(crate) fn new(
+        key: &Keypair,
+        limits: &Limits,
+        mdns: Option<mdns::tokio::Behaviour>,
+        ratings: bool,
+    ) -> Self {
         let peer_id = key.public().to_peer_id();
         RelayBehaviour {
             ip_limits: ip_limits::Behaviour::new(limits.ip_limits()),
@@ -43,6 +50,7 @@ impl RelayBehaviour {
             ),
             ping: ping::Behaviour::default(),
             mdns: Toggle::from(mdns),
+            ratings: Toggle::from(ratings.then(tripot_ratings_wire::server_behaviour)),
         }
     }
 }

@@ -43,6 +43,17 @@ pub enum RelayError {
         /// The cause.
         source: std::io::Error,
     },
+    /// `--ratings` was asked of a relay built without the `ratings` feature.
+    #[error("this tripot-relay was built without the ratings service (cargo feature `ratings`)")]
+    RatingsNotBuilt,
+    /// The ratings store could not be opened.
+    #[error("ratings store {path}: {reason}")]
+    Ratings {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        reason: String,
+    },
     /// The node stopped before it was listening.
     #[error("the relay stopped before it was listening")]
     Stopped,

@@ -1,5 +1,6 @@
-//! The relay's HTTP endpoint: `GET /health` and `GET /metrics`, on axum's router and hyper's
-//! HTTP/1.1 server.
+//! The relay's HTTP endpoint: `GET /health` and `GET /metrics` (and the tables of the ratings
+//! service, `GET /ratings` and `/ratings.json`, see `ratings::page`), on axum's router and
+//! hyper's HTTP/1.1 server.
 //!
 //! Each connection is driven by hand (hyper-util) rather than by `axum::serve`, because the
 //! endpoint must stay up when a client is slow, silent or sends too much, and only hyper's
@@ -14,6 +15,7 @@
 
 use crate::counts::{count_one, forget_one, held};
 use crate::metrics;
+use crate::ratings::{RatingsService, page};
 use axum::Router;
 use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
@@ -45,6 +47,8 @@ const CLIENT_TIME: Duration = Duration::from_secs(5);
 pub(crate) struct HttpState {
     pub(crate) registry: Arc<Mutex<Registry>>,
     pub(crate) peer_id: String,
+    /// The ratings service, when it runs.
+    pub(crate) ratings: Option<Arc<dyn RatingsService>>,
 }
 
 /// The endpoint's routes.
@@ -52,6 +56,8 @@ fn router(state: HttpState) -> Router {
     Router::new()
         .route("/health", get(health))
         .route("/metrics", get(metrics_text))
+        .route("/ratings", get(page::html))
+        .route("/ratings.json", get(page::json))
         .fallback(other)
         .method_not_allowed_fallback(other)
         .with_state(state)
@@ -160,8 +166,11 @@ mod tests {
     async fn endpoint() -> SocketAddr {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let state =
-            HttpState { registry: Arc::new(Mutex::new(Registry::default())), peer_id: "12D3Koo".into() };
+        let state = HttpState {
+            registry: Arc::new(Mutex::new(Registry::default())),
+            peer_id: "12D3Koo".into(),
+            ratings: None,
+        };
         tokio::spawn(serve(listener, state));
         addr
     }

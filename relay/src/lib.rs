@@ -12,6 +12,10 @@
 //! (overall, per peer and per remote address) and a memory limit keep the node standing under
 //! load.
 //!
+//! When asked (`--ratings`), it also counts signed results of games and serves Elo tables: the
+//! protocol is in `tripot-ratings-wire`, the book (SQLite, records replayed) in `tripot-ratings`,
+//! linked only with the `ratings` feature ([`RatingsConfig`] says how it runs).
+//!
 //! The binary `tripot-relay` is a thin wrapper: [`Options`] parses its flags, [`Relay::start`]
 //! runs the node.
 //!
@@ -33,9 +37,11 @@ mod metrics;
 mod node;
 mod options;
 pub mod rate;
+mod ratings;
 
 pub use error::RelayError;
 pub use identity::{keypair_from_seed, load_or_create_keypair};
 pub use limits::Limits;
 pub use node::{Relay, RelayHandle};
 pub use options::Options;
+pub use ratings::RatingsConfig;

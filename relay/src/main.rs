@@ -34,6 +34,12 @@ async fn run(options: Options) -> anyhow::Result<()> {
     if let Some(http) = relay.http_address() {
         println!("Health: http://{http}/health   Metrics: http://{http}/metrics");
     }
+    if let Some(ratings) = options.ratings() {
+        let tables = relay
+            .http_address()
+            .map_or_else(String::new, |http| format!("; tables at http://{http}/ratings"));
+        println!("Ratings: counting signed results in {}{tables}.", ratings.db.display());
+    }
     // One line for scripts and tests: "READY <peer id> <http or -> <address>...".
     let http = relay.http_address().map_or_else(|| "-".to_owned(), |a| a.to_string());
     let addrs: Vec<String> = relay.addresses().iter().map(ToString::to_string).collect();

@@ -25,6 +25,7 @@ pub(crate) struct TripotMetrics {
     pub(crate) circuits_total: Counter,
     pub(crate) connections: Gauge,
     pub(crate) denials: Family<ResultLabel, Counter>,
+    pub(crate) ratings_answers: Family<ResultLabel, Counter>,
 }
 
 /// All metrics, and the registry the HTTP endpoint encodes.
@@ -52,6 +53,7 @@ impl Metrics {
             circuits_total: Counter::default(),
             connections: Gauge::default(),
             denials: Family::default(),
+            ratings_answers: Family::default(),
         };
         let r = registry.sub_registry_with_prefix("tripot");
         r.register("rooms", "Private rooms open in the room directory", tripot.rooms.clone());
@@ -86,6 +88,11 @@ impl Metrics {
             "denials",
             "Refusals by what was refused (reservation, circuit, lobby_registration, room_lookup) and why",
             tripot.denials.clone(),
+        );
+        r.register(
+            "ratings_answers",
+            "Ratings requests answered, by answer (accepted, already_counted, refused, standings) and reason",
+            tripot.ratings_answers.clone(),
         );
         Metrics { registry: Arc::new(Mutex::new(registry)), libp2p, tripot }
     }

@@ -2,7 +2,7 @@
 
 use crate::directory::RegistryLimits;
 use crate::rate::Rate;
-use crate::{Limits, RelayError};
+use crate::{Limits, RatingsConfig, RelayError};
 use clap::Parser;
 use libp2p::Multiaddr;
 use libp2p::identity::Keypair;
@@ -153,6 +153,37 @@ pub struct Options {
     /// Room lookups that miss, per IP address a minute (0: no per-address limit).
     #[arg(long, env = "TRIPOT_RELAY_ROOM_MISSES_PER_IP_PER_MINUTE", default_value_t = 20)]
     pub room_misses_per_ip_per_minute: u32,
+
+    /// Count signed results of games and serve Elo tables (/ratings, /ratings.json and the
+    /// protocol /tripot/ratings/1.0.0). Off by default. See docs/ratings.md.
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS")]
+    pub ratings: bool,
+
+    /// The SQLite file of the ratings (created if absent).
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_DB", default_value = "tripot-ratings.sqlite")]
+    pub ratings_db: PathBuf,
+
+    /// Distinct opponents a player must have met in a table before their rating there stops
+    /// being provisional.
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_PROVISIONAL_OPPONENTS", default_value_t = 5)]
+    pub ratings_provisional_opponents: u32,
+
+    /// Rated games the same two keys may have together in 24 hours.
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_PAIR_DAILY_CAP", default_value_t = 3)]
+    pub ratings_pair_daily_cap: u32,
+
+    /// Also rate games whose players never met through this relay (a private relay of a club
+    /// or a LAN tournament, whose players may play directly).
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_WITHOUT_MEETING")]
+    pub ratings_without_meeting: bool,
+
+    /// Ratings requests (submissions, tables) per peer a minute (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_REQUESTS_PER_PEER_PER_MINUTE", default_value_t = 30)]
+    pub ratings_requests_per_peer_per_minute: u32,
+
+    /// Ratings requests per IP address a minute (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_RATINGS_REQUESTS_PER_IP_PER_MINUTE", default_value_t = 120)]
+    pub ratings_requests_per_ip_per_minute: u32,
 }
 
 impl Options {
@@ -171,6 +202,18 @@ impl Options {
             Some(seed) => Ok(crate::keypair_from_seed(seed)),
             None => crate::load_or_create_keypair(&self.identity),
         }
+    }
+
+    /// The ratings service these flags ask for, if any.
+    pub fn ratings(&self) -> Option<RatingsConfig> {
+        self.ratings.then(|| RatingsConfig {
+            db: self.ratings_db.clone(),
+            provisional_opponents: self.ratings_provisional_opponents,
+            pair_daily_cap: self.ratings_pair_daily_cap,
+            require_meeting: !self.ratings_without_meeting,
+            requests_per_peer_per_minute: self.ratings_requests_per_peer_per_minute,
+            requests_per_ip_per_minute: self.ratings_requests_per_ip_per_minute,
+        })
     }
 
     /// The limits these flags set.

@@ -5,6 +5,7 @@
 //! - [`opener_draw`]: the commit–reveal draw for who opens.
 //! - [`identity`]: the persistent ed25519 identity in the config directory.
 //! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
+//! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
 //! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
 //!   and the async driver that runs a session over a long-lived game stream, with a
 //!   [`online::SessionHandle`] for the user interface.
@@ -15,6 +16,7 @@ pub mod identity;
 pub mod online;
 pub mod online_game;
 pub mod opener_draw;
+pub mod ratings;
 pub mod room;
 pub mod saved_game;
 pub mod session;

@@ -11,6 +11,8 @@ use crate::http::{self, HttpState};
 use crate::ip_limits::{IpLimitExceeded, ip_of};
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
+use crate::ratings::desk::RatingsDesk;
+use crate::ratings::{self, RatingsConfig, RatingsService};
 use crate::{Limits, Options, RelayError};
 use futures::StreamExt;
 use libp2p::core::transport::ListenerId;
@@ -22,6 +24,7 @@ use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -81,7 +84,11 @@ impl Relay {
         let keypair = options.keypair()?;
         let addresses =
             Addresses { listen: &options.listen, announce: &options.announce, http: options.http };
-        Relay::launch(keypair, addresses, options.limits(), options.mdns).await
+        let ratings = match options.ratings() {
+            Some(config) => Some((ratings::open(&config)?, config)),
+            None => None,
+        };
+        Relay::launch(keypair, addresses, options.limits(), options.mdns, ratings).await
     }
 
     /// Starts a node with an explicit identity, addresses and limits.
@@ -92,7 +99,7 @@ impl Relay {
         limits: Limits,
         http: Option<SocketAddr>,
     ) -> Result<RelayHandle, RelayError> {
-        Relay::launch(keypair, Addresses { listen, announce, http }, limits, false).await
+        Relay::launch(keypair, Addresses { listen, announce, http }, limits, false, None).await
     }
 
     async fn launch(
@@ -100,6 +107,7 @@ impl Relay {
         Addresses { listen, announce, http }: Addresses<'_>,
         limits: Limits,
         mdns_on: bool,
+        ratings: Option<(Arc<dyn RatingsService>, RatingsConfig)>,
     ) -> Result<RelayHandle, RelayError> {
         if listen.is_empty() {
             return Err(RelayError::NoListenAddress);
@@ -120,7 +128,7 @@ impl Relay {
                 } else {
                     None
                 };
-                Ok(RelayBehaviour::new(key, &swarm_limits, mdns))
+                Ok(RelayBehaviour::new(key, &swarm_limits, mdns, ratings.is_some()))
             })
             .map_err(|e| RelayError::Transport(e.to_string()))?
             .with_swarm_config(|c| c.with_idle_connection_timeout(idle))
@@ -146,12 +154,23 @@ impl Relay {
                     .await
                     .map_err(|source| RelayError::Http { addr, source })?;
                 let bound = listener.local_addr().map_err(|source| RelayError::Http { addr, source })?;
-                let state = HttpState { registry: metrics.registry.clone(), peer_id: peer_id.to_string() };
+                let state = HttpState {
+                    registry: metrics.registry.clone(),
+                    peer_id: peer_id.to_string(),
+                    ratings: ratings.as_ref().map(|(service, _)| Arc::clone(service)),
+                };
                 Some((bound, tokio::spawn(http::serve(listener, state))))
             }
             None => None,
         };
 
+        let ratings = match ratings {
+            Some((service, config)) => Some(
+                RatingsDesk::start(service, &config, metrics.tripot.ratings_answers.clone())
+                    .map_err(|e| RelayError::Ratings { path: config.db.clone(), reason: e.to_string() })?,
+            ),
+            None => None,
+        };
         let mut node = Node {
             swarm,
             announced: !announce.is_empty(),
@@ -165,6 +184,7 @@ impl Relay {
             quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
             reservations: HashMap::new(),
             circuits: HashMap::new(),
+            ratings,
             metrics,
         };
         let deadline = tokio::time::Instant::now() + LISTEN_TIMEOUT;
@@ -239,7 +259,17 @@ struct Node {
     /// Circuits open, per (source, destination). libp2p may report one circuit closed twice
     /// (once per side's connection), so a closing only counts for a circuit still open here.
     circuits: HashMap<(PeerId, PeerId), usize>,
+    /// The ratings service's desk, when it runs (`--ratings`).
+    ratings: Option<RatingsDesk>,
     metrics: Metrics,
+}
+
+/// The next answer of the ratings service; never, when it does not run.
+async fn next_ratings_answer(desk: &mut Option<RatingsDesk>) -> Option<(u64, tripot_ratings_wire::Response)> {
+    match desk {
+        Some(desk) => desk.next_answer().await,
+        None => std::future::pending().await,
+    }
 }
 
 impl Node {
@@ -265,6 +295,16 @@ impl Node {
                         tracing::debug!(expired, "rendezvous registrations expired");
                     }
                     self.update_lobby_gauge();
+                    if let Some(desk) = &self.ratings {
+                        desk.sweep();
+                    }
+                }
+                Some((id, response)) = next_ratings_answer(&mut self.ratings) => {
+                    if let (Some(desk), Some(behaviour)) =
+                        (&mut self.ratings, self.swarm.behaviour_mut().ratings.as_mut())
+                    {
+                        desk.answered(behaviour, id, response);
+                    }
                 }
                 _ = quick_sweep.tick() => {
                     self.quick.sweep(&mut self.swarm.behaviour_mut().directory, Instant::now());
@@ -367,6 +407,7 @@ impl Node {
             }
             RelayBehaviourEvent::Rendezvous(event) => self.on_rendezvous(event),
             RelayBehaviourEvent::Directory(event) => self.on_directory(event),
+            RelayBehaviourEvent::Ratings(event) => self.on_ratings(event),
             RelayBehaviourEvent::Identify(event) => self.metrics.libp2p.record(&event),
             RelayBehaviourEvent::Ping(event) => self.metrics.libp2p.record(&event),
             // The relay only announces itself; whom it hears of on the LAN does not matter.

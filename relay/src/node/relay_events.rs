@@ -35,6 +35,10 @@ impl Node {
             relay::Event::CircuitReqAccepted { src_peer_id, dst_peer_id } => {
                 tracing::debug!(%src_peer_id, %dst_peer_id, "circuit opened");
                 *self.circuits.entry((src_peer_id, dst_peer_id)).or_default() += 1;
+                // Players who met here: what a rated game of theirs needs (docs/ratings.md).
+                if let Some(desk) = &self.ratings {
+                    desk.met(src_peer_id, dst_peer_id);
+                }
                 self.metrics.tripot.circuits.inc();
                 self.metrics.tripot.circuits_total.inc();
             }

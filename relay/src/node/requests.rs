@@ -1,10 +1,11 @@
-//! Requests peers make of the relay: rendezvous (lobby tables and other namespaces) and the
-//! room directory (rooms and quick match).
+//! Requests peers make of the relay: rendezvous (lobby tables and other namespaces), the room
+//! directory (rooms and quick match) and the ratings service.
 
 use super::Node;
 use crate::denials::Denied;
 use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response, Wish};
 use crate::lobby::{self, Asker, Served};
+use crate::ratings::desk::RatingsDesk;
 use libp2p::{PeerId, request_response};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
@@ -90,6 +91,28 @@ impl Node {
             request_response::Event::InboundFailure { peer, error, .. } => {
                 tracing::debug!(%peer, "room directory request failed: {error}");
             }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_ratings(
+        &mut self,
+        event: request_response::Event<tripot_ratings_wire::Request, tripot_ratings_wire::Response>,
+    ) {
+        match event {
+            request_response::Event::Message {
+                peer,
+                connection_id,
+                message: request_response::Message::Request { request, channel, .. },
+            } => {
+                let ip = self.connection_ips.get(&connection_id).copied();
+                if let (Some(desk), Some(behaviour)) =
+                    (&mut self.ratings, self.swarm.behaviour_mut().ratings.as_mut())
+                {
+                    desk.request(behaviour, peer, ip, request, channel);
+                }
+            }
+            request_response::Event::InboundFailure { peer, error, .. } => RatingsDesk::failed(peer, &error),
             _ => {}
         }
     }

@@ -93,7 +93,12 @@ pub(crate) struct Client {
 /// A player's swarm: TCP, QUIC, relay client, identify, ping every second, rendezvous and
 /// directory clients, raw streams. Connections stay open while idle (a quiet game).
 pub(crate) fn client() -> Swarm<Client> {
-    libp2p::SwarmBuilder::with_new_identity()
+    client_with(libp2p::identity::Keypair::generate_ed25519())
+}
+
+/// [`client`] with the identity `key` (a player whose key signs their results).
+pub(crate) fn client_with(key: libp2p::identity::Keypair) -> Swarm<Client> {
+    libp2p::SwarmBuilder::with_existing_identity(key)
         .with_tokio()
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
         .unwrap()

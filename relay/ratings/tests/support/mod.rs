@@ -1,0 +1,2 @@
+//! Shared by the ratings tests.
+pub(crate) mod games;
