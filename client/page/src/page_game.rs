@@ -132,10 +132,7 @@ impl PageGame {
                 opponent: level.opponent().to_owned(),
             })
             .collect();
-        let lang = self.lang.map(|lang| match lang {
-            tripot_app::i18n::Lang::Fr => "fr".to_owned(),
-            tripot_app::i18n::Lang::En => "en".to_owned(),
-        });
+        let lang = self.lang.map(|lang| lang.code().to_owned());
         ServerMessage::Hello(Hello { protocol: PROTOCOL_VERSION, holes, levels, lang })
     }
 
