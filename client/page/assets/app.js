@@ -1,9 +1,10 @@
 // The page: one WebSocket to the program, the state it sends drawn on the board, and the
-// player's taps sent back as intents (select, path, move, hop, end_chain, cancel, hint, undo,
-// new_game). Every message is described in client/page/src/messages.rs. No rule is decided
+// player's taps sent back as intents (the board's select, path, move, hop, end_chain, cancel, as
+// in every game: board_messages.rs; hint, undo, new_game). Every message is described in
+// client/page/src/messages.rs. No rule is decided
 // here: destinations, paths, hints and the end all come from the program.
 
-import { Board, playHops } from "./board.js";
+import { Board, boardIntent, playHops } from "./board.js";
 import * as table from "./table.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
@@ -271,18 +272,9 @@ function canAct() {
 function onHole(name, event) {
   if (table.isActive()) return table.onHole(name, event);
   if (!canAct()) return;
-  const sel = state.selection;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
-  if (sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return send({ type: "end_chain" });
-    const wantsHop = chain || hopMode || (event && event.shiftKey);
-    if (wantsHop && sel.hops.includes(name)) return send({ type: "hop", to: name });
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return send({ type: "move", to: name });
-    if (!chain && name === sel.path[0]) return send({ type: "cancel" });
-  }
-  if (mine) return send({ type: "select", hole: name });
+  const intent = boardIntent(state.selection, name, { hop: hopMode || (event && event.shiftKey), pick: mine });
+  if (intent) return send({ type: "board", ...intent });
   if (pawns.has(name)) say(t("error_not_your_pawn"));
 }
 
@@ -292,7 +284,7 @@ function onEnter(name) {
   const sel = state.selection;
   if ([...sel.steps, ...sel.jumps, ...sel.swaps].includes(name) && sel.path.length === 1) {
     hoverTarget = name;
-    send({ type: "path", to: name });
+    send({ type: "board", action: "path", to: name });
   }
 }
 
@@ -372,7 +364,9 @@ function startGame(first) {
 // A button or key of the panel: for the table when one is shown, else for the duel.
 function act(action) {
   if (table.isActive()) return table.act(action);
-  send({ type: action });
+  // The chain's end and its cancel are board actions, as in every game; hint and undo the duel's.
+  if (action === "end_chain" || action === "cancel") send({ type: "board", action });
+  else send({ type: action });
 }
 
 function connect() {

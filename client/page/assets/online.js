@@ -5,7 +5,7 @@
 // says what may be picked and where it goes, checks every move and words every notice (in both
 // languages: the page shows the one chosen).
 
-import { Board, playHops } from "./board.js";
+import { Board, boardIntent, playHops } from "./board.js";
 import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -302,18 +302,11 @@ function renderList() {
 
 function onHole(name, event) {
   if (!view || !view.board || animating) return;
-  const sel = view.board.selection;
-  if (view.your_turn && sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return ask("end_chain");
-    // A shift-click makes the first hop of a chain built hop by hop, as in the duel.
-    if ((chain || (event && event.shiftKey)) && sel.hops.includes(name)) return ask("hop", { to: name });
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return ask("move", { to: name });
-    if (!chain && name === sel.path[0]) return ask("cancel");
-  }
-  // Out of turn too: the program refuses, and says why.
-  if (pawns.has(name)) ask("select", { hole: name });
+  const sel = view.your_turn ? view.board.selection : null;
+  // A shift-click makes the first hop of a chain built hop by hop, as in the duel. A pawn is
+  // picked out of turn too: the program refuses, and says why.
+  const intent = boardIntent(sel, name, { hop: Boolean(event && event.shiftKey), pick: pawns.has(name) });
+  if (intent) send({ type: "online", ...intent });
 }
 
 function onEnter(name) {

@@ -84,7 +84,7 @@ export function onHole(name, event) {
   if (!canAct() || state.pending) return;
   const sel = state.selection;
   const wantsHop = ctx.hopMode() || (event && event.shiftKey);
-  if (sel && wantsHop && sel.hops.includes(name)) return send({ action: "hop", hole: name });
+  if (sel && wantsHop && sel.hops.includes(name)) return send({ action: "hop", to: name });
   send({ action: "click", hole: name });
 }
 

@@ -31,6 +31,7 @@ use tripot_app::i18n::Lang;
 
 mod assets;
 mod board_clicks;
+pub(crate) mod board_messages;
 mod browser;
 mod connections;
 mod error;

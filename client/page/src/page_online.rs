@@ -15,6 +15,7 @@ use tripot_net::{EndReason, Multiaddr, NetEvent, Start};
 use tripot_protocol::Opens;
 
 use super::board_clicks::{self as clicks, ClickRefused};
+use super::board_messages::BoardAction;
 use super::messages::{Opener, ServerMessage};
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
@@ -110,12 +111,7 @@ impl PageOnline {
             OnlineRequest::JoinTable { addr } => self.join_table(&addr, network),
             OnlineRequest::OpenTable { format, opener } => self.open_table(format, opener, network),
             OnlineRequest::Quick { format } => self.quick(format, network),
-            OnlineRequest::Select { hole } => self.select(&hole),
-            OnlineRequest::Path { to } => self.path(&to),
-            OnlineRequest::Move { to } => self.play_to(&to),
-            OnlineRequest::Hop { to } => self.hop(&to),
-            OnlineRequest::EndChain => self.end_chain(),
-            OnlineRequest::Cancel => self.cancel(),
+            OnlineRequest::Board(action) => self.board(action),
             OnlineRequest::Resign => self.resign(),
             OnlineRequest::Claim => self.claim(),
             OnlineRequest::KeepWaiting => self.keep_waiting(),
@@ -406,6 +402,17 @@ impl PageOnline {
             return Err(refusal(OnlineErrorCode::NotYourTurn, |l| l.page().online_not_your_turn.to_owned()));
         }
         Ok(game)
+    }
+
+    fn board(&mut self, action: BoardAction) -> Result<Vec<ServerMessage>, Refusal> {
+        match action {
+            BoardAction::Select { hole } => self.select(&hole),
+            BoardAction::Path { to } => self.path(&to),
+            BoardAction::Move { to } => self.play_to(&to),
+            BoardAction::Hop { to } => self.hop(&to),
+            BoardAction::EndChain => self.end_chain(),
+            BoardAction::Cancel => self.cancel(),
+        }
     }
 
     fn select(&mut self, hole: &str) -> Result<Vec<ServerMessage>, Refusal> {
@@ -873,7 +880,7 @@ mod tests {
         let network = slot(&wire, &made);
         let mut page = PageOnline::default();
         // Moves, leaves, malformed joins, the LAN under --no-mdns: no network is started.
-        let select = OnlineRequest::Select { hole: "m4".into() };
+        let select = OnlineRequest::Board(BoardAction::Select { hole: "m4".into() });
         assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotOnline));
         assert_eq!(
             refused_with(&page.handle(OnlineRequest::Leave, &network)),
@@ -915,11 +922,11 @@ mod tests {
         assert!(view(&out).unwrap().your_turn);
 
         // Our move: only our own pawns, then it goes over the link and the turn passes.
-        let not_ours = OnlineRequest::Select { hole: "e13".into() };
+        let not_ours = OnlineRequest::Board(BoardAction::Select { hole: "e13".into() });
         assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
         let picked = view(&page.handle(select, &network)).unwrap();
         assert!(picked.board.unwrap().selection.unwrap().steps.contains(&"m5".to_owned()));
-        let out = page.handle(OnlineRequest::Move { to: "m5".into() }, &network);
+        let out = page.handle(OnlineRequest::Board(BoardAction::Move { to: "m5".into() }), &network);
         assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "m4-m5"));
         assert!(!view(&out).unwrap().your_turn);
         assert_eq!(wire.played.lock().unwrap().as_slice(), ["m4-m5"]);
