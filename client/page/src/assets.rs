@@ -98,6 +98,7 @@ mod tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::panic)]
 mod words_tests {
     use std::collections::BTreeSet;
 

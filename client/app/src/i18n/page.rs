@@ -570,6 +570,7 @@ static PAGE_EN: PageTexts = PageTexts {
 };
 
 #[cfg(test)]
+#[allow(clippy::expect_used)]
 mod tests {
     use super::*;
 
