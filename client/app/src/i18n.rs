@@ -10,6 +10,8 @@ use tripot_engine::{Camp, Format};
 mod errors;
 mod notices;
 mod page;
+mod page_en;
+mod page_fr;
 mod star;
 
 pub use page::{PageTexts, fill};
