@@ -163,12 +163,27 @@ async function lanToken(context) {
   await page.close();
 }
 
+// The words come from the program's catalogue (words-fr.json, words-en.json): a few of them in
+// each language, and the switch between them.
 async function english(browser) {
   const context = await browser.newContext({ locale: "en-US" });
   const page = await open(context, BASE);
-  check((await page.locator("#hint").textContent()) === "Hint", "an English browser gets English");
+  const text = (selector) => page.locator(selector).textContent();
+  check((await text("#hint")) === "Hint", "an English browser gets English");
+  check((await text("#end-jump")) === "End the jump", "« End the jump » in English");
+  check((await text("#new-game h2")) === "New game", "« New game » in English");
+  check((await text("#status")) === "Your move: tap one of your pawns.", "the English status line");
+  check((await text("#lang")) === "Français", "the switch offers French");
+  check((await page.getAttribute("#board", "aria-label")) === "The star board", "the board is labelled in English");
   await page.click("#lang");
-  check((await page.locator("#hint").textContent()) === "Indice", "the switch turns it French");
+  await page.waitForFunction(() => document.documentElement.lang === "fr", null, { timeout: TIMEOUT });
+  check((await text("#hint")) === "Indice", "the switch turns it French");
+  check((await text("#end-jump")) === "Fin du saut", "« Fin du saut » in French");
+  check((await text("#new-game h2")) === "Nouvelle partie", "« Nouvelle partie » in French");
+  check((await text("#status")) === "À vous : touchez un de vos pions.", "the French status line");
+  check((await text("#lang")) === "English", "the switch offers English");
+  const words = await context.request.get(`${BASE}words-en.json`);
+  check(words.status() === 200 && (await words.json()).end_jump === "End the jump", "words-en.json is served");
   await context.close();
 }
 

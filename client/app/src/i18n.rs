@@ -1,6 +1,7 @@
 //! The words of the game, in French (the Tripot's language, the default) and in English; the
 //! words for errors (`errors.rs`) and for what an online game tells the player (`notices.rs`)
-//! are matched on their typed causes, beside.
+//! are matched on their typed causes, beside; the web page's own words are `page.rs`'s
+//! [`PageTexts`].
 
 use std::sync::OnceLock;
 
@@ -8,7 +9,12 @@ use tripot_engine::{Camp, Format};
 
 mod errors;
 mod notices;
+mod page;
+mod page_en;
+mod page_fr;
 mod star;
+
+pub use page::{PageTexts, fill};
 
 /// The language the command line asked for, for screens opened by a subcommand.
 static CHOSEN: OnceLock<Lang> = OnceLock::new();
@@ -310,6 +316,15 @@ pub struct Texts {
     pub seeking: &'static str,
     pub seekers: &'static str,
     pub matched: &'static str,
+    /// The lines `tripot web` prints: the first line is always the bare address (tests read
+    /// it), the last starts with `Ctrl-C` in both languages.
+    pub web_lan_open: &'static str,
+    pub web_on_this_computer: &'static str,
+    pub web_no_lan: &'static str,
+    pub web_keep_it: &'static str,
+    pub web_local_only: &'static str,
+    pub web_open_yourself: &'static str,
+    pub web_stop: &'static str,
 }
 
 /// Whether a line of [`Texts::rules_text`] is a heading: the short lines without a final full
@@ -524,6 +539,13 @@ static FR: Texts = Texts {
     seeking: "Recherche d'un adversaire…",
     seekers: "en salle d'attente",
     matched: "Adversaire trouvé — connexion…",
+    web_lan_open: "Ouvrez cette adresse sur une tablette ou un téléphone du même réseau, ou scannez le code :",
+    web_on_this_computer: "Sur cet ordinateur :",
+    web_no_lan: "Aucune adresse de réseau local trouvée : seul cet ordinateur peut l'ouvrir.",
+    web_keep_it: "Seule cette adresse sert la partie : gardez-la entre joueurs.",
+    web_local_only: "Tripot est servi sur cet ordinateur seulement (tripot web --lan pour une tablette).",
+    web_open_yourself: "Ouvrez l'adresse ci-dessus dans votre navigateur.",
+    web_stop: "Ctrl-C arrête le serveur.",
 };
 
 static EN: Texts = Texts {
@@ -727,6 +749,13 @@ static EN: Texts = Texts {
     seeking: "Looking for an opponent…",
     seekers: "in the waiting room",
     matched: "Opponent found — connecting…",
+    web_lan_open: "Open this address on a tablet or phone on the same network, or scan the code:",
+    web_on_this_computer: "On this computer:",
+    web_no_lan: "No local network address was found: only this computer can open it.",
+    web_keep_it: "Only this address serves the game: keep it among the players.",
+    web_local_only: "Tripot is served on this computer only (tripot web --lan for a tablet).",
+    web_open_yourself: "Open the address above in your browser.",
+    web_stop: "Ctrl-C stops the server.",
 };
 
 #[cfg(test)]

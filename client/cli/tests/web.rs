@@ -216,12 +216,12 @@ async fn a_solo_move_is_answered_by_the_computer_hop_by_hop() {
     let start = state_where(&mut ws, "player").await;
     assert_eq!(start["pawns"].as_array().unwrap().len(), 20);
     assert_eq!(start["turn"], "A");
-    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
     let picked = until(&mut ws, "state").await;
     let selection = &picked["selection"];
     assert_eq!(strings(&selection["path"]), ["m4"]);
     assert!(strings(&selection["steps"]).contains(&"m5".to_owned()), "{selection}");
-    send(&mut ws, json!({"type": "move", "to": "m5"})).await;
+    send(&mut ws, json!({"type": "board", "action": "move", "to": "m5"})).await;
     let mine = until(&mut ws, "move_played").await;
     assert_eq!((mine["notation"].as_str(), mine["by_computer"].as_bool()), (Some("m4-m5"), Some(false)));
     assert_eq!(until(&mut ws, "state").await["next"], "computer");
@@ -245,19 +245,19 @@ async fn a_chain_is_built_hop_by_hop_and_ended_with_fin_du_saut() {
     let mut ws = page(&server).await;
     send(&mut ws, json!({"type": "new_game", "mode": "duel", "position": LANE})).await;
     state_where(&mut ws, "player").await;
-    send(&mut ws, json!({"type": "select", "hole": "k3"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "k3"})).await;
     let picked = until(&mut ws, "state").await;
     let hops = strings(&picked["selection"]["hops"]);
     assert!(hops.contains(&"k5".to_owned()), "{picked}");
-    send(&mut ws, json!({"type": "hop", "to": "k5"})).await;
+    send(&mut ws, json!({"type": "board", "action": "hop", "to": "k5"})).await;
     let hopped = until(&mut ws, "state").await;
     let selection = &hopped["selection"];
     assert_eq!(strings(&selection["path"]), ["k3", "k5"]);
     assert!(strings(&selection["hops"]).contains(&"m5".to_owned()), "the chain may go on: {selection}");
     assert_eq!(hopped["history"].as_array().unwrap().len(), 0, "nothing is played before the chain ends");
     // A hop elsewhere than one jump away is refused; the chain is kept.
-    refused(&mut ws, json!({"type": "hop", "to": "a13"}), "not_a_destination").await;
-    send(&mut ws, json!({"type": "end_chain"})).await;
+    refused(&mut ws, json!({"type": "board", "action": "hop", "to": "a13"}), "not_a_destination").await;
+    send(&mut ws, json!({"type": "board", "action": "end_chain"})).await;
     let played = until(&mut ws, "move_played").await;
     assert_eq!(played["notation"], "k3-k5");
     let after = until(&mut ws, "state").await;
@@ -271,15 +271,15 @@ async fn a_near_finished_position_is_played_to_the_end() {
     let mut ws = page(&server).await;
     send(&mut ws, json!({"type": "new_game", "mode": "solo", "position": NEAR_END})).await;
     state_where(&mut ws, "player").await;
-    send(&mut ws, json!({"type": "select", "hole": "h13"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "h13"})).await;
     until(&mut ws, "state").await;
-    send(&mut ws, json!({"type": "move", "to": "h14"})).await;
+    send(&mut ws, json!({"type": "board", "action": "move", "to": "h14"})).await;
     until(&mut ws, "move_played").await;
     let end = until(&mut ws, "state").await;
     assert_eq!(end["next"], "over");
     assert_eq!(end["outcome"], json!({"winner": "A", "reason": "goal"}));
     // Nothing moves after the end.
-    refused(&mut ws, json!({"type": "select", "hole": "h14"}), "game_over").await;
+    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "h14"}), "game_over").await;
     refused(&mut ws, json!({"type": "undo"}), "game_over").await;
 }
 
@@ -293,8 +293,8 @@ async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
         "not json",
         "{}",
         r#"{"type":"fly"}"#,
-        r#"{"type":"select"}"#,
-        r#"{"type":"select","hole":7}"#,
+        r#"{"type":"board","action":"select"}"#,
+        r#"{"type":"board","action":"select","hole":7}"#,
         "[1,2]",
     ] {
         ws.send(Message::Text(garbage.into())).await.unwrap();
@@ -314,7 +314,7 @@ async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
     refused(&mut ws, json!({"type": "new_game", "mode": "solo", "format": 4}), "bad_format").await;
     refused(&mut ws, json!({"type": "new_game", "mode": "solo", "position": "A:Sm1"}), "bad_position").await;
     // The game in progress is still the same, and still answers.
-    send(&mut ws, json!({"type": "cancel"})).await;
+    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
     let after = until(&mut ws, "state").await;
     assert_eq!(after["position"], before["position"]);
     assert_eq!(after["mode"], "duel");
@@ -324,26 +324,26 @@ async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
 async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    refused(&mut ws, json!({"type": "select", "hole": "m4"}), "no_game").await;
+    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"}), "no_game").await;
     send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
     let before = state_where(&mut ws, "player").await;
-    refused(&mut ws, json!({"type": "select", "hole": "z99"}), "bad_hole").await;
-    refused(&mut ws, json!({"type": "select", "hole": "e17"}), "not_your_pawn").await;
-    refused(&mut ws, json!({"type": "select", "hole": "i9"}), "not_your_pawn").await;
-    refused(&mut ws, json!({"type": "move", "to": "m5"}), "no_selection").await;
-    refused(&mut ws, json!({"type": "path", "to": "m5"}), "no_selection").await;
+    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "z99"}), "bad_hole").await;
+    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "e17"}), "not_your_pawn").await;
+    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "i9"}), "not_your_pawn").await;
+    refused(&mut ws, json!({"type": "board", "action": "move", "to": "m5"}), "no_selection").await;
+    refused(&mut ws, json!({"type": "board", "action": "path", "to": "m5"}), "no_selection").await;
     refused(&mut ws, json!({"type": "undo"}), "nothing_to_undo").await;
-    refused(&mut ws, json!({"type": "end_chain"}), "no_chain").await;
-    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    refused(&mut ws, json!({"type": "board", "action": "end_chain"}), "no_chain").await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
     until(&mut ws, "state").await;
-    refused(&mut ws, json!({"type": "move", "to": "i9"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "move", "to": "e17"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "hop", "to": "m5"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "path", "to": "a13"}), "not_a_destination").await;
-    send(&mut ws, json!({"type": "path", "to": "m5"})).await;
+    refused(&mut ws, json!({"type": "board", "action": "move", "to": "i9"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "board", "action": "move", "to": "e17"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "board", "action": "hop", "to": "m5"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "board", "action": "path", "to": "a13"}), "not_a_destination").await;
+    send(&mut ws, json!({"type": "board", "action": "path", "to": "m5"})).await;
     let path = until(&mut ws, "path").await;
     assert_eq!(strings(&path["holes"]), ["m4", "m5"]);
-    send(&mut ws, json!({"type": "cancel"})).await;
+    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
     let after = until(&mut ws, "state").await;
     assert_eq!(after["position"], before["position"]);
     assert!(after["history"].as_array().unwrap().is_empty());
@@ -373,7 +373,7 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
     send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
     let before = state_where(&mut ws, "player").await;
     for _ in 0..400 {
-        send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+        send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
     }
     let mut states = 0;
     let mut floods = 0;
@@ -392,7 +392,7 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
     // Once a second at most: a slow machine may spread the 400 sends over a few seconds.
     assert!((1..=5).contains(&floods), "the flood is said once a second: {floods}");
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    send(&mut ws, json!({"type": "select", "hole": "l4"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "l4"})).await;
     let after = until(&mut ws, "state").await;
     assert_eq!(strings(&after["selection"]["path"]), ["l4"]);
     assert_eq!(after["position"], before["position"]);
@@ -608,13 +608,13 @@ async fn typed_moves_are_checked_by_the_engine_and_a_bad_one_changes_nothing() {
     refused(&mut ws, json!({"type": "saves", "action": "play"}), "bad_message").await;
     refused(&mut ws, json!({"type": "saves", "action": "play", "notation": 12}), "bad_message").await;
     // Nothing changed: the same position, no move, no file.
-    send(&mut ws, json!({"type": "cancel"})).await;
+    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
     let same = until(&mut ws, "state").await;
     assert_eq!(same["position"], start["position"]);
     assert!(same["history"].as_array().unwrap().is_empty());
     assert!(listed(&mut ws).await["records"].as_array().unwrap().is_empty(), "no move, no file");
     // A pawn picked on the board is dropped by a typed move.
-    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
     until(&mut ws, "state").await;
     let after = typed(&mut ws, "l4-l5").await;
     assert!(after["selection"].is_null());
@@ -746,7 +746,7 @@ async fn a_corrupt_save_is_moved_aside_reported_and_never_overwritten() {
     assert_eq!(list["moved"][0]["file"], "broken.tripot.corrupt-1");
     assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
     // The server is still there.
-    send(&mut ws, json!({"type": "cancel"})).await;
+    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
     assert_eq!(until(&mut ws, "state").await["history"].as_array().unwrap().len(), 3);
 }
 
@@ -776,10 +776,10 @@ async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_
     assert_eq!((resumed["next"].as_str(), resumed["turn"].as_str()), (Some("player"), Some("A")));
     assert_eq!(resumed["history"][0]["notation"], "l4-l5");
     // The game goes on in the same file: the computer answers, and the list still holds one game.
-    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
     let picked = until(&mut ws, "state").await;
     let to = picked["selection"]["steps"][0].as_str().unwrap().to_owned();
-    send(&mut ws, json!({"type": "move", "to": to})).await;
+    send(&mut ws, json!({"type": "board", "action": "move", "to": to})).await;
     state_where(&mut ws, "player").await;
     let list = listed(&mut ws).await;
     assert_eq!(list["records"].as_array().unwrap().len(), 1, "{list}");

@@ -181,8 +181,8 @@ async fn online_requests_that_make_no_sense_are_refused_clearly() {
     send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
     let state = until(&mut ws, "the duel's state", |m| m["type"] == "state").await;
     assert_eq!(state["history"].as_array().unwrap().len(), 0);
-    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
-    send(&mut ws, json!({"type": "move", "to": "m5"})).await;
+    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "board", "action": "move", "to": "m5"})).await;
     let state = until(&mut ws, "the duel's move", |m| {
         m["type"] == "state" && m["history"].as_array().unwrap().len() == 1
     })

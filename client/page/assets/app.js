@@ -1,18 +1,18 @@
 // The page: one WebSocket to the program, the state it sends drawn on the board, and the
-// player's taps sent back as intents (select, path, move, hop, end_chain, cancel, hint, undo,
-// new_game). Every message is described in client/page/src/messages.rs. No rule is decided
+// player's taps sent back as intents (the board's select, path, move, hop, end_chain, cancel, as
+// in every game: board_messages.rs; hint, undo, new_game). Every message is described in
+// client/page/src/messages.rs. No rule is decided
 // here: destinations, paths, hints and the end all come from the program.
 
-import { Board, playHops } from "./board.js";
+import { Board, boardIntent, playHops } from "./board.js";
 import * as table from "./table.js";
-import { WORDS, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
+import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
 import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
 
 const $ = (id) => document.getElementById(id);
 
 let lang = pickLanguage();
-let w = WORDS[lang];
 let socket = null;
 // Turned away because the program serves as many pages as it can (a `busy` of `pages`).
 let turnedAway = false;
@@ -36,12 +36,12 @@ function send(msg) {
 
 function applyWords() {
   document.documentElement.lang = lang;
-  document.title = w.title;
-  for (const node of document.querySelectorAll("[data-w]")) node.textContent = w[node.dataset.w];
-  $("lang").textContent = w.language;
-  $("lang").title = w.languageTitle;
-  $("rules-link").href = w.rulesHref;
-  $("board").setAttribute("aria-label", w.boardLabel);
+  document.title = t("title");
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = t(node.dataset.w);
+  $("lang").textContent = t("language");
+  $("lang").title = t("language_title");
+  $("rules-link").href = `rules-${lang}.html`;
+  for (const svg of document.querySelectorAll("svg[data-w-label]")) svg.setAttribute("aria-label", t(svg.dataset.wLabel));
   fillLevels();
   if (hello) table.words();
   applySavesWords();
@@ -67,13 +67,13 @@ function fillLevels() {
 
 function nameOf(camp) {
   if (!state) return "";
-  if (state.mode === "solo") return camp === "A" ? w.you : state.opponent;
-  return camp === "A" ? w.player1 : w.player2;
+  if (state.mode === "solo") return camp === "A" ? t("you") : state.opponent;
+  return camp === "A" ? t("player1") : t("player2");
 }
 
 function describe(move) {
-  if (move.kind === "swap") return `${w.swapWord} ${move.notation}`;
-  if (move.kind === "pass") return w.passWord;
+  if (move.kind === "swap") return `${t("swap_word")} ${move.notation}`;
+  if (move.kind === "pass") return t("pass_word");
   return move.notation;
 }
 
@@ -132,7 +132,7 @@ function renderPanel() {
     li.innerHTML = `${shapes}<strong></strong> <small></small>`;
     li.querySelector("strong").textContent = nameOf(camp);
     li.querySelector("small").textContent =
-      `${w.arrived} ${state.arrived[i]}/${state.format * 10} · ${w.distance} ${state.distance[i]}`;
+      `${t("arrived")} ${state.arrived[i]}/${state.format * 10} · ${t("distance")} ${state.distance[i]}`;
     players.appendChild(li);
   }
 
@@ -156,8 +156,8 @@ function renderPanel() {
   if (state.outcome && !animating) {
     const winner = state.outcome.winner;
     $("end-title").textContent =
-      state.mode === "solo" ? (winner === "A" ? w.youWin : w.youLose) : w.wins(nameOf(winner));
-    $("end-reason").textContent = state.outcome.reason === "goal" ? w.byGoal : w.byCount;
+      state.mode === "solo" ? (winner === "A" ? t("you_win") : t("you_lose")) : t("wins", { name: nameOf(winner) });
+    $("end-reason").textContent = state.outcome.reason === "goal" ? t("by_goal") : t("by_count");
     end.hidden = false;
   } else {
     end.hidden = true;
@@ -167,16 +167,16 @@ function renderPanel() {
 function statusText() {
   if (animating) return "";
   if (state.outcome) return "";
-  if (state.next === "computer") return w.thinking(state.opponent);
+  if (state.next === "computer") return t("thinking", { name: state.opponent });
   const sel = state.selection;
-  if (sel && sel.path.length > 1) return w.chainRunning;
+  if (sel && sel.path.length > 1) return t("chain_running");
   if (sel) {
     const any = sel.steps.length + sel.jumps.length + sel.swaps.length > 0;
     const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
-    return any ? (touch ? w.chooseDestinationTouch : w.chooseDestination) : w.noDestination;
+    return any ? (touch ? t("choose_destination_touch") : t("choose_destination")) : t("no_destination");
   }
-  if (state.hint_pending) return w.hintSearching;
-  return state.mode === "solo" ? w.yourTurn : w.turnOf(nameOf(state.turn));
+  if (state.hint_pending) return t("hint_searching");
+  return state.mode === "solo" ? t("your_turn") : t("turn_of", { name: nameOf(state.turn) });
 }
 
 function say(text, alert = false) {
@@ -199,7 +199,6 @@ function onMessage(msg) {
       table.init({
         send,
         board: () => board,
-        words: () => w,
         lang: () => lang,
         hello: () => hello,
         say,
@@ -207,20 +206,16 @@ function onMessage(msg) {
       });
       online.start(msg, send);
       // `tripot web --lang` wins over the browser's language; told once the parts are ready.
-      if (programLanguage(msg) && programLanguage(msg) !== lang) {
-        lang = programLanguage(msg);
-        w = WORDS[lang];
-        applyWords();
-      }
       startGame(true);
       savesHello(msg);
+      if (programLanguage(msg) && programLanguage(msg) !== lang) return switchLanguage(programLanguage(msg));
       return Promise.resolve();
     case "state":
       state = msg;
       pawns = new Map(msg.pawns.map((p) => [p.hole, p.colour]));
       shownPath = [];
       savesState(state);
-      if (state.hint) say(w.hintIs(describe(state.hint)));
+      if (state.hint) say(t("hint_is", { move: describe(state.hint) }));
       render();
       return Promise.resolve();
     case "move_played":
@@ -234,15 +229,15 @@ function onMessage(msg) {
       }
       return Promise.resolve();
     case "error":
-      say(w.errors[msg.code] || msg.detail, true);
+      say(has(`error_${msg.code}`) ? t(`error_${msg.code}`) : msg.detail, true);
       return Promise.resolve();
     case "busy":
       // Too many pages: this one is turned away and its socket closes. Searches: the
       // computer's answer comes, later.
       if (msg.what === "pages") {
         turnedAway = true;
-        $("status").textContent = w.busyPages;
-      } else say(w.busySearches(msg.ahead || 0));
+        $("status").textContent = t("busy_pages");
+      } else say(t("busy_searches", { n: msg.ahead || 0 }));
       return Promise.resolve();
     default:
       if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
@@ -255,7 +250,7 @@ function onMessage(msg) {
 // A move shown hop by hop on the board as it was, before the state after it is drawn.
 function animate(move) {
   if (move.kind === "pass") {
-    say(move.by_computer || state.mode === "duel" ? w.blocked(nameOf(move.camp)) : w.youBlocked, true);
+    say(move.by_computer || state.mode === "duel" ? t("blocked", { name: nameOf(move.camp) }) : t("you_blocked"), true);
     return Promise.resolve();
   }
   message = null;
@@ -277,19 +272,10 @@ function canAct() {
 function onHole(name, event) {
   if (table.isActive()) return table.onHole(name, event);
   if (!canAct()) return;
-  const sel = state.selection;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
-  if (sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return send({ type: "end_chain" });
-    const wantsHop = chain || hopMode || (event && event.shiftKey);
-    if (wantsHop && sel.hops.includes(name)) return send({ type: "hop", to: name });
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return send({ type: "move", to: name });
-    if (!chain && name === sel.path[0]) return send({ type: "cancel" });
-  }
-  if (mine) return send({ type: "select", hole: name });
-  if (pawns.has(name)) say(w.errors.not_your_pawn);
+  const intent = boardIntent(state.selection, name, { hop: hopMode || (event && event.shiftKey), pick: mine });
+  if (intent) return send({ type: "board", ...intent });
+  if (pawns.has(name)) say(t("error_not_your_pawn"));
 }
 
 function onEnter(name) {
@@ -298,7 +284,7 @@ function onEnter(name) {
   const sel = state.selection;
   if ([...sel.steps, ...sel.jumps, ...sel.swaps].includes(name) && sel.path.length === 1) {
     hoverTarget = name;
-    send({ type: "path", to: name });
+    send({ type: "board", action: "path", to: name });
   }
 }
 
@@ -378,14 +364,16 @@ function startGame(first) {
 // A button or key of the panel: for the table when one is shown, else for the duel.
 function act(action) {
   if (table.isActive()) return table.act(action);
-  send({ type: action });
+  // The chain's end and its cancel are board actions, as in every game; hint and undo the duel's.
+  if (action === "end_chain" || action === "cancel") send({ type: "board", action });
+  else send({ type: action });
 }
 
 function connect() {
   const base = location.pathname.replace(/[^/]*$/, "");
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}${base}ws`);
-  $("status").textContent = w.connecting;
+  $("status").textContent = t("connecting");
   socket.addEventListener("message", (event) => {
     let msg;
     try {
@@ -397,18 +385,25 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     document.body.dataset.next = "disconnected";
-    if (turnedAway) $("status").textContent = w.busyPages;
-    say(turnedAway ? w.busyPages : w.disconnected, true);
+    if (turnedAway) $("status").textContent = t("busy_pages");
+    say(turnedAway ? t("busy_pages") : t("disconnected"), true);
   });
 }
 
-function setup() {
+// Shows the page in `to`, its words fetched first.
+async function switchLanguage(to) {
+  await useWords(to);
+  lang = to;
+  applyWords();
+}
+
+async function setup() {
+  await useWords(lang);
   applyWords();
   $("lang").addEventListener("click", () => {
-    lang = lang === "fr" ? "en" : "fr";
-    w = WORDS[lang];
-    rememberLanguage(lang);
-    applyWords();
+    const to = lang === "fr" ? "en" : "fr";
+    rememberLanguage(to);
+    switchLanguage(to);
   });
   $("end-jump").addEventListener("click", () => act("end_chain"));
   $("cancel").addEventListener("click", () => act("cancel"));
@@ -435,7 +430,7 @@ function setup() {
   // after every move, so « Reprendre » brings it back).
   $("online-open").addEventListener("click", () => table.leave());
   document.addEventListener("keydown", onKey);
-  initSaves({ send, words: () => w, say, moves: () => (state ? state.history.length : 0) });
+  initSaves({ send, say, moves: () => (state ? state.history.length : 0) });
   connect();
 }
 

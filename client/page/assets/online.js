@@ -5,8 +5,8 @@
 // says what may be picked and where it goes, checks every move and words every notice (in both
 // languages: the page shows the one chosen).
 
-import { Board, playHops } from "./board.js";
-import { WORDS } from "./words.js";
+import { Board, boardIntent, playHops } from "./board.js";
+import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,7 +25,6 @@ let notice = null; // { words: {fr, en}, strong }
 let cursor = null; // the keyboard's hole
 
 const lang = () => (document.documentElement.lang === "en" ? "en" : "fr");
-const w = () => WORDS[lang()];
 const pick = (words) => (words ? words[lang()] : "");
 
 function ask(action, fields = {}) {
@@ -166,7 +165,6 @@ function onKey(event) {
 
 export function render() {
   if (!started) return;
-  const words = w();
   const section = $("online");
   section.dataset.connection = view ? view.connection : "";
   section.dataset.camp = (view && view.camp) || "";
@@ -184,27 +182,27 @@ export function render() {
 
   $("online-setup").hidden = Boolean(view);
   $("online-game").hidden = !view;
-  renderList(words);
+  renderList();
   if (!view) {
     if (shown) $("status").textContent = "";
     return;
   }
 
-  $("online-connection").textContent = `${words.onlineConnection}${pick(view.connection_words)}`;
+  $("online-connection").textContent = `${t("online_connection")}${pick(view.connection_words)}`;
   const share = $("online-share");
   share.innerHTML = "";
   if (!view.peer && view.room_code) {
     const p = document.createElement("p");
-    p.textContent = words.onlineShareCode;
+    p.textContent = t("online_share_code");
     const code = document.createElement("strong");
     code.id = "online-room-code";
     code.textContent = view.room_code;
     share.append(p, code);
   } else if (!view.peer && view.side === "room") {
-    share.textContent = words.onlineRoomOpening;
+    share.textContent = t("online_room_opening");
   } else if (!view.peer && view.side === "host") {
     const p = document.createElement("p");
-    p.textContent = view.addrs.length ? words.onlineShareAddrs : words.onlineNoAddrYet;
+    p.textContent = view.addrs.length ? t("online_share_addrs") : t("online_no_addr_yet");
     share.appendChild(p);
     for (const addr of view.addrs.slice(0, 4)) {
       const code = document.createElement("code");
@@ -227,24 +225,24 @@ export function render() {
         .map((c) => `<span class="chip chip-${c.colour}"></span>`)
         .join("");
       li.innerHTML = `${chips}<strong></strong> <small></small>`;
-      li.querySelector("strong").textContent = camp === view.camp ? words.you : view.peer || "";
+      li.querySelector("strong").textContent = camp === view.camp ? t("you") : view.peer || "";
       li.querySelector("small").textContent =
-        `${words.arrived} ${state.arrived[i]}/${state.format * 10} · ${words.distance} ${state.distance[i]}`;
+        `${t("arrived")} ${state.arrived[i]}/${state.format * 10} · ${t("distance")} ${state.distance[i]}`;
       players.appendChild(li);
     }
     const history = $("online-history");
     history.innerHTML = "";
     for (const move of state.history) {
       const li = document.createElement("li");
-      const who = move.camp === view.camp ? words.you : view.peer || "";
-      li.textContent = `${who} : ${move.kind === "pass" ? words.passWord : move.notation}`;
+      const who = move.camp === view.camp ? t("you") : view.peer || "";
+      li.textContent = `${who} : ${move.kind === "pass" ? t("pass_word") : move.notation}`;
       history.appendChild(li);
     }
     history.scrollTop = history.scrollHeight;
   }
-  $("online-turn").textContent = turnText(words);
+  $("online-turn").textContent = turnText();
   // The header's line speaks of the online game while it is shown (the duel's waits behind).
-  $("status").textContent = turnText(words);
+  $("status").textContent = turnText();
   $("online-end").hidden = !view.ending;
   $("online-end-words").textContent = view.ending ? pick(view.ending.words) : "";
 
@@ -253,38 +251,38 @@ export function render() {
   $("online-end-jump").disabled = !(sel && sel.path.length > 1);
   $("online-cancel").disabled = !sel;
   $("online-resign").hidden = !live;
-  $("online-resign").textContent = view.confirm === "resign" ? words.onlineResignConfirm : words.onlineResign;
+  $("online-resign").textContent = view.confirm === "resign" ? t("online_resign_confirm") : t("online_resign");
   $("online-claim").hidden = view.connection !== "grace_over" || Boolean(view.ending);
   $("online-keep-waiting").hidden = !view.claim_prompt;
   $("online-rematch").hidden = !view.ending;
   $("online-rematch").disabled = view.rematch === "asked";
-  $("online-rematch").textContent = view.rematch === "offered" ? words.onlineAcceptRematch : words.onlineRematch;
+  $("online-rematch").textContent = view.rematch === "offered" ? t("online_accept_rematch") : t("online_rematch");
   $("online-decline").hidden = view.rematch !== "offered";
-  $("online-leave").textContent = view.confirm === "leave" ? words.onlineLeaveConfirm : words.onlineLeave;
+  $("online-leave").textContent = view.confirm === "leave" ? t("online_leave_confirm") : t("online_leave");
   drawBoard();
 }
 
-function turnText(words) {
+function turnText() {
   if (!view.board || view.ending || animating) return "";
   if (view.your_turn) {
     const sel = view.board.selection;
-    if (sel && sel.path.length > 1) return words.chainRunning;
-    if (sel) return words.chooseDestination;
-    return words.yourTurn;
+    if (sel && sel.path.length > 1) return t("chain_running");
+    if (sel) return t("choose_destination");
+    return t("your_turn");
   }
-  return view.connection === "connected" ? words.onlineTheirTurn(view.peer || "") : "";
+  return view.connection === "connected" ? t("online_their_turn", { name: view.peer || "" }) : "";
 }
 
-function renderList(words) {
+function renderList() {
   const box = $("online-list");
   box.hidden = !list || Boolean(view);
   if (!list) return;
-  $("online-list-title").textContent = list.kind === "lan" ? words.onlineLanTitle : words.onlineLobbyTitle;
+  $("online-list-title").textContent = list.kind === "lan" ? t("online_lan_title") : t("online_lobby_title");
   $("online-open-table").hidden = list.kind !== "lobby";
   // A table opens at the lobby's relay, known once the lobby was read.
   $("online-open-table").disabled = !list.read;
   const note = $("online-list-note");
-  note.textContent = list.error ? pick(list.error) : !list.read ? words.onlineListReading : list.games.length ? "" : words.onlineListEmpty;
+  note.textContent = list.error ? pick(list.error) : !list.read ? t("online_list_reading") : list.games.length ? "" : t("online_list_empty");
   const games = $("online-games");
   games.innerHTML = "";
   for (const game of list.games) {
@@ -293,7 +291,7 @@ function renderList(words) {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    button.textContent = `${game.name} · ${words.onlineFormat(game.format)} · ${game.waiting_secs} s`;
+    button.textContent = `${game.name} · ${t("online_format", { n: game.format })} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));
     li.appendChild(button);
     games.appendChild(li);
@@ -304,18 +302,11 @@ function renderList(words) {
 
 function onHole(name, event) {
   if (!view || !view.board || animating) return;
-  const sel = view.board.selection;
-  if (view.your_turn && sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return ask("end_chain");
-    // A shift-click makes the first hop of a chain built hop by hop, as in the duel.
-    if ((chain || (event && event.shiftKey)) && sel.hops.includes(name)) return ask("hop", { to: name });
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return ask("move", { to: name });
-    if (!chain && name === sel.path[0]) return ask("cancel");
-  }
-  // Out of turn too: the program refuses, and says why.
-  if (pawns.has(name)) ask("select", { hole: name });
+  const sel = view.your_turn ? view.board.selection : null;
+  // A shift-click makes the first hop of a chain built hop by hop, as in the duel. A pawn is
+  // picked out of turn too: the program refuses, and says why.
+  const intent = boardIntent(sel, name, { hop: Boolean(event && event.shiftKey), pick: pawns.has(name) });
+  if (intent) send({ type: "online", ...intent });
 }
 
 function onEnter(name) {

@@ -4,12 +4,13 @@
 // in notation (checked by the program). Messages: client/page/src/saves_messages.rs.
 
 import { Board, playHops } from "./board.js";
+import { t } from "./words.js";
 
 const HOP_MS = 260;
 const $ = (id) => document.getElementById(id);
 
-// Given by app.js: { send(msg), words() → the current words, say(text, alert), moves() → the
-// number of moves of the game in progress }.
+// Given by app.js: { send(msg), say(text, alert), moves() → the number of moves of the game in
+// progress }.
 let ctx = null;
 let holes = null;
 let records = [];
@@ -21,10 +22,6 @@ let shown = -1; // the move index drawn
 let replayPawns = new Map();
 let replayPath = [];
 let animation = Promise.resolve();
-
-function w() {
-  return ctx.words();
-}
 
 export function initSaves(context) {
   ctx = context;
@@ -101,10 +98,10 @@ export function onSavesMessage(msg) {
       records = msg.records;
       renderList();
       if (msg.moved.length) {
-        ctx.say(w().corruptMoved(msg.moved.map((m) => m.file).join(", ")), true);
+        ctx.say(t("corrupt_moved", { files: msg.moved.map((m) => m.file).join(", ") }), true);
       }
       if (msg.skipped && msg.skipped.length) {
-        ctx.say(w().recordsSkipped(msg.skipped.map((m) => m.file).join(", ")), true);
+        ctx.say(t("records_skipped", { files: msg.skipped.map((m) => m.file).join(", ") }), true);
       }
       if (!offerAsked) {
         offerAsked = true;
@@ -133,14 +130,14 @@ export function applySavesWords() {
 // ---- the list -------------------------------------------------------------------------------
 
 function kindText(record) {
-  if (record.kind === "table") return `${w().tableWord} ${record.variant || ""}`.trim();
-  if (record.kind === "online") return w().onlineWord;
-  return record.level ? w().soloWord : w().duelWord;
+  if (record.kind === "table") return `${t("table_word")} ${record.variant || ""}`.trim();
+  if (record.kind === "online") return t("online_word");
+  return record.level ? t("solo_word") : t("duel_word");
 }
 
 function resultText(record) {
-  if (record.winners.length) return w().wonBy(record.winners.join(", "));
-  return record.finished ? w().stopped : w().unfinished;
+  if (record.winners.length) return t("won_by", { names: record.winners.join(", ") });
+  return record.finished ? t("stopped") : t("unfinished");
 }
 
 function renderList() {
@@ -160,14 +157,14 @@ function renderList() {
     const view = document.createElement("button");
     view.type = "button";
     view.className = "replay-open";
-    view.textContent = w().watch;
+    view.textContent = t("watch");
     view.addEventListener("click", () => ctx.send({ type: "saves", action: "open", id: record.id }));
     actions.appendChild(view);
     if (record.resumable) {
       const take = document.createElement("button");
       take.type = "button";
       take.className = "resume-one";
-      take.textContent = w().resumeGame;
+      take.textContent = t("resume_game");
       take.addEventListener("click", () => resume(record.id));
       actions.appendChild(take);
     }
@@ -177,12 +174,8 @@ function renderList() {
 }
 
 function renderOffer() {
-  $("resume-text").textContent = w().resumeOffer(
-    kindText(offered),
-    offered.players.join(" – "),
-    offered.moves,
-    offered.date || "",
-  );
+  const values = { kind: kindText(offered), players: offered.players.join(" – "), n: offered.moves, date: offered.date };
+  $("resume-text").textContent = offered.date ? t("resume_offer_dated", values) : t("resume_offer", values);
   $("resume-offer").hidden = false;
 }
 
@@ -225,7 +218,7 @@ function seatName(seat) {
 }
 
 function moveText(move) {
-  return move.notation === "pass" ? w().passWord : move.notation;
+  return move.notation === "pass" ? t("pass_word") : move.notation;
 }
 
 function renderReplayText() {
@@ -244,8 +237,9 @@ function renderReplayCounter() {
   if (!replay) return;
   const total = replay.moves.length;
   const index = Math.max(shown, 0);
-  let text = index === 0 ? w().replayStart(total) : w().replayAt(index, total, moveText(replay.moves[index - 1]));
-  if (index === total && replay.winners.length) text += ` · ${w().wonBy(replay.winners.join(", "))}`;
+  let text =
+    index === 0 ? t("replay_start", { n: total }) : t("replay_at", { index, total, move: moveText(replay.moves[index - 1]) });
+  if (index === total && replay.winners.length) text += ` · ${t("won_by", { names: replay.winners.join(", ") })}`;
   $("replay-counter").textContent = text;
   $("replay-slider").value = String(index);
   $("replay-first").disabled = $("replay-prev").disabled = index === 0;

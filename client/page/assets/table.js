@@ -5,10 +5,11 @@
 // the program decides every rule: what may be picked, where it may go, the paths, the hints.
 
 import { playHops } from "./board.js";
+import { t, has } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-let ctx = null; // { send, board(), words(), lang(), hello(), say(text, alert), hopMode() }
+let ctx = null; // { send, board(), lang(), hello(), say(text, alert), hopMode() }
 let variants = [];
 let playersKeys = [];
 let state = null;
@@ -22,7 +23,6 @@ let saved = { tables: [], corrupt: [] };
 let cursor = null; // the keyboard's hole
 
 const send = (msg) => ctx.send({ type: "table", ...msg });
-const w = () => ctx.words();
 
 // ---- what app.js asks ---------------------------------------------------------------------
 
@@ -62,7 +62,7 @@ export function act(action) {
   send({ action });
 }
 
-// The end panel's « Nouvelle partie »: the same table again.
+// The end panel's new-game button: the same table again.
 export function again() {
   if (!lastSetup && state) {
     // A resumed table: the same seats again.
@@ -84,7 +84,7 @@ export function onHole(name, event) {
   if (!canAct() || state.pending) return;
   const sel = state.selection;
   const wantsHop = ctx.hopMode() || (event && event.shiftKey);
-  if (sel && wantsHop && sel.hops.includes(name)) return send({ action: "hop", hole: name });
+  if (sel && wantsHop && sel.hops.includes(name)) return send({ action: "hop", to: name });
   send({ action: "click", hole: name });
 }
 
@@ -155,8 +155,8 @@ export function onMessage(msg) {
       }
       return Promise.resolve();
     case "error": {
-      const text = w().tableErrors[msg.code] || msg.detail;
-      ctx.say(msg.code === "refused" || msg.code === "save_failed" ? `${text} : ${msg.detail}` : text, true);
+      const text = has(`table_error_${msg.code}`) ? t(`table_error_${msg.code}`) : msg.detail;
+      ctx.say(msg.code === "refused" || msg.code === "save_failed" ? `${text}${t("colon")}${msg.detail}` : text, true);
       return Promise.resolve();
     }
     default:
@@ -182,7 +182,7 @@ function fillVariants() {
 }
 
 function playerLabel(key) {
-  if (key === "human") return w().tableHuman;
+  if (key === "human") return t("table_human");
   const level = ctx.hello().levels.find((l) => l.key === key);
   if (!level) return key;
   return `${ctx.lang() === "fr" ? level.name_fr : level.name_en} · ${level.opponent}`;
@@ -197,7 +197,7 @@ function fillSeats() {
   variant.seats.forEach((seat, i) => {
     const label = document.createElement("label");
     label.innerHTML = `<span><span class="chip chip-${seat}"></span> </span>`;
-    label.querySelector("span").append(w().tableSeat(i + 1));
+    label.querySelector("span").append(t("table_seat", { n: i + 1 }));
     const select = document.createElement("select");
     select.id = `table-seat-${i + 1}`;
     for (const key of playersKeys) {
@@ -216,12 +216,12 @@ function fillSeats() {
   variant.seats.forEach((seat, i) => {
     const option = document.createElement("option");
     option.value = String(i + 1);
-    option.textContent = w().tableSeat(i + 1);
+    option.textContent = t("table_seat", { n: i + 1 });
     opener.appendChild(option);
   });
   const draw = document.createElement("option");
   draw.value = "0";
-  draw.textContent = w().tableDraw;
+  draw.textContent = t("table_draw");
   opener.appendChild(draw);
   opener.value = [...opener.options].some((o) => o.value === chosen) ? chosen : "1";
 }
@@ -242,10 +242,11 @@ function renderSaved() {
   for (const table of saved.tables.filter((t) => t.id !== current)) {
     const li = document.createElement("li");
     const text = document.createElement("span");
-    text.textContent = w().tableSavedLine(table);
+    const line = t("table_saved_line", { variant: table.variant, moves: table.moves });
+    text.textContent = table.date ? `${line} · ${table.date}` : line;
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = w().tableResume;
+    button.textContent = t("table_resume");
     button.dataset.table = table.id;
     button.addEventListener("click", () => {
       active = true;
@@ -258,15 +259,20 @@ function renderSaved() {
   }
   if (!list.children.length) {
     const li = document.createElement("li");
-    li.textContent = w().tableNoSaved;
+    li.textContent = t("table_no_saved");
     list.appendChild(li);
   }
   const corrupt = $("table-corrupt");
-  corrupt.textContent = saved.corrupt.map((c) => w().tableCorrupt(c.file, c.reason)).join("\n");
+  corrupt.textContent = saved.corrupt.map((c) => t("table_corrupt", { file: c.file, reason: c.reason })).join("\n");
   corrupt.hidden = !saved.corrupt.length;
 }
 
 // ---- names --------------------------------------------------------------------------------
+
+// « 1re place », « 2e place »: the place in words.
+function placeText(place) {
+  return t("table_place", { n: place });
+}
 
 function seatOf(code) {
   return state.seats.find((s) => s.seat === code);
@@ -275,7 +281,7 @@ function seatOf(code) {
 function nameOf(code) {
   const seat = seatOf(code);
   if (!seat) return code;
-  if (!seat.opponent) return w().tablePlayer(seat.number);
+  if (!seat.opponent) return t("table_player", { n: seat.number });
   // Two computers of one level share a name: the seat's number tells them apart.
   const twin = state.seats.some((s) => s !== seat && s.opponent === seat.opponent);
   return twin ? `${seat.opponent} (${seat.number})` : seat.opponent;
@@ -342,10 +348,11 @@ function renderPanel() {
     li.dataset.seat = seat.seat;
     li.innerHTML = `<span class="chip chip-${seat.seat}"></span><strong></strong> <small></small>`;
     li.querySelector("strong").textContent = nameOf(seat.seat);
-    const bits = [state.game === "captures" ? w().tableTaken(seat.taken) : w().tableDetail(seat)];
-    if (seat.out) bits.push(w().tableOut);
-    else if (seat.finished && !seat.place) bits.push(w().tableWaits);
-    if (seat.place) bits.push(w().tablePlace(seat.place));
+    const detail = { arrived: seat.arrived, marbles: seat.marbles, distance: seat.distance };
+    const bits = [state.game === "captures" ? t("table_taken", { n: seat.taken }) : t("table_detail", detail)];
+    if (seat.out) bits.push(t("table_out"));
+    else if (seat.finished && !seat.place) bits.push(t("table_waits"));
+    if (seat.place) bits.push(placeText(seat.place));
     li.querySelector("small").textContent = bits.join(" · ");
     players.appendChild(li);
   }
@@ -354,7 +361,7 @@ function renderPanel() {
   history.innerHTML = "";
   for (const move of state.history) {
     const li = document.createElement("li");
-    li.textContent = `${nameOf(move.seat)} : ${move.notation === "pass" ? w().passWord : move.notation}`;
+    li.textContent = `${nameOf(move.seat)} : ${move.notation === "pass" ? t("pass_word") : move.notation}`;
     history.appendChild(li);
   }
   history.scrollTop = history.scrollHeight;
@@ -363,15 +370,20 @@ function renderPanel() {
 
   const confirm = $("table-confirm");
   confirm.hidden = !state.pending || animating > 0;
-  if (state.pending) $("table-confirm-text").textContent = w().tableConfirm(state.pending.notation);
+  if (state.pending) $("table-confirm-text").textContent = t("table_confirm", { move: state.pending.notation });
 
   const end = $("end");
   if (state.outcome && !animating) {
     const firsts = state.outcome.places.filter((p) => p.place === 1).map((p) => nameOf(p.seat));
     $("end-title").textContent =
-      firsts.length === 1 ? w().tableWinner(firsts[0]) : firsts.length ? w().tableDrawn(firsts.join(", ")) : w().tableNobody;
-    const places = state.outcome.places.map((p) => `${w().tablePlace(p.place)} : ${nameOf(p.seat)}`);
-    $("end-reason").textContent = [w().tableEnds[state.outcome.end] || "", ...places].join(" · ");
+      firsts.length === 1
+        ? t("table_winner", { name: firsts[0] })
+        : firsts.length
+          ? t("table_drawn", { names: firsts.join(", ") })
+          : t("table_nobody");
+    const places = state.outcome.places.map((p) => `${placeText(p.place)} : ${nameOf(p.seat)}`);
+    const end = state.outcome.end;
+    $("end-reason").textContent = [has(`table_end_${end}`) ? t(`table_end_${end}`) : "", ...places].join(" · ");
     end.hidden = false;
   } else {
     end.hidden = true;
@@ -380,37 +392,37 @@ function renderPanel() {
 
 function statusText() {
   if (animating || state.outcome) return "";
-  if (state.next === "computer") return w().thinking(nameOf(state.turn));
+  if (state.next === "computer") return t("thinking", { name: nameOf(state.turn) });
   const sel = state.selection;
-  if (sel && sel.path.length > 1) return w().chainRunning;
-  if (sel) return sel.steps.length + sel.jumps.length ? w().chooseDestination : w().noDestination;
-  if (state.hint_pending) return w().hintSearching;
+  if (sel && sel.path.length > 1) return t("chain_running");
+  if (sel) return sel.steps.length + sel.jumps.length ? t("choose_destination") : t("no_destination");
+  if (state.hint_pending) return t("hint_searching");
   const name = nameOf(state.turn);
-  return state.game === "captures" ? w().tableCapturesTurn(name) : w().tableYourTurn(name);
+  return state.game === "captures" ? t("table_captures_turn", { name }) : t("table_your_turn", { name });
 }
 
 // Places, eliminations, captures and passes, said in the panel; a hint too.
 function announce() {
-  const place = (p) => (p ? w().tablePlace(p) : null);
   const said = state.news
     .map((e) => {
       const name = e.seat ? nameOf(e.seat) : "";
+      const place = e.place ? placeText(e.place) : null;
       switch (e.kind) {
         case "passed":
-          return w().tablePassed(name);
+          return t("table_passed", { name });
         case "finished":
-          return w().tableFinishedNews(name, place(e.place));
+          return place ? t("table_finished_placed", { name, place }) : t("table_finished_waits", { name });
         case "eliminated":
-          return w().tableEliminatedNews(name, place(e.place));
+          return place ? t("table_eliminated_placed", { name, place }) : t("table_eliminated", { name });
         case "captured":
-          return w().tableCapturedNews(name, e.pieces, seatOf(e.seat).taken);
+          return t("table_captured", { name, n: e.pieces, total: seatOf(e.seat).taken });
         default:
           return null;
       }
     })
     .filter(Boolean);
   if (said.length) ctx.say(said.join(" "), true);
-  else if (state.hint) ctx.say(w().hintIs(state.hint.notation));
+  else if (state.hint) ctx.say(t("hint_is", { move: state.hint.notation }));
 }
 
 // A move shown hop by hop on the board as it was, before the state after it is drawn.

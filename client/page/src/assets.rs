@@ -34,10 +34,7 @@ pub(crate) const ASSETS: [Asset; 9] = [
 /// The rules page in `lang`: the terminal's rules text as HTML.
 pub(crate) fn rules_page(lang: Lang) -> String {
     let t = lang.t();
-    let (code, back) = match lang {
-        Lang::Fr => ("fr", "Retour au jeu"),
-        Lang::En => ("en", "Back to the game"),
-    };
+    let (code, back) = (lang.code(), lang.page().rules_back);
     let mut body = String::new();
     for &line in t.rules_text {
         if line.is_empty() {
@@ -53,6 +50,18 @@ pub(crate) fn rules_page(lang: Lang) -> String {
          <body class=\"rules\"><main><h1>{title}</h1>\n{body}<p><a href=\"./\">{back}</a></p></main></body></html>\n",
         title = escape(t.rules),
     )
+}
+
+/// The page's words in `lang`, as the JSON table its script looks keys up in
+/// (`words-fr.json`): every field of the catalogue's [`tripot_app::i18n::PageTexts`].
+pub(crate) fn words_table(lang: Lang) -> String {
+    let table: serde_json::Map<String, serde_json::Value> = lang
+        .page()
+        .entries()
+        .into_iter()
+        .map(|(key, text)| (key.to_owned(), serde_json::Value::from(text)))
+        .collect();
+    serde_json::Value::Object(table).to_string()
 }
 
 /// Text made safe inside HTML.
@@ -85,5 +94,123 @@ mod tests {
             assert!(!page.contains("<script"));
         }
         assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::panic)]
+mod words_tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// Every key the page looks up: `t("key"…)` in its scripts, `data-w="key"` and
+    /// `data-w-label="key"` in its markup; and the prefixes of keys made from a code
+    /// (`` t(`error_${code}`) ``).
+    fn looked_up() -> (BTreeSet<String>, BTreeSet<String>) {
+        let (mut keys, mut prefixes) = (BTreeSet::new(), BTreeSet::new());
+        for asset in ASSETS.iter().filter(|a| a.name.ends_with(".js") || a.name.ends_with(".html")) {
+            for opening in ["t(\"", "data-w=\"", "data-w-label=\""] {
+                for piece in lookups(asset.body, opening) {
+                    if let Some((key, _)) = piece.split_once('"') {
+                        keys.insert(key.to_owned());
+                    }
+                }
+            }
+            for piece in lookups(asset.body, "t(`") {
+                if let Some((prefix, _)) = piece.split_once("${") {
+                    prefixes.insert(prefix.to_owned());
+                }
+            }
+        }
+        (keys, prefixes)
+    }
+
+    /// What follows each `opening` in `body` that starts a word (`t(` but not `at(`).
+    fn lookups<'a>(body: &'a str, opening: &str) -> Vec<&'a str> {
+        let mut out = Vec::new();
+        let mut rest = body;
+        while let Some(at) = rest.find(opening) {
+            let before = rest[..at].chars().next_back();
+            let after = &rest[at + opening.len()..];
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '-') {
+                out.push(after);
+            }
+            rest = after;
+        }
+        out
+    }
+
+    /// The snake_case names of the variants of `enum name` in `source` (as serde names them).
+    fn variants(source: &str, name: &str) -> Vec<String> {
+        let Some((_, body)) = source.split_once(&format!("enum {name} {{")) else { return Vec::new() };
+        let body = body.split_once("\n}").map_or(body, |(b, _)| b);
+        body.lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("///") && !l.is_empty())
+            .filter_map(|l| l.strip_suffix(','))
+            .map(|variant| {
+                let mut snake = String::new();
+                for (i, c) in variant.chars().enumerate() {
+                    if c.is_uppercase() && i > 0 {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                }
+                snake
+            })
+            .collect()
+    }
+
+    fn table(lang: Lang) -> serde_json::Map<String, serde_json::Value> {
+        match serde_json::from_str(&words_table(lang)) {
+            Ok(serde_json::Value::Object(map)) => map,
+            other => panic!("not a table: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_key_the_page_looks_up_is_served_in_french_and_english() {
+        let (keys, prefixes) = looked_up();
+        assert!(keys.len() > 120, "the scan found the page's lookups ({})", keys.len());
+        let mut wanted = keys;
+        // Keys made from a code: each code the program can send has its words.
+        let expected: BTreeSet<String> =
+            ["error_", "table_error_", "table_end_"].iter().map(|p| (*p).to_owned()).collect();
+        assert_eq!(prefixes, expected, "a new computed key needs its codes checked here");
+        for code in variants(include_str!("messages.rs"), "ErrorCode") {
+            wanted.insert(format!("error_{code}"));
+        }
+        for code in variants(include_str!("table_messages.rs"), "TableErrorCode") {
+            wanted.insert(format!("table_error_{code}"));
+        }
+        let view = include_str!("page_table_view.rs");
+        let ends = view
+            .split_once("fn end_name")
+            .map_or("", |(_, rest)| rest.split_once("\n}").map_or("", |(b, _)| b));
+        for end in ends.split("=> \"").skip(1).filter_map(|p| p.split_once('"')).map(|(e, _)| e) {
+            wanted.insert(format!("table_end_{end}"));
+        }
+        assert!(wanted.contains("error_illegal_move") && wanted.contains("table_end_no_jump"));
+        for lang in [Lang::Fr, Lang::En] {
+            let served = table(lang);
+            let missing: Vec<&String> = wanted.iter().filter(|k| !served.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "{lang:?} lacks {missing:?}");
+        }
+    }
+
+    #[test]
+    fn the_tables_have_the_same_keys_and_no_script_holds_a_sentence() {
+        let (fr, en) = (table(Lang::Fr), table(Lang::En));
+        assert_eq!(fr.keys().collect::<Vec<_>>(), en.keys().collect::<Vec<_>>());
+        assert_eq!(fr["end_jump"], "Fin du saut");
+        assert_eq!(en["end_jump"], "End the jump");
+        // A few words that the old scripts held: none is left in them.
+        for asset in ASSETS.iter().filter(|a| a.name.ends_with(".js")) {
+            for text in ["Fin du saut", "End the jump", "Nouvelle partie", "New game", "Abandonner", "Resign"]
+            {
+                assert!(!asset.body.contains(text), "{} still says {text:?}", asset.name);
+            }
+        }
     }
 }

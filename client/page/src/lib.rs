@@ -31,6 +31,7 @@ use tripot_app::i18n::Lang;
 
 mod assets;
 mod board_clicks;
+pub(crate) mod board_messages;
 mod browser;
 mod connections;
 mod error;
@@ -125,7 +126,7 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
     let access = server::Access { port, token: options.lan.then(lan::new_token), lang: options.page_lang };
     let base = access.base();
     let local = format!("http://127.0.0.1:{port}{base}");
-    let said = Said::of(options.lang);
+    let said = options.lang.t();
     let mut out = std::io::stdout().lock();
     // Printing is best effort: a closed stdout must not stop the server.
     if options.lan {
@@ -133,75 +134,37 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
         let _ = writeln!(out, "{}", shared.as_deref().unwrap_or(&local));
         match &shared {
             Some(url) => {
-                let _ = writeln!(out, "{}", said.lan_open);
+                let _ = writeln!(out, "{}", said.web_lan_open);
                 if let Some(qr) = lan::qr_text(url) {
                     let _ = writeln!(out, "{qr}");
                 }
-                let _ = writeln!(out, "{} {local}", said.on_this_computer);
+                let _ = writeln!(out, "{} {local}", said.web_on_this_computer);
             }
             None => {
-                let _ = writeln!(out, "{}", said.no_lan);
+                let _ = writeln!(out, "{}", said.web_no_lan);
             }
         }
-        let _ = writeln!(out, "{}", said.keep_it);
+        let _ = writeln!(out, "{}", said.web_keep_it);
     } else {
         let _ = writeln!(out, "{local}");
-        let _ = writeln!(out, "{}", said.local_only);
+        let _ = writeln!(out, "{}", said.web_local_only);
     }
     // The browser opened is told the language asked for in its address too.
     let opened = match options.page_lang {
-        Some(Lang::En) => format!("{local}?lang=en"),
-        Some(Lang::Fr) => format!("{local}?lang=fr"),
+        Some(lang) => format!("{local}?lang={}", lang.code()),
         None => local.clone(),
     };
     // With `--lan` the address holds the token: never on the opener's command line.
     let opened_ok =
         options.open && if options.lan { browser::open_secret(&opened) } else { browser::open(&opened) };
     if options.open && !opened_ok {
-        let _ = writeln!(out, "{}", said.open_yourself);
+        let _ = writeln!(out, "{}", said.web_open_yourself);
     }
-    let _ = writeln!(out, "{}", said.stop);
+    let _ = writeln!(out, "{}", said.web_stop);
     let _ = out.flush();
     drop(out);
     let shared =
         socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
     connections::serve(listener, server::router(access, shared)).await;
     Ok(())
-}
-
-/// The lines `tripot web` prints, in the language of the run. The first line printed is always
-/// the bare address (tests and scripts read it); the last starts with `Ctrl-C` in both languages.
-struct Said {
-    lan_open: &'static str,
-    on_this_computer: &'static str,
-    no_lan: &'static str,
-    keep_it: &'static str,
-    local_only: &'static str,
-    open_yourself: &'static str,
-    stop: &'static str,
-}
-
-impl Said {
-    fn of(lang: Lang) -> Said {
-        match lang {
-            Lang::Fr => Said {
-                lan_open: "Ouvrez cette adresse sur une tablette ou un téléphone du même réseau, ou scannez le code :",
-                on_this_computer: "Sur cet ordinateur :",
-                no_lan: "Aucune adresse de réseau local trouvée : seul cet ordinateur peut l'ouvrir.",
-                keep_it: "Seule cette adresse sert la partie : gardez-la entre joueurs.",
-                local_only: "Tripot est servi sur cet ordinateur seulement (tripot web --lan pour une tablette).",
-                open_yourself: "Ouvrez l'adresse ci-dessus dans votre navigateur.",
-                stop: "Ctrl-C arrête le serveur.",
-            },
-            Lang::En => Said {
-                lan_open: "Open this address on a tablet or phone on the same network, or scan the code:",
-                on_this_computer: "On this computer:",
-                no_lan: "No local network address was found: only this computer can open it.",
-                keep_it: "Only this address serves the game: keep it among the players.",
-                local_only: "Tripot is served on this computer only (tripot web --lan for a tablet).",
-                open_yourself: "Open the address above in your browser.",
-                stop: "Ctrl-C stops the server.",
-            },
-        }
-    }
 }

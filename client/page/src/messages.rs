@@ -3,7 +3,8 @@
 //! frames tagged by `type` (`{"type":"select","hole":"m1"}`).
 //!
 //! The page holds no game logic: it asks for a pawn's destinations (`select`), the path to a
-//! destination (`path`), plays (`move`, `hop`, `end_chain`), and asks for a hint or an undo; the
+//! destination (`path`), plays (`move`, `hop`, `end_chain`) — the board's clicks, declared once
+//! for every game in `board_messages.rs` — and asks for a hint or an undo; the
 //! program answers with the whole [`StateView`] after every change, and announces every move
 //! played ([`ServerMessage::MovePlayed`], its path hop by hop) before the state that follows it,
 //! so that the page shows the move hop by hop. A refusal is an [`ServerMessage::Error`] with a
@@ -22,6 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board_messages::BoardAction;
 use super::online_messages::{ListView, NoticeView, OnlineMove, OnlineRefusal, OnlineRequest, OnlineView};
 
 /// The protocol's version, sent in [`ServerMessage::Hello`].
@@ -33,34 +35,10 @@ pub(crate) const PROTOCOL_VERSION: u32 = 1;
 pub(crate) enum ClientMessage {
     /// Starts a game (dropping the one in progress).
     NewGame(NewGame),
-    /// Picks the pawn on `hole` (dropping any chain being built); the state then lists its
-    /// destinations.
-    Select {
-        /// The pawn's hole.
-        hole: String,
-    },
-    /// Asks for the path the selected pawn would take to `to` (answered by
-    /// [`ServerMessage::Path`]): the hops built so far, then the way on.
-    Path {
-        /// A destination of the selected pawn.
-        to: String,
-    },
-    /// Plays the selected pawn to `to`, a step, the end of a chain (near or far) or a swap; during
-    /// a chain built hop by hop, one more hop.
-    Move {
-        /// A destination of the selected pawn.
-        to: String,
-    },
-    /// One hop of a chain built hop by hop, from where the selected pawn stands; the chain ends
-    /// by itself when no hop is left.
-    Hop {
-        /// A hole one jump away.
-        to: String,
-    },
-    /// « Fin du saut »: plays the chain built so far.
-    EndChain,
-    /// Takes back the last hop of the chain being built, or drops the selection.
-    Cancel,
+    /// A click on the duel's board (`{"type":"board","action":"select","hole":"m4"}`): the
+    /// same [`BoardAction`]s as a table's and an online game's; a `path` is answered by
+    /// [`ServerMessage::Path`].
+    Board(BoardAction),
     /// Asks for a hint (it arrives in a later state).
     Hint,
     /// Back to the player's previous turn (in solo the computer's reply goes too).
@@ -126,7 +104,7 @@ pub(crate) enum ServerMessage {
     State(Box<StateView>),
     /// A move was just played; the state after it follows.
     MovePlayed(MoveView),
-    /// The answer to [`ClientMessage::Path`].
+    /// The answer to a duel's `path` ([`BoardAction::Path`]).
     Path {
         /// The destination asked about.
         to: String,
@@ -316,7 +294,7 @@ pub(crate) struct SelectionView {
     pub(crate) jumps: Vec<String>,
     /// Enemy pawns it may swap with.
     pub(crate) swaps: Vec<String>,
-    /// The holes one jump away from where it stands: what [`ClientMessage::Hop`] accepts.
+    /// The holes one jump away from where it stands: what a `hop` ([`BoardAction::Hop`]) accepts.
     pub(crate) hops: Vec<String>,
 }
 

@@ -59,30 +59,6 @@ pub(crate) enum OnlineRequest {
         #[serde(default)]
         format: Option<u8>,
     },
-    /// Picks one of the player's own pawns (as the duel's `select`).
-    Select {
-        /// The pawn's hole.
-        hole: String,
-    },
-    /// The path the picked pawn would take to `to`.
-    Path {
-        /// A destination of the picked pawn.
-        to: String,
-    },
-    /// Plays the picked pawn to `to` (sent to the opponent).
-    Move {
-        /// A destination of the picked pawn.
-        to: String,
-    },
-    /// One hop of a chain built hop by hop.
-    Hop {
-        /// A hole one jump away.
-        to: String,
-    },
-    /// Plays the chain built so far.
-    EndChain,
-    /// Drops the picked pawn (or the last hop).
-    Cancel,
     /// Resigns: the first asks, the second resigns.
     Resign,
     /// Claims the game once the grace period is over.
@@ -95,6 +71,10 @@ pub(crate) enum OnlineRequest {
     DeclineRematch,
     /// Leaves: a live game asks first (it stays saved); the opponent is told.
     Leave,
+    /// The board's clicks, as every game's; a move is sent to the opponent, a `path` is
+    /// answered by [`super::messages::ServerMessage::OnlinePath`].
+    #[serde(untagged)]
+    Board(crate::board_messages::BoardAction),
 }
 
 /// A sentence in both of the page's languages.

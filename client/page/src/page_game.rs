@@ -9,6 +9,7 @@ use tripot_ai::Level;
 use tripot_engine::{Camp, Colour, Format, Hole, HoleSet, Move, Notation, Position, Rules, WinReason};
 
 use super::board_clicks::{self as clicks, ClickRefused};
+use super::board_messages::BoardAction;
 use super::messages::{
     ClientMessage, ColourView, ErrorCode, GameMode, Hello, HoleView, LevelView, MoveKind, MoveView, NewGame,
     Next, Opener, OutcomeView, PROTOCOL_VERSION, PawnView, SelectionView, ServerMessage, StateView,
@@ -132,10 +133,7 @@ impl PageGame {
                 opponent: level.opponent().to_owned(),
             })
             .collect();
-        let lang = self.lang.map(|lang| match lang {
-            tripot_app::i18n::Lang::Fr => "fr".to_owned(),
-            tripot_app::i18n::Lang::En => "en".to_owned(),
-        });
+        let lang = self.lang.map(|lang| lang.code().to_owned());
         ServerMessage::Hello(Hello { protocol: PROTOCOL_VERSION, holes, levels, lang })
     }
 
@@ -143,12 +141,12 @@ impl PageGame {
     pub(crate) fn handle(&mut self, message: ClientMessage) -> Reaction {
         let result = match message {
             ClientMessage::NewGame(new_game) => self.new_game(&new_game),
-            ClientMessage::Select { hole } => self.select(&hole),
-            ClientMessage::Path { to } => self.path(&to),
-            ClientMessage::Move { to } => self.play_to(&to),
-            ClientMessage::Hop { to } => self.hop(&to),
-            ClientMessage::EndChain => self.end_chain(),
-            ClientMessage::Cancel => self.cancel(),
+            ClientMessage::Board(BoardAction::Select { hole }) => self.select(&hole),
+            ClientMessage::Board(BoardAction::Path { to }) => self.path(&to),
+            ClientMessage::Board(BoardAction::Move { to }) => self.play_to(&to),
+            ClientMessage::Board(BoardAction::Hop { to }) => self.hop(&to),
+            ClientMessage::Board(BoardAction::EndChain) => self.end_chain(),
+            ClientMessage::Board(BoardAction::Cancel) => self.cancel(),
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Table(request) => return table_reaction(self.table.handle(request)),
@@ -573,8 +571,8 @@ mod tests {
     fn the_computers_answer_to_a_position_taken_back_is_dropped() {
         let mut page = PageGame::default();
         page.handle(ClientMessage::NewGame(solo(Opener::First)));
-        page.handle(ClientMessage::Select { hole: "m4".into() });
-        let moved = page.handle(ClientMessage::Move { to: "m5".into() });
+        page.handle(ClientMessage::Board(BoardAction::Select { hole: "m4".into() }));
+        let moved = page.handle(ClientMessage::Board(BoardAction::Move { to: "m5".into() }));
         let (request, position) = computer_request(&moved);
         assert!(page.wants(&moved.searches[0]));
         let undone = page.handle(ClientMessage::Undo);
@@ -595,7 +593,7 @@ mod tests {
         let started = page.handle(ClientMessage::NewGame(solo(Opener::Second)));
         let (request, position) = computer_request(&started);
         assert_eq!(last_state(&started).next, Next::Computer);
-        let refused = page.handle(ClientMessage::Select { hole: "m4".into() });
+        let refused = page.handle(ClientMessage::Board(BoardAction::Select { hole: "m4".into() }));
         assert!(matches!(
             refused.send.as_slice(),
             [ServerMessage::Error { code: ErrorCode::NotYourTurn, .. }]

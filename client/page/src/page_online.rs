@@ -15,13 +15,14 @@ use tripot_net::{EndReason, Multiaddr, NetEvent, Start};
 use tripot_protocol::Opens;
 
 use super::board_clicks::{self as clicks, ClickRefused};
+use super::board_messages::BoardAction;
 use super::messages::{Opener, ServerMessage};
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
     OpenGameView, Words,
 };
 use super::page_game::{PageGame, move_view};
-use tripot_app::i18n::Lang;
+use tripot_app::i18n::{Lang, fill};
 use tripot_app::local_game::{Action, Game, Played};
 use tripot_app::network::{Link, Network, NetworkError, OpenGameScan};
 use tripot_app::online_game::{Confirm, Connection, Online, RematchOffer, Route, Side};
@@ -110,12 +111,7 @@ impl PageOnline {
             OnlineRequest::JoinTable { addr } => self.join_table(&addr, network),
             OnlineRequest::OpenTable { format, opener } => self.open_table(format, opener, network),
             OnlineRequest::Quick { format } => self.quick(format, network),
-            OnlineRequest::Select { hole } => self.select(&hole),
-            OnlineRequest::Path { to } => self.path(&to),
-            OnlineRequest::Move { to } => self.play_to(&to),
-            OnlineRequest::Hop { to } => self.hop(&to),
-            OnlineRequest::EndChain => self.end_chain(),
-            OnlineRequest::Cancel => self.cancel(),
+            OnlineRequest::Board(action) => self.board(action),
             OnlineRequest::Resign => self.resign(),
             OnlineRequest::Claim => self.claim(),
             OnlineRequest::KeepWaiting => self.keep_waiting(),
@@ -241,10 +237,7 @@ impl PageOnline {
 
     fn not_online_yet(&self) -> Result<(), Refusal> {
         if self.online.is_some() {
-            return Err(refusal(OnlineErrorCode::AlreadyOnline, |l| match l {
-                Lang::Fr => "une partie en ligne est déjà ouverte : quittez-la d'abord".into(),
-                Lang::En => "an online game is already open: leave it first".into(),
-            }));
+            return Err(refusal(OnlineErrorCode::AlreadyOnline, |l| l.page().online_already_open.to_owned()));
         }
         Ok(())
     }
@@ -279,7 +272,7 @@ impl PageOnline {
         let Some(start) = start else {
             let shown: String = text.chars().take(80).collect();
             return Err(refusal(OnlineErrorCode::BadAddress, |l| {
-                format!("{}{}{shown}", l.t().join_invalid, colon(l))
+                fill(l.page().online_bad_address, &[("why", l.t().join_invalid), ("shown", &shown)])
             }));
         };
         self.start(Side::Guest(text.to_owned()), network, |net| net.start(start))
@@ -307,10 +300,7 @@ impl PageOnline {
             Some((list.relay.clone(), game.clone()))
         });
         let Some((relay, game)) = listed else {
-            return Err(refusal(OnlineErrorCode::NoSuchTable, |l| match l {
-                Lang::Fr => "cette partie n'est pas dans la liste lue".into(),
-                Lang::En => "this game is not in the list read".into(),
-            }));
+            return Err(refusal(OnlineErrorCode::NoSuchTable, |l| l.page().online_no_such_table.to_owned()));
         };
         let side = Side::Guest(game.name.clone());
         match relay {
@@ -333,10 +323,7 @@ impl PageOnline {
             .filter(|l| l.kind == ListKind::Lobby)
             .and_then(|l| l.list.as_ref()?.relay.clone());
         let Some(relay) = relay else {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| match l {
-                Lang::Fr => "ouvrez d'abord le salon d'un relais".into(),
-                Lang::En => "open a relay's lobby first".into(),
-            }));
+            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_lobby.to_owned()));
         };
         self.start(Side::Table(offer), network, |net| net.open_table(&relay, offer))
     }
@@ -369,10 +356,7 @@ impl PageOnline {
             let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
             // The scan is mDNS itself: with `--no-mdns` nothing is sent on the LAN.
             if kind == ListKind::Lan && !slot.mdns {
-                return Err(refusal(OnlineErrorCode::Network, |l| match l {
-                    Lang::Fr => "la liste du réseau local demande mDNS, coupé ici (--no-mdns)".into(),
-                    Lang::En => "the local network's list needs mDNS, turned off here (--no-mdns)".into(),
-                }));
+                return Err(refusal(OnlineErrorCode::Network, |l| l.page().online_no_mdns.to_owned()));
             }
             slot.get().and_then(|net| match kind {
                 ListKind::Lan => net.scan_lan(),
@@ -389,10 +373,7 @@ impl PageOnline {
 
     fn close_list(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         if self.list.take().is_none() {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| match l {
-                Lang::Fr => "aucune liste n'est ouverte".into(),
-                Lang::En => "no list is open".into(),
-            }));
+            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_list.to_owned()));
         }
         Ok(Vec::new())
     }
@@ -418,12 +399,20 @@ impl PageOnline {
             return Err(game_over());
         }
         if game.position().turn() != local || online.unconfirmed {
-            return Err(refusal(OnlineErrorCode::NotYourTurn, |l| match l {
-                Lang::Fr => "c'est au tour de l'adversaire".into(),
-                Lang::En => "it is the opponent's turn".into(),
-            }));
+            return Err(refusal(OnlineErrorCode::NotYourTurn, |l| l.page().online_not_your_turn.to_owned()));
         }
         Ok(game)
+    }
+
+    fn board(&mut self, action: BoardAction) -> Result<Vec<ServerMessage>, Refusal> {
+        match action {
+            BoardAction::Select { hole } => self.select(&hole),
+            BoardAction::Path { to } => self.path(&to),
+            BoardAction::Move { to } => self.play_to(&to),
+            BoardAction::Hop { to } => self.hop(&to),
+            BoardAction::EndChain => self.end_chain(),
+            BoardAction::Cancel => self.cancel(),
+        }
     }
 
     fn select(&mut self, hole: &str) -> Result<Vec<ServerMessage>, Refusal> {
@@ -454,10 +443,7 @@ impl PageOnline {
         let game = self.playable()?;
         match game.end_chain() {
             Action::Play(played) => Ok(self.send_move(played)),
-            _ => Err(refusal(OnlineErrorCode::NoChain, |l| match l {
-                Lang::Fr => "aucun saut n'a été fait".into(),
-                Lang::En => "no hop has been made".into(),
-            })),
+            _ => Err(refusal(OnlineErrorCode::NoChain, |l| l.page().online_no_hop.to_owned())),
         }
     }
 
@@ -638,10 +624,7 @@ impl PageOnline {
 
 /// The colon before an explanation: spaced in French, not in English.
 fn colon(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Fr => " : ",
-        Lang::En => ": ",
-    }
+    lang.page().colon
 }
 
 fn words(f: impl Fn(Lang) -> String) -> Words {
@@ -662,28 +645,14 @@ fn notice_message(notice: &Notice) -> ServerMessage {
 /// A notice as the terminal words it, except where the terminal names its keys: the page
 /// names its buttons.
 fn notice_text(lang: Lang, notice: &Notice) -> String {
-    match (notice, lang) {
-        (Notice::ConfirmResign, Lang::Fr) => {
-            "Abandonner la partie ? Cliquez encore sur « Abandonner » pour confirmer.".into()
+    let page = lang.page();
+    match notice {
+        Notice::ConfirmResign => page.online_confirm_resign.to_owned(),
+        Notice::ConfirmLeave { saved: Some(path), .. } => {
+            fill(page.online_confirm_leave_saved, &[("path", &path.display().to_string())])
         }
-        (Notice::ConfirmResign, Lang::En) => "Resign the game? Click “Resign” again to confirm.".into(),
-        (Notice::ConfirmLeave { saved, .. }, _) => {
-            let saved = saved.as_ref().map(|p| p.display().to_string());
-            match (lang, saved) {
-                (Lang::Fr, Some(path)) => {
-                    format!(
-                        "Quitter ? Cliquez encore sur « Quitter » pour confirmer. La partie est sauvegardée : {path}"
-                    )
-                }
-                (Lang::Fr, None) => "Quitter ? Cliquez encore sur « Quitter » pour confirmer.".into(),
-                (Lang::En, Some(path)) => {
-                    format!("Leave? Click “Leave” again to confirm. The game is saved: {path}")
-                }
-                (Lang::En, None) => "Leave? Click “Leave” again to confirm.".into(),
-            }
-        }
-        (Notice::RematchOffered { name }, Lang::Fr) => format!("{name} propose une revanche."),
-        (Notice::RematchOffered { name }, Lang::En) => format!("{name} offers a rematch."),
+        Notice::ConfirmLeave { saved: None, .. } => page.online_confirm_leave.to_owned(),
+        Notice::RematchOffered { name } => fill(page.online_rematch_offered, &[("name", name)]),
         _ => lang.notice(notice),
     }
 }
@@ -695,31 +664,19 @@ fn network_refusal(error: &NetworkError) -> Refusal {
 }
 
 fn not_online() -> Refusal {
-    refusal(OnlineErrorCode::NotOnline, |l| match l {
-        Lang::Fr => "aucune partie en ligne n'est ouverte".into(),
-        Lang::En => "no online game is open".into(),
-    })
+    refusal(OnlineErrorCode::NotOnline, |l| l.page().online_not_open.to_owned())
 }
 
 fn not_connected() -> Refusal {
-    refusal(OnlineErrorCode::NotConnected, |l| match l {
-        Lang::Fr => "la partie n'a pas commencé : l'adversaire n'est pas là".into(),
-        Lang::En => "the game has not started: the opponent is not there".into(),
-    })
+    refusal(OnlineErrorCode::NotConnected, |l| l.page().online_not_connected.to_owned())
 }
 
 fn game_over() -> Refusal {
-    refusal(OnlineErrorCode::GameOver, |l| match l {
-        Lang::Fr => "la partie est finie".into(),
-        Lang::En => "the game is over".into(),
-    })
+    refusal(OnlineErrorCode::GameOver, |l| l.page().online_game_over.to_owned())
 }
 
 fn not_now() -> Refusal {
-    refusal(OnlineErrorCode::NotNow, |l| match l {
-        Lang::Fr => "pas maintenant".into(),
-        Lang::En => "not now".into(),
-    })
+    refusal(OnlineErrorCode::NotNow, |l| l.page().online_not_now.to_owned())
 }
 
 /// A refused click, worded in both languages.
@@ -727,32 +684,23 @@ fn refused(click: ClickRefused) -> Refusal {
     match click {
         ClickRefused::BadHole { sent, .. } => {
             let shown: String = sent.chars().take(12).collect();
-            refusal(OnlineErrorCode::BadHole, |l| match l {
-                Lang::Fr => format!("{shown} : pas un trou du plateau"),
-                Lang::En => format!("{shown}: not a hole of the board"),
-            })
+            refusal(OnlineErrorCode::BadHole, |l| fill(l.page().online_bad_hole, &[("hole", &shown)]))
         }
-        ClickRefused::NotYourPawn(hole) => refusal(OnlineErrorCode::NotYourPawn, |l| match l {
-            Lang::Fr => format!("{hole} : pas un de vos pions"),
-            Lang::En => format!("{hole}: not one of your pawns"),
+        ClickRefused::NotYourPawn(hole) => refusal(OnlineErrorCode::NotYourPawn, |l| {
+            fill(l.page().online_not_your_pawn, &[("hole", &hole.to_string())])
         }),
-        ClickRefused::NoSelection => refusal(OnlineErrorCode::NoSelection, |l| match l {
-            Lang::Fr => "aucun pion choisi".into(),
-            Lang::En => "no pawn is picked".into(),
-        }),
-        ClickRefused::NotADestination(to) => refusal(OnlineErrorCode::NotADestination, |l| match l {
-            Lang::Fr => format!("{to} : le pion choisi ne peut pas y aller"),
-            Lang::En => format!("{to} is not a destination of the picked pawn"),
+        ClickRefused::NoSelection => {
+            refusal(OnlineErrorCode::NoSelection, |l| l.page().online_no_selection.to_owned())
+        }
+        ClickRefused::NotADestination(to) => refusal(OnlineErrorCode::NotADestination, |l| {
+            fill(l.page().online_not_a_destination, &[("hole", &to.to_string())])
         }),
     }
 }
 
 fn parse_format(n: u8) -> Result<Format, Refusal> {
     Format::from_number(n).ok_or_else(|| {
-        refusal(OnlineErrorCode::BadFormat, |l| match l {
-            Lang::Fr => format!("format {n} : 1, 2 ou 3 couleurs par camp"),
-            Lang::En => format!("format {n}: 1, 2 or 3 colours a side"),
-        })
+        refusal(OnlineErrorCode::BadFormat, |l| fill(l.page().online_bad_format, &[("n", &n.to_string())]))
     })
 }
 
@@ -932,7 +880,7 @@ mod tests {
         let network = slot(&wire, &made);
         let mut page = PageOnline::default();
         // Moves, leaves, malformed joins, the LAN under --no-mdns: no network is started.
-        let select = OnlineRequest::Select { hole: "m4".into() };
+        let select = OnlineRequest::Board(BoardAction::Select { hole: "m4".into() });
         assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotOnline));
         assert_eq!(
             refused_with(&page.handle(OnlineRequest::Leave, &network)),
@@ -974,11 +922,11 @@ mod tests {
         assert!(view(&out).unwrap().your_turn);
 
         // Our move: only our own pawns, then it goes over the link and the turn passes.
-        let not_ours = OnlineRequest::Select { hole: "e13".into() };
+        let not_ours = OnlineRequest::Board(BoardAction::Select { hole: "e13".into() });
         assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
         let picked = view(&page.handle(select, &network)).unwrap();
         assert!(picked.board.unwrap().selection.unwrap().steps.contains(&"m5".to_owned()));
-        let out = page.handle(OnlineRequest::Move { to: "m5".into() }, &network);
+        let out = page.handle(OnlineRequest::Board(BoardAction::Move { to: "m5".into() }), &network);
         assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "m4-m5"));
         assert!(!view(&out).unwrap().your_turn);
         assert_eq!(wire.played.lock().unwrap().as_slice(), ["m4-m5"]);

@@ -6,6 +6,7 @@
 
 use tripot_engine::{Hole, StarMove, StarPosition, Variant};
 
+use super::board_messages::BoardAction;
 use super::table_messages::{
     CorruptView, NewTable, SavedTableView, TableErrorCode, TableEventView, TableReply, TableRequest,
     VariantView,
@@ -96,10 +97,13 @@ impl PageTable {
             TableRequest::Variants => Ok(variants()),
             TableRequest::New(new) => self.new_table(&new),
             TableRequest::Click { hole } => self.click(&hole),
-            TableRequest::Hop { hole } => self.hop(&hole),
-            TableRequest::Path { to } => self.path(&to),
-            TableRequest::EndChain => self.end_chain(),
-            TableRequest::Cancel => self.cancel(),
+            TableRequest::Board(BoardAction::Select { hole } | BoardAction::Move { to: hole }) => {
+                self.click(&hole)
+            }
+            TableRequest::Board(BoardAction::Hop { to }) => self.hop(&to),
+            TableRequest::Board(BoardAction::Path { to }) => self.path(&to),
+            TableRequest::Board(BoardAction::EndChain) => self.end_chain(),
+            TableRequest::Board(BoardAction::Cancel) => self.cancel(),
             TableRequest::Confirm => self.confirm(),
             TableRequest::Hint => self.hint(),
             TableRequest::Undo => self.undo(),

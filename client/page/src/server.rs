@@ -25,7 +25,7 @@ use axum::routing::get;
 
 use tokio::sync::Semaphore;
 
-use super::assets::{ASSETS, Asset, rules_page};
+use super::assets::{ASSETS, Asset, rules_page, words_table};
 use super::socket::{self, MAX_FRAME};
 use tripot_app::i18n::Lang;
 
@@ -79,7 +79,9 @@ pub(crate) fn router(access: Access, shared: socket::Shared) -> Router {
             get(move |s, h, ws| upgrade(s, h, ws, shared.clone(), Arc::clone(&sockets))),
         )
         .route(&format!("{base}rules-fr.html"), get(|s, h| rules(s, h, Lang::Fr)))
-        .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En)));
+        .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En)))
+        .route(&format!("{base}words-fr.json"), get(|s, h| words(s, h, Lang::Fr)))
+        .route(&format!("{base}words-en.json"), get(|s, h| words(s, h, Lang::En)));
     for asset in ASSETS {
         router = router.route(&format!("{base}{}", asset.name), get(move |s, h| file(s, h, asset)));
     }
@@ -121,6 +123,13 @@ async fn rules(State(access): Shared, headers: HeaderMap, lang: Lang) -> Respons
         return refused();
     }
     page_response("text/html; charset=utf-8", rules_page(lang))
+}
+
+async fn words(State(access): Shared, headers: HeaderMap, lang: Lang) -> Response {
+    if !access.host_allowed(host(&headers)) {
+        return refused();
+    }
+    page_response("application/json; charset=utf-8", words_table(lang))
 }
 
 /// A page's file with headers that keep it to itself: no outside script, style or connection,

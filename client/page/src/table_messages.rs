@@ -24,21 +24,6 @@ pub(crate) enum TableRequest {
         /// The hole.
         hole: String,
     },
-    /// One jump of a chain built hop by hop (a shift-click, or « Saut par saut »).
-    Hop {
-        /// A hole one jump away.
-        hole: String,
-    },
-    /// The path the picked marble would take to `to` (answered by [`TableReply::Path`]).
-    Path {
-        /// A destination of the picked marble.
-        to: String,
-    },
-    /// « Fin du saut »: plays the chain built so far.
-    EndChain,
-    /// Takes back the last hop, drops the picked marble, or declines the move awaiting
-    /// confirmation.
-    Cancel,
     /// Plays the move that eliminates its player, after the question (§4.6).
     Confirm,
     /// A hint for the person to move (it arrives in a later state).
@@ -55,6 +40,11 @@ pub(crate) enum TableRequest {
         /// The id from [`TableReply::Saved`].
         id: String,
     },
+    /// The board's clicks, as every game's (`select` and `move` are read as a `click`: the
+    /// table tells which it is); `cancel` also declines the move awaiting confirmation; a
+    /// `path` is answered by [`TableReply::Path`].
+    #[serde(untagged)]
+    Board(crate::board_messages::BoardAction),
 }
 
 /// How a table is set up.
@@ -88,7 +78,7 @@ pub(crate) enum TableReply {
     State(Box<TableStateView>),
     /// A move was just played; the state after it follows.
     Moved(TableMoveView),
-    /// The answer to [`TableRequest::Path`].
+    /// The answer to a `path` ([`crate::board_messages::BoardAction::Path`]).
     Path {
         /// The destination asked about.
         to: String,
