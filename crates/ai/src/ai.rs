@@ -3,12 +3,14 @@
 use std::time::{Duration, Instant};
 
 use tripot_engine::{Colour, Format, Hole, Move, Position};
+use tripot_game::Cancel;
 
 use crate::eval::{ROW, WIN_THRESHOLD, Weights};
 use crate::level::Level;
 use crate::race::plan;
 use crate::rng::Rng;
 use crate::search::{Searcher, Settings};
+use crate::stop::Stop;
 
 /// Optional limits on one search, on top of the level's own.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -203,6 +205,19 @@ impl Ai {
 
     /// [`Ai::choose`] with extra limits (a time budget for `tripot bestmove --time-ms`).
     pub fn choose_with_limits(&mut self, position: &Position, history: &[u64], limits: Limits) -> Move {
+        self.choose_stoppable(position, history, limits, None, None)
+    }
+
+    /// [`Ai::choose_with_limits`] that also stops at `at_most` (never later than the level's
+    /// own time) or when `cancel` is raised: what `Player::choose` runs.
+    pub(crate) fn choose_stoppable(
+        &mut self,
+        position: &Position,
+        history: &[u64],
+        limits: Limits,
+        at_most: Option<Duration>,
+        cancel: Option<Cancel>,
+    ) -> Move {
         let start = Instant::now();
         let mut settings = self.profile.search;
         // A node costs more with more pawns (longer move lists, more chains): keep the time
@@ -224,7 +239,7 @@ impl Ai {
             settings.node_budget = limits.nodes.unwrap_or(u64::MAX / 4);
             settings.max_depth = limits.depth.unwrap_or(settings.max_depth.max(12));
         }
-        let deadline = Some(start + budget);
+        let stop = Some(Stop::new(start, budget, at_most, cancel));
         // Our own recent moves still on the record of this game (the opponent may have moved
         // other pawns since, so the position itself would not repeat).
         let window = &history[history.len().saturating_sub(8)..];
@@ -244,7 +259,7 @@ impl Ai {
         // Two idle moves in a row are allowed (waiting can be right); after that every idle
         // move costs more, so that two players each waiting for the other cannot stall a game.
         let idle_penalty = if stall >= 2 { (stall as i32 - 1) * 3 * ROW } else { 0 };
-        let result = self.searcher.search(position, history, &undo, idle_penalty, settings, deadline);
+        let result = self.searcher.search(position, history, &undo, idle_penalty, settings, stop);
         let (mut mv, mut score) = self.pick(position, &result.moves);
         // The planned move, unless the search sees it give the opponent too much.
         if let Some(Planned { mv: planned, .. }) = planned

@@ -14,6 +14,8 @@
 //! - [`Ai`]: iterative-deepening alpha-beta with a transposition table, an evaluation built for a
 //!   race, repetition avoidance, and each level's human-like mistakes.
 //! - [`hint`]: the Difficile level's move for a hesitating human.
+//! - [`player`]: the computer player of any game by its name, behind `tripot-game`'s `Player`
+//!   interface (implemented by [`Ai`] and [`StarAi`]), with a time budget and a cancel flag.
 //! - [`star`]: the same five levels for every seat of the star games of 2–6 players
 //!   ([`StarAi`], [`star_hint`]), kawu, Stern-Halma and the captures game.
 #![forbid(unsafe_code)]
@@ -23,14 +25,17 @@ pub mod arena;
 mod eval;
 mod geometry;
 mod level;
+mod player;
 mod race;
 mod rng;
 mod search;
 pub mod star;
+mod stop;
 mod tt;
 
 pub use ai::{Ai, Limits, SearchInfo, hint};
 pub use eval::{Weights, WeightsError};
 pub use level::{Level, LevelError};
+pub use player::player;
 pub use race::{Race, solitaire};
 pub use star::{StarAi, StarSearchInfo, greedy_capture, star_hint};

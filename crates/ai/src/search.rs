@@ -3,13 +3,13 @@
 //! forward pruning of the least promising moves, which in a race game are the backward ones.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use tripot_engine::{HOLE_COUNT, Move, Position};
 
 use crate::ai::is_progress;
 use crate::eval::{ROW, WIN, WIN_THRESHOLD, Weights, evaluate, gain};
 use crate::geometry::{GEOMETRY, Geometry};
+use crate::stop::Stop;
 use crate::tt::{Bound, Table};
 
 /// Above every score.
@@ -72,7 +72,7 @@ pub(crate) struct Searcher {
     idle_penalty: i32,
     path: Vec<u64>,
     nodes: u64,
-    deadline: Option<Instant>,
+    stop: Option<Stop>,
     aborted: bool,
 }
 
@@ -90,7 +90,7 @@ impl Searcher {
             idle_penalty: 0,
             path: Vec::new(),
             nodes: 0,
-            deadline: None,
+            stop: None,
             aborted: false,
         }
     }
@@ -105,13 +105,13 @@ impl Searcher {
         undo: &[(usize, usize)],
         idle_penalty: i32,
         settings: Settings,
-        deadline: Option<Instant>,
+        stop: Option<Stop>,
     ) -> SearchResult {
         self.settings = settings;
         self.undo.clear();
         self.undo.extend_from_slice(undo);
         self.idle_penalty = idle_penalty;
-        self.deadline = deadline;
+        self.stop = stop;
         self.aborted = false;
         self.nodes = 0;
         self.seen.clear();
@@ -275,9 +275,8 @@ impl Searcher {
         if self.nodes >= self.settings.node_budget.saturating_mul(2) {
             // An iteration that started within the budget may overrun it, but not by more than this.
             self.aborted = true;
-        } else if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+        } else if let Some(stop) = &mut self.stop
+            && stop.poll(self.nodes, 1024)
         {
             self.aborted = true;
         }

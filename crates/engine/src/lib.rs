@@ -18,10 +18,13 @@
 //! - [`Move`] for play, [`Notation`] for moves written down and verified hop by hop.
 //! - [`Record`]: game records, written and replayed.
 //! - [`StarPosition`], [`Variant`]: the star games for 2–6 players (`RULES-STAR.md`).
+//! - [`open`], [`DuelState`], [`StarState`]: every game of this engine behind `tripot-game`'s
+//!   one interface, `GameState`, by the game's name (`tripot`, `kawu-3`…).
 #![forbid(unsafe_code)]
 
 mod board;
 mod colour;
+mod game_impl;
 mod hole;
 mod hole_set;
 mod illegal;
@@ -43,6 +46,9 @@ mod zobrist;
 
 pub use board::{DIRECTIONS, HOLE_COUNT, MAX_PIVOT_DISTANCE};
 pub use colour::{Camp, Colour, Format};
+pub use game_impl::{
+    DuelState, FormatMismatch, StarBoardGame, StarBoardGames, StarState, duel_spec, open, open_at,
+};
 pub use hole::{Hole, HoleError};
 pub use hole_set::{HoleSet, HoleSetIter};
 pub use illegal::{HopError, IllegalMove, PlayError};

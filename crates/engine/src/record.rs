@@ -25,6 +25,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use tripot_game::record::text::{Escaped, write_wrapped};
+
 use crate::colour::{Camp, Format};
 use crate::illegal::{IllegalMove, PlayError};
 use crate::moves::Move;
@@ -447,15 +449,12 @@ impl FromStr for Record {
     }
 }
 
-/// Moves are wrapped so that no line of movetext is longer than this (unless one move is).
-const LINE_WIDTH: usize = 79;
-
 impl fmt::Display for Record {
     /// The record's text: standard tags in a fixed order, the other tags in theirs, a blank line,
     /// the numbered moves wrapped at 79 columns, and the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut write_tag =
-            |name: &str, value: &str| -> fmt::Result { writeln!(f, "[{name} \"{}\"]", tag::Escaped(value)) };
+            |name: &str, value: &str| -> fmt::Result { writeln!(f, "[{name} \"{}\"]", Escaped(value)) };
         write_tag("Format", &self.format.to_string())?;
         write_tag("Rules", self.rules.name())?;
         write_tag("Opener", &self.opener.to_string())?;
@@ -494,20 +493,7 @@ impl fmt::Display for Record {
             });
         }
         tokens.push(self.result.tag_value().to_owned());
-        let mut column = 0;
-        for token in tokens {
-            if column > 0 && column + 1 + token.len() > LINE_WIDTH {
-                writeln!(f)?;
-                column = 0;
-            }
-            if column > 0 {
-                f.write_str(" ")?;
-                column += 1;
-            }
-            f.write_str(&token)?;
-            column += token.len();
-        }
-        writeln!(f)
+        write_wrapped(f, tokens)
     }
 }
 

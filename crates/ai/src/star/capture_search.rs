@@ -12,9 +12,9 @@
 //! (docs/ai.md): scoring the leaves after a greedy play-out to the end, instead of at our next turn,
 //! made the search weaker, since players who look ahead do not grab as the play-out does.
 
-use std::time::Instant;
-
 use tripot_engine::{Colour, StarMove, StarPosition};
+
+use crate::stop::Stop;
 
 use super::eval::{evaluate, outcome_score};
 use super::player::greedy_capture;
@@ -46,7 +46,7 @@ pub(crate) struct CaptureSearcher {
     replies: [Replies; 6],
     breadth: usize,
     budget: u64,
-    deadline: Instant,
+    stop: Stop,
     nodes: u64,
     aborted: bool,
 }
@@ -90,14 +90,8 @@ pub(crate) fn long_children(pos: &StarPosition, limit: usize, slack: usize) -> V
 }
 
 impl CaptureSearcher {
-    pub(crate) fn new(
-        me: Colour,
-        replies: [Replies; 6],
-        breadth: usize,
-        budget: u64,
-        deadline: Instant,
-    ) -> Self {
-        CaptureSearcher { me, replies, breadth, budget, deadline, nodes: 0, aborted: false }
+    pub(crate) fn new(me: Colour, replies: [Replies; 6], breadth: usize, budget: u64, stop: Stop) -> Self {
+        CaptureSearcher { me, replies, breadth, budget, stop, nodes: 0, aborted: false }
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -110,7 +104,7 @@ impl CaptureSearcher {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.budget || (self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline) {
+        if self.nodes >= self.budget || self.stop.poll(self.nodes, 256) {
             self.aborted = true;
         }
         self.aborted

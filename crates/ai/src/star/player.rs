@@ -4,10 +4,12 @@
 use std::time::{Duration, Instant};
 
 use tripot_engine::{GameKind, Hole, Rules, StarGame, StarMove, StarPosition};
+use tripot_game::Cancel;
 
 use crate::level::Level;
 use crate::race::{MAX_MOVES, PlanStep, RaceProfile, plan};
 use crate::rng::Rng;
+use crate::stop::Stop;
 
 use super::capture_search::{CaptureSearcher, Replies};
 use super::eval::outcome_score;
@@ -144,7 +146,19 @@ impl StarAi {
     /// A move that would eliminate the seat by the home rule (§4.6) is never chosen while
     /// another move exists.
     pub fn choose(&mut self, game: &StarGame) -> StarMove {
+        self.choose_stoppable(game, None, None)
+    }
+
+    /// [`StarAi::choose`] that also stops at `at_most` (never later than the level's own time
+    /// cap) or when `cancel` is raised: what `Player::choose` runs.
+    pub(crate) fn choose_stoppable(
+        &mut self,
+        game: &StarGame,
+        at_most: Option<Duration>,
+        cancel: Option<Cancel>,
+    ) -> StarMove {
         let started = Instant::now();
+        let stop = Stop::new(started, self.profile.time_cap, at_most, cancel);
         let pos = game.position();
         let me = pos.turn();
         let mut roots = self.root_moves(game);
@@ -166,11 +180,11 @@ impl StarAi {
             OpponentModel::Paranoid => (p.depth_for(playing), p.node_budget),
             OpponentModel::SelfInterest => (p.depth_for_self(playing), p.node_budget * p.self_budget),
             OpponentModel::LongestCapture => {
-                return self.choose_capture(game, roots, started);
+                return self.choose_capture(game, roots, started, &stop);
             }
         };
         let mut searcher =
-            StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
+            StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, stop.clone());
         // Weak levels need every root move's true score: their mistakes pick among them.
         let exact = p.noise > 0 || p.second_best > 0;
         let mut done = 0;
@@ -195,8 +209,7 @@ impl StarAi {
         if done > 0
             && let Some(planned) = self.race_end(pos, &roots)
         {
-            let mut check =
-                StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, started + p.time_cap);
+            let mut check = StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, stop);
             let mut line = [roots[planned].clone()];
             if check.iterate(&mut line, done, true) && line[0].score >= score - RACE_MARGIN {
                 (index, score) = (planned, line[0].score);
@@ -310,7 +323,13 @@ impl StarAi {
     /// others' answers as each is expected to play (read from the table at the upper levels,
     /// which foresee the next answers of a seat they recognise as a level below by running
     /// it), scored at our next turn.
-    fn choose_capture(&mut self, game: &StarGame, mut roots: Vec<RootMove>, started: Instant) -> StarMove {
+    fn choose_capture(
+        &mut self,
+        game: &StarGame,
+        mut roots: Vec<RootMove>,
+        started: Instant,
+        stop: &Stop,
+    ) -> StarMove {
         let pos = game.position();
         let p = self.profile;
         let seats = pos.variant().seats().len();
@@ -341,7 +360,7 @@ impl StarAi {
         };
         let replies = reading.replies;
         let mut searcher =
-            CaptureSearcher::new(pos.turn(), replies, p.breadth, p.capture_budget, started + p.time_cap);
+            CaptureSearcher::new(pos.turn(), replies, p.breadth, p.capture_budget, stop.clone());
         // A root move the first iteration could not score (the budget ran out) is not played
         // unless none was scored; they come longest first.
         for rm in &mut roots {
@@ -357,10 +376,9 @@ impl StarAi {
             roots.truncate(p.capture_foresee);
             // A safety net as the searches' own: past half the wall-clock cap (a far slower
             // machine), the moves not foreseen yet are dropped, the best first kept.
-            let halfway = started + p.time_cap / 2;
             let mut foreseen = 0;
             for rm in &mut roots {
-                if foreseen > 0 && Instant::now() >= halfway {
+                if foreseen > 0 && stop.halfway() {
                     break;
                 }
                 rm.child = self.foreseen(game, &rm.mv, &reading.plays_as);

@@ -6,11 +6,10 @@
 //! rules never produce; max-n cannot prune. Paranoid keeps alpha-beta's pruning, which is what
 //! lets Impossible see a whole round of a six-seat table within its budget.
 
-use std::time::Instant;
-
 use tripot_engine::{Colour, GameKind, StarMove, StarPosition, partner};
 
 use crate::geometry::GEOMETRY;
+use crate::stop::Stop;
 
 use super::eval::{DECIDED, evaluate, outcome_score};
 
@@ -47,7 +46,7 @@ pub(crate) struct StarSearcher {
     pairs: bool,
     breadth: usize,
     budget: u64,
-    deadline: Instant,
+    stop: Stop,
     nodes: u64,
     aborted: bool,
 }
@@ -106,9 +105,9 @@ impl StarSearcher {
         pairs: bool,
         breadth: usize,
         budget: u64,
-        deadline: Instant,
+        stop: Stop,
     ) -> StarSearcher {
-        StarSearcher { me, model, pairs, breadth, budget, deadline, nodes: 0, aborted: false }
+        StarSearcher { me, model, pairs, breadth, budget, stop, nodes: 0, aborted: false }
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -143,7 +142,7 @@ impl StarSearcher {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.budget || (self.nodes.is_multiple_of(1024) && Instant::now() >= self.deadline) {
+        if self.nodes >= self.budget || self.stop.poll(self.nodes, 1024) {
             self.aborted = true;
         }
         self.aborted

@@ -8,6 +8,26 @@ use crate::position_string::PositionError;
 
 use super::{RecordResult, Termination};
 
+use tripot_game::record::TextProblem;
+
+impl From<tripot_game::record::RecordError> for RecordError {
+    /// The one reader's refusals of a record's text, in the duel record's words.
+    fn from(error: tripot_game::record::RecordError) -> RecordError {
+        use tripot_game::record::RecordError as Text;
+        match error {
+            Text::TooLarge { len, max } => RecordError::TooLarge { len, max },
+            Text::NotText { offset } => RecordError::NotText { offset },
+            Text::Syntax { at, problem } => {
+                RecordError::Syntax { line: at.line, column: at.column, problem: SyntaxError::Text(problem) }
+            }
+            Text::MissingTag(tag) => RecordError::MissingTag(tag),
+            Text::TooManyTags(max) => RecordError::TooManyTags(max),
+            Text::BadTagName(name) => RecordError::BadTagName(name),
+            Text::OwnTag(name) => RecordError::StandardTag(name),
+        }
+    }
+}
+
 /// Why a record is refused.
 ///
 /// [`RecordError::is_malformed`] separates a text that is not a record (a corrupt or truncated
@@ -112,27 +132,10 @@ fn mismatch(recorded: RecordResult, actual: Option<Outcome>) -> String {
 /// What is wrong at one place of a record's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
-    /// A control character: binary data, not a text record.
-    #[error("control character U+{0:04X}: not a text record")]
-    ControlCharacter(u32),
-    /// A tag line that is not `[Name "value"]`.
-    #[error("malformed tag, expected {0}; a tag is written [Name \"value\"]")]
-    Tag(&'static str),
-    /// A tag name that is not letters, digits and `_` starting with a letter.
-    #[error("'{0}' is not a tag name: use letters, digits and _, starting with a letter")]
-    TagName(String),
-    /// The line ends inside a tag value.
-    #[error("the tag value has no closing quote")]
-    UnclosedValue,
-    /// A backslash followed by something else than a known escape.
-    #[error("unknown escape '{0}' in a tag value: use \\\" \\\\ \\n \\r \\t or \\u{{hex}}")]
-    Escape(String),
-    /// A tag given twice.
-    #[error("tag [{0}] is given twice")]
-    DuplicateTag(String),
-    /// A tag line after the first moves.
-    #[error("tag [{0}] after the moves: tags come first")]
-    TagAfterMoves(String),
+    /// A tag line or a character that is not a record's text (the one reader's lexing:
+    /// control characters, malformed tags, escapes, a tag twice or after the moves).
+    #[error("{0}")]
+    Text(TextProblem),
     /// A standard tag with a value it cannot have.
     #[error("[{tag} \"{value}\"]: expected {expected}")]
     Value {

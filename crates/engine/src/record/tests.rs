@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::colour::{Camp, Format};
+use tripot_game::record::TextProblem;
+use tripot_game::record::text::LINE_WIDTH;
 
 const START_1: &str = "A:Ne17,e16,f16,e15,f15,g15,e14,f14,g14,h14:Sj4,k4,l4,m4,k3,l3,m3,l2,m2,m1";
 
@@ -215,17 +217,21 @@ type Mistake = (String, (usize, usize), fn(&SyntaxError) -> bool);
 fn each_text_mistake_is_located_and_named() {
     let h = header("*");
     let cases: Vec<Mistake> = vec![
-        ("[Format \"1\"\n".into(), (1, 12), |p| matches!(p, SyntaxError::Tag(_))),
-        ("[Format 1]\n".into(), (1, 9), |p| matches!(p, SyntaxError::Tag(_))),
-        ("[]\n".into(), (1, 2), |p| matches!(p, SyntaxError::Tag(_))),
-        ("[9x \"1\"]\n".into(), (1, 2), |p| matches!(p, SyntaxError::TagName(_))),
-        ("[Format \"1]\n".into(), (1, 12), |p| matches!(p, SyntaxError::UnclosedValue)),
-        ("[Format \"1\\q\"]\n".into(), (1, 11), |p| matches!(p, SyntaxError::Escape(_))),
-        ("[Format \"1\"] x\n".into(), (1, 14), |p| matches!(p, SyntaxError::Tag(_))),
+        ("[Format \"1\"\n".into(), (1, 12), |p| matches!(p, SyntaxError::Text(TextProblem::Tag(_)))),
+        ("[Format 1]\n".into(), (1, 9), |p| matches!(p, SyntaxError::Text(TextProblem::Tag(_)))),
+        ("[]\n".into(), (1, 2), |p| matches!(p, SyntaxError::Text(TextProblem::Tag(_)))),
+        ("[9x \"1\"]\n".into(), (1, 2), |p| matches!(p, SyntaxError::Text(TextProblem::TagName(_)))),
+        ("[Format \"1]\n".into(), (1, 12), |p| matches!(p, SyntaxError::Text(TextProblem::UnclosedValue))),
+        ("[Format \"1\\q\"]\n".into(), (1, 11), |p| matches!(p, SyntaxError::Text(TextProblem::Escape(_)))),
+        ("[Format \"1\"] x\n".into(), (1, 14), |p| matches!(p, SyntaxError::Text(TextProblem::Tag(_)))),
         ("[Format \"4\"]\n".into(), (1, 9), |p| matches!(p, SyntaxError::Value { tag: "Format", .. })),
         ("[Rules \"go\"]\n".into(), (1, 8), |p| matches!(p, SyntaxError::Value { tag: "Rules", .. })),
-        (format!("{h}[Format \"1\"]\n"), (5, 1), |p| matches!(p, SyntaxError::DuplicateTag(_))),
-        (format!("{h}\n1. m4-m5\n[Date \"x\"]\n"), (7, 1), |p| matches!(p, SyntaxError::TagAfterMoves(_))),
+        (format!("{h}[Format \"1\"]\n"), (5, 1), |p| {
+            matches!(p, SyntaxError::Text(TextProblem::DuplicateTag(_)))
+        }),
+        (format!("{h}\n1. m4-m5\n[Date \"x\"]\n"), (7, 1), |p| {
+            matches!(p, SyntaxError::Text(TextProblem::TagAfterMoves(_)))
+        }),
         (
             format!("{h}\n1. m4-m5 e14-e13 3. m3-m4\n"),
             (6, 18),
@@ -237,7 +243,9 @@ fn each_text_mistake_is_located_and_named() {
         (format!("{h}\n1.m4-m5 e14-e1x\n"), (6, 9), |p| matches!(p, SyntaxError::Move(_))),
         (format!("{h}\n1. m4-m5 A\n"), (6, 10), |p| matches!(p, SyntaxError::ResultToken { .. })),
         (format!("{h}\n1. m4-m5 * e14-e13\n"), (6, 12), |p| matches!(p, SyntaxError::AfterResult(_))),
-        (format!("{h}\n1. m4-m5\0\n"), (6, 9), |p| matches!(p, SyntaxError::ControlCharacter(0))),
+        (format!("{h}\n1. m4-m5\0\n"), (6, 9), |p| {
+            matches!(p, SyntaxError::Text(TextProblem::ControlCharacter(0)))
+        }),
         (format!("{h}\n1. {}\n", "m4-".repeat(100)), (6, 4), |p| matches!(p, SyntaxError::LongToken(_))),
         (h.replace("[Result \"*\"]", "[Result \"A\"]"), (4, 9), |p| {
             matches!(p, SyntaxError::WinnerWithoutTermination(Camp::A))

@@ -26,8 +26,8 @@ use std::fmt;
 use crate::colour::Colour;
 use crate::record::RecordError;
 use crate::record::SyntaxError;
-use crate::record::parse::{MAX_TOKEN, RawTag, Token, at, lex_tag, lex_tokens};
-use crate::record::tag::{Escaped, MAX_RECORD_BYTES, MAX_TAGS, excerpt, is_tag_name};
+use crate::record::parse::{MAX_TOKEN, at};
+use tripot_game::record::text::{self, Escaped, RawTag, excerpt, is_tag_name};
 
 use super::error::{StarIllegal, StarPositionError};
 use super::seat::CLOCKWISE;
@@ -255,44 +255,13 @@ impl StarRecord {
 
     /// Parses a record's text.
     pub fn parse(text: &str) -> Result<StarRecord, StarRecordError> {
-        if text.len() > MAX_RECORD_BYTES {
-            return Err(RecordError::TooLarge { len: text.len(), max: MAX_RECORD_BYTES }.into());
-        }
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut tags: Vec<RawTag> = Vec::new();
-        let mut tokens: Vec<Token<'_>> = Vec::new();
-        for (index, raw) in text.split('\n').enumerate() {
-            let line = index + 1;
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            if let Some((column, c)) = raw.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
-                return Err(at(line, column + 1, SyntaxError::ControlCharacter(u32::from(c))).into());
-            }
-            let rest = raw.trim_start();
-            if rest.is_empty() {
-                continue;
-            }
-            let first = raw.chars().count() - rest.chars().count() + 1;
-            if rest.starts_with('[') {
-                let tag = lex_tag(rest, line, first)?;
-                if !tokens.is_empty() {
-                    return Err(at(line, first, SyntaxError::TagAfterMoves(tag.name)).into());
-                }
-                if tags.iter().any(|t| t.name == tag.name) {
-                    return Err(at(line, first, SyntaxError::DuplicateTag(tag.name)).into());
-                }
-                if tags.len() >= MAX_TAGS {
-                    return Err(RecordError::TooManyTags(MAX_TAGS).into());
-                }
-                tags.push(tag);
-            } else {
-                lex_tokens(raw, line, &mut tokens);
-            }
-        }
+        let split = text::split(text).map_err(RecordError::from)?;
+        let (tags, tokens) = (split.tags, split.tokens);
         let mut record = StarRecord::from_tags(&tags)?;
         let result = result_text(record.result);
         let mut result_seen = false;
         for token in &tokens {
-            let error = |problem| StarRecordError::from(at(token.line, token.column, problem));
+            let error = |problem| StarRecordError::from(at(token.at.line, token.at.column, problem));
             if result_seen {
                 return Err(error(SyntaxError::AfterResult(excerpt(token.text))));
             }
@@ -300,7 +269,7 @@ impl StarRecord {
                 return Err(error(SyntaxError::LongToken(excerpt(token.text))));
             }
             let mut text = token.text;
-            let mut column = token.column;
+            let mut column = token.at.column;
             if text == result
                 || text == "*"
                 || text.contains(',')
@@ -328,7 +297,7 @@ impl StarRecord {
                 }
             }
             let notation: StarNotation =
-                text.parse().map_err(|error| StarRecordError::Move { line: token.line, column, error })?;
+                text.parse().map_err(|error| StarRecordError::Move { line: token.at.line, column, error })?;
             record.moves.push(notation);
         }
         Ok(record)
@@ -337,7 +306,7 @@ impl StarRecord {
     fn from_tags(tags: &[RawTag]) -> Result<StarRecord, StarRecordError> {
         let find = |name: &str| tags.iter().find(|t| t.name == name);
         let bad = |tag: &RawTag, reason: String| StarRecordError::Value {
-            line: tag.line,
+            line: tag.at.line,
             tag: tag.name.clone(),
             value: excerpt(&tag.value),
             reason,
@@ -346,7 +315,7 @@ impl StarRecord {
         let variant: Variant = variant_tag
             .value
             .parse()
-            .map_err(|error| StarRecordError::Variant { line: variant_tag.line, error })?;
+            .map_err(|error| StarRecordError::Variant { line: variant_tag.at.line, error })?;
         let seat_of = |tag: &RawTag, text: &str| -> Result<Colour, StarRecordError> {
             let seat: Colour =
                 text.parse().map_err(|()| bad(tag, "expected a seat S, SW, NW, N, NE or SE".into()))?;
@@ -359,7 +328,7 @@ impl StarRecord {
         let setup = match find("Start") {
             Some(tag) => Some(
                 StarPosition::parse(&tag.value, variant)
-                    .map_err(|error| StarRecordError::Start { line: tag.line, error })?,
+                    .map_err(|error| StarRecordError::Start { line: tag.at.line, error })?,
             ),
             None => None,
         };

@@ -1,0 +1,38 @@
+//! Figures a game keeps per seat and a front-end shows: moves made against a limit, pieces in
+//! the goal, pieces taken. Typed, so that each is worded in French or English by its kind.
+
+/// What a [`Counter`] counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CounterKind {
+    /// Moves the seat has made (passes included); the limit is the game's move cap
+    /// (kawu §3.5, Stern-Halma §4.7).
+    MovesMade,
+    /// Moves made, against the number after which the seat must have left home (Stern-Halma
+    /// §4.6, the home rule).
+    HomeDeadline,
+    /// Pieces standing in the seat's goal, out of how many must.
+    Arrived,
+    /// Total distance of the seat's pieces to its goal (the count's tie-break, RULES.md §6).
+    Distance,
+    /// Pieces the seat has taken (the captures game).
+    Captured,
+}
+
+/// One figure of a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Counter {
+    /// What it counts.
+    pub kind: CounterKind,
+    /// Its value.
+    pub value: u32,
+    /// The value that matters, if any: the cap, the deadline, the size of the goal.
+    pub limit: Option<u32>,
+}
+
+impl Counter {
+    /// A counter with a limit.
+    #[must_use]
+    pub const fn of(kind: CounterKind, value: u32, limit: Option<u32>) -> Counter {
+        Counter { kind, value, limit }
+    }
+}
