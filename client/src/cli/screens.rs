@@ -18,20 +18,20 @@ use crate::i18n::Lang;
 pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
     let mut network = RealNetwork::new(args.settings()?)?;
     let side = match &start {
-        Start::Host(offer) => Side::Host(*offer),
+        Start::Host(offer) => Side::Host(offer.clone()),
         Start::Join(addr) => Side::Guest(addr.to_string()),
-        Start::HostRoom { offer, .. } => Side::Room(*offer),
+        Start::HostRoom { offer, .. } => Side::Room(offer.clone()),
         Start::JoinRoom(code) => Side::Guest(code.to_string()),
         Start::Resume(_) => Side::Resume,
     };
     let restored = match &start {
         Start::Resume(saved) => Some(Restored {
-            local: saved.game.local_camp(),
-            format: saved.game.format,
-            rules: saved.game.rules,
-            opener: saved.game.opener,
+            local: crate::core::online_duel::camp(saved.game.local_seat()),
+            format: crate::core::online_duel::game_terms(&saved.game).0,
+            rules: crate::core::online_duel::game_terms(&saved.game).1,
+            opener: crate::core::online_duel::camp(saved.game.opener()),
             peer_name: saved.game.peer_name.clone(),
-            moves: saved.game.moves.clone(),
+            moves: crate::core::online_duel::notations(&saved.game),
         }),
         _ => None,
     };

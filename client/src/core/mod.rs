@@ -28,6 +28,7 @@ pub mod config_file;
 pub mod game_file;
 pub mod local_game;
 pub mod network;
+pub mod online_duel;
 mod online_events;
 pub mod online_game;
 pub mod online_notice;
