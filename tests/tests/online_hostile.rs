@@ -278,7 +278,7 @@ async fn a_hostile_peer_is_refused_and_forfeits() {
     assert_eq!(over[0]["termination"], "forfeit");
     let record = replayed_record(&host.save);
     assert_eq!(record.moves().len(), 3);
-    assert_eq!(record.result.winner(), Some(Camp::A));
-    assert_eq!(record.result.to_string(), "A wins (forfeit)");
-    assert!(record.reason.as_deref().is_some_and(|r| r.contains("e17-i9")), "{:?}", record.reason);
+    assert_eq!(online_common::winner(&record), Some("A"));
+    assert_eq!(record.termination.as_deref(), Some("forfeit"));
+    assert!(record.tag("Reason").is_some_and(|r| r.contains("e17-i9")), "{:?}", record.tag("Reason"));
 }
