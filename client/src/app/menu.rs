@@ -166,7 +166,6 @@ impl Menu {
     }
 
     /// The game the host settings offer (also one's own table at the lobby).
-    #[must_use]
     ///
     /// # Errors
     /// Never in practice (see [`crate::core::online_duel::offer`]).
