@@ -4,7 +4,7 @@
 # - iproute2, nftables: network namespaces for the mDNS and hole-punching tests (as root).
 # - procps: `kill -TERM`, the relay's graceful-shutdown test.
 # - chromium, nodejs, npm, and playwright-core from npm (tests/web, its version pinned by
-#   package-lock.json): the browser tests of `tripot web` (client/tests/web.rs). Playwright drives
+#   package-lock.json): the browser tests of `tripot web` (client/cli/tests/web.rs). Playwright drives
 #   Debian's chromium; it downloads no browser of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."

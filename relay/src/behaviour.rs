@@ -1,6 +1,6 @@
 //! The relay's composed libp2p behaviour.
 
-use crate::{Limits, directory, lobby};
+use crate::{Limits, directory, ip_limits, lobby};
 use libp2p::identity::Keypair;
 use libp2p::swarm::NetworkBehaviour;
 use libp2p::swarm::behaviour::toggle::Toggle;
@@ -12,11 +12,13 @@ pub(crate) const IDENTIFY_PROTOCOL: &str = "/tripot/1.0.0";
 
 #[derive(NetworkBehaviour)]
 pub(crate) struct RelayBehaviour {
-    // Limits first: they refuse connections before any other behaviour spends on them.
+    // Limits first: they refuse connections before any other behaviour spends on them. The
+    // per-address bound comes first of all, so that one address over it is told so.
+    pub(crate) ip_limits: ip_limits::Behaviour,
     pub(crate) connection_limits: connection_limits::Behaviour,
     pub(crate) memory_limits: memory_connection_limits::Behaviour,
     pub(crate) relay: relay::Behaviour,
-    /// Rendezvous, served by us: lobby tables only from reserved hosts (see [`lobby`]).
+    /// Rendezvous, served by us: registrations only from reserved peers (see [`lobby`]).
     pub(crate) rendezvous: lobby::Behaviour,
     pub(crate) directory: directory::Behaviour,
     pub(crate) identify: identify::Behaviour,
@@ -29,6 +31,7 @@ impl RelayBehaviour {
     pub(crate) fn new(key: &Keypair, limits: &Limits, mdns: Option<mdns::tokio::Behaviour>) -> Self {
         let peer_id = key.public().to_peer_id();
         RelayBehaviour {
+            ip_limits: ip_limits::Behaviour::new(limits.ip_limits()),
             connection_limits: connection_limits::Behaviour::new(limits.connection_limits()),
             memory_limits: memory_connection_limits::Behaviour::with_max_bytes(limits.max_memory_mib << 20),
             relay: relay::Behaviour::new(peer_id, limits.relay_config()),

@@ -1,18 +1,51 @@
 //! Refusals the relay hands out: every one counted, few logged.
 //!
-//! A flood of refused reservations, circuits, lobby registrations or room lookups must not
-//! flood the log (issue #11): each refusal is counted in `/metrics`
-//! (`tripot_denials_total{what, reason}`), and logged at most once per peer per minute.
+//! A flood of refused connections, reservations, circuits, registrations, rooms or room lookups
+//! must not flood the log (issue #11): each refusal is counted in `/metrics`
+//! (`tripot_denials_total{what, reason}`), and logged at most once per peer (or, for a
+//! connection refused before its peer id is known, per address) per minute.
 
 use crate::metrics::ResultLabel;
 use libp2p::PeerId;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use std::collections::HashMap;
+use std::fmt;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// A peer's refusals are logged at most this often.
 pub(crate) const LOG_EVERY: Duration = Duration::from_secs(60);
+
+/// Who was refused: a peer, or an address whose peer id is not known yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Who {
+    /// A peer id.
+    Peer(PeerId),
+    /// A remote address.
+    Ip(IpAddr),
+}
+
+impl From<PeerId> for Who {
+    fn from(peer: PeerId) -> Self {
+        Who::Peer(peer)
+    }
+}
+
+impl From<IpAddr> for Who {
+    fn from(ip: IpAddr) -> Self {
+        Who::Ip(ip)
+    }
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Peer(peer) => write!(f, "peer={peer}"),
+            Who::Ip(ip) => write!(f, "ip={ip}"),
+        }
+    }
+}
 
 /// Peers remembered at once for the log's pacing. Past this, refusals of new peers are
 /// counted but not logged until old entries age out: the log stays quiet under any flood.
@@ -21,12 +54,18 @@ const MAX_LOGGED_PEERS: usize = 10_000;
 /// What was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Denied {
+    /// An incoming connection (too many from its address).
+    Connection,
     /// A relay reservation.
     Reservation,
     /// A relayed connection (circuit).
     Circuit,
     /// A rendezvous registration in a lobby namespace.
     LobbyRegistration,
+    /// A rendezvous registration in any other namespace.
+    Registration,
+    /// A private room opened.
+    Room,
     /// A room lookup, throttled.
     RoomLookup,
 }
@@ -34,9 +73,12 @@ pub(crate) enum Denied {
 impl Denied {
     fn label(self) -> &'static str {
         match self {
+            Denied::Connection => "connection",
             Denied::Reservation => "reservation",
             Denied::Circuit => "circuit",
             Denied::LobbyRegistration => "lobby_registration",
+            Denied::Registration => "registration",
+            Denied::Room => "room",
             Denied::RoomLookup => "room_lookup",
         }
     }
@@ -46,7 +88,7 @@ impl Denied {
 #[derive(Debug)]
 pub(crate) struct Denials {
     counts: Family<ResultLabel, Counter>,
-    last_logged: HashMap<PeerId, Instant>,
+    last_logged: HashMap<Who, Instant>,
     /// When aged entries were last swept out (a sweep walks the whole map: at most once a
     /// second, however many peers are refused).
     last_sweep: Option<Instant>,
@@ -58,27 +100,27 @@ impl Denials {
         Denials { counts, last_logged: HashMap::new(), last_sweep: None }
     }
 
-    /// Counts a refusal of `peer`, and logs it unless this peer was logged within a minute.
-    pub(crate) fn record(&mut self, peer: PeerId, what: Denied, reason: &'static str, now: Instant) {
+    /// Counts a refusal of `who`, and logs it unless it was logged within a minute.
+    pub(crate) fn record(&mut self, who: impl Into<Who>, what: Denied, reason: &'static str, now: Instant) {
+        let who = who.into();
         self.counts.get_or_create(&vec![("what", what.label()), ("reason", reason)]).inc();
-        if self.should_log(peer, now) {
+        // `peer=…` or `ip=…` as a field of its own, which log readers (and the tests) split on.
+        if self.should_log(who, now) {
             tracing::info!(
-                %peer,
-                what = what.label(),
-                reason,
-                "denied (this peer's next denials within a minute are only counted in /metrics)"
+                "denied {who} what={} reason={reason} (the next denials of the same within a minute are only counted in /metrics)",
+                what.label()
             );
         } else {
-            tracing::trace!(%peer, what = what.label(), reason, "denied");
+            tracing::trace!("denied {who} what={} reason={reason}", what.label());
         }
     }
 
-    fn should_log(&mut self, peer: PeerId, now: Instant) -> bool {
+    fn should_log(&mut self, who: Who, now: Instant) -> bool {
         let fresh = |at: &Instant| now.saturating_duration_since(*at) < LOG_EVERY;
-        if self.last_logged.get(&peer).is_some_and(fresh) {
+        if self.last_logged.get(&who).is_some_and(fresh) {
             return false;
         }
-        if !self.last_logged.contains_key(&peer) && self.last_logged.len() >= MAX_LOGGED_PEERS {
+        if !self.last_logged.contains_key(&who) && self.last_logged.len() >= MAX_LOGGED_PEERS {
             if self.last_sweep.is_none_or(|at| now.saturating_duration_since(at) >= Duration::from_secs(1)) {
                 self.last_sweep = Some(now);
                 self.last_logged.retain(|_, at| fresh(at));
@@ -87,7 +129,7 @@ impl Denials {
                 return false;
             }
         }
-        self.last_logged.insert(peer, now);
+        self.last_logged.insert(who, now);
         true
     }
 }
@@ -101,7 +143,7 @@ mod tests {
     fn one_line_per_peer_per_minute_and_every_denial_counted() {
         let counts = Family::<ResultLabel, Counter>::default();
         let mut d = Denials::new(counts.clone());
-        let (a, b) = (PeerId::random(), PeerId::random());
+        let (a, b) = (Who::Peer(PeerId::random()), Who::Ip("192.0.2.1".parse().unwrap()));
         let t = Instant::now();
         assert!(d.should_log(a, t));
         assert!(!d.should_log(a, t + Duration::from_secs(59)));
@@ -121,11 +163,11 @@ mod tests {
         let mut d = Denials::new(Family::default());
         let t = Instant::now();
         for _ in 0..MAX_LOGGED_PEERS + 50 {
-            d.should_log(PeerId::random(), t);
+            d.should_log(Who::Peer(PeerId::random()), t);
         }
         assert_eq!(d.last_logged.len(), MAX_LOGGED_PEERS);
         // Once the old entries have aged, new peers are logged again.
-        assert!(d.should_log(PeerId::random(), t + LOG_EVERY));
+        assert!(d.should_log(Who::Peer(PeerId::random()), t + LOG_EVERY));
         assert_eq!(d.last_logged.len(), 1);
     }
 }

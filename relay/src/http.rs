@@ -2,12 +2,17 @@
 //! HTTP/1.1 server.
 //!
 //! Each connection is driven by hand (hyper-util) rather than by `axum::serve`, because the
-//! endpoint must stay up when a client is slow or sends too much, and only hyper's connection
-//! builder bounds that: the request head is limited to [`MAX_REQUEST`] bytes (hyper answers
-//! `431` past it), must arrive within [`CLIENT_TIME`], and a whole exchange gets no longer; at
-//! most [`MAX_CLIENTS`] are served at once. One request per connection (`Connection: close`),
+//! endpoint must stay up when a client is slow, silent or sends too much, and only hyper's
+//! connection builder bounds that: the request head is limited to [`MAX_REQUEST`] bytes (hyper
+//! answers `431` past it) and must arrive within [`HEAD_TIME`], and a whole exchange gets no
+//! longer than [`CLIENT_TIME`]. Connections are accepted as they come, each on a task of its own:
+//! at most [`MAX_CLIENTS`] are open at once and [`MAX_CLIENTS_PER_IP`] from one address, and one
+//! past either bound is closed at once instead of waiting. (A semaphore taken before `accept`
+//! once made 200 silent connections hold `/health` for half a minute: the 33rd client waited in
+//! the kernel's queue behind them, issue 21.) One request per connection (`Connection: close`),
 //! as monitoring scrapers need no more.
 
+use crate::counts::{count_one, forget_one, held};
 use crate::metrics;
 use axum::Router;
 use axum::extract::State;
@@ -18,15 +23,20 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use prometheus_client::registry::Registry;
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 /// The largest request head read (hyper's smallest buffer): our requests fit in a line.
 const MAX_REQUEST: usize = 8 * 1024;
-/// Clients served at once; others wait for a slot.
-const MAX_CLIENTS: usize = 32;
+/// Connections open at once; one more is closed at once.
+const MAX_CLIENTS: usize = 512;
+/// Connections open at once from one address (a scraper needs one).
+const MAX_CLIENTS_PER_IP: usize = 8;
+/// How long a client may take to send its request head.
+const HEAD_TIME: Duration = Duration::from_secs(2);
 /// How long one client may take, from accept to the end of the answer.
 const CLIENT_TIME: Duration = Duration::from_secs(5);
 
@@ -69,13 +79,46 @@ async fn other(method: Method) -> Response {
     (status, [(header::CONTENT_TYPE, "text/plain")], body).into_response()
 }
 
+/// The connections open now, in all and per address.
+#[derive(Debug, Default)]
+struct Open {
+    total: usize,
+    per_ip: HashMap<IpAddr, usize>,
+}
+
+/// One open connection's place, given back when it is dropped.
+struct Slot {
+    open: Arc<Mutex<Open>>,
+    ip: IpAddr,
+}
+
+impl Slot {
+    /// A place for a connection from `ip`, if the bounds leave one.
+    fn take(open: &Arc<Mutex<Open>>, ip: IpAddr) -> Option<Slot> {
+        let mut counts = open.lock().unwrap_or_else(PoisonError::into_inner);
+        if counts.total >= MAX_CLIENTS || held(&counts.per_ip, &ip) >= MAX_CLIENTS_PER_IP {
+            return None;
+        }
+        counts.total += 1;
+        count_one(&mut counts.per_ip, ip);
+        Some(Slot { open: Arc::clone(open), ip })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        counts.total = counts.total.saturating_sub(1);
+        forget_one(&mut counts.per_ip, &self.ip);
+    }
+}
+
 /// Serves until the listener's task is aborted.
 pub(crate) async fn serve(listener: TcpListener, state: HttpState) {
     let router = router(state);
-    let slots = Arc::new(Semaphore::new(MAX_CLIENTS));
+    let open = Arc::new(Mutex::new(Open::default()));
     loop {
-        let Ok(permit) = slots.clone().acquire_owned().await else { return };
-        let (stream, _) = match listener.accept().await {
+        let (stream, from) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(e) => {
                 tracing::debug!("http accept: {e}");
@@ -83,12 +126,17 @@ pub(crate) async fn serve(listener: TcpListener, state: HttpState) {
                 continue;
             }
         };
+        let Some(slot) = Slot::take(&open, from.ip()) else {
+            tracing::debug!(%from, "http: too many connections, this one is closed");
+            drop(stream);
+            continue;
+        };
         let service = TowerToHyperService::new(router.clone());
         tokio::spawn(async move {
-            let _permit = permit;
+            let _slot = slot;
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(CLIENT_TIME)
+                .header_read_timeout(HEAD_TIME)
                 .max_buf_size(MAX_REQUEST)
                 .keep_alive(false)
                 .serve_connection(TokioIo::new(stream), service);
@@ -173,6 +221,27 @@ mod tests {
         assert!(too_large.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "{too_large}");
         let health = exchange(addr, b"GET /health HTTP/1.1\r\n\r\n").await;
         assert!(health.starts_with("HTTP/1.1 200 OK\r\n"), "{health}");
+    }
+
+    #[test]
+    fn places_are_bounded_in_all_and_per_address_and_given_back() {
+        let open = Arc::new(Mutex::new(Open::default()));
+        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        let from_a: Vec<Slot> = (0..MAX_CLIENTS_PER_IP).map(|_| Slot::take(&open, a).unwrap()).collect();
+        assert!(Slot::take(&open, a).is_none(), "one more from the same address");
+        let from_b = Slot::take(&open, b).expect("another address is not concerned");
+        drop(from_a);
+        assert!(Slot::take(&open, a).is_some(), "closed connections give their places back");
+        drop(from_b);
+        assert_eq!(open.lock().unwrap().total, 0);
+        assert!(open.lock().unwrap().per_ip.is_empty());
+        // In all: distinct addresses up to the bound, then none.
+        let many: Vec<Slot> = (0..MAX_CLIENTS)
+            .map(|n| Slot::take(&open, IpAddr::from([10, 0, (n / 256) as u8, (n % 256) as u8])).unwrap())
+            .collect();
+        assert!(Slot::take(&open, b).is_none());
+        drop(many);
+        assert!(Slot::take(&open, b).is_some());
     }
 
     #[tokio::test]

@@ -6,9 +6,10 @@
 //! thousand of them, so every default below is ours and every one is a flag.
 
 use crate::directory::RegistryLimits;
-use crate::lobby::StoreLimits;
+use crate::ip_limits::IpLimits;
+use crate::lobby::{LobbyLimits, StoreLimits};
 use crate::rate::Rate;
-use libp2p::{connection_limits::ConnectionLimits, relay, rendezvous};
+use libp2p::{connection_limits::ConnectionLimits, relay};
 use std::num::NonZeroU32;
 use std::time::Duration;
 
@@ -37,20 +38,29 @@ pub struct Limits {
     pub max_connections: u32,
     /// Established connections per peer.
     pub max_connections_per_peer: u32,
+    /// Established incoming connections per remote IP address (0: no limit). Peer ids are free:
+    /// without this, one address opening connections under fresh ids takes every slot.
+    pub max_connections_per_ip: u32,
     /// Incoming connections still handshaking at once.
     pub max_pending_incoming: u32,
+    /// Incoming connections still handshaking at once, per remote IP address (0: no limit).
+    pub max_pending_per_ip: u32,
     /// New connections are refused while the process uses more memory than this (MiB).
     pub max_memory_mib: usize,
     /// A connection with nothing open on it is closed after this long.
     pub idle_connection_timeout: Duration,
     /// Shortest rendezvous TTL accepted. The spec's 2 h minimum would keep dead lobby tables
-    /// listed for hours; hosts here refresh every minute. The standard default TTL (2 h, used
-    /// when a client gives none) stays accepted.
+    /// listed for hours; hosts here refresh every 6 s.
     pub rendezvous_min_ttl: Duration,
-    /// Longest rendezvous TTL accepted.
+    /// Longest rendezvous TTL granted: longer ones (the standard default of 2 h included) are
+    /// cut to it. Our tables ask 20 s.
     pub rendezvous_max_ttl: Duration,
     /// Rendezvous registrations per peer.
     pub rendezvous_max_per_peer: usize,
+    /// Rendezvous registrations made from one IP address, held at once (0: no limit).
+    pub rendezvous_max_per_ip: usize,
+    /// New rendezvous registrations (not refreshes) per IP address a minute (0: no limit).
+    pub registrations_per_ip_per_minute: u32,
     /// Rendezvous registrations over all peers.
     pub rendezvous_max_total: usize,
     /// The room directory's bounds.
@@ -76,12 +86,19 @@ impl Default for Limits {
             circuits_per_ip_per_minute: 120,
             max_connections: 10_000,
             max_connections_per_peer: 8,
+            // A household behind one NAT: a host holds two connections (its game and its lobby
+            // table), a guest one, a listing one for a moment.
+            max_connections_per_ip: 32,
             max_pending_incoming: 512,
+            max_pending_per_ip: 16,
             max_memory_mib: 1024,
             idle_connection_timeout: Duration::from_secs(60),
             rendezvous_min_ttl: Duration::from_secs(15),
-            rendezvous_max_ttl: Duration::from_secs(72 * 60 * 60),
-            rendezvous_max_per_peer: 8,
+            rendezvous_max_ttl: Duration::from_secs(60),
+            // Our host lists one table; a few at once from one identity is already generous.
+            rendezvous_max_per_peer: 4,
+            rendezvous_max_per_ip: 16,
+            registrations_per_ip_per_minute: 30,
             rendezvous_max_total: 50_000,
             rooms: RegistryLimits::default(),
             quick_max_waiting: 10_000,
@@ -90,12 +107,13 @@ impl Default for Limits {
     }
 }
 
-/// Discover cookies remembered at once (libp2p's default).
-const MAX_DISCOVER_COOKIES: usize = 10_000;
 /// Registrations a discover returns at most (about 300 KiB of signed records).
 const MAX_DISCOVER_PAGE: usize = 1000;
-/// Registration ids remembered by all discover cookies together (a few tens of MiB at most).
-const MAX_COOKIE_IDS: usize = 1_000_000;
+
+/// `n`, with 0 meaning "no limit".
+fn bound<T: PartialEq + Default>(n: T) -> Option<T> {
+    (n != T::default()).then_some(n)
+}
 
 fn per_ip(per_minute: u32) -> Option<(NonZeroU32, Duration)> {
     let rate = Rate::per_minute(per_minute)?;
@@ -127,16 +145,18 @@ impl Limits {
     }
 
     /// The rendezvous server's bounds.
-    pub(crate) fn rendezvous_limits(&self) -> StoreLimits {
-        StoreLimits {
-            min_ttl: self.rendezvous_min_ttl.as_secs(),
-            // The standard default TTL (2 h, used when a client gives none) stays accepted.
-            max_ttl: self.rendezvous_max_ttl.as_secs().max(rendezvous::DEFAULT_TTL),
-            max_per_peer: self.rendezvous_max_per_peer,
-            max_total: self.rendezvous_max_total,
-            max_cookies: MAX_DISCOVER_COOKIES,
-            max_page: MAX_DISCOVER_PAGE,
-            max_cookie_ids: MAX_COOKIE_IDS,
+    pub(crate) fn rendezvous_limits(&self) -> LobbyLimits {
+        let min_ttl = self.rendezvous_min_ttl.as_secs();
+        LobbyLimits {
+            store: StoreLimits {
+                min_ttl,
+                max_ttl: self.rendezvous_max_ttl.as_secs().max(min_ttl),
+                max_per_peer: self.rendezvous_max_per_peer,
+                max_per_ip: bound(self.rendezvous_max_per_ip),
+                max_total: self.rendezvous_max_total,
+                max_page: MAX_DISCOVER_PAGE,
+            },
+            new_per_ip: Rate::per_minute(self.registrations_per_ip_per_minute),
         }
     }
 
@@ -146,6 +166,14 @@ impl Limits {
             .with_max_established(Some(self.max_connections))
             .with_max_established_per_peer(Some(self.max_connections_per_peer))
             .with_max_pending_incoming(Some(self.max_pending_incoming))
+    }
+
+    /// The connection limits per remote address.
+    pub(crate) fn ip_limits(&self) -> IpLimits {
+        IpLimits {
+            max_pending: bound(self.max_pending_per_ip),
+            max_established: bound(self.max_connections_per_ip),
+        }
     }
 }
 
@@ -163,6 +191,55 @@ mod tests {
         assert!(ours.max_circuits >= 2000);
         assert!(ours.max_reservations >= 2000);
         assert_eq!(ours.reservation_rate_limiters.len(), 1);
+    }
+
+    #[test]
+    fn per_address_bounds_leave_room_for_a_household_and_zero_lifts_them() {
+        let limits = Limits::default();
+        let ip = limits.ip_limits();
+        // Four players behind one NAT, each a host (two connections) with a guest (one).
+        assert!(ip.max_established.is_some_and(|n| n >= 4 * 3));
+        assert!(ip.max_pending.is_some_and(|n| n >= 4));
+        let lobby = limits.rendezvous_limits();
+        assert!(lobby.store.max_per_ip.is_some_and(|n| n >= 4));
+        assert!(lobby.store.max_per_ip.is_some_and(|n| n < lobby.store.max_total / 100));
+        assert_eq!(lobby.store.max_ttl, 60);
+        assert!(limits.rooms.max_rooms_per_ip.is_some_and(|n| n >= 4 && n < limits.rooms.max_rooms / 100));
+        let lifted = Limits {
+            max_connections_per_ip: 0,
+            max_pending_per_ip: 0,
+            rendezvous_max_per_ip: 0,
+            registrations_per_ip_per_minute: 0,
+            ..Limits::default()
+        };
+        assert_eq!(lifted.ip_limits().max_established, None);
+        assert_eq!(lifted.ip_limits().max_pending, None);
+        assert_eq!(lifted.rendezvous_limits().store.max_per_ip, None);
+        assert_eq!(lifted.rendezvous_limits().new_per_ip, None);
+    }
+
+    #[test]
+    fn the_flags_reach_the_limits() {
+        let options = crate::Options::from_args([
+            "tripot-relay",
+            "--max-connections-per-ip",
+            "5",
+            "--max-pending-per-ip",
+            "0",
+            "--rendezvous-max-ttl",
+            "30",
+            "--rendezvous-max-per-ip",
+            "7",
+            "--max-rooms-per-ip",
+            "0",
+        ])
+        .unwrap();
+        let limits = options.limits();
+        assert_eq!(limits.ip_limits().max_established, Some(5));
+        assert_eq!(limits.ip_limits().max_pending, None);
+        assert_eq!(limits.rendezvous_limits().store.max_ttl, 30);
+        assert_eq!(limits.rendezvous_limits().store.max_per_ip, Some(7));
+        assert_eq!(limits.rooms.max_rooms_per_ip, None);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub(crate) struct TripotMetrics {
     pub(crate) rooms_opened: Counter,
     pub(crate) room_lookups: Family<ResultLabel, Counter>,
     pub(crate) lobby_tables: Gauge,
+    pub(crate) discovered: Counter,
     pub(crate) quick_waiting: Gauge,
     pub(crate) lobby_games: Counter,
     pub(crate) quick_matches: Counter,
@@ -42,6 +43,7 @@ impl Metrics {
             rooms_opened: Counter::default(),
             room_lookups: Family::default(),
             lobby_tables: Gauge::default(),
+            discovered: Counter::default(),
             quick_waiting: Gauge::default(),
             lobby_games: Counter::default(),
             quick_matches: Counter::default(),
@@ -56,6 +58,11 @@ impl Metrics {
         r.register("rooms_opened", "Private rooms opened", tripot.rooms_opened.clone());
         r.register("room_lookups", "Room directory lookups by result", tripot.room_lookups.clone());
         r.register("lobby_tables", "Open lobby tables registered (rendezvous)", tripot.lobby_tables.clone());
+        r.register(
+            "rendezvous_discovered",
+            "Registrations returned by rendezvous discovers (what listings read)",
+            tripot.discovered.clone(),
+        );
         r.register("quick_waiting", "Quick-match seekers waiting to be paired", tripot.quick_waiting.clone());
         r.register(
             "lobby_games",

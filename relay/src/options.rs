@@ -92,9 +92,18 @@ pub struct Options {
     #[arg(long, env = "TRIPOT_RELAY_MAX_CONNECTIONS_PER_PEER", default_value_t = Limits::default().max_connections_per_peer)]
     pub max_connections_per_peer: u32,
 
+    /// Established incoming connections per remote IP address (0: no limit). Players behind
+    /// one NAT share an address: a host holds two, a guest one.
+    #[arg(long, env = "TRIPOT_RELAY_MAX_CONNECTIONS_PER_IP", default_value_t = Limits::default().max_connections_per_ip)]
+    pub max_connections_per_ip: u32,
+
     /// Incoming connections still handshaking at once.
     #[arg(long, env = "TRIPOT_RELAY_MAX_PENDING_INCOMING", default_value_t = Limits::default().max_pending_incoming)]
     pub max_pending_incoming: u32,
+
+    /// Incoming connections still handshaking at once, per remote IP address (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_MAX_PENDING_PER_IP", default_value_t = Limits::default().max_pending_per_ip)]
+    pub max_pending_per_ip: u32,
 
     /// Refuse new connections while the process uses more memory than this (MiB).
     #[arg(long, env = "TRIPOT_RELAY_MAX_MEMORY_MIB", default_value_t = Limits::default().max_memory_mib)]
@@ -104,9 +113,26 @@ pub struct Options {
     #[arg(long, env = "TRIPOT_RELAY_IDLE_SECS", default_value_t = Limits::default().idle_connection_timeout.as_secs())]
     pub idle_secs: u64,
 
-    /// Shortest rendezvous TTL accepted, seconds (lobby tables, quick match).
+    /// Shortest rendezvous TTL accepted, seconds (lobby tables).
     #[arg(long, env = "TRIPOT_RELAY_RENDEZVOUS_MIN_TTL", default_value_t = Limits::default().rendezvous_min_ttl.as_secs())]
     pub rendezvous_min_ttl: u64,
+
+    /// Longest rendezvous TTL granted, seconds: longer ones (the standard 2 h default included)
+    /// are cut to it. Tripot's tables ask 20 s and refresh every 6 s.
+    #[arg(long, env = "TRIPOT_RELAY_RENDEZVOUS_MAX_TTL", default_value_t = Limits::default().rendezvous_max_ttl.as_secs())]
+    pub rendezvous_max_ttl: u64,
+
+    /// Rendezvous registrations one peer may hold.
+    #[arg(long, env = "TRIPOT_RELAY_RENDEZVOUS_MAX_PER_PEER", default_value_t = Limits::default().rendezvous_max_per_peer)]
+    pub rendezvous_max_per_peer: usize,
+
+    /// Rendezvous registrations made from one IP address, held at once (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_RENDEZVOUS_MAX_PER_IP", default_value_t = Limits::default().rendezvous_max_per_ip)]
+    pub rendezvous_max_per_ip: usize,
+
+    /// New rendezvous registrations (not refreshes) per IP address a minute (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_REGISTRATIONS_PER_IP_PER_MINUTE", default_value_t = Limits::default().registrations_per_ip_per_minute)]
+    pub registrations_per_ip_per_minute: u32,
 
     /// Rendezvous registrations over all peers.
     #[arg(long, env = "TRIPOT_RELAY_RENDEZVOUS_MAX_TOTAL", default_value_t = Limits::default().rendezvous_max_total)]
@@ -115,6 +141,10 @@ pub struct Options {
     /// Private rooms open at once.
     #[arg(long, env = "TRIPOT_RELAY_MAX_ROOMS", default_value_t = RegistryLimits::default().max_rooms)]
     pub max_rooms: usize,
+
+    /// Private rooms opened from one IP address, open at once (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_MAX_ROOMS_PER_IP", default_value_t = RegistryLimits::default().max_rooms_per_ip.unwrap_or(0))]
+    pub max_rooms_per_ip: usize,
 
     /// Quick-match seekers waiting at once (more are asked to come back in 5 s).
     #[arg(long, env = "TRIPOT_RELAY_QUICK_MAX_WAITING", default_value_t = Limits::default().quick_max_waiting)]
@@ -158,14 +188,21 @@ impl Options {
             circuits_per_ip_per_minute: self.circuits_per_ip_per_minute,
             max_connections: self.max_connections,
             max_connections_per_peer: self.max_connections_per_peer,
+            max_connections_per_ip: self.max_connections_per_ip,
             max_pending_incoming: self.max_pending_incoming,
+            max_pending_per_ip: self.max_pending_per_ip,
             max_memory_mib: self.max_memory_mib,
             idle_connection_timeout: Duration::from_secs(self.idle_secs.max(1)),
             rendezvous_min_ttl: Duration::from_secs(self.rendezvous_min_ttl.max(1)),
+            rendezvous_max_ttl: Duration::from_secs(self.rendezvous_max_ttl.max(1)),
+            rendezvous_max_per_peer: self.rendezvous_max_per_peer,
+            rendezvous_max_per_ip: self.rendezvous_max_per_ip,
+            registrations_per_ip_per_minute: self.registrations_per_ip_per_minute,
             rendezvous_max_total: self.rendezvous_max_total,
             quick_max_waiting: self.quick_max_waiting,
             rooms: RegistryLimits {
                 max_rooms: self.max_rooms,
+                max_rooms_per_ip: (self.max_rooms_per_ip > 0).then_some(self.max_rooms_per_ip),
                 misses_per_ip: Rate::per_minute(self.room_misses_per_ip_per_minute),
                 ..defaults.rooms
             },

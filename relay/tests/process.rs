@@ -183,14 +183,14 @@ async fn rooms_are_found_by_key_and_never_listed() {
         _ => None,
     })
     .await;
-    // ...and the standard default TTL (none given: 2 h) is still accepted.
+    // ...and the standard default TTL (none given: 2 h) is accepted, cut to the relay's minute.
     let quick = rendezvous::Namespace::from_static("tripot/quick/any");
     host.behaviour_mut().rendezvous.register(quick, relay.peer_id, None).unwrap();
     until(&mut host, 10, |e| match e {
         SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Registered {
             ttl, ..
         })) => {
-            assert_eq!(ttl, rendezvous::DEFAULT_TTL);
+            assert_eq!(ttl, 60);
             Some(())
         }
         SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::RegisterFailed {
@@ -252,7 +252,8 @@ async fn rooms_are_found_by_key_and_never_listed() {
         ask(&mut friend, relay.peer_id, Request::Find { key }).await,
         Response::Found { host: host_id }
     );
-    // Nobody else can take the key over.
+    // Nobody else can take the key over, even holding a reservation.
+    reserve(&mut friend, &tcp, relay.peer_id).await;
     assert_eq!(
         ask(&mut friend, relay.peer_id, Request::Open { key, ttl_secs: 60 }).await,
         Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 }
@@ -270,8 +271,15 @@ async fn a_room_closes_when_its_host_leaves() {
     let relay = RelayProcess::start(&[]);
     let tcp = relay.tcp_addr();
     let key = RoomKey([9; 32]);
+    // Only a host the relay can reach may open a room.
+    let mut stranger = client();
+    connect(&mut stranger, &tcp, relay.peer_id).await;
+    assert_eq!(
+        ask(&mut stranger, relay.peer_id, Request::Open { key, ttl_secs: 600 }).await,
+        Response::Refused { reason: RefuseReason::NoReservation, retry_after_ms: 0 }
+    );
     let mut host = client();
-    connect(&mut host, &tcp, relay.peer_id).await;
+    reserve(&mut host, &tcp, relay.peer_id).await;
     assert!(matches!(
         ask(&mut host, relay.peer_id, Request::Open { key, ttl_secs: 600 }).await,
         Response::Opened { .. }

@@ -9,10 +9,14 @@ mod online_common;
 mod draw;
 #[path = "online_hostile/handshake.rs"]
 mod handshake;
+#[path = "online_hostile/raw_client.rs"]
+mod raw_client;
 #[path = "online_hostile/refusals.rs"]
 mod refusals;
 #[path = "online_hostile/relay.rs"]
 mod relay;
+#[path = "online_hostile/strangers.rs"]
+mod strangers;
 
 use std::time::Duration;
 
@@ -26,6 +30,14 @@ use tripot_protocol::{
     Commitment, FrameDecoder, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Place, RejectReason,
     ResumePoint, Role, Seat, encode,
 };
+
+/// Tests that load the machine (floods, crowds of identities) take this, so that they run one at
+/// a time: the floods' assertions depend on how fast strangers arrive, and two crowds at once on
+/// a small machine starve each other.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// The hostile side: a bare swarm and one raw stream at a time.
 struct Hostile {

@@ -61,7 +61,7 @@ impl Drop for Web {
 }
 
 /// What the browser test needs, or why it cannot run (`tests/web/browser_tools.rs`).
-fn browser_tools() -> Result<(PathBuf, PathBuf), String> {
+fn browser_tools() -> Result<(PathBuf, PathBuf), browser::MissingTool> {
     browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("web"))
 }
 
@@ -70,7 +70,7 @@ fn two_pages_play_each_other_by_room_code_through_a_relay_in_a_real_browser() {
     let test = "two_pages_play_each_other_by_room_code_through_a_relay_in_a_real_browser";
     let (chromium, dir) = match browser_tools() {
         Ok(tools) => tools,
-        Err(what) => return prerequisite_missing(test, &what),
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
     let relay = start_relay(41);
     let (a, b) = (Web::start("Alice", &relay), Web::start("Bruno", &relay));

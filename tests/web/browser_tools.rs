@@ -1,29 +1,54 @@
 //! What a real-browser test needs, or why it cannot run: Debian's chromium, node, and
 //! playwright-core installed in `tests/web` (`scripts/install-test-deps.sh`). Shared by the
-//! client's page tests (`client/tests/web.rs`) and the end-to-end online page test
+//! client's page tests (`client/cli/tests/web.rs`) and the end-to-end online page test
 //! (`tests/tests/web_online.rs`), which include this file with `#[path]`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// What a real-browser test lacks (the reason it skips, or fails under `CI`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MissingTool {
+    /// No chromium at `$CHROMIUM` or in /usr/bin.
+    Chromium,
+    /// No node on the PATH.
+    Node,
+    /// node is there but does not run.
+    NodeFails,
+    /// playwright-core is not installed in `tests/web`.
+    Playwright,
+}
+
+impl std::fmt::Display for MissingTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MissingTool::Chromium => {
+                "chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)"
+            }
+            MissingTool::Node => "node is not installed",
+            MissingTool::NodeFails => "node does not run",
+            MissingTool::Playwright => {
+                "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
+            }
+        })
+    }
+}
+
 /// Chromium's path and the `tests/web` folder (`web`, as the including crate reaches it), or
 /// what is missing.
-pub(crate) fn browser_tools(web: &Path) -> Result<(PathBuf, PathBuf), String> {
+pub(crate) fn browser_tools(web: &Path) -> Result<(PathBuf, PathBuf), MissingTool> {
     let chromium = std::env::var_os("CHROMIUM")
         .map(PathBuf::from)
         .or_else(|| {
             ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(PathBuf::from).find(|p| p.exists())
         })
-        .ok_or("chromium is not installed (scripts/install-test-deps.sh installs Debian's chromium)")?;
-    let node = Command::new("node").arg("--version").output().map_err(|_| "node is not installed")?;
+        .ok_or(MissingTool::Chromium)?;
+    let node = Command::new("node").arg("--version").output().map_err(|_| MissingTool::Node)?;
     if !node.status.success() {
-        return Err("node does not run".into());
+        return Err(MissingTool::NodeFails);
     }
     if !web.join("node_modules/playwright-core/package.json").exists() {
-        return Err(
-            "playwright-core is not installed in tests/web (scripts/install-test-deps.sh runs npm ci there)"
-                .into(),
-        );
+        return Err(MissingTool::Playwright);
     }
     Ok((chromium, web.to_path_buf()))
 }

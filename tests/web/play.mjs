@@ -1,5 +1,5 @@
 // The page of `tripot web` in a real browser: playwright-core drives Debian's chromium (no
-// browser download). Run by client/tests/web.rs, which starts the servers and passes:
+// browser download). Run by client/cli/tests/web.rs, which starts the servers and passes:
 //   CHROMIUM            the browser to run
 //   TRIPOT_URL          a local `tripot web` (http://127.0.0.1:PORT/)
 //   TRIPOT_LAN_URL      a `tripot web --lan`, reached through loopback with its token

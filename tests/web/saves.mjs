@@ -1,6 +1,6 @@
 // Saved games in a real browser: playwright-core drives Debian's chromium, and this script starts
 // and restarts `tripot web` itself (the same data and config directories each time). Run by
-// client/tests/web.rs (`saved_games_replays_and_typed_moves_in_a_real_browser`), which passes:
+// client/cli/tests/web.rs (`saved_games_replays_and_typed_moves_in_a_real_browser`), which passes:
 //   CHROMIUM            the browser to run
 //   TRIPOT_BIN          the tripot binary
 //   TRIPOT_DATA_DIR, TRIPOT_CONFIG_DIR  the folders games are saved in (a kawu-3 table's record

@@ -1,5 +1,5 @@
 // Star tables in the page of `tripot web`, in a real browser (playwright-core driving Debian's
-// chromium). Run by client/tests/web.rs (`a_table_plays_in_a_real_browser`), which passes:
+// chromium). Run by client/cli/tests/web.rs (`a_table_plays_in_a_real_browser`), which passes:
 //   CHROMIUM            the browser to run
 //   TRIPOT_URL          a local `tripot web` (http://127.0.0.1:PORT/)
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-table.png into

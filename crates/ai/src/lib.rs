@@ -18,10 +18,12 @@
 //!   interface (implemented by [`Ai`] and [`StarAi`]), with a time budget and a cancel flag.
 //! - [`star`]: the same five levels for every seat of the star games of 2–6 players
 //!   ([`StarAi`], [`star_hint`]), kawu, Stern-Halma and the captures game.
+//! - [`draughts`]: the computer players of international draughts (Facile, Moyen, Difficile).
 #![forbid(unsafe_code)]
 
 mod ai;
 pub mod arena;
+pub mod draughts;
 mod eval;
 mod geometry;
 mod level;

@@ -1,4 +1,6 @@
-//! The transposition table, indexed by the engine's Zobrist hash.
+//! The transposition table, indexed by a Zobrist hash: the duel's (its best move stored as the
+//! engine's `Move`) and the draughts players' (their best move stored as an index in the
+//! position's move list).
 
 use tripot_engine::Move;
 
@@ -18,39 +20,46 @@ pub(crate) enum Bound {
     Upper,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct Entry {
+#[derive(Debug, Clone, Copy)]
+struct Entry<M> {
     key: u64,
-    best: Option<Move>,
+    best: Option<M>,
     score: i32,
     depth: u8,
     bound: Bound,
 }
 
+impl<M> Default for Entry<M> {
+    fn default() -> Self {
+        Entry { key: 0, best: None, score: 0, depth: 0, bound: Bound::Empty }
+    }
+}
+
 /// A probe's answer.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Probe {
-    pub(crate) best: Option<Move>,
+pub(crate) struct Probe<M = Move> {
+    pub(crate) best: Option<M>,
     pub(crate) score: i32,
     pub(crate) depth: u8,
     pub(crate) bound: Bound,
 }
 
 /// One entry per slot, always replaced: the table is cleared between games by dropping it.
-pub(crate) struct Table {
-    entries: Vec<Entry>,
+#[derive(Debug, Clone)]
+pub(crate) struct Table<M = Move> {
+    entries: Vec<Entry<M>>,
     mask: usize,
 }
 
-impl Table {
+impl<M: Copy> Table<M> {
     /// A table of `2^bits` entries.
-    pub(crate) fn new(bits: u32) -> Table {
+    pub(crate) fn new(bits: u32) -> Table<M> {
         Table { entries: vec![Entry::default(); 1 << bits], mask: (1 << bits) - 1 }
     }
 
     /// Win scores are stored relative to the node, so a win found via another path keeps its
     /// true distance.
-    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Probe> {
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Probe<M>> {
         let e = &self.entries[key as usize & self.mask];
         if e.bound == Bound::Empty || e.key != key {
             return None;
@@ -65,7 +74,7 @@ impl Table {
         depth: u8,
         score: i32,
         bound: Bound,
-        best: Option<Move>,
+        best: Option<M>,
     ) {
         let e = &mut self.entries[key as usize & self.mask];
         // Keep a deeper result about the same position unless this one is exact.

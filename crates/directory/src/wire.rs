@@ -78,6 +78,9 @@ pub enum RefuseReason {
     BadTtl,
     /// A request the directory cannot serve as asked (an empty format set).
     Invalid,
+    /// Only a host holding a reservation on this relay may open a room: a room promises that
+    /// its host can be reached here.
+    NoReservation,
 }
 
 /// The directory's answer.
@@ -234,6 +237,7 @@ impl RefuseReason {
             RefuseReason::Taken => 3,
             RefuseReason::BadTtl => 4,
             RefuseReason::Invalid => 5,
+            RefuseReason::NoReservation => 6,
         }
     }
 
@@ -244,6 +248,7 @@ impl RefuseReason {
             3 => RefuseReason::Taken,
             4 => RefuseReason::BadTtl,
             5 => RefuseReason::Invalid,
+            6 => RefuseReason::NoReservation,
             _ => return None,
         })
     }
@@ -415,6 +420,7 @@ mod tests {
             Response::Refused { reason: RefuseReason::Throttled, retry_after_ms: 1500 },
             Response::Refused { reason: RefuseReason::Taken, retry_after_ms: 0 },
             Response::Refused { reason: RefuseReason::Invalid, retry_after_ms: 0 },
+            Response::Refused { reason: RefuseReason::NoReservation, retry_after_ms: 0 },
             Response::Waiting { seekers: 3 },
             Response::Matched { peer: PeerId::random(), you_host: true, format: 2, rules: Rules::Tripot },
             Response::Matched { peer: PeerId::random(), you_host: false, format: 1, rules: Rules::Classic },

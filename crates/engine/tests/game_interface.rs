@@ -340,3 +340,50 @@ proptest! {
         check_state(state.as_ref(), &mut Dice(seed ^ 0x5eed), true);
     }
 }
+
+#[test]
+fn what_a_front_end_shows_the_board_counters_and_warnings() {
+    use tripot_game::{CounterKind, MoveWarning, PieceKind};
+    // The duel of three colours a camp: 60 marbles in six colours, the camps' by seat.
+    let duel = open(&GameSpec::new("tripot-f3").unwrap()).unwrap();
+    let board = duel.board();
+    let pieces: Vec<_> = board.cells.iter().filter_map(|c| c.piece).collect();
+    assert_eq!(pieces.len(), 60);
+    let colours: HashSet<u8> = pieces.iter().map(|p| p.colour).collect();
+    assert_eq!(colours.len(), 6);
+    assert!(pieces.iter().all(|p| p.kind == PieceKind::Marble && p.owner.is_some()));
+    assert_eq!(board.named("m1").and_then(|c| c.piece).and_then(|p| p.owner), Some(Seat(0)));
+    assert_eq!(board.named("e17").and_then(|c| c.piece).and_then(|p| p.owner), Some(Seat(1)));
+    let arrived = duel.counters(Seat(0));
+    assert_eq!((arrived[0].kind, arrived[0].value, arrived[0].limit), (CounterKind::Arrived, 0, Some(30)));
+    // The captures game: neutral pieces, captures counted.
+    let captures = open(&GameSpec::new("captures-3").unwrap()).unwrap();
+    let neutral =
+        captures.board().cells.iter().filter(|c| c.piece.is_some_and(|p| p.owner.is_none())).count();
+    assert_eq!(neutral, 60);
+    assert!(captures.counters(Seat(2)).iter().any(|c| c.kind == CounterKind::Captured && c.value == 0));
+    // Stern-Halma's home rule: after its 29th move a seat whose every move leaves a marble at
+    // home that could have left is warned that the move eliminates it, and it is eliminated.
+    let spec = GameSpec::new("halma-3").unwrap();
+    let start = open(&spec).unwrap();
+    assert!(start.legal_moves().iter().all(|m| start.warning(m).is_none()));
+    let deadline = start.counters(Seat(0));
+    assert!(deadline.iter().any(|c| c.kind == CounterKind::HomeDeadline && c.limit == Some(30)));
+    let mut late = open_at(&spec, &format!("{} moves=29", start.position_string())).unwrap();
+    let moves = late.legal_moves();
+    assert!(moves.iter().all(|m| late.warning(m) == Some(MoveWarning::EliminatesMover)));
+    late.play(&moves[0]).unwrap();
+    assert_eq!(late.seat_status(Seat(0)), SeatStatus::Eliminated);
+    assert_eq!(late.to_move(), Some(Seat(1)));
+}
+
+#[test]
+fn several_openers_open_any_of_their_games() {
+    let openers: [&dyn Opener; 1] = [&StarBoardGames];
+    let kawu = GameSpec::new("kawu-4").unwrap();
+    assert_eq!(openers[..].open(&kawu, &Setup::default()).unwrap().seat_count(), 4);
+    let draughts = GameSpec::new("draughts").unwrap();
+    assert!(
+        matches!(openers[..].open(&draughts, &Setup::default()), Err(OpenError::Spec(SpecError::Unknown(s))) if s == draughts)
+    );
+}

@@ -1,5 +1,6 @@
 //! The directory's state: open rooms, their expiry, and the throttling of lookups that miss.
 
+use crate::counts::{count_one, forget_one, held};
 use crate::rate::{Bucket, KeyedBuckets, Rate};
 use libp2p::PeerId;
 use std::collections::HashMap;
@@ -14,6 +15,9 @@ pub struct RegistryLimits {
     pub max_rooms: usize,
     /// Rooms one host may hold at once.
     pub max_rooms_per_host: usize,
+    /// Rooms opened from one IP address that may be open at once (`None`: no bound). Peer ids
+    /// are free, so without it one address holds every room through fresh ids.
+    pub max_rooms_per_ip: Option<usize>,
     /// Shortest TTL accepted (shorter ones are raised to it).
     pub min_ttl: Duration,
     /// Longest TTL granted (longer ones are cut to it).
@@ -31,6 +35,7 @@ impl Default for RegistryLimits {
         RegistryLimits {
             max_rooms: 20_000,
             max_rooms_per_host: 4,
+            max_rooms_per_ip: Some(16),
             min_ttl: Duration::from_secs(15),
             max_ttl: Duration::from_secs(60 * 60),
             // A typo or two is fine; a guesser gets one try every 6 s.
@@ -44,6 +49,7 @@ impl Default for RegistryLimits {
 #[derive(Debug, Clone)]
 struct Room {
     host: PeerId,
+    ip: Option<IpAddr>,
     expires: Instant,
 }
 
@@ -73,6 +79,7 @@ pub struct Registry {
     limits: RegistryLimits,
     rooms: HashMap<RoomKey, Room>,
     per_host: HashMap<PeerId, usize>,
+    per_ip: HashMap<IpAddr, usize>,
     misses_by_peer: KeyedBuckets<PeerId>,
     misses_by_ip: Option<KeyedBuckets<IpAddr>>,
     misses_overall: Bucket,
@@ -88,6 +95,7 @@ impl Registry {
             limits,
             rooms: HashMap::new(),
             per_host: HashMap::new(),
+            per_ip: HashMap::new(),
             misses_by_peer: KeyedBuckets::new(limits.misses_per_peer, MAX_THROTTLE_KEYS),
             misses_by_ip: limits.misses_per_ip.map(|r| KeyedBuckets::new(r, MAX_THROTTLE_KEYS)),
             misses_overall: Bucket::new(limits.misses_overall, now),
@@ -104,8 +112,15 @@ impl Registry {
         self.rooms.is_empty()
     }
 
-    /// Opens or refreshes `key` for `host`.
-    pub fn open(&mut self, host: PeerId, key: RoomKey, ttl: Duration, now: Instant) -> OpenOutcome {
+    /// Opens or refreshes `key` for `host`, asking from `ip`.
+    pub fn open(
+        &mut self,
+        host: PeerId,
+        ip: Option<IpAddr>,
+        key: RoomKey,
+        ttl: Duration,
+        now: Instant,
+    ) -> OpenOutcome {
         if ttl.is_zero() {
             return OpenOutcome::Refused(RefuseReason::BadTtl);
         }
@@ -125,12 +140,19 @@ impl Registry {
                 return OpenOutcome::Refused(RefuseReason::Full);
             }
         }
-        let held = self.per_host.entry(host).or_insert(0);
-        if *held >= self.limits.max_rooms_per_host {
+        if held(&self.per_host, &host) >= self.limits.max_rooms_per_host {
             return OpenOutcome::Refused(RefuseReason::Full);
         }
-        *held += 1;
-        self.rooms.insert(key, Room { host, expires: now + ttl });
+        if let (Some(ip), Some(max)) = (ip, self.limits.max_rooms_per_ip)
+            && held(&self.per_ip, &ip) >= max
+        {
+            return OpenOutcome::Refused(RefuseReason::Full);
+        }
+        count_one(&mut self.per_host, host);
+        if let Some(ip) = ip {
+            count_one(&mut self.per_ip, ip);
+        }
+        self.rooms.insert(key, Room { host, ip, expires: now + ttl });
         OpenOutcome::Opened(ttl)
     }
 
@@ -144,14 +166,17 @@ impl Registry {
         }
     }
 
-    /// Closes every room `host` holds (it left the relay).
+    /// Closes every room `host` holds (it left the relay, or can no longer be reached).
     pub fn close_all(&mut self, host: &PeerId) -> usize {
-        if self.per_host.remove(host).is_none() {
+        if !self.per_host.contains_key(host) {
             return 0;
         }
-        let before = self.rooms.len();
-        self.rooms.retain(|_, r| r.host != *host);
-        before - self.rooms.len()
+        let keys: Vec<RoomKey> =
+            self.rooms.iter().filter(|(_, r)| r.host == *host).map(|(k, _)| *k).collect();
+        for key in &keys {
+            self.remove(key);
+        }
+        keys.len()
     }
 
     /// Looks `key` up for `asker` at `ip`.
@@ -214,13 +239,10 @@ impl Registry {
     }
 
     fn remove(&mut self, key: &RoomKey) {
-        if let Some(room) = self.rooms.remove(key)
-            && let Some(held) = self.per_host.get_mut(&room.host)
-        {
-            *held = held.saturating_sub(1);
-            if *held == 0 {
-                self.per_host.remove(&room.host);
-            }
+        let Some(room) = self.rooms.remove(key) else { return };
+        forget_one(&mut self.per_host, &room.host);
+        if let Some(ip) = room.ip {
+            forget_one(&mut self.per_ip, &ip);
         }
     }
 }
@@ -249,7 +271,7 @@ mod tests {
         let host = PeerId::random();
         let guest = PeerId::random();
         assert_eq!(
-            r.open(host, key(1), Duration::from_secs(60), t),
+            r.open(host, Some(IP1), key(1), Duration::from_secs(60), t),
             OpenOutcome::Opened(Duration::from_secs(60))
         );
         assert_eq!(r.find(guest, Some(IP1), &key(1), t), FindOutcome::Found(host));
@@ -265,15 +287,18 @@ mod tests {
         let mut r = registry(t);
         let host = PeerId::random();
         assert_eq!(
-            r.open(host, key(1), Duration::from_secs(1), t),
+            r.open(host, Some(IP1), key(1), Duration::from_secs(1), t),
             OpenOutcome::Opened(Duration::from_secs(15))
         );
         // The standard rendezvous default (2 h) is accepted, cut to our maximum.
         assert_eq!(
-            r.open(host, key(2), Duration::from_secs(7200), t),
+            r.open(host, Some(IP1), key(2), Duration::from_secs(7200), t),
             OpenOutcome::Opened(Duration::from_secs(3600))
         );
-        assert_eq!(r.open(host, key(3), Duration::ZERO, t), OpenOutcome::Refused(RefuseReason::BadTtl));
+        assert_eq!(
+            r.open(host, Some(IP1), key(3), Duration::ZERO, t),
+            OpenOutcome::Refused(RefuseReason::BadTtl)
+        );
         let later = t + Duration::from_secs(16);
         assert_eq!(r.find(PeerId::random(), None, &key(1), later), FindOutcome::NotFound);
         assert_eq!(r.expire(later), 1);
@@ -285,14 +310,17 @@ mod tests {
         let t = Instant::now();
         let mut r = registry(t);
         let (host, thief) = (PeerId::random(), PeerId::random());
-        r.open(host, key(1), Duration::from_secs(60), t);
+        r.open(host, Some(IP1), key(1), Duration::from_secs(60), t);
         assert_eq!(
-            r.open(thief, key(1), Duration::from_secs(60), t),
+            r.open(thief, Some(IP1), key(1), Duration::from_secs(60), t),
             OpenOutcome::Refused(RefuseReason::Taken)
         );
         // Once expired, the key is free again.
         let later = t + Duration::from_secs(61);
-        assert!(matches!(r.open(thief, key(1), Duration::from_secs(60), later), OpenOutcome::Opened(_)));
+        assert!(matches!(
+            r.open(thief, Some(IP1), key(1), Duration::from_secs(60), later),
+            OpenOutcome::Opened(_)
+        ));
     }
 
     #[test]
@@ -301,10 +329,13 @@ mod tests {
         let mut r = registry(t);
         let host = PeerId::random();
         for b in 0..4 {
-            assert!(matches!(r.open(host, key(b), Duration::from_secs(60), t), OpenOutcome::Opened(_)));
+            assert!(matches!(
+                r.open(host, Some(IP1), key(b), Duration::from_secs(60), t),
+                OpenOutcome::Opened(_)
+            ));
         }
         assert_eq!(
-            r.open(host, key(9), Duration::from_secs(60), t),
+            r.open(host, Some(IP1), key(9), Duration::from_secs(60), t),
             OpenOutcome::Refused(RefuseReason::Full)
         );
         assert_eq!(r.close_all(&host), 4);
@@ -312,11 +343,40 @@ mod tests {
     }
 
     #[test]
+    fn an_address_is_bounded_whatever_its_peer_ids() {
+        let t = Instant::now();
+        let mut r = registry(t);
+        let mut opened = 0;
+        for host in 0..12u8 {
+            let host_id = PeerId::random();
+            for room in 0..4 {
+                if let OpenOutcome::Opened(_) =
+                    r.open(host_id, Some(IP1), key(host * 4 + room), Duration::from_secs(60), t)
+                {
+                    opened += 1;
+                }
+            }
+        }
+        assert_eq!(opened, 16, "the per-address bound");
+        // Another address opens its room; once the first one's rooms go, it may open again.
+        assert!(matches!(
+            r.open(PeerId::random(), Some(IP2), key(200), Duration::from_secs(60), t),
+            OpenOutcome::Opened(_)
+        ));
+        assert_eq!(r.expire(t + Duration::from_secs(60)), 17);
+        assert!(r.per_ip.is_empty() && r.per_host.is_empty());
+        assert!(matches!(
+            r.open(PeerId::random(), Some(IP1), key(201), Duration::from_secs(60), t),
+            OpenOutcome::Opened(_)
+        ));
+    }
+
+    #[test]
     fn misses_throttle_the_guesser_not_the_friend() {
         let t = Instant::now();
         let mut r = registry(t);
         let host = PeerId::random();
-        r.open(host, key(7), Duration::from_secs(600), t);
+        r.open(host, Some(IP1), key(7), Duration::from_secs(600), t);
         let stranger = PeerId::random();
         let mut misses = 0;
         for b in 100..200 {
@@ -375,7 +435,7 @@ mod tests {
         let t = Instant::now();
         let mut r = registry(t);
         let host = PeerId::random();
-        r.open(host, key(7), Duration::from_secs(600), t);
+        r.open(host, Some(IP1), key(7), Duration::from_secs(600), t);
         flood(&mut r, |_| IP1, t);
         assert!(matches!(r.find(PeerId::random(), Some(IP1), &key(8), t), FindOutcome::Throttled(_)));
         assert_eq!(r.find(PeerId::random(), Some(IP1), &key(7), t), FindOutcome::Found(host));
@@ -387,7 +447,7 @@ mod tests {
         let limits = RegistryLimits { misses_per_ip: None, ..RegistryLimits::default() };
         let mut r = Registry::new(limits, t);
         let host = PeerId::random();
-        r.open(host, key(7), Duration::from_secs(600), t);
+        r.open(host, Some(IP1), key(7), Duration::from_secs(600), t);
         flood(&mut r, |i| IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + i)), t);
         assert_eq!(r.find(PeerId::random(), Some(IP2), &key(7), t), FindOutcome::Found(host));
     }
@@ -397,7 +457,7 @@ mod tests {
         let t = Instant::now();
         let mut r = registry(t);
         let host = PeerId::random();
-        r.open(host, key(7), Duration::from_secs(600), t);
+        r.open(host, Some(IP1), key(7), Duration::from_secs(600), t);
         flood(&mut r, |_| IP1, t);
         // A fresh id's miss reads exactly like a refusal, and marks it...
         let guesser = PeerId::random();
@@ -411,7 +471,7 @@ mod tests {
         let t = Instant::now();
         let mut r = registry(t);
         let host = PeerId::random();
-        r.open(host, key(7), Duration::from_secs(600), t);
+        r.open(host, Some(IP1), key(7), Duration::from_secs(600), t);
         let typo = PeerId::random();
         assert_eq!(r.find(typo, Some(IP1), &key(8), t), FindOutcome::NotFound);
         flood(&mut r, |_| IP1, t);

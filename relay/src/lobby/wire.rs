@@ -28,8 +28,10 @@ pub(crate) enum Request {
     Register {
         /// The namespace.
         namespace: Namespace,
-        /// Who, signed by it (boxed: it dwarfs the other requests).
-        record: Box<PeerRecord>,
+        /// Who, signed by it: the envelope as received, checked by [`peer_record`] only once
+        /// the relay would keep it (a signature check is the dearest part of a request, and a
+        /// peer without a reservation is refused without one).
+        signed: Vec<u8>,
         /// Lifetime asked for (the spec's default when absent).
         ttl: Option<Ttl>,
     },
@@ -145,6 +147,13 @@ pub(crate) enum WireError {
     Cookie,
 }
 
+/// The peer record of a registration's signed envelope, its signature checked.
+pub(crate) fn peer_record(signed: &[u8]) -> Result<PeerRecord, WireError> {
+    let envelope =
+        SignedEnvelope::from_protobuf_encoding(signed).map_err(|e| WireError::Record(e.to_string()))?;
+    PeerRecord::from_signed_envelope(envelope).map_err(|e| WireError::Record(e.to_string()))
+}
+
 fn namespace(ns: Option<String>) -> Result<Namespace, WireError> {
     Namespace::new(ns.ok_or(WireError::Namespace)?).map_err(|_| WireError::Namespace)
 }
@@ -154,15 +163,7 @@ fn request_from(message: pb::Message) -> Result<Request, WireError> {
         Some(pb::MessageType::Register) => {
             let register = message.register.ok_or(WireError::NotARequest)?;
             let signed = register.signed_peer_record.ok_or(WireError::Record("missing".into()))?;
-            let envelope = SignedEnvelope::from_protobuf_encoding(&signed)
-                .map_err(|e| WireError::Record(e.to_string()))?;
-            let record =
-                PeerRecord::from_signed_envelope(envelope).map_err(|e| WireError::Record(e.to_string()))?;
-            Ok(Request::Register {
-                namespace: namespace(register.ns)?,
-                record: Box::new(record),
-                ttl: register.ttl,
-            })
+            Ok(Request::Register { namespace: namespace(register.ns)?, signed, ttl: register.ttl })
         }
         Some(pb::MessageType::Unregister) => {
             let unregister = message.unregister.ok_or(WireError::NotARequest)?;
@@ -360,9 +361,14 @@ mod tests {
         };
         let bytes = framed(&message);
         let request = block_on(Codec.read_request(&PROTOCOL, &mut bytes.as_slice())).unwrap();
-        let Request::Register { namespace, record: read, ttl } = request else { panic!("{request:?}") };
+        let Request::Register { namespace, signed, ttl } = request else { panic!("{request:?}") };
+        let read = peer_record(&signed).unwrap();
         assert_eq!(namespace.to_string(), "tripot/lobby/1/tripot/5/a");
-        assert_eq!(*read, record);
+        assert_eq!(read, record);
+        let mut forged = signed.clone();
+        let last = forged.len() - 1;
+        forged[last] ^= 1;
+        assert!(peer_record(&forged).is_err(), "a broken signature is caught");
         assert_eq!(ttl, Some(20));
     }
 

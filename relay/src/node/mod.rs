@@ -4,10 +4,11 @@ mod relay_events;
 mod requests;
 
 use crate::behaviour::{RelayBehaviour, RelayBehaviourEvent};
-use crate::denials::Denials;
+use crate::denials::{Denials, Denied};
 use crate::directory::Registry;
 use crate::directory::quick_desk::QuickDesk;
 use crate::http::{self, HttpState};
+use crate::ip_limits::{IpLimitExceeded, ip_of};
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::{Limits, Options, RelayError};
@@ -16,7 +17,7 @@ use libp2p::core::transport::ListenerId;
 use libp2p::identity::Keypair;
 use libp2p::metrics::Recorder;
 use libp2p::multiaddr::Protocol;
-use libp2p::swarm::{ConnectionId, SwarmEvent};
+use libp2p::swarm::{ConnectionId, ListenError, SwarmEvent};
 use libp2p::{Multiaddr, PeerId, Swarm, mdns, noise, tcp, yamux};
 use prometheus_client::registry::Registry as PromRegistry;
 use std::collections::HashMap;
@@ -219,14 +220,6 @@ fn gauge_count(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-fn ip_of(addr: &Multiaddr) -> Option<IpAddr> {
-    addr.iter().find_map(|p| match p {
-        Protocol::Ip4(ip) => Some(IpAddr::V4(ip)),
-        Protocol::Ip6(ip) => Some(IpAddr::V6(ip)),
-        _ => None,
-    })
-}
-
 struct Node {
     swarm: Swarm<RelayBehaviour>,
     announced: bool,
@@ -350,14 +343,14 @@ impl Node {
                     self.reservation_gone(&peer_id);
                     self.quick.left(&peer_id);
                     self.update_quick_gauge();
-                    let closed = self.registry.close_all(&peer_id);
-                    if closed > 0 {
-                        tracing::debug!(%peer_id, closed, "host left: its rooms are closed");
-                        self.update_room_gauge();
-                    }
                 }
             }
             SwarmEvent::IncomingConnectionError { error, send_back_addr, .. } => {
+                if let ListenError::Denied { cause } = &error
+                    && let Some(exceeded) = cause.downcast_ref::<IpLimitExceeded>()
+                {
+                    self.denials.record(exceeded.ip(), Denied::Connection, exceeded.label(), Instant::now());
+                }
                 tracing::debug!(%send_back_addr, "incoming connection refused: {error}");
             }
             SwarmEvent::Behaviour(event) => self.on_behaviour(event),

@@ -3,9 +3,9 @@
 //! their host's reservation, refusals counted and logged sparingly.
 
 use super::Node;
+use crate::counts::forget_one;
 use crate::denials::Denied;
 use libp2p::{PeerId, relay};
-use std::collections::HashMap;
 use std::time::Instant;
 
 impl Node {
@@ -53,27 +53,20 @@ impl Node {
         }
     }
 
-    /// `peer` holds no reservation any more: its lobby tables go (they promised it could be
-    /// reached here).
+    /// `peer` holds no reservation any more (it lapsed, or the peer left): its registrations
+    /// and its rooms go, since each promised it could be reached here.
     pub(super) fn reservation_gone(&mut self, peer: &PeerId) {
-        let gone = self.lobby.host_gone(peer);
+        let gone = self.lobby.peer_gone(peer);
         if !gone.is_empty() {
-            tracing::debug!(%peer, tables = gone.len(), "host unreachable: its lobby tables are taken down");
+            tracing::debug!(%peer, registrations = gone.len(), "peer unreachable: its registrations are taken down");
             self.update_lobby_gauge();
         }
+        let closed = self.registry.close_all(peer);
+        if closed > 0 {
+            tracing::debug!(%peer, closed, "host unreachable: its rooms are closed");
+            self.update_room_gauge();
+        }
     }
-}
-
-/// Takes one off `key`'s count, dropping the entry at zero; false when there was none to take.
-fn forget_one<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) -> bool {
-    let Some(count) = counts.get_mut(key) else {
-        return false;
-    };
-    *count -= 1;
-    if *count == 0 {
-        counts.remove(key);
-    }
-    true
 }
 
 /// The `reason` label of a relay refusal.
@@ -87,23 +80,5 @@ fn status_label(status: &relay::StatusCode) -> &'static str {
         relay::StatusCode::NoReservation => "no_reservation",
         relay::StatusCode::MalformedMessage => "malformed_message",
         relay::StatusCode::UnexpectedMessage => "unexpected_message",
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_count_never_goes_below_zero() {
-        // libp2p may report one circuit closed twice: the second report takes nothing.
-        let mut open = HashMap::new();
-        *open.entry('a').or_insert(0) += 2;
-        assert!(forget_one(&mut open, &'a'));
-        assert!(forget_one(&mut open, &'a'));
-        assert!(open.is_empty());
-        assert!(!forget_one(&mut open, &'a'));
-        assert!(!forget_one(&mut open, &'b'));
     }
 }

@@ -4,7 +4,7 @@
 use super::Node;
 use crate::denials::Denied;
 use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response, Wish};
-use crate::lobby::{self, Served};
+use crate::lobby::{self, Asker, Served};
 use libp2p::{PeerId, request_response};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
@@ -14,23 +14,30 @@ impl Node {
         match event {
             request_response::Event::Message {
                 peer,
+                connection_id,
                 message: request_response::Message::Request { request, channel, .. },
-                ..
             } => {
                 let now = Instant::now();
-                let reserved = self.reservations.contains_key(&peer);
-                let (answer, served) = self.lobby.serve(peer, request, reserved, now);
+                let asker = Asker {
+                    peer,
+                    ip: self.connection_ips.get(&connection_id).copied(),
+                    reserved: self.reservations.contains_key(&peer),
+                };
+                let (answer, served) = self.lobby.serve(asker, request, now);
                 match served {
-                    Served::NoReservation => {
-                        self.denials.record(peer, Denied::LobbyRegistration, "no_reservation", now);
+                    Served::Refused { lobby, why } => {
+                        let what = if lobby { Denied::LobbyRegistration } else { Denied::Registration };
+                        self.denials.record(peer, what, why.label(), now);
                     }
-                    Served::Refused(error) => tracing::debug!(%peer, ?error, "registration refused"),
                     Served::TableClosed => {
                         self.metrics.tripot.lobby_games.inc();
                     }
                     Served::Registered | Served::Other => {}
                 }
                 self.update_lobby_gauge();
+                if let Some(lobby::Response::Discover(Ok((listed, _)))) = &answer {
+                    self.metrics.tripot.discovered.inc_by(u64::try_from(listed.len()).unwrap_or(u64::MAX));
+                }
                 // No answer (an unregister): dropping the channel closes the stream, as the spec
                 // and libp2p's server do.
                 if let Some(answer) = answer
@@ -74,7 +81,8 @@ impl Node {
                     _ => {}
                 }
                 let ip = self.connection_ips.get(&connection_id).copied();
-                let response = self.answer(peer, ip, request);
+                let reserved = self.reservations.contains_key(&peer);
+                let response = self.answer(peer, ip, reserved, request);
                 if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
                     tracing::debug!(%peer, "room directory: the asker left before the answer");
                 }
@@ -86,19 +94,28 @@ impl Node {
         }
     }
 
-    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, request: Request) -> Response {
+    fn answer(&mut self, peer: PeerId, ip: Option<IpAddr>, reserved: bool, request: Request) -> Response {
         let now = Instant::now();
         let millis = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
         let lookups = &self.metrics.tripot.room_lookups;
         let response = match request {
+            // A room promises that its host can be reached here, and a reservation costs an
+            // address more than a fresh peer id does (issue 21).
+            Request::Open { .. } if !reserved => {
+                self.denials.record(peer, Denied::Room, "no_reservation", now);
+                Response::Refused { reason: directory::RefuseReason::NoReservation, retry_after_ms: 0 }
+            }
             Request::Open { key, ttl_secs } => {
                 let ttl = Duration::from_secs(u64::from(ttl_secs)).min(self.room_ttl_max);
-                match self.registry.open(peer, key, ttl, now) {
+                match self.registry.open(peer, ip, key, ttl, now) {
                     OpenOutcome::Opened(ttl) => {
                         self.metrics.tripot.rooms_opened.inc();
                         Response::Opened { ttl_secs: u32::try_from(ttl.as_secs()).unwrap_or(u32::MAX) }
                     }
-                    OpenOutcome::Refused(reason) => Response::Refused { reason, retry_after_ms: 0 },
+                    OpenOutcome::Refused(reason) => {
+                        self.denials.record(peer, Denied::Room, refusal_label(reason), now);
+                        Response::Refused { reason, retry_after_ms: 0 }
+                    }
                 }
             }
             Request::Close { key } => {
@@ -130,5 +147,17 @@ impl Node {
         };
         self.update_room_gauge();
         response
+    }
+}
+
+/// The `reason` label of a refused room.
+fn refusal_label(reason: directory::RefuseReason) -> &'static str {
+    match reason {
+        directory::RefuseReason::Throttled => "throttled",
+        directory::RefuseReason::Full => "full",
+        directory::RefuseReason::Taken => "taken",
+        directory::RefuseReason::BadTtl => "bad_ttl",
+        directory::RefuseReason::Invalid => "invalid",
+        directory::RefuseReason::NoReservation => "no_reservation",
     }
 }

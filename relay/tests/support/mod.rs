@@ -200,3 +200,16 @@ pub(crate) async fn connect(swarm: &mut Swarm<Client>, relay_addr: &Multiaddr, r
     })
     .await;
 }
+
+/// Whether a second loopback address (127.0.0.2) can be bound here, as on Linux. A missing
+/// prerequisite fails under CI (`CI` set) and is reported as not run, loudly, elsewhere.
+pub(crate) fn second_loopback(test: &str) -> bool {
+    if std::net::UdpSocket::bind("127.0.0.2:0").is_ok() {
+        return true;
+    }
+    if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
+        panic!("{test}: 127.0.0.2 cannot be bound here; CI must provide a second loopback address");
+    }
+    eprintln!("SKIPPED {test}: 127.0.0.2 cannot be bound here (no second loopback address)");
+    false
+}

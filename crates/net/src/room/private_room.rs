@@ -129,8 +129,13 @@ pub(crate) type ProofResult = (PeerId, Result<(), HandshakeError>);
 fn refused(reason: RefuseReason, retry_after_ms: u32) -> RoomError {
     match reason {
         RefuseReason::Throttled => RoomError::Throttled(u64::from(retry_after_ms).div_ceil(1000)),
-        RefuseReason::Full => RoomError::Directory("the relay holds as many rooms as it may".into()),
+        RefuseReason::Full => RoomError::Directory(
+            "the relay holds as many rooms as it may (in all, or from this address)".into(),
+        ),
         RefuseReason::Taken => RoomError::Directory("this code is taken by another host".into()),
+        RefuseReason::NoReservation => {
+            RoomError::Directory("the relay opens rooms only for hosts it can reach (no reservation)".into())
+        }
         other => RoomError::Directory(format!("refused ({other:?})")),
     }
 }

@@ -2,10 +2,14 @@
 //!
 //! A table is a registration whose namespace describes it ([`LobbyTable`]: format, rules, when
 //! it opened, the host's name), so listing the lobby is one paged rendezvous `DISCOVER` and
-//! contacts no host. The host keeps its table alive on a short TTL refreshed on a timer,
+//! contacts no host. It asks for the lobby's namespace (`tripot/lobby`, or `tripot/lobby/<format>`),
+//! which a `tripot-relay` answers with every table at or below it, and pages to the end with the
+//! cookie: registrations of other namespaces are never read, so however many there are they
+//! cannot push a table out of the list (issue 21; a namespace-less listing stopped after 2,000). The host keeps its table alive on a short TTL refreshed on a timer,
 //! registers again by itself when the relay comes back after a restart, and takes the table
 //! down as soon as its game starts (and when it leaves).
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use futures::StreamExt as _;
@@ -14,7 +18,7 @@ use libp2p::rendezvous::{self, Cookie, Namespace};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
 use tokio::sync::{mpsc, oneshot, watch};
-use tripot_directory::LobbyTable;
+use tripot_directory::{LOBBY_NAMESPACE_PREFIX, LobbyTable};
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
 use crate::online::{NetEvent, NetWarning, OnlineConfig, RelayState, SessionHandle, Start, start};
@@ -25,10 +29,11 @@ use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
 pub const TABLE_TTL: Duration = Duration::from_secs(20);
 /// A table is registered again this often.
 pub const TABLE_REFRESH: Duration = Duration::from_secs(6);
-/// Registrations fetched per rendezvous request while listing.
-const DISCOVER_BATCH: u64 = 50;
-/// Registrations read at most while listing.
-const DISCOVER_MAX: usize = 2000;
+/// Registrations fetched per rendezvous request while listing (the relay sends at most 1,000).
+const DISCOVER_BATCH: u64 = 500;
+/// Pages read at most while listing: only a relay that never stops answering full pages
+/// reaches it (a relay holds at most 50,000 registrations by default: 100 pages).
+const DISCOVER_MAX_PAGES: usize = 400;
 
 /// An open table as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +70,15 @@ impl LobbyPage {
 /// Tables per page.
 pub const PAGE_SIZE: usize = 10;
 
+/// The namespace a listing asks for: the lobby's, or one format's part of it.
+fn lobby_namespace(format: Option<u8>) -> Result<Namespace, MatchError> {
+    let name = match format {
+        Some(f) => format!("{LOBBY_NAMESPACE_PREFIX}/{f}"),
+        None => LOBBY_NAMESPACE_PREFIX.to_owned(),
+    };
+    Namespace::new(name).map_err(|e| MatchError::Refused(e.to_string()))
+}
+
 fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
@@ -81,33 +95,44 @@ pub async fn list_all(
 ) -> Result<Vec<TableEntry>, MatchError> {
     let (mut swarm, relay_id) = connected_swarm(keypair, net, relay).await?;
     let now = unix_now();
-    let mut tables = Vec::new();
+    let namespace = lobby_namespace(format)?;
+    let mut tables: HashMap<(PeerId, String), TableEntry> = HashMap::new();
     let mut cookie: Option<Cookie> = None;
-    let mut read = 0;
-    loop {
-        swarm.behaviour_mut().rendezvous.discover(None, cookie.take(), Some(DISCOVER_BATCH), relay_id);
+    for _ in 0..DISCOVER_MAX_PAGES {
+        swarm.behaviour_mut().rendezvous.discover(
+            Some(namespace.clone()),
+            cookie.take(),
+            Some(DISCOVER_BATCH),
+            relay_id,
+        );
         let (registrations, next) = discovered(&mut swarm, relay_id).await?;
         let count = registrations.len();
-        read += count;
         for registration in registrations {
-            let Some(table) = LobbyTable::parse(&registration.namespace.to_string()) else { continue };
+            let ns = registration.namespace.to_string();
+            let Some(table) = LobbyTable::parse(&ns) else { continue };
             if format.is_some_and(|f| f != table.format) {
                 continue;
             }
             let host = registration.record.peer_id();
-            tables.push(TableEntry {
-                host,
-                addr: circuit_addr(relay, host),
-                waiting_secs: now.saturating_sub(table.opened_unix),
-                table,
-            });
+            // A table refreshed while we page is listed again under a fresh id: once is enough.
+            tables.insert(
+                (host, ns),
+                TableEntry {
+                    host,
+                    addr: circuit_addr(relay, host),
+                    waiting_secs: now.saturating_sub(table.opened_unix),
+                    table,
+                },
+            );
         }
-        // A short batch is the last one; the cookie makes the next batch skip what we have.
-        if count < usize::try_from(DISCOVER_BATCH).unwrap_or(usize::MAX) || read >= DISCOVER_MAX {
+        // A short page is the last one (the relay fills a page while it has more); the cookie
+        // makes the next page skip what we have.
+        if count < usize::try_from(DISCOVER_BATCH).unwrap_or(usize::MAX) {
             break;
         }
         cookie = Some(next);
     }
+    let mut tables: Vec<TableEntry> = tables.into_values().collect();
     tables.sort_by(|a, b| b.waiting_secs.cmp(&a.waiting_secs).then(a.host.cmp(&b.host)));
     Ok(tables)
 }

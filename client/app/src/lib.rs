@@ -1,0 +1,61 @@
+//! `tripot-app`: the front-end-independent core of the client, what the terminal game
+//! (`tripot-terminal`), the browser page's server (`tripot-web`) and the command line
+//! (`tripot`) share. Nothing here draws, reads a terminal, serves HTTP or parses a command line:
+//! the crate links no ratatui, crossterm, axum or clap, and Cargo enforces it — its
+//! `Cargo.toml` has none of them, so a front-end type cannot creep in here
+//! (`cargo tree -p tripot-app -e normal` lists none of them).
+//!
+//! - [`i18n`]: every word a player reads, in French and English, errors and online notices
+//!   matched on their typed causes.
+//! - [`settings`]: the network settings as a plain value (from flags, or the environment and
+//!   the config file, `config_file`).
+//! - [`resume_choice`]: the unfinished games offered at start, local and online
+//!   ([`online_saves`]: those the network session saved).
+//! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
+//!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
+//!   the libp2p implementation.
+//! - [`online_game`]: an online game — the player's actions turned into commands on the link,
+//!   the session's events (`online_events.rs`) into state and typed notices ([`online_notice`]).
+//! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
+//! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
+//!   this device — its positions and moves, the player's selection and chain being built, undo;
+//!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
+//!   [`computer`]: its searches (move and hint) off the front-end's thread;
+//!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
+//!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
+//!   [`record_file`] (a regular file, its size checked first).
+//! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
+//!   opens); [`star_table`]: its game, turns, what each move brought, undo;
+//!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
+//!   computer players' searches; [`star_save`]: the table as a star record on disk;
+//!   [`table_game`]: the games of the star board a table is set up for.
+
+pub mod computer;
+pub mod config_file;
+pub mod game_file;
+pub mod i18n;
+pub mod local_game;
+pub mod network;
+pub mod online_duel;
+mod online_events;
+pub mod online_game;
+pub mod online_notice;
+pub mod online_saves;
+pub mod open_game;
+pub mod real_network;
+pub mod record_file;
+pub mod resume_choice;
+pub mod save_store;
+pub mod settings;
+pub mod setup;
+pub mod star_computer;
+pub mod star_save;
+pub mod star_selection;
+pub mod star_table;
+pub mod table_game;
+pub mod table_setup;
+pub mod turns;
+
+pub use network::NetworkError;
+pub use open_game::{OpenGame, OpenGames};
+pub use settings::{NetworkSettings, SettingsError};

@@ -1,0 +1,296 @@
+//! Why a subcommand failed, one variant per cause, each with its exit code: 0 success, 1 an
+//! illegal move (or a record whose moves or result are impossible) or a failure of the system
+//! or the network, 2 malformed input (a position, a move, a file, a flag or a setting that does
+//! not parse). The message is one line for stderr.
+
+use tripot_engine::{
+    IllegalMove, NotationError, Outcome, PositionError, RecordError, StarIllegal, StarNotationError,
+    StarPositionError, StarRecordError, Variant,
+};
+use tripot_net::multiaddr;
+use tripot_net::room::ParseRoomCodeError;
+
+use tripot_app::network::NetworkError;
+use tripot_app::save_store::SaveError;
+use tripot_app::settings::SettingsError;
+
+/// A failed subcommand.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum CliError {
+    /// A position that does not parse: exit 2.
+    #[error("bad position: {0}")]
+    BadPosition(#[from] PositionError),
+    /// A star game's position that does not parse: exit 2.
+    #[error("bad {variant} position: {error}")]
+    BadStarPosition {
+        /// The variant it was read for.
+        variant: Variant,
+        /// Why it does not parse.
+        error: StarPositionError,
+    },
+    /// A move that does not parse: exit 2.
+    #[error("bad move: {0}")]
+    BadMove(#[from] NotationError),
+    /// A star game's move that does not parse: exit 2.
+    #[error("bad move: {0}")]
+    BadStarMove(#[from] StarNotationError),
+    /// A move the position does not allow: exit 1.
+    #[error("illegal move {text}: {reason}")]
+    IllegalMove {
+        /// The move as given.
+        text: String,
+        /// Why the engine refuses it.
+        reason: IllegalMove,
+    },
+    /// A move a star game's position does not allow: exit 1.
+    #[error("illegal move {text}: {reason}")]
+    IllegalStarMove {
+        /// The move as given.
+        text: String,
+        /// Why the engine refuses it.
+        reason: StarIllegal,
+    },
+    /// A record file that cannot be read: exit 1.
+    #[error("{name}: {error}")]
+    ReadRecord {
+        /// The file as named.
+        name: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A record that is not text: exit 2.
+    #[error("{name}: not a text file: {error}")]
+    NotText {
+        /// The file as named.
+        name: String,
+        /// Where the text breaks.
+        error: std::str::Utf8Error,
+    },
+    /// A record that does not parse (exit 2) or whose moves or result are impossible (exit 1).
+    #[error("{name}: {error}")]
+    Record {
+        /// The file as named (or what was being written).
+        name: String,
+        /// What is wrong.
+        error: RecordError,
+    },
+    /// A star game's record that does not parse (exit 2) or whose moves or result are
+    /// impossible (exit 1).
+    #[error("{name}: {error}")]
+    StarRecord {
+        /// The file as named.
+        name: String,
+        /// What is wrong.
+        error: StarRecordError,
+    },
+    /// The position given is already decided: exit 1.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The star game's position given is already decided: exit 1.
+    #[error("the game is over: {0}")]
+    StarGameOver(tripot_engine::StarOutcome),
+    /// A duel tournament without its two levels: exit 2.
+    #[error("--a and --b are needed (or --variant and --seats)")]
+    NoPlayers,
+    /// A player of `--seats` that is not one: exit 2.
+    #[error("--seats: {0} (or greedy)")]
+    BadSeat(tripot_ai::LevelError),
+    /// `--seats` does not name one player per seat: exit 2.
+    #[error("--seats: {variant} has {seats} seats, {players} players given")]
+    SeatCount {
+        /// The variant.
+        variant: Variant,
+        /// Its seats.
+        seats: usize,
+        /// The players given.
+        players: usize,
+    },
+    /// A star game's start or record could not be set up: exit 1.
+    #[error("{variant}: cannot set up game {game}")]
+    StarSetup {
+        /// The variant.
+        variant: Variant,
+        /// The game's number.
+        game: usize,
+    },
+    /// A format that is not 1, 2 or 3: exit 2.
+    #[error("bad format {0}: expected 1, 2 or 3")]
+    BadFormat(u8),
+    /// `--games 0`: exit 2.
+    #[error("--games must be at least 1")]
+    NoGames,
+    /// `join`'s target starts like an address and is not one: exit 2.
+    #[error("not an address: {text} ({error})")]
+    BadAddress {
+        /// What was given.
+        text: String,
+        /// Why it does not parse.
+        error: multiaddr::Error,
+    },
+    /// `join`'s target is neither an address nor a room code: exit 2.
+    #[error("{text} is neither an address (/ip4/…/p2p/…) nor a room code: {error}")]
+    NeitherAddressNorCode {
+        /// What was given.
+        text: String,
+        /// Why it is no room code.
+        error: ParseRoomCodeError,
+    },
+    /// A number was asked for: exit 2.
+    #[error("not a number: {0}")]
+    NotANumber(String),
+    /// `lan --pick N` past the list: exit 2.
+    #[error("no host number {0}")]
+    NoSuchHost(usize),
+    /// A lobby table number past the page: exit 2.
+    #[error("no table number {0} on this page")]
+    NoSuchTable(usize),
+    /// `lan` found nobody to join: exit 1.
+    #[error("no Tripot host found on the LAN")]
+    NoHostOnLan,
+    /// The network settings cannot be used: exit 2 (1 when there is no config directory).
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// The network failed: exit 1 (2 for settings that cannot be used).
+    #[error(transparent)]
+    Network(#[from] NetworkError),
+    /// A private room was asked for and there is no relay, neither configured nor on the LAN:
+    /// exit 2.
+    #[error("{}, or start a tripot-relay --mdns on this network", NetworkError::NoRelayForRoom)]
+    NoRelayForRoom,
+    /// The lobby or quick match needs a relay: none is configured and none answered on the
+    /// LAN: exit 2.
+    #[error(
+        "no relay: give one with --relay /ip4/…/tcp/4001/p2p/… (or TRIPOT_RELAY), or start a tripot-relay --mdns on this network"
+    )]
+    NoRelay,
+    /// The saved online game to resume cannot be read: exit 2.
+    #[error(transparent)]
+    SavedOnlineGame(tripot_net::saved_game::SaveError),
+    /// A saved game cannot be read: exit 2 if it does not parse, 1 if its moves are illegal or
+    /// the file cannot be read.
+    #[error(transparent)]
+    SavedGame(#[from] SaveError),
+    /// The session's task ended before the game did: exit 1.
+    #[error("the network task stopped")]
+    SessionStopped,
+    /// The private room cannot be used: exit 1.
+    #[error(transparent)]
+    Room(tripot_net::online::RoomError),
+    /// The player left the online screen before the game started, after a failure: exit 1.
+    #[error("no game: {}", tripot_app::i18n::Lang::En.failure(.0))]
+    NotStarted(tripot_app::online_notice::Warning),
+    /// The host refused the game for good: exit 1.
+    #[error("the host refused the game: {reason}{}", if detail.is_empty() { String::new() } else { format!(" ({detail})") })]
+    Refused {
+        /// Why.
+        reason: tripot_protocol::RejectReason,
+        /// The host's words, if any.
+        detail: String,
+    },
+    /// A tournament's records cannot be written: exit 1.
+    #[error("cannot save in {}: {error}", dir.display())]
+    CannotSave {
+        /// The directory.
+        dir: std::path::PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A tournament's games failed: exit 1.
+    #[error("{0} game(s) failed")]
+    GamesFailed(usize),
+    /// The solitaire race did not reach its goal: exit 1.
+    #[error("the race did not finish")]
+    RaceUnfinished,
+    /// The terminal cannot be used: exit 1.
+    #[error("terminal: {0}")]
+    Terminal(std::io::Error),
+    /// The web server could not start or stopped: exit 1.
+    #[error("{0}")]
+    Web(#[from] tripot_web::WebError),
+    /// Reading stdin, writing stdout or a file failed: exit 1.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A game name no engine plays, or not a game of two seats online (`--variant`): exit 2.
+    #[error(transparent)]
+    BadGame(#[from] tripot_game::SpecError),
+    /// The computer player could not choose a move: exit 1.
+    #[error(transparent)]
+    Player(#[from] tripot_game::PlayerError),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    #[must_use]
+    pub(crate) fn exit_code(&self) -> u8 {
+        match self {
+            CliError::BadPosition(_)
+            | CliError::BadStarPosition { .. }
+            | CliError::BadMove(_)
+            | CliError::BadStarMove(_)
+            | CliError::NotText { .. }
+            | CliError::BadFormat(_)
+            | CliError::NoGames
+            | CliError::NoPlayers
+            | CliError::BadSeat(_)
+            | CliError::SeatCount { .. }
+            | CliError::BadAddress { .. }
+            | CliError::NeitherAddressNorCode { .. }
+            | CliError::NotANumber(_)
+            | CliError::NoSuchHost(_)
+            | CliError::NoSuchTable(_)
+            | CliError::NoRelayForRoom
+            | CliError::NoRelay
+            | CliError::BadGame(_)
+            | CliError::SavedOnlineGame(_) => 2,
+            CliError::Player(_) => 1,
+            CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
+                SettingsError::ConfigDir(_) => 1,
+                _ => 2,
+            },
+            CliError::SavedGame(SaveError::Record { source, .. }) if source.is_malformed() => 2,
+            CliError::Record { error, .. } if error.is_malformed() => 2,
+            CliError::StarRecord { error, .. } => match error {
+                StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => 1,
+                _ => 2,
+            },
+            CliError::IllegalMove { .. }
+            | CliError::IllegalStarMove { .. }
+            | CliError::ReadRecord { .. }
+            | CliError::Record { .. }
+            | CliError::GameOver(_)
+            | CliError::StarGameOver(_)
+            | CliError::StarSetup { .. }
+            | CliError::NoHostOnLan
+            | CliError::Network(_)
+            | CliError::SavedGame(_)
+            | CliError::SessionStopped
+            | CliError::Room(_)
+            | CliError::NotStarted(_)
+            | CliError::Refused { .. }
+            | CliError::CannotSave { .. }
+            | CliError::GamesFailed(_)
+            | CliError::RaceUnfinished
+            | CliError::Terminal(_)
+            | CliError::Web(_)
+            | CliError::Io(_) => 1,
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_input_exits_2_and_failures_exit_1() {
+        let bare: tripot_net::Multiaddr = "/ip4/192.0.2.7/tcp/4001".parse().unwrap();
+        assert_eq!(CliError::BadFormat(4).exit_code(), 2);
+        assert_eq!(CliError::NoRelay.exit_code(), 2);
+        assert_eq!(CliError::Settings(SettingsError::RelayWithoutPeerId(bare.clone())).exit_code(), 2);
+        assert_eq!(CliError::Network(SettingsError::RelayWithoutPeerId(bare).into()).exit_code(), 2);
+        assert_eq!(CliError::Network(NetworkError::NoRelay).exit_code(), 1);
+        assert_eq!(CliError::NoHostOnLan.exit_code(), 1);
+        assert_eq!(CliError::SessionStopped.exit_code(), 1);
+    }
+}

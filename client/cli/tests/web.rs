@@ -1,0 +1,1212 @@
+//! `tripot web`: the real binary serving the page, on loopback.
+//!
+//! - The WebSocket protocol from a Rust client (tokio-tungstenite): a solo game, a chain built
+//!   hop by hop, a near-finished position played to the end, and what a hostile or broken page
+//!   may send — garbage frames, illegal moves, a foreign `Origin` or `Host`, a flood — each
+//!   refused with a clear error, the game unchanged.
+//! - `--lan`: nothing is served without the token.
+//! - Star tables (`{"type":"table",…}`): bad set-ups, bad holes, other seats' marbles, the
+//!   elimination question, the end, undo, saving, resuming by id, a corrupt file set aside; and
+//!   `tests/web/table.mjs` in the browser (a kawu-3 table with two computers, `web-table.png`).
+//! - What strangers cannot do (`web/strangers.rs`): share a record by starting games together,
+//!   freeze the server with sockets or searches, stall it with a FIFO, make it read a huge file,
+//!   keep a page out with half-sent requests, read the `--lan` token on a command line.
+//! - The page in a real browser: `tests/web/play.mjs`, playwright-core driving Debian's chromium
+//!   (`scripts/install-test-deps.sh` installs both). With `TRIPOT_SCREENSHOTS=docs/screenshots`
+//!   (relative to the repository's root) it also writes the page's screenshots there
+//!   (`web-desktop.png`, `web-phone.png`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../../../tests/web/browser_tools.rs"]
+mod browser;
+mod tmux_common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tmux_common::prerequisite_missing;
+use tokio::net::TcpStream as TokioStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// One move from the end: camp A's last pawn steps h13-h14 into its goal.
+const NEAR_END: &str = "A:Nj4,k4,l4,m4,k3,l3,m3,l2,m2,i5:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13";
+
+/// After l4-l5 e14-e13: k3 hops to k5, then on over l5 to m5 (`k3-k5-m5`).
+const LANE: &str = "A:Ne17,e16,f16,e15,f15,g15,f14,g14,h14,e13:Sl5,j4,k4,m4,k3,l3,m3,l2,m2,m1";
+
+/// A `tripot web --no-open --port 0` process, stopped on drop.
+struct Server {
+    child: Child,
+    port: u16,
+    /// `/` or `/TOKEN/`.
+    base: String,
+    /// Everything it printed on stdout before the address was read.
+    printed: String,
+    /// Its own data directory, removed when it stops (games are saved there).
+    _data: Option<tempfile::TempDir>,
+}
+
+impl Server {
+    fn start(lan: bool) -> Server {
+        let data = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+        command.args(["web", "--no-open", "--port", "0"]);
+        if lan {
+            command.arg("--lan");
+        }
+        command.env("TRIPOT_DATA_DIR", data.path());
+        let mut server = Server::spawn(command);
+        server._data = Some(data);
+        server
+    }
+
+    /// A server keeping its games in `data` (the test owns the folder).
+    fn start_in(lan: bool, data: &Path) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+        command.args(["web", "--no-open", "--port", "0"]);
+        if lan {
+            command.arg("--lan");
+        }
+        command.env("TRIPOT_DATA_DIR", data);
+        Server::spawn(command)
+    }
+
+    /// Runs `command` (a `tripot web`) and reads the address it prints.
+    fn spawn(mut command: Command) -> Server {
+        let mut child =
+            command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut printed = String::new();
+        // The address is the first line; with --lan the QR code and the local address follow.
+        loop {
+            let mut line = String::new();
+            assert!(out.read_line(&mut line).unwrap() > 0, "tripot web printed no address: {printed}");
+            printed.push_str(&line);
+            if line.starts_with("Ctrl-C") {
+                break;
+            }
+        }
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let first = printed.lines().next().unwrap();
+        let rest = first.strip_prefix("http://").unwrap_or_else(|| panic!("not an address: {first}"));
+        let (host_port, path) = rest.split_once('/').unwrap();
+        let port = host_port.rsplit_once(':').unwrap().1.parse().unwrap();
+        Server { child, port, base: format!("/{path}"), printed, _data: None }
+    }
+
+    /// The page's address through loopback (the only way the tests reach it).
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}{}", self.port, self.base)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A plain HTTP/1.1 GET on loopback: the status code and the body.
+fn get(port: u16, path: &str, host: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    (status, body)
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
+
+/// Opens the page's WebSocket with this `Origin` (none: no header).
+async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, WsError> {
+    open_at(server.port, &server.base, origin).await
+}
+
+/// Opens the WebSocket at `base` (`/` or `/TOKEN/`) on loopback.
+async fn open_at(port: u16, base: &str, origin: Option<&str>) -> Result<Socket, WsError> {
+    let url = format!("ws://127.0.0.1:{port}{base}ws");
+    let mut request = url.into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request.headers_mut().insert("Origin", HeaderValue::from_str(origin).unwrap());
+    }
+    tokio_tungstenite::connect_async(request).await.map(|(s, _)| s)
+}
+
+/// Opens the WebSocket as the page would (its own origin) and reads the hello.
+async fn page(server: &Server) -> Socket {
+    let origin = format!("http://127.0.0.1:{}", server.port);
+    let mut socket = open(server, Some(&origin)).await.unwrap();
+    let hello = next(&mut socket).await;
+    assert_eq!(hello["type"], "hello");
+    assert_eq!(hello["holes"].as_array().unwrap().len(), 121);
+    assert_eq!(hello["levels"].as_array().unwrap().len(), 5);
+    socket
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
+/// The next message, within 30 s (a computer's move included).
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .expect("no message within 30 s")
+            .expect("the socket closed")
+            .unwrap();
+        match frame {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
+/// Reads messages until one of type `kind`; returns it.
+async fn until(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == kind {
+            return message;
+        }
+    }
+}
+
+/// Reads until the state where `next` is `who`.
+async fn state_where(socket: &mut Socket, who: &str) -> Value {
+    loop {
+        let state = until(socket, "state").await;
+        if state["next"] == who {
+            return state;
+        }
+    }
+}
+
+/// Sends `message` and expects an error with `code`.
+async fn refused(socket: &mut Socket, message: Value, code: &str) {
+    send(socket, message.clone()).await;
+    let answer = next(socket).await;
+    assert_eq!(answer["type"], "error", "{message} was not refused: {answer}");
+    assert_eq!(answer["code"], code, "{message}: {answer}");
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn a_solo_move_is_answered_by_the_computer_hop_by_hop() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "debutant"})).await;
+    let start = state_where(&mut ws, "player").await;
+    assert_eq!(start["pawns"].as_array().unwrap().len(), 20);
+    assert_eq!(start["turn"], "A");
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    let picked = until(&mut ws, "state").await;
+    let selection = &picked["selection"];
+    assert_eq!(strings(&selection["path"]), ["m4"]);
+    assert!(strings(&selection["steps"]).contains(&"m5".to_owned()), "{selection}");
+    send(&mut ws, json!({"type": "move", "to": "m5"})).await;
+    let mine = until(&mut ws, "move_played").await;
+    assert_eq!((mine["notation"].as_str(), mine["by_computer"].as_bool()), (Some("m4-m5"), Some(false)));
+    assert_eq!(until(&mut ws, "state").await["next"], "computer");
+    let reply = until(&mut ws, "move_played").await;
+    assert_eq!((reply["camp"].as_str(), reply["by_computer"].as_bool()), (Some("B"), Some(true)));
+    assert!(reply["path"].as_array().unwrap().len() >= 2, "the computer's move hop by hop: {reply}");
+    let after = until(&mut ws, "state").await;
+    assert_eq!(after["next"], "player");
+    assert_eq!(after["history"].as_array().unwrap().len(), 2);
+    assert_eq!(strings(&after["last_move"]), strings(&reply["path"]));
+    // Undo takes back the computer's reply and the move.
+    send(&mut ws, json!({"type": "undo"})).await;
+    let undone = until(&mut ws, "state").await;
+    assert_eq!(undone["history"].as_array().unwrap().len(), 0);
+    assert_eq!(undone["position"], start["position"]);
+}
+
+#[tokio::test]
+async fn a_chain_is_built_hop_by_hop_and_ended_with_fin_du_saut() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel", "position": LANE})).await;
+    state_where(&mut ws, "player").await;
+    send(&mut ws, json!({"type": "select", "hole": "k3"})).await;
+    let picked = until(&mut ws, "state").await;
+    let hops = strings(&picked["selection"]["hops"]);
+    assert!(hops.contains(&"k5".to_owned()), "{picked}");
+    send(&mut ws, json!({"type": "hop", "to": "k5"})).await;
+    let hopped = until(&mut ws, "state").await;
+    let selection = &hopped["selection"];
+    assert_eq!(strings(&selection["path"]), ["k3", "k5"]);
+    assert!(strings(&selection["hops"]).contains(&"m5".to_owned()), "the chain may go on: {selection}");
+    assert_eq!(hopped["history"].as_array().unwrap().len(), 0, "nothing is played before the chain ends");
+    // A hop elsewhere than one jump away is refused; the chain is kept.
+    refused(&mut ws, json!({"type": "hop", "to": "a13"}), "not_a_destination").await;
+    send(&mut ws, json!({"type": "end_chain"})).await;
+    let played = until(&mut ws, "move_played").await;
+    assert_eq!(played["notation"], "k3-k5");
+    let after = until(&mut ws, "state").await;
+    assert_eq!(after["turn"], "B");
+    assert!(after["selection"].is_null());
+}
+
+#[tokio::test]
+async fn a_near_finished_position_is_played_to_the_end() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "solo", "position": NEAR_END})).await;
+    state_where(&mut ws, "player").await;
+    send(&mut ws, json!({"type": "select", "hole": "h13"})).await;
+    until(&mut ws, "state").await;
+    send(&mut ws, json!({"type": "move", "to": "h14"})).await;
+    until(&mut ws, "move_played").await;
+    let end = until(&mut ws, "state").await;
+    assert_eq!(end["next"], "over");
+    assert_eq!(end["outcome"], json!({"winner": "A", "reason": "goal"}));
+    // Nothing moves after the end.
+    refused(&mut ws, json!({"type": "select", "hole": "h14"}), "game_over").await;
+    refused(&mut ws, json!({"type": "undo"}), "game_over").await;
+}
+
+#[tokio::test]
+async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let before = state_where(&mut ws, "player").await;
+    for garbage in [
+        "not json",
+        "{}",
+        r#"{"type":"fly"}"#,
+        r#"{"type":"select"}"#,
+        r#"{"type":"select","hole":7}"#,
+        "[1,2]",
+    ] {
+        ws.send(Message::Text(garbage.into())).await.unwrap();
+        let answer = next(&mut ws).await;
+        assert_eq!(
+            (answer["type"].as_str(), answer["code"].as_str()),
+            (Some("error"), Some("bad_message")),
+            "{garbage}"
+        );
+        assert!(!answer["detail"].as_str().unwrap().is_empty());
+    }
+    ws.send(Message::Binary(vec![0, 1, 2].into())).await.unwrap();
+    assert_eq!(next(&mut ws).await["code"], "bad_message");
+    ws.send(Message::Text("x".repeat(5000).into())).await.unwrap();
+    assert_eq!(next(&mut ws).await["code"], "too_large");
+    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "godlike"}), "bad_level").await;
+    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "format": 4}), "bad_format").await;
+    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "position": "A:Sm1"}), "bad_position").await;
+    // The game in progress is still the same, and still answers.
+    send(&mut ws, json!({"type": "cancel"})).await;
+    let after = until(&mut ws, "state").await;
+    assert_eq!(after["position"], before["position"]);
+    assert_eq!(after["mode"], "duel");
+}
+
+#[tokio::test]
+async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    refused(&mut ws, json!({"type": "select", "hole": "m4"}), "no_game").await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let before = state_where(&mut ws, "player").await;
+    refused(&mut ws, json!({"type": "select", "hole": "z99"}), "bad_hole").await;
+    refused(&mut ws, json!({"type": "select", "hole": "e17"}), "not_your_pawn").await;
+    refused(&mut ws, json!({"type": "select", "hole": "i9"}), "not_your_pawn").await;
+    refused(&mut ws, json!({"type": "move", "to": "m5"}), "no_selection").await;
+    refused(&mut ws, json!({"type": "path", "to": "m5"}), "no_selection").await;
+    refused(&mut ws, json!({"type": "undo"}), "nothing_to_undo").await;
+    refused(&mut ws, json!({"type": "end_chain"}), "no_chain").await;
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    until(&mut ws, "state").await;
+    refused(&mut ws, json!({"type": "move", "to": "i9"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "move", "to": "e17"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "hop", "to": "m5"}), "not_a_destination").await;
+    refused(&mut ws, json!({"type": "path", "to": "a13"}), "not_a_destination").await;
+    send(&mut ws, json!({"type": "path", "to": "m5"})).await;
+    let path = until(&mut ws, "path").await;
+    assert_eq!(strings(&path["holes"]), ["m4", "m5"]);
+    send(&mut ws, json!({"type": "cancel"})).await;
+    let after = until(&mut ws, "state").await;
+    assert_eq!(after["position"], before["position"]);
+    assert!(after["history"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_foreign_origin_or_host_is_refused() {
+    let server = Server::start(false);
+    for origin in [Some("http://evil.example"), Some("http://127.0.0.1:1"), Some("null"), None] {
+        let error = open(&server, origin).await.err().unwrap_or_else(|| panic!("{origin:?} was let in"));
+        assert!(error.to_string().contains("403"), "{origin:?}: {error}");
+    }
+    let port = server.port;
+    assert_eq!(get(port, "/", &format!("127.0.0.1:{port}")).0, 200);
+    assert_eq!(get(port, "/app.js", &format!("localhost:{port}")).0, 200);
+    // A site that points its own name at 127.0.0.1 (DNS rebinding) is refused.
+    assert_eq!(get(port, "/", &format!("evil.example:{port}")).0, 403);
+    assert_eq!(get(port, "/nothing-here", &format!("127.0.0.1:{port}")).0, 404);
+    // The page itself still connects.
+    page(&server).await;
+}
+
+#[tokio::test]
+async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let before = state_where(&mut ws, "player").await;
+    for _ in 0..400 {
+        send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    }
+    let mut states = 0;
+    let mut floods = 0;
+    // Read what came back until quiet.
+    while let Ok(Some(Ok(Message::Text(text)))) =
+        tokio::time::timeout(Duration::from_millis(700), ws.next()).await
+    {
+        let message: Value = serde_json::from_str(&text).unwrap();
+        match (message["type"].as_str(), message["code"].as_str()) {
+            (Some("state"), _) => states += 1,
+            (Some("error"), Some("too_many_messages")) => floods += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert!((30..400).contains(&states), "the burst is served, the rest dropped: {states}");
+    // Once a second at most: a slow machine may spread the 400 sends over a few seconds.
+    assert!((1..=5).contains(&floods), "the flood is said once a second: {floods}");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    send(&mut ws, json!({"type": "select", "hole": "l4"})).await;
+    let after = until(&mut ws, "state").await;
+    assert_eq!(strings(&after["selection"]["path"]), ["l4"]);
+    assert_eq!(after["position"], before["position"]);
+}
+
+#[tokio::test]
+async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    let threads = || std::fs::read_dir(format!("/proc/{}/task", server.child.id())).map(|d| d.count()).ok();
+    let before = threads();
+    // Each of these would have the strongest computer search its opening move.
+    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    for _ in 0..50 {
+        send(&mut ws, game.clone()).await;
+    }
+    let started = std::time::Instant::now();
+    let mut states = 0;
+    loop {
+        let message = next(&mut ws).await;
+        if message["type"] == "state" {
+            states += 1;
+            if states == 50 {
+                break;
+            }
+        }
+    }
+    // Two searches at most run (they cannot be stopped), not fifty threads (Linux's /proc tells;
+    // one more is allowed for a search thread still exiting).
+    if let (Some(before), Some(now)) = (before, threads()) {
+        assert!(now <= before + 3, "{now} threads, {before} before the burst");
+    }
+    let reply = until(&mut ws, "move_played").await;
+    assert_eq!(reply["camp"], "B");
+    let after = until(&mut ws, "state").await;
+    assert_eq!((after["next"].as_str(), after["history"].as_array().unwrap().len()), (Some("player"), 1));
+    // Only one move is ever played: every answer but the last game's is dropped.
+    let quiet = tokio::time::timeout(Duration::from_secs(3), ws.next()).await;
+    assert!(quiet.is_err(), "a stale search played: {quiet:?}");
+    eprintln!("the last game's move came {:?} after its start", started.elapsed());
+}
+
+#[tokio::test]
+async fn lan_mode_serves_nothing_without_its_token() {
+    let server = Server::start(true);
+    let token = server.base.trim_matches('/').to_owned();
+    assert_eq!(token.len(), 32, "{}", server.printed);
+    assert!(server.printed.contains('\u{2588}') || server.printed.contains("No local network address"));
+    let port = server.port;
+    let host = format!("127.0.0.1:{port}");
+    for path in ["/", "/index.html", "/app.js", "/ws", "/rules-fr.html", "/0123456789abcdef0123456789abcdef/"]
+    {
+        assert_eq!(get(port, path, &host).0, 404, "{path} served without the token");
+    }
+    let (status, body) = get(port, &format!("/{token}/"), &host);
+    assert_eq!(status, 200);
+    assert!(body.contains("app.js"));
+    assert_eq!(get(port, &format!("/{token}/rules-en.html"), &host).0, 200);
+    // The WebSocket without the token: refused; with it: served.
+    let error = open_at(port, "/", Some(&format!("http://{host}"))).await.err().unwrap();
+    assert!(error.to_string().contains("404"), "{error}");
+    let mut ws = page(&server).await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    state_where(&mut ws, "player").await;
+}
+
+#[test]
+fn a_port_already_taken_is_a_clear_error_and_exit_code_1() {
+    let taken = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let output = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["web", "--no-open", "--port", &port.to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "nothing on stdout on failure");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with(&format!("tripot: cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// What the browser tests need, or why they cannot run (`tests/web/browser_tools.rs`).
+fn browser_tools() -> Result<(PathBuf, PathBuf), browser::MissingTool> {
+    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/web"))
+}
+
+#[test]
+fn the_page_plays_in_a_real_browser() {
+    let test = "the_page_plays_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
+    };
+    let local = Server::start(false);
+    let lan = Server::start(true);
+    let mut command = Command::new("node");
+    // From the repository's root, so that a relative TRIPOT_SCREENSHOTS (`docs/screenshots`)
+    // means the same from any shell.
+    command
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("play.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL", local.url())
+        .env("TRIPOT_LAN_URL", lan.url())
+        .env("TRIPOT_LAN_NO_TOKEN", format!("http://127.0.0.1:{}/", lan.port))
+        .env("TRIPOT_NEAR_END", NEAR_END)
+        .env("TRIPOT_LANE", LANE);
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
+    // The checks made, for `--nocapture`.
+    println!("{stdout}");
+}
+
+// ---- Saved games, replays, typed moves, `--lang` (the saves part) ----------------------------
+
+/// A `tripot web` whose games go to `dirs` (data and config directories, as the terminal's),
+/// with more arguments and the environment's `LANG`.
+fn saves_server(dirs: &Path, args: &[&str], lang_env: &str) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+    command
+        .args(["web", "--no-open", "--port", "0"])
+        .args(args)
+        .env("TRIPOT_DATA_DIR", dirs.join("data"))
+        .env("TRIPOT_CONFIG_DIR", dirs.join("config"))
+        .env("LANG", lang_env);
+    Server::spawn(command)
+}
+
+/// Sends a `saves` request.
+async fn saves(socket: &mut Socket, action: &str, more: Value) -> Value {
+    let mut message = json!({"type": "saves", "action": action});
+    for (key, value) in more.as_object().unwrap() {
+        message[key] = value.clone();
+    }
+    send(socket, message.clone()).await;
+    next(socket).await
+}
+
+/// Plays `notation` typed, and returns the state after it (the move announced first).
+async fn typed(socket: &mut Socket, notation: &str) -> Value {
+    send(socket, json!({"type": "saves", "action": "play", "notation": notation})).await;
+    let played = next(socket).await;
+    assert_eq!(played["type"], "move_played", "{notation}: {played}");
+    assert_eq!(played["notation"], notation);
+    until(socket, "state").await
+}
+
+/// A duel started and played to `k3-k5-m5` (a chain of two hops) by typed moves.
+async fn duel_with_a_chain(socket: &mut Socket) {
+    send(socket, json!({"type": "new_game", "mode": "duel"})).await;
+    state_where(socket, "player").await;
+    typed(socket, "l4-l5").await;
+    typed(socket, "e14-e13").await;
+    let state = typed(socket, "k3-k5-m5").await;
+    assert_eq!(state["history"].as_array().unwrap().len(), 3);
+}
+
+/// The list's records.
+async fn listed(socket: &mut Socket) -> Value {
+    let list = saves(socket, "list", json!({})).await;
+    assert_eq!(list["type"], "records", "{list}");
+    list
+}
+
+/// An online duel's record as the network session leaves one (its own tags besides).
+fn online_record() -> String {
+    "[Format \"1\"]\n[Rules \"tripot\"]\n[Opener \"A\"]\n[PlayerA \"Alice\"]\n[PlayerB \"Bruno\"]\n\
+     [Result \"*\"]\n[Mode \"online\"]\n[Role \"host\"]\n\n1. l4-l5 e14-e13 *\n"
+        .to_owned()
+}
+
+/// A kawu-3 star table's record of `moves` moves, as the terminal writes one.
+fn star_record(moves: usize) -> String {
+    use tripot_engine::{Colour, StarRecord, Variant};
+    let variant: Variant = "kawu-3".parse().unwrap();
+    let mut record = StarRecord::new(variant, Colour::S).unwrap();
+    let mut position = record.start_position();
+    for &seat in variant.seats() {
+        record.set_player(seat, &format!("Siège {}", seat.code()));
+    }
+    for _ in 0..moves {
+        let m = position.legal_moves()[0].clone();
+        record.push(position.notation(&m));
+        position = position.play(&m).unwrap();
+    }
+    format!("[Table \"human,facile,facile\"]\n[Seed \"1\"]\n{record}")
+}
+
+#[tokio::test]
+async fn typed_moves_are_checked_by_the_engine_and_a_bad_one_changes_nothing() {
+    let dirs = tempfile::tempdir().unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": "l4-l5"}), "no_game").await;
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    let start = state_where(&mut ws, "player").await;
+    for (bad, code) in [
+        ("zz", "bad_notation"),
+        ("", "bad_notation"),
+        ("m1-", "bad_notation"),
+        ("m1<>", "bad_notation"),
+        ("m1-m9", "illegal_move"),
+        ("e14-e13", "illegal_move"),
+        ("pass", "illegal_move"),
+        ("l4-l5-l6", "illegal_move"),
+    ] {
+        refused(&mut ws, json!({"type": "saves", "action": "play", "notation": bad}), code).await;
+    }
+    refused(&mut ws, json!({"type": "saves", "action": "play"}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": 12}), "bad_message").await;
+    // Nothing changed: the same position, no move, no file.
+    send(&mut ws, json!({"type": "cancel"})).await;
+    let same = until(&mut ws, "state").await;
+    assert_eq!(same["position"], start["position"]);
+    assert!(same["history"].as_array().unwrap().is_empty());
+    assert!(listed(&mut ws).await["records"].as_array().unwrap().is_empty(), "no move, no file");
+    // A pawn picked on the board is dropped by a typed move.
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    until(&mut ws, "state").await;
+    let after = typed(&mut ws, "l4-l5").await;
+    assert!(after["selection"].is_null());
+    assert_eq!(after["turn"], "B");
+    typed(&mut ws, "e14-e13").await;
+    send(&mut ws, json!({"type": "saves", "action": "play", "notation": "k3-k5-m5"})).await;
+    let chain = until(&mut ws, "move_played").await;
+    assert_eq!(strings(&chain["path"]), ["k3", "k5", "m5"], "shown hop by hop");
+}
+
+#[tokio::test]
+async fn saved_games_are_listed_and_replayed_by_id_only() {
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    let online = dirs.path().join("config/games");
+    std::fs::create_dir_all(&online).unwrap();
+    std::fs::write(online.join("online-1.tripot"), online_record()).unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    duel_with_a_chain(&mut ws).await;
+    let list = listed(&mut ws).await;
+    let records = list["records"].as_array().unwrap();
+    assert_eq!(records.len(), 3, "{list}");
+    let net = records.iter().find(|r| r["kind"] == "online").unwrap();
+    assert_eq!(strings(&net["players"]), ["Alice", "Bruno"]);
+    assert_eq!((net["moves"].as_u64(), net["resumable"].as_bool()), (Some(2), Some(false)));
+    let replay = saves(&mut ws, "open", json!({"id": net["id"]})).await;
+    assert_eq!(strings(&replay["moves"][1]["path"]), ["e14", "e13"]);
+    assert_eq!(next(&mut ws).await["index"], 0);
+    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": net["id"]}), "not_resumable").await;
+    let duel = records.iter().find(|r| r["kind"] == "duel").unwrap();
+    let table = records.iter().find(|r| r["kind"] == "table").unwrap();
+    assert_eq!((duel["moves"].as_u64(), duel["resumable"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(strings(&duel["players"]), ["Joueur 1", "Joueur 2"]);
+    assert_eq!(duel["finished"], false);
+    assert!(duel["date"].as_str().unwrap().starts_with("20"), "{duel}");
+    assert_eq!((table["moves"].as_u64(), table["resumable"].as_bool()), (Some(4), Some(false)));
+    assert_eq!(table["variant"], "kawu-3");
+    assert_eq!(strings(&table["players"]).len(), 3);
+    // Nothing in the list says where the files are.
+    assert!(!list.to_string().contains(dirs.path().to_str().unwrap()), "{list}");
+
+    // The duel, step by step: positions come from the program.
+    let replay = saves(&mut ws, "open", json!({"id": duel["id"]})).await;
+    assert_eq!(replay["type"], "replay", "{replay}");
+    let moves = replay["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    assert_eq!(strings(&moves[2]["path"]), ["k3", "k5", "m5"]);
+    assert_eq!((moves[0]["seat"].as_u64(), moves[1]["seat"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(strings(&replay["seats"][0]["colours"]), ["S"]);
+    let start = next(&mut ws).await;
+    assert_eq!((start["type"].as_str(), start["index"].as_u64()), (Some("replay_frame"), Some(0)));
+    assert_eq!(start["pawns"].as_array().unwrap().len(), 20);
+    assert!(start["pawns"].as_array().unwrap().iter().any(|p| p["hole"] == "k3"));
+    let last = saves(&mut ws, "show", json!({"index": 3})).await;
+    assert_eq!(last["index"], 3);
+    assert_eq!(strings(&last["last_move"]), ["k3", "k5", "m5"]);
+    let at = |frame: &Value, hole: &str| frame["pawns"].as_array().unwrap().iter().any(|p| p["hole"] == hole);
+    assert!(at(&last, "m5") && !at(&last, "k3") && !at(&last, "k5") && at(&last, "l5"));
+    let second = saves(&mut ws, "show", json!({"index": 2})).await;
+    assert!(at(&second, "k3") && !at(&second, "m5") && at(&second, "e13"));
+    refused(&mut ws, json!({"type": "saves", "action": "show", "index": 4}), "no_such_move").await;
+    refused(&mut ws, json!({"type": "saves", "action": "show", "index": -1}), "bad_message").await;
+
+    // The star table: six colour codes, a seat per move.
+    let replay = saves(&mut ws, "open", json!({"id": table["id"]})).await;
+    assert_eq!(replay["kind"], "table");
+    assert_eq!(replay["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(replay["moves"].as_array().unwrap().len(), 4);
+    let start = next(&mut ws).await;
+    assert_eq!(start["pawns"].as_array().unwrap().len(), 30);
+    let one = saves(&mut ws, "show", json!({"index": 1})).await;
+    assert_eq!(one["last_move"], replay["moves"][0]["path"]);
+    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": table["id"]}), "not_resumable").await;
+
+    // Only the list's ids name a record: paths and forged ids are refused, and an id of an
+    // older list no longer counts.
+    let passwd = "/etc/passwd";
+    let file = games.join("2026-01-01-120000.tripot");
+    for forged in [passwd, "../../../etc/passwd", file.to_str().unwrap(), "r0", "r999", "", "R1", "r1 "] {
+        refused(&mut ws, json!({"type": "saves", "action": "open", "id": forged}), "unknown_record").await;
+        refused(&mut ws, json!({"type": "saves", "action": "resume", "id": forged}), "unknown_record").await;
+    }
+    refused(&mut ws, json!({"type": "saves", "action": "open", "path": passwd}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "open", "id": 1}), "bad_message").await;
+    refused(&mut ws, json!({"type": "saves", "action": "delete", "id": duel["id"]}), "bad_message").await;
+    let old = duel["id"].clone();
+    listed(&mut ws).await;
+    refused(&mut ws, json!({"type": "saves", "action": "open", "id": old}), "unknown_record").await;
+    // Another page has its own ids.
+    let mut other = page(&server).await;
+    refused(&mut other, json!({"type": "saves", "action": "show", "index": 0}), "no_record").await;
+    refused(&mut other, json!({"type": "saves", "action": "open", "id": old}), "unknown_record").await;
+}
+
+#[tokio::test]
+async fn a_corrupt_save_is_moved_aside_reported_and_never_overwritten() {
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    let broken = "[Format \"1\"]\n[Result \"*\"]\n\n1. m4-m9 *\n";
+    std::fs::write(games.join("broken.tripot"), broken).unwrap();
+    let bad_table = "[Table \"human,facile,facile\"]\n[Variant \"kawu-3\"]\n[Opener \"S\"]\n[Result \"*\"]\n\n1. j4-j7 *\n";
+    std::fs::write(games.join("table.tripot"), bad_table).unwrap();
+    std::fs::write(games.join("binary.tripot"), [0xff, 0xfe, 0, 1, 2]).unwrap();
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    let list = listed(&mut ws).await;
+    assert!(list["records"].as_array().unwrap().is_empty(), "{list}");
+    let mut moved: Vec<String> =
+        list["moved"].as_array().unwrap().iter().map(|m| m["file"].as_str().unwrap().to_owned()).collect();
+    moved.sort();
+    assert_eq!(moved, ["binary.tripot.corrupt", "broken.tripot.corrupt", "table.tripot.corrupt"], "{list}");
+    assert!(list["moved"].as_array().unwrap().iter().all(|m| !m["reason"].as_str().unwrap().is_empty()));
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    assert_eq!(std::fs::read_to_string(games.join("table.tripot.corrupt")).unwrap(), bad_table);
+    assert!(!games.join("broken.tripot").exists());
+    // A game played now gets a file of its own; the corrupt ones stay as they are.
+    duel_with_a_chain(&mut ws).await;
+    let list = listed(&mut ws).await;
+    assert_eq!(list["records"].as_array().unwrap().len(), 1);
+    assert!(list["moved"].as_array().unwrap().is_empty(), "reported once: {list}");
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    // A second corrupt file of the same name goes beside the first, not over it.
+    std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
+    let list = listed(&mut ws).await;
+    assert_eq!(list["moved"][0]["file"], "broken.tripot.corrupt-1");
+    assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
+    // The server is still there.
+    send(&mut ws, json!({"type": "cancel"})).await;
+    assert_eq!(until(&mut ws, "state").await["history"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_level() {
+    let dirs = tempfile::tempdir().unwrap();
+    {
+        let server = saves_server(dirs.path(), &[], "C");
+        let mut ws = page(&server).await;
+        send(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "debutant"})).await;
+        state_where(&mut ws, "player").await;
+        typed(&mut ws, "l4-l5").await;
+        let answered = state_where(&mut ws, "player").await;
+        assert_eq!(answered["history"].as_array().unwrap().len(), 2);
+    }
+    let server = saves_server(dirs.path(), &[], "C");
+    let mut ws = page(&server).await;
+    let list = listed(&mut ws).await;
+    let records = list["records"].as_array().unwrap();
+    assert_eq!(records.len(), 1, "{list}");
+    assert_eq!((records[0]["resumable"].as_bool(), records[0]["moves"].as_u64()), (Some(true), Some(2)));
+    assert_eq!(records[0]["level"], "debutant");
+    send(&mut ws, json!({"type": "saves", "action": "resume", "id": records[0]["id"]})).await;
+    let resumed = until(&mut ws, "state").await;
+    assert_eq!((resumed["mode"].as_str(), resumed["level"].as_str()), (Some("solo"), Some("debutant")));
+    assert_eq!(resumed["history"].as_array().unwrap().len(), 2);
+    assert_eq!((resumed["next"].as_str(), resumed["turn"].as_str()), (Some("player"), Some("A")));
+    assert_eq!(resumed["history"][0]["notation"], "l4-l5");
+    // The game goes on in the same file: the computer answers, and the list still holds one game.
+    send(&mut ws, json!({"type": "select", "hole": "m4"})).await;
+    let picked = until(&mut ws, "state").await;
+    let to = picked["selection"]["steps"][0].as_str().unwrap().to_owned();
+    send(&mut ws, json!({"type": "move", "to": to})).await;
+    state_where(&mut ws, "player").await;
+    let list = listed(&mut ws).await;
+    assert_eq!(list["records"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["records"][0]["moves"], 4);
+    // The terminal's own reading of the store offers it too.
+    let files: Vec<_> = std::fs::read_dir(dirs.path().join("data/games")).unwrap().collect();
+    assert_eq!(files.len(), 1);
+    let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+    assert!(text.contains("[Mode \"solo\"]") && text.contains("[Level \"debutant\"]"), "{text}");
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+}
+
+#[tokio::test]
+async fn lang_is_told_to_the_page_and_the_printed_lines_follow_it() {
+    let dirs = tempfile::tempdir().unwrap();
+    for (args, lang_env, stop, hello_lang) in [
+        (&[][..], "C", "Ctrl-C arrête le serveur.", Value::Null),
+        (&[][..], "en_GB.UTF-8", "Ctrl-C stops the server.", Value::Null),
+        (&["--lang", "en"][..], "C", "Ctrl-C stops the server.", json!("en")),
+        (&["--lang", "fr"][..], "en_GB.UTF-8", "Ctrl-C arrête le serveur.", json!("fr")),
+    ] {
+        let server = saves_server(dirs.path(), args, lang_env);
+        let first = server.printed.lines().next().unwrap();
+        assert_eq!(first, format!("http://127.0.0.1:{}/", server.port), "the bare address first");
+        assert_eq!(server.printed.lines().last(), Some(stop), "{args:?} {lang_env}: {}", server.printed);
+        let origin = format!("http://127.0.0.1:{}", server.port);
+        let mut socket = open(&server, Some(&origin)).await.unwrap();
+        let hello = next(&mut socket).await;
+        assert_eq!(hello["lang"], hello_lang, "{args:?} {lang_env}");
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["web", "--no-open", "--lang", "de"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2), "clap refuses another language");
+}
+
+#[test]
+fn saved_games_replays_and_typed_moves_in_a_real_browser() {
+    let test = "saved_games_replays_and_typed_moves_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
+    };
+    let dirs = tempfile::tempdir().unwrap();
+    let games = dirs.path().join("data/games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("2026-01-01-120000.tripot"), star_record(4)).unwrap();
+    std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
+    let output = Command::new("node")
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("saves.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_BIN", env!("CARGO_BIN_EXE_tripot"))
+        .env("TRIPOT_DATA_DIR", dirs.path().join("data"))
+        .env("TRIPOT_CONFIG_DIR", dirs.path().join("config"))
+        .env("LANG", "C")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all saves checks passed"), "{stdout}\n{stderr}");
+    println!("{stdout}");
+}
+
+// ---- Star tables ------------------------------------------------------------------------------
+
+/// Sends a table request (`{"type":"table","action":…}`).
+async fn table(socket: &mut Socket, action: &str, more: Value) {
+    let mut message = json!({ "type": "table", "action": action });
+    if let (Some(message), Some(more)) = (message.as_object_mut(), more.as_object()) {
+        message.extend(more.clone());
+    }
+    send(socket, message).await;
+}
+
+/// Reads until the table reply `reply`; returns it.
+async fn table_reply(socket: &mut Socket, reply: &str) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "table" && message["reply"] == reply {
+            return message;
+        }
+        assert!(
+            !(message["type"] == "table" && message["reply"] == "error"),
+            "unexpected table error while waiting for {reply}: {message}"
+        );
+    }
+}
+
+/// Reads until the table's state where `next` is `who`.
+async fn table_state_where(socket: &mut Socket, who: &str) -> Value {
+    loop {
+        let state = table_reply(socket, "state").await;
+        if state["next"] == who {
+            return state;
+        }
+    }
+}
+
+/// Sends a table request and expects its refusal with `code`.
+async fn table_refused(socket: &mut Socket, action: &str, more: Value, code: &str) {
+    table(socket, action, more.clone()).await;
+    let answer = next(socket).await;
+    assert_eq!(
+        (&answer["type"], &answer["reply"]),
+        (&json!("table"), &json!("error")),
+        "{action} {more}: {answer}"
+    );
+    assert_eq!(answer["code"], code, "{action} {more}: {answer}");
+}
+
+/// A human move: the first pickable marble with a step, stepped there. Returns the notation.
+async fn human_steps(socket: &mut Socket, state: &Value) -> String {
+    for from in strings(&state["pickable"]) {
+        table(socket, "click", json!({ "hole": from })).await;
+        let picked = table_reply(socket, "state").await;
+        let steps = strings(&picked["selection"]["steps"]);
+        if let Some(to) = steps.first() {
+            table(socket, "click", json!({ "hole": to })).await;
+            let moved = table_reply(socket, "moved").await;
+            assert_eq!(moved["by_computer"], false);
+            assert_eq!(strings(&moved["path"]), vec![from.clone(), to.clone()]);
+            return moved["notation"].as_str().unwrap().to_owned();
+        }
+        table(socket, "cancel", json!({})).await;
+        table_reply(socket, "state").await;
+    }
+    panic!("no marble with a step in {state}");
+}
+
+#[tokio::test]
+async fn a_table_set_up_wrong_is_refused_with_its_reason() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    table(&mut ws, "variants", json!({})).await;
+    let variants = table_reply(&mut ws, "variants").await;
+    let list = variants["variants"].as_array().unwrap();
+    assert_eq!(list.len(), 23, "every variant of RULES-STAR.md §2");
+    let kawu3 = list.iter().find(|v| v["name"] == "kawu-3").unwrap();
+    assert_eq!(strings(&kawu3["seats"]), ["S", "NW", "NE"]);
+    assert_eq!(
+        strings(&variants["players"]),
+        ["human", "debutant", "facile", "moyen", "difficile", "impossible"]
+    );
+    table_refused(&mut ws, "click", json!({ "hole": "m1" }), "no_table").await;
+    table_refused(&mut ws, "undo", json!({}), "no_table").await;
+    let new = |variant: &str, players: Value| json!({ "variant": variant, "players": players });
+    table_refused(
+        &mut ws,
+        "new",
+        new("kawu-5", json!(["human", "human", "human", "human", "human"])),
+        "bad_variant",
+    )
+    .await;
+    table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile"])), "bad_seats").await;
+    table_refused(&mut ws, "new", new("kawu-3", json!(["human", "facile", "robot"])), "bad_player").await;
+    let mut opener_9 = new("kawu-3", json!(["human", "facile", "facile"]));
+    opener_9["opener"] = json!(9);
+    table_refused(&mut ws, "new", opener_9, "bad_opener").await;
+    let mut garbled = new("kawu-3", json!(["human", "facile", "facile"]));
+    garbled["position"] = json!("S:nonsense");
+    table_refused(&mut ws, "new", garbled, "bad_position").await;
+    // Not even a table request: the socket's own error.
+    refused(&mut ws, json!({ "type": "table", "action": "fly" }), "bad_message").await;
+    refused(&mut ws, json!({ "type": "table", "action": "new", "variant": 3 }), "bad_message").await;
+    // Still no table after all that.
+    table_refused(&mut ws, "hint", json!({}), "no_table").await;
+    // On a computer's turn nobody at the page acts (Impossible thinks for seconds at least).
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["impossible", "human", "human"] })).await;
+    let thinking = table_reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_str()), (Some("computer"), Some("S")));
+    assert!(thinking["pickable"].as_array().unwrap().is_empty());
+    table_refused(&mut ws, "click", json!({ "hole": "a13" }), "not_your_turn").await;
+    table_refused(&mut ws, "hint", json!({}), "not_your_turn").await;
+    table_refused(&mut ws, "end_chain", json!({}), "not_your_turn").await;
+}
+
+#[tokio::test]
+async fn a_kawu_3_table_with_two_computers_plays_hop_by_hop_refuses_bad_input_and_undoes() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(false, data.path());
+    let mut ws = page(&server).await;
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["human", "debutant", "debutant"] })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!((state["variant"].as_str(), state["turn"].as_str()), (Some("kawu-3"), Some("S")));
+    assert_eq!((state["viewer"].as_str(), state["rotation"].as_i64()), (Some("S"), Some(0)));
+    assert_eq!(strings(&state["pickable"]).len(), 10, "S's ten marbles");
+    assert_eq!(state["pawns"].as_array().unwrap().len(), 30);
+    assert_eq!(state["can_undo"], false);
+    // Bad input changes nothing.
+    table_refused(&mut ws, "click", json!({ "hole": "z99" }), "bad_hole").await;
+    table_refused(&mut ws, "click", json!({ "hole": "a13" }), "not_your_marble").await;
+    table_refused(&mut ws, "click", json!({ "hole": "i9" }), "not_your_marble").await;
+    table_refused(&mut ws, "hop", json!({ "hole": "k5" }), "no_selection").await;
+    table_refused(&mut ws, "end_chain", json!({}), "no_chain").await;
+    table_refused(&mut ws, "confirm", json!({}), "nothing_to_confirm").await;
+    table_refused(&mut ws, "undo", json!({}), "nothing_to_undo").await;
+    table(&mut ws, "click", json!({ "hole": "k3" })).await;
+    let picked = table_reply(&mut ws, "state").await;
+    assert_eq!(strings(&picked["selection"]["path"]), ["k3"]);
+    assert!(strings(&picked["selection"]["jumps"]).contains(&"k5".to_owned()), "{picked}");
+    table_refused(&mut ws, "click", json!({ "hole": "i9" }), "not_a_destination").await;
+    table(&mut ws, "path", json!({ "to": "k5" })).await;
+    let path = table_reply(&mut ws, "path").await;
+    assert_eq!(strings(&path["holes"]), ["k3", "k5"]);
+    // The move, then each computer's, hop by hop, before the human's turn comes back.
+    table(&mut ws, "click", json!({ "hole": "k5" })).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!((moved["seat"].as_str(), moved["notation"].as_str()), (Some("S"), Some("k3-k5")));
+    let thinking = table_reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_str()), (Some("computer"), Some("NW")));
+    assert_eq!(thinking["viewer"], "S", "while computers play, the last person's view stays");
+    for seat in ["NW", "NE"] {
+        let moved = table_reply(&mut ws, "moved").await;
+        assert_eq!((moved["seat"].as_str(), moved["by_computer"].as_bool()), (Some(seat), Some(true)));
+        assert!(moved["path"].as_array().unwrap().len() >= 2, "{moved}");
+    }
+    let back = table_state_where(&mut ws, "human").await;
+    assert_eq!(back["history"].as_array().unwrap().len(), 3);
+    assert_eq!(back["can_undo"], true);
+    // Saved as the terminal saves a table.
+    let id = back["saved_as"].as_str().unwrap().to_owned();
+    let record = std::fs::read_to_string(data.path().join("games").join(format!("{id}.tripot"))).unwrap();
+    assert!(
+        record.contains("[Table \"human,debutant,debutant\"]") && record.contains("[Variant \"kawu-3\"]"),
+        "{record}"
+    );
+    assert!(record.contains("k3-k5"), "{record}");
+    // Undo takes back the computers' replies with the person's move.
+    table(&mut ws, "undo", json!({})).await;
+    let undone = table_state_where(&mut ws, "human").await;
+    assert!(undone["history"].as_array().unwrap().is_empty());
+    assert_eq!(undone["turn"], "S");
+    // A few more rounds.
+    let mut state = undone;
+    for _ in 0..3 {
+        human_steps(&mut ws, &state).await;
+        state = table_state_where(&mut ws, "human").await;
+    }
+    assert_eq!(state["history"].as_array().unwrap().len(), 9);
+}
+
+#[tokio::test]
+async fn the_board_turns_to_the_person_to_move_and_a_hint_is_found() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    // Two people at NW and NE, a computer opening at S.
+    table(&mut ws, "new", json!({ "variant": "kawu-3", "players": ["debutant", "human", "human"] })).await;
+    let first = table_reply(&mut ws, "state").await;
+    assert_eq!(first["next"], "computer");
+    assert_eq!(
+        first["viewer"], "NW",
+        "before the first person plays, the board shows the first person's view"
+    );
+    let nw = table_state_where(&mut ws, "human").await;
+    assert_eq!((nw["turn"].as_str(), nw["viewer"].as_str()), (Some("NW"), Some("NW")));
+    assert_eq!(nw["rotation"], 120, "NW's branch (upper left) turned down to the bottom");
+    table(&mut ws, "hint", json!({})).await;
+    let asked = table_reply(&mut ws, "state").await;
+    assert_eq!(asked["hint_pending"], true);
+    table_refused(&mut ws, "hint", json!({}), "hint_pending").await;
+    let hinted = loop {
+        let state = table_reply(&mut ws, "state").await;
+        if !state["hint"].is_null() {
+            break state;
+        }
+    };
+    assert_eq!(hinted["hint"]["seat"], "NW");
+    human_steps(&mut ws, &hinted).await;
+    let ne = table_state_where(&mut ws, "human").await;
+    assert_eq!(
+        (ne["turn"].as_str(), ne["viewer"].as_str(), ne["rotation"].as_i64()),
+        (Some("NE"), Some("NE"), Some(240))
+    );
+}
+
+#[tokio::test]
+async fn a_move_that_eliminates_its_player_asks_first_and_the_end_gives_the_places() {
+    let server = Server::start(false);
+    let mut ws = page(&server).await;
+    // RULES-STAR.md §4.6: S's j5-j4 goes back home after the deadline.
+    let position = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se5,f5,g5,h5,i5,j5,n5,o5,p5,q5:\
+                    NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10 moves=30";
+    let players = json!(["human", "human", "human"]);
+    table(&mut ws, "new", json!({ "variant": "halma-3", "players": players, "position": position })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!(state["game"], "halma");
+    let forbidden = strings(&state["forbidden"]);
+    assert!(forbidden.contains(&"e5".to_owned()) && forbidden.contains(&"a13".to_owned()), "{forbidden:?}");
+    assert!(
+        !forbidden.contains(&"m1".to_owned()) && !forbidden.contains(&"e13".to_owned()),
+        "home and goal are open"
+    );
+    table(&mut ws, "click", json!({ "hole": "j5" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "j4" })).await;
+    let asking = table_reply(&mut ws, "state").await;
+    assert_eq!(asking["pending"]["notation"], "j5-j4");
+    table_refused(&mut ws, "click", json!({ "hole": "e5" }), "confirm_first").await;
+    table(&mut ws, "cancel", json!({})).await;
+    let declined = table_reply(&mut ws, "state").await;
+    assert!(declined["pending"].is_null() && declined["history"].as_array().unwrap().is_empty());
+    table(&mut ws, "click", json!({ "hole": "j4" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "confirm", json!({})).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!(moved["notation"], "j5-j4");
+    let after = table_reply(&mut ws, "state").await;
+    let news = after["news"].as_array().unwrap();
+    assert!(
+        news.iter().any(|e| e["kind"] == "eliminated" && e["seat"] == "S" && e["place"] == 3),
+        "{news:?}"
+    );
+    let s = after["seats"].as_array().unwrap().iter().find(|s| s["seat"] == "S").unwrap().clone();
+    assert_eq!((s["out"].as_bool(), s["place"].as_i64()), (Some(true), Some(3)));
+
+    // The captures game: NW takes two pieces in one chain and the game ends.
+    table(
+        &mut ws,
+        "new",
+        json!({ "variant": "captures-3", "players": ["debutant", "human", "debutant"], "position": "NW:Xi9,j9,k10,m12" }),
+    )
+    .await;
+    let state = table_state_where(&mut ws, "human").await;
+    assert_eq!(state["pawns"].as_array().unwrap().iter().filter(|p| p["colour"] == "P").count(), 4);
+    assert!(strings(&state["pickable"]).contains(&"k10".to_owned()), "any piece may be picked");
+    table(&mut ws, "click", json!({ "hole": "i9" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "k9" })).await;
+    table_reply(&mut ws, "state").await;
+    table(&mut ws, "click", json!({ "hole": "k11" })).await;
+    let moved = table_reply(&mut ws, "moved").await;
+    assert_eq!(moved["notation"], "i9-k9-k11");
+    let over = table_reply(&mut ws, "state").await;
+    assert_eq!(over["next"], "over");
+    assert_eq!(over["pawns"].as_array().unwrap().len(), 2, "the two pieces taken are gone");
+    let nw = over["seats"].as_array().unwrap().iter().find(|s| s["seat"] == "NW").unwrap().clone();
+    assert_eq!(nw["taken"], 2);
+    assert!(over["news"].as_array().unwrap().iter().any(|e| e["kind"] == "captured" && e["pieces"] == 2));
+    assert_eq!(over["outcome"]["places"], json!([{ "seat": "NW", "place": 1 }]));
+    // After the end nothing more is played.
+    table_refused(&mut ws, "click", json!({ "hole": "k11" }), "game_over").await;
+    table_refused(&mut ws, "undo", json!({}), "game_over").await;
+    table_refused(&mut ws, "hint", json!({}), "game_over").await;
+}
+
+#[tokio::test]
+async fn saved_tables_are_offered_by_id_resumed_and_a_corrupt_one_is_set_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // A star record whose moves do not replay: reported, renamed, never overwritten.
+    let broken = "[Table \"human,human\"]\n[Variant \"kawu-2\"]\n[Result \"*\"]\n\n1. m1-z9 *\n";
+    std::fs::write(games.join("broken.tripot"), broken).unwrap();
+    let server = Server::start_in(false, data.path());
+    let mut ws = page(&server).await;
+    table(&mut ws, "saved", json!({})).await;
+    let listed = table_reply(&mut ws, "saved").await;
+    assert!(listed["tables"].as_array().unwrap().is_empty(), "{listed}");
+    let corrupt = listed["corrupt"].as_array().unwrap();
+    assert_eq!(corrupt.len(), 1, "{listed}");
+    let file = corrupt[0]["file"].as_str().unwrap();
+    assert!(file.starts_with("broken") && !file.contains('/'), "{file}");
+    assert!(!games.join("broken.tripot").exists());
+    assert_eq!(std::fs::read_to_string(games.join(file)).unwrap(), broken);
+
+    table(&mut ws, "new", json!({ "variant": "kawu-2", "players": ["human", "human"] })).await;
+    let state = table_state_where(&mut ws, "human").await;
+    let played = human_steps(&mut ws, &state).await;
+    let after = table_state_where(&mut ws, "human").await;
+    assert_eq!(after["turn"], "N");
+    assert_eq!(after["viewer"], "N", "hot-seat: the second person sees its own home at the bottom");
+    assert_eq!(after["rotation"], 180);
+    let id = after["saved_as"].as_str().unwrap().to_owned();
+    table(&mut ws, "saved", json!({})).await;
+    let listed = table_reply(&mut ws, "saved").await;
+    let tables = listed["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 1, "{listed}");
+    assert_eq!((tables[0]["id"].as_str(), tables[0]["moves"].as_u64()), (Some(id.as_str()), Some(1)));
+    assert_eq!(strings(&tables[0]["players"]), ["human", "human"]);
+
+    // A fresh page resumes it by id; an id that is a path is refused.
+    let mut other = page(&server).await;
+    table_refused(&mut other, "resume", json!({ "id": "../games/broken" }), "unknown_table").await;
+    table_refused(
+        &mut other,
+        "resume",
+        json!({ "id": format!("{}/{id}", games.display()) }),
+        "unknown_table",
+    )
+    .await;
+    table(&mut other, "resume", json!({ "id": id })).await;
+    let resumed = table_state_where(&mut other, "human").await;
+    assert_eq!(resumed["history"][0]["notation"].as_str(), Some(played.as_str()));
+    assert_eq!(resumed["turn"], "N");
+    assert_eq!(resumed["saved_as"].as_str(), Some(id.as_str()));
+}
+
+/// `tests/web/table.mjs`: a kawu-3 table with two computers set up and played by clicks (the
+/// board turned to the person's home, the computers' moves hop by hop, undo, a hint, a few
+/// rounds, the table resumed from « Reprendre »), the duel's hot-seat board turned for camp B,
+/// and a phone-sized table. With `TRIPOT_SCREENSHOTS` it also writes `web-table.png`.
+#[test]
+fn a_table_plays_in_a_real_browser() {
+    let test = "a_table_plays_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return prerequisite_missing(test, &what.to_string()),
+    };
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(false, data.path());
+    let output = Command::new("node")
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("table.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL", server.url())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the table's browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all table checks passed"), "{stdout}\n{stderr}");
+    println!("{stdout}");
+}
+
+#[path = "web/strangers.rs"]
+mod strangers;

@@ -1,0 +1,302 @@
+// Saved games on the page: the "Parties" list (records named by the ids the program gave them,
+// never by a path), the offer to take up an unfinished game, the replay viewer (the program
+// sends each position; moves are shown hop by hop along the path it sends) and the move typed
+// in notation (checked by the program). Messages: client/page/src/saves_messages.rs.
+
+import { Board, playHops } from "./board.js";
+
+const HOP_MS = 260;
+const $ = (id) => document.getElementById(id);
+
+// Given by app.js: { send(msg), words() → the current words, say(text, alert), moves() → the
+// number of moves of the game in progress }.
+let ctx = null;
+let holes = null;
+let records = [];
+let offered = null; // the record offered for resumption
+let offerAsked = false; // the offer is made once per page, at its first list
+let replay = null; // the record open in the viewer
+let replayBoard = null;
+let shown = -1; // the move index drawn
+let replayPawns = new Map();
+let replayPath = [];
+let animation = Promise.resolve();
+
+function w() {
+  return ctx.words();
+}
+
+export function initSaves(context) {
+  ctx = context;
+  $("saves-refresh").addEventListener("click", list);
+  $("resume-yes").addEventListener("click", () => {
+    if (offered) resume(offered.id);
+  });
+  $("resume-no").addEventListener("click", () => {
+    $("resume-offer").hidden = true;
+  });
+  $("typed-move").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const notation = $("typed-notation").value.trim();
+    if (notation) ctx.send({ type: "saves", action: "play", notation });
+  });
+  $("replay-first").addEventListener("click", () => go(0));
+  $("replay-prev").addEventListener("click", () => go(shown - 1));
+  $("replay-next").addEventListener("click", () => go(shown + 1));
+  $("replay-last").addEventListener("click", () => go(replay ? replay.moves.length : 0));
+  $("replay-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("replay-close").addEventListener("click", closeReplay);
+  // Before the game's own keys (registered on the document): the arrows step through a replay.
+  window.addEventListener(
+    "keydown",
+    (event) => {
+      // Typing a move: the arrows move the caret, not the board's cursor.
+      if (event.target.id === "typed-notation") {
+        event.stopPropagation();
+        return;
+      }
+      if (!replay || event.target.closest("input, select")) return;
+      const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: replay.moves.length }[event.key];
+      if (event.key === "Escape") closeReplay();
+      else if (to === undefined) return;
+      else go(to);
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+}
+
+export function savesHello(hello) {
+  holes = hello.holes;
+  list();
+}
+
+function list() {
+  ctx.send({ type: "saves", action: "list" });
+}
+
+function resume(id) {
+  $("resume-offer").hidden = true;
+  closeReplay();
+  ctx.send({ type: "saves", action: "resume", id });
+}
+
+function go(index) {
+  if (!replay) return;
+  const to = Math.max(0, Math.min(index, replay.moves.length));
+  if (to !== shown) ctx.send({ type: "saves", action: "show", index: to });
+}
+
+// A state of the game in progress: a typed move that was played leaves the field.
+export function savesState(state) {
+  if (state.history.length !== savesState.moves) $("typed-notation").value = "";
+  savesState.moves = state.history.length;
+}
+
+// The program's messages of this part; false for the others.
+export function onSavesMessage(msg) {
+  switch (msg.type) {
+    case "records":
+      records = msg.records;
+      renderList();
+      if (msg.moved.length) {
+        ctx.say(w().corruptMoved(msg.moved.map((m) => m.file).join(", ")), true);
+      }
+      if (msg.skipped && msg.skipped.length) {
+        ctx.say(w().recordsSkipped(msg.skipped.map((m) => m.file).join(", ")), true);
+      }
+      if (!offerAsked) {
+        offerAsked = true;
+        offered = records.find((r) => r.resumable) || null;
+        if (offered && ctx.moves() === 0) renderOffer();
+      }
+      return true;
+    case "replay":
+      openReplay(msg);
+      return true;
+    case "replay_frame":
+      animation = animation.then(() => showFrame(msg));
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function applySavesWords() {
+  if (!ctx) return;
+  renderList();
+  if (offered && !$("resume-offer").hidden) renderOffer();
+  if (replay) renderReplayText();
+}
+
+// ---- the list -------------------------------------------------------------------------------
+
+function kindText(record) {
+  if (record.kind === "table") return `${w().tableWord} ${record.variant || ""}`.trim();
+  if (record.kind === "online") return w().onlineWord;
+  return record.level ? w().soloWord : w().duelWord;
+}
+
+function resultText(record) {
+  if (record.winners.length) return w().wonBy(record.winners.join(", "));
+  return record.finished ? w().stopped : w().unfinished;
+}
+
+function renderList() {
+  const body = $("saves-list").querySelector("tbody");
+  body.innerHTML = "";
+  $("saves-empty").hidden = records.length > 0;
+  for (const record of records) {
+    const tr = document.createElement("tr");
+    tr.dataset.id = record.id;
+    const cells = [record.date || "—", kindText(record), record.players.join(" – "), resultText(record), String(record.moves)];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    const actions = document.createElement("td");
+    const view = document.createElement("button");
+    view.type = "button";
+    view.className = "replay-open";
+    view.textContent = w().watch;
+    view.addEventListener("click", () => ctx.send({ type: "saves", action: "open", id: record.id }));
+    actions.appendChild(view);
+    if (record.resumable) {
+      const take = document.createElement("button");
+      take.type = "button";
+      take.className = "resume-one";
+      take.textContent = w().resumeGame;
+      take.addEventListener("click", () => resume(record.id));
+      actions.appendChild(take);
+    }
+    tr.appendChild(actions);
+    body.appendChild(tr);
+  }
+}
+
+function renderOffer() {
+  $("resume-text").textContent = w().resumeOffer(
+    kindText(offered),
+    offered.players.join(" – "),
+    offered.moves,
+    offered.date || "",
+  );
+  $("resume-offer").hidden = false;
+}
+
+// ---- the replay viewer ------------------------------------------------------------------------
+
+function openReplay(msg) {
+  replay = msg;
+  shown = -1;
+  replayPawns = new Map();
+  replayPath = [];
+  if (!replayBoard && holes) {
+    const none = () => {};
+    replayBoard = new Board($("replay-board"), holes, { click: none, enter: none, leave: none, press: none });
+  }
+  $("replay-slider").max = String(msg.moves.length);
+  const moves = $("replay-moves");
+  moves.innerHTML = "";
+  msg.moves.forEach((move, i) => {
+    const li = document.createElement("li");
+    li.dataset.index = String(i + 1);
+    li.tabIndex = 0;
+    li.addEventListener("click", () => go(i + 1));
+    moves.appendChild(li);
+  });
+  renderReplayText();
+  document.body.dataset.replay = "open";
+  $("replay").hidden = false;
+  $("replay").scrollIntoView({ block: "start" });
+}
+
+function closeReplay() {
+  replay = null;
+  $("replay").hidden = true;
+  delete document.body.dataset.replay;
+  delete document.body.dataset.replayIndex;
+}
+
+function seatName(seat) {
+  return replay.seats[seat] ? replay.seats[seat].name : "";
+}
+
+function moveText(move) {
+  return move.notation === "pass" ? w().passWord : move.notation;
+}
+
+function renderReplayText() {
+  const seats = replay.seats.map((s) => s.name).join(" – ");
+  $("replay-title").textContent = `${seats}${replay.date ? ` · ${replay.date}` : ""}`;
+  $("replay-moves")
+    .querySelectorAll("li")
+    .forEach((li, i) => {
+      const move = replay.moves[i];
+      li.textContent = `${seatName(move.seat)} : ${moveText(move)}`;
+    });
+  renderReplayCounter();
+}
+
+function renderReplayCounter() {
+  if (!replay) return;
+  const total = replay.moves.length;
+  const index = Math.max(shown, 0);
+  let text = index === 0 ? w().replayStart(total) : w().replayAt(index, total, moveText(replay.moves[index - 1]));
+  if (index === total && replay.winners.length) text += ` · ${w().wonBy(replay.winners.join(", "))}`;
+  $("replay-counter").textContent = text;
+  $("replay-slider").value = String(index);
+  $("replay-first").disabled = $("replay-prev").disabled = index === 0;
+  $("replay-next").disabled = $("replay-last").disabled = index === total;
+  $("replay-moves")
+    .querySelectorAll("li")
+    .forEach((li, i) => li.classList.toggle("current", i + 1 === index));
+}
+
+function drawReplay() {
+  if (!replayBoard) return;
+  const empty = new Set();
+  replayBoard.draw(replayPawns, {
+    goals: new Map(),
+    selected: null,
+    steps: empty,
+    jumps: empty,
+    swaps: empty,
+    hops: empty,
+    path: replayPath,
+    last: [],
+    hint: [],
+    cursor: null,
+  });
+}
+
+// A frame: the move that leads to it is shown hop by hop when it is the next one, then the
+// program's position is drawn as sent.
+function showFrame(frame) {
+  if (!replay) return Promise.resolve();
+  const move = frame.index === shown + 1 && frame.index > 0 ? replay.moves[frame.index - 1] : null;
+  const finish = () => {
+    shown = frame.index;
+    replayPawns = new Map(frame.pawns.map((p) => [p.hole, p.colour]));
+    replayPath = frame.last_move;
+    document.body.dataset.replayIndex = String(shown);
+    drawReplay();
+    renderReplayCounter();
+  };
+  if (!move || move.path.length < 2 || move.notation.includes("<>")) {
+    finish();
+    return Promise.resolve();
+  }
+  document.body.dataset.replayIndex = "moving";
+  return playHops(
+    replayPawns,
+    move,
+    (path) => {
+      replayPath = path;
+      drawReplay();
+    },
+    HOP_MS,
+  ).then(finish);
+}

@@ -1,0 +1,207 @@
+//! `tripot web`: the game in a web browser. The program stays the player's peer — the engine,
+//! the computer and the game controller of [`tripot_app`] run here — and the page
+//! (`client/page/assets/`, embedded) is only its screen: it draws what the program sends and sends back
+//! what the player does, over one WebSocket.
+//!
+//! - [`messages`]: the WebSocket protocol, every message in one file.
+//! - `page_game`: one page's game, sans I/O: messages in, messages and searches out.
+//! - `socket`: one page's socket — frames, size and rate limits, its game handled off the
+//!   runtime; `search_pool`: the computer's searches of every page, on two threads.
+//! - `server`: routes, the embedded files, the `Host`, `Origin` and token checks, the bound on
+//!   pages served at once; `connections`: the HTTP connections, their heads bounded in size
+//!   and time, their number bounded.
+//! - `assets`: the embedded files and the rules page; `lan`: token, LAN address, QR code;
+//!   `browser`: opening the default browser.
+//! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
+//!   sans I/O), `online_worker` (the thread that runs it and polls the session).
+
+use std::io::Write as _;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use online_worker::SharedNetwork;
+use page_online::NetworkSlot;
+use tripot_net::Multiaddr;
+
+use tripot_app::network::{Network, NetworkError};
+use tripot_app::real_network::RealNetwork;
+use tripot_app::settings::{NetworkSettings, configured_relay, player_name};
+
+use tripot_app::i18n::Lang;
+
+mod assets;
+mod board_clicks;
+mod browser;
+mod connections;
+mod error;
+mod lan;
+pub(crate) mod messages;
+pub(crate) mod online_messages;
+mod online_worker;
+mod page_game;
+mod page_online;
+mod page_saves;
+mod page_table;
+pub(crate) mod saves_messages;
+mod search_pool;
+mod server;
+mod socket;
+mod table_messages;
+
+pub use error::WebError;
+
+/// How `tripot web` runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebOptions {
+    /// The port to listen on; 0 picks a free one.
+    pub port: u16,
+    /// Serve the local network (all interfaces, behind a token) instead of this computer only.
+    pub lan: bool,
+    /// Open the default browser on the page.
+    pub open: bool,
+    /// The online options, used when a page first plays online.
+    pub network: WebNetwork,
+    /// The language of the lines printed (`--lang`, else `LANG`, else French).
+    pub lang: Lang,
+    /// `--lang` itself: given, the page takes it over the browser's language.
+    pub page_lang: Option<Lang>,
+}
+
+/// The online options of `tripot web`, as `tripot host`'s: read (with the config file's relay)
+/// only when a page first plays online.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WebNetwork {
+    /// The player's name as the opponent sees it (default: `$USER`).
+    pub name: Option<String>,
+    /// The tripot-relay for rooms, the lobby and quick match.
+    pub relay: Option<Multiaddr>,
+    /// No LAN announcement or discovery (mDNS).
+    pub no_mdns: bool,
+    /// Addresses to listen on (default: every IPv4 interface).
+    pub listen: Vec<Multiaddr>,
+}
+
+impl WebNetwork {
+    /// The real network with these options: our identity, the relay checked, a runtime.
+    fn start(&self) -> Result<Box<dyn Network + Send>, NetworkError> {
+        let settings = NetworkSettings {
+            name: player_name(self.name.clone()),
+            listen: self.listen.clone(),
+            mdns: !self.no_mdns,
+            relay: configured_relay(self.relay.clone())?,
+            ..NetworkSettings::default()
+        };
+        Ok(Box::new(RealNetwork::new(settings)?))
+    }
+}
+
+/// Serves the page until the process is stopped. The first line printed is the address to open
+/// (tests read it).
+pub fn run(options: WebOptions) -> Result<(), WebError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        // Each page's game is handled on these, one message at a time per page.
+        .max_blocking_threads(2 * server::MAX_SOCKETS)
+        .enable_all()
+        .build()
+        .map_err(WebError::Runtime)?;
+    // One network for the whole server, not one per page: one identity and one runtime for
+    // every page's sessions and scans, as the terminal game has. It starts with the first
+    // page that plays online. It is held here, outside the server's runtime, because the
+    // network's own runtime must not be dropped from inside an async task.
+    let settings = options.network.clone();
+    let mdns = !settings.no_mdns;
+    let network: SharedNetwork =
+        Arc::new(Mutex::new(NetworkSlot::new(Box::new(move || settings.start()), mdns)));
+    runtime.block_on(serve(options, Arc::clone(&network)))
+}
+
+async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebError> {
+    let ip = if options.lan { IpAddr::V4(Ipv4Addr::UNSPECIFIED) } else { IpAddr::V4(Ipv4Addr::LOCALHOST) };
+    let addr = SocketAddr::new(ip, options.port);
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.map_err(|source| WebError::Bind { addr, source })?;
+    let port = listener.local_addr().map_err(|source| WebError::Bind { addr, source })?.port();
+    let access = server::Access { port, token: options.lan.then(lan::new_token), lang: options.page_lang };
+    let base = access.base();
+    let local = format!("http://127.0.0.1:{port}{base}");
+    let said = Said::of(options.lang);
+    let mut out = std::io::stdout().lock();
+    // Printing is best effort: a closed stdout must not stop the server.
+    if options.lan {
+        let shared = lan::lan_address().map(|ip| format!("http://{ip}:{port}{base}"));
+        let _ = writeln!(out, "{}", shared.as_deref().unwrap_or(&local));
+        match &shared {
+            Some(url) => {
+                let _ = writeln!(out, "{}", said.lan_open);
+                if let Some(qr) = lan::qr_text(url) {
+                    let _ = writeln!(out, "{qr}");
+                }
+                let _ = writeln!(out, "{} {local}", said.on_this_computer);
+            }
+            None => {
+                let _ = writeln!(out, "{}", said.no_lan);
+            }
+        }
+        let _ = writeln!(out, "{}", said.keep_it);
+    } else {
+        let _ = writeln!(out, "{local}");
+        let _ = writeln!(out, "{}", said.local_only);
+    }
+    // The browser opened is told the language asked for in its address too.
+    let opened = match options.page_lang {
+        Some(Lang::En) => format!("{local}?lang=en"),
+        Some(Lang::Fr) => format!("{local}?lang=fr"),
+        None => local.clone(),
+    };
+    // With `--lan` the address holds the token: never on the opener's command line.
+    let opened_ok =
+        options.open && if options.lan { browser::open_secret(&opened) } else { browser::open(&opened) };
+    if options.open && !opened_ok {
+        let _ = writeln!(out, "{}", said.open_yourself);
+    }
+    let _ = writeln!(out, "{}", said.stop);
+    let _ = out.flush();
+    drop(out);
+    let shared =
+        socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
+    connections::serve(listener, server::router(access, shared)).await;
+    Ok(())
+}
+
+/// The lines `tripot web` prints, in the language of the run. The first line printed is always
+/// the bare address (tests and scripts read it); the last starts with `Ctrl-C` in both languages.
+struct Said {
+    lan_open: &'static str,
+    on_this_computer: &'static str,
+    no_lan: &'static str,
+    keep_it: &'static str,
+    local_only: &'static str,
+    open_yourself: &'static str,
+    stop: &'static str,
+}
+
+impl Said {
+    fn of(lang: Lang) -> Said {
+        match lang {
+            Lang::Fr => Said {
+                lan_open: "Ouvrez cette adresse sur une tablette ou un téléphone du même réseau, ou scannez le code :",
+                on_this_computer: "Sur cet ordinateur :",
+                no_lan: "Aucune adresse de réseau local trouvée : seul cet ordinateur peut l'ouvrir.",
+                keep_it: "Seule cette adresse sert la partie : gardez-la entre joueurs.",
+                local_only: "Tripot est servi sur cet ordinateur seulement (tripot web --lan pour une tablette).",
+                open_yourself: "Ouvrez l'adresse ci-dessus dans votre navigateur.",
+                stop: "Ctrl-C arrête le serveur.",
+            },
+            Lang::En => Said {
+                lan_open: "Open this address on a tablet or phone on the same network, or scan the code:",
+                on_this_computer: "On this computer:",
+                no_lan: "No local network address was found: only this computer can open it.",
+                keep_it: "Only this address serves the game: keep it among the players.",
+                local_only: "Tripot is served on this computer only (tripot web --lan for a tablet).",
+                open_yourself: "Open the address above in your browser.",
+                stop: "Ctrl-C stops the server.",
+            },
+        }
+    }
+}

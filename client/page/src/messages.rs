@@ -1,0 +1,411 @@
+//! The page's WebSocket protocol, in one place: every message the page sends
+//! ([`ClientMessage`]) and every message the program answers ([`ServerMessage`]), as JSON text
+//! frames tagged by `type` (`{"type":"select","hole":"m1"}`).
+//!
+//! The page holds no game logic: it asks for a pawn's destinations (`select`), the path to a
+//! destination (`path`), plays (`move`, `hop`, `end_chain`), and asks for a hint or an undo; the
+//! program answers with the whole [`StateView`] after every change, and announces every move
+//! played ([`ServerMessage::MovePlayed`], its path hop by hop) before the state that follows it,
+//! so that the page shows the move hop by hop. A refusal is an [`ServerMessage::Error`] with a
+//! typed [`ErrorCode`]; the game is unchanged by it.
+//!
+//! Holes are written in the notation of RULES.md §1 (`m1`, `i9`), camps `A`/`B`, colours by
+//! their branch code (`S`, `NE`…), positions as RULES.md §7 strings.
+//!
+//! Extension: new variants go in both enums (the star tables and online play will add theirs);
+//! a page ignores a `type` it does not know, and the program answers `bad_message` to one it
+//! does not know. Fields the program does not know are ignored, so a newer page still talks to
+//! an older program.
+//! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
+//! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
+//! Saved games, replays and typed moves: `saves_messages.rs` (`{"type":"saves","action":…}`).
+
+use serde::{Deserialize, Serialize};
+
+use super::online_messages::{ListView, NoticeView, OnlineMove, OnlineRefusal, OnlineRequest, OnlineView};
+
+/// The protocol's version, sent in [`ServerMessage::Hello`].
+pub(crate) const PROTOCOL_VERSION: u32 = 1;
+
+/// What the page sends.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum ClientMessage {
+    /// Starts a game (dropping the one in progress).
+    NewGame(NewGame),
+    /// Picks the pawn on `hole` (dropping any chain being built); the state then lists its
+    /// destinations.
+    Select {
+        /// The pawn's hole.
+        hole: String,
+    },
+    /// Asks for the path the selected pawn would take to `to` (answered by
+    /// [`ServerMessage::Path`]): the hops built so far, then the way on.
+    Path {
+        /// A destination of the selected pawn.
+        to: String,
+    },
+    /// Plays the selected pawn to `to`, a step, the end of a chain (near or far) or a swap; during
+    /// a chain built hop by hop, one more hop.
+    Move {
+        /// A destination of the selected pawn.
+        to: String,
+    },
+    /// One hop of a chain built hop by hop, from where the selected pawn stands; the chain ends
+    /// by itself when no hop is left.
+    Hop {
+        /// A hole one jump away.
+        to: String,
+    },
+    /// « Fin du saut »: plays the chain built so far.
+    EndChain,
+    /// Takes back the last hop of the chain being built, or drops the selection.
+    Cancel,
+    /// Asks for a hint (it arrives in a later state).
+    Hint,
+    /// Back to the player's previous turn (in solo the computer's reply goes too).
+    Undo,
+    /// A star table's request.
+    Table(super::table_messages::TableRequest),
+    /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
+    Online(OnlineRequest),
+    /// Saved games, the replay viewer, resuming, a typed move.
+    Saves(super::saves_messages::SavesRequest),
+}
+
+/// How a game starts.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub(crate) struct NewGame {
+    /// Against the computer or two players on this device.
+    pub(crate) mode: GameMode,
+    /// The computer's level in solo: `debutant`, `facile`, `moyen`, `difficile`, `impossible`
+    /// (or 1–5). Default: `facile`.
+    #[serde(default)]
+    pub(crate) level: Option<String>,
+    /// Colours per camp, 1–3. Default 1.
+    #[serde(default)]
+    pub(crate) format: Option<u8>,
+    /// Who opens. Default: the player (camp A).
+    #[serde(default)]
+    pub(crate) opener: Opener,
+    /// A position to start from (RULES.md §7), instead of the start; its side to move opens.
+    #[serde(default)]
+    pub(crate) position: Option<String>,
+}
+
+/// Against whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum GameMode {
+    /// Against the computer: the page's player is camp A.
+    Solo,
+    /// Two players taking turns on this device.
+    Duel,
+}
+
+/// Who opens, as the menu offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Opener {
+    /// Player 1 (the player in solo).
+    #[default]
+    First,
+    /// Player 2 (the computer in solo).
+    Second,
+    /// Drawn by lot.
+    Draw,
+}
+
+/// What the program sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum ServerMessage {
+    /// First message on a new socket: the board's geometry and the levels.
+    Hello(Hello),
+    /// The game as it is now (after every change).
+    State(Box<StateView>),
+    /// A move was just played; the state after it follows.
+    MovePlayed(MoveView),
+    /// The answer to [`ClientMessage::Path`].
+    Path {
+        /// The destination asked about.
+        to: String,
+        /// The holes visited, the pawn's start first.
+        holes: Vec<String>,
+    },
+    /// A refused message; nothing changed.
+    Error {
+        /// Why, for the page to word it.
+        code: ErrorCode,
+        /// Details in English, for logs and tests.
+        detail: String,
+    },
+    /// A star table's reply.
+    Table(super::table_messages::TableReply),
+    /// The online game after a change (none: no online game any more).
+    Online {
+        /// The online game.
+        online: Option<Box<OnlineView>>,
+    },
+    /// A move of the online game (ours or the opponent's), to show hop by hop before the
+    /// [`ServerMessage::Online`] view that follows it.
+    OnlineMove(OnlineMove),
+    /// Something to tell the player about the online game, in both languages (empty: clear).
+    OnlineNotice(NoticeView),
+    /// The LAN's or the lobby's open games, as last read.
+    OnlineList(ListView),
+    /// A refused online request; nothing changed.
+    OnlineError(OnlineRefusal),
+    /// The answer to an online `path`: the holes the picked pawn would visit.
+    OnlinePath {
+        /// The destination asked about.
+        to: String,
+        /// The holes visited, the pawn's start first.
+        holes: Vec<String>,
+    },
+    /// The answer to `saves` `list`.
+    Records(super::saves_messages::RecordsView),
+    /// The record opened by `saves` `open`; its start's frame follows.
+    Replay(super::saves_messages::ReplayView),
+    /// A position of the record open (after `open` and `show`).
+    ReplayFrame(super::saves_messages::FrameView),
+    /// The program is busy with other pages: this page's search waits its turn (it will be
+    /// answered), or this page cannot be served now (its socket closes after this message).
+    Busy {
+        /// What is busy.
+        what: BusyWith,
+        /// For [`BusyWith::Searches`]: the searches before this page's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ahead: Option<usize>,
+    },
+}
+
+/// What a [`ServerMessage::Busy`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum BusyWith {
+    /// Every search thread thinks for other pages; the page's search waits in the queue.
+    Searches,
+    /// As many pages as the program serves at once are open; try again later.
+    Pages,
+}
+
+/// The board's geometry and what a new game can be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Hello {
+    /// [`PROTOCOL_VERSION`].
+    pub(crate) protocol: u32,
+    /// Every hole of the board.
+    pub(crate) holes: Vec<HoleView>,
+    /// The computer's levels, weakest first.
+    pub(crate) levels: Vec<LevelView>,
+    /// The language `tripot web --lang` asked for (`fr`, `en`); it wins over the browser's.
+    #[serde(default)]
+    pub(crate) lang: Option<String>,
+}
+
+/// A hole and where it is drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct HoleView {
+    /// Its name (`m1`).
+    pub(crate) name: String,
+    /// Column, in half hole widths (`2q + r`, -12 to 12), left to right.
+    pub(crate) x: i8,
+    /// Row, `r` (-8 to 8), bottom to top.
+    pub(crate) y: i8,
+    /// The branch it belongs to (`S`…), none in the central hexagon.
+    pub(crate) branch: Option<String>,
+}
+
+/// A level of the computer opponent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LevelView {
+    /// What `new_game` takes (`facile`).
+    pub(crate) key: String,
+    /// 1–5.
+    pub(crate) number: u8,
+    /// Its name in French.
+    pub(crate) name_fr: String,
+    /// Its name in English.
+    pub(crate) name_en: String,
+    /// The named opponent.
+    pub(crate) opponent: String,
+}
+
+/// Everything the page draws.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StateView {
+    /// `solo` or `duel`.
+    pub(crate) mode: GameMode,
+    /// The level's key, in solo.
+    pub(crate) level: Option<String>,
+    /// The named opponent, in solo.
+    pub(crate) opponent: Option<String>,
+    /// Colours per camp.
+    pub(crate) format: u8,
+    /// The position (RULES.md §7).
+    pub(crate) position: String,
+    /// The camp to move.
+    pub(crate) turn: String,
+    /// Who acts now.
+    pub(crate) next: Next,
+    /// Every pawn.
+    pub(crate) pawns: Vec<PawnView>,
+    /// The colours in play, with their camp and goal.
+    pub(crate) colours: Vec<ColourView>,
+    /// The pawn picked and what it can do.
+    pub(crate) selection: Option<SelectionView>,
+    /// The last move's whole path (the two pawns of a swap).
+    pub(crate) last_move: Vec<String>,
+    /// The hint shown, if any.
+    pub(crate) hint: Option<MoveView>,
+    /// A hint is being searched.
+    pub(crate) hint_pending: bool,
+    /// Every move so far.
+    pub(crate) history: Vec<MoveView>,
+    /// Pawns arrived, camp A then B.
+    pub(crate) arrived: [u8; 2],
+    /// Total distance to the goals, camp A then B.
+    pub(crate) distance: [u16; 2],
+    /// Whether `undo` would do something.
+    pub(crate) can_undo: bool,
+    /// The end, once over.
+    pub(crate) outcome: Option<OutcomeView>,
+}
+
+/// Who acts now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Next {
+    /// A player at this page.
+    Player,
+    /// The computer is thinking.
+    Computer,
+    /// The game is over.
+    Over,
+}
+
+/// A pawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PawnView {
+    /// Where it stands.
+    pub(crate) hole: String,
+    /// Its colour (home branch).
+    pub(crate) colour: String,
+}
+
+/// A colour in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ColourView {
+    /// Its home branch (`S`).
+    pub(crate) colour: String,
+    /// Its camp.
+    pub(crate) camp: String,
+    /// The branch it must reach.
+    pub(crate) goal: String,
+}
+
+/// The pawn picked and where it may go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SelectionView {
+    /// The holes of the chain built so far, the pawn's start first.
+    pub(crate) path: Vec<String>,
+    /// Steps (before any hop).
+    pub(crate) steps: Vec<String>,
+    /// Ends of chains (before any hop), or the next hops (during a chain).
+    pub(crate) jumps: Vec<String>,
+    /// Enemy pawns it may swap with.
+    pub(crate) swaps: Vec<String>,
+    /// The holes one jump away from where it stands: what [`ClientMessage::Hop`] accepts.
+    pub(crate) hops: Vec<String>,
+}
+
+/// A move played (or suggested).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct MoveView {
+    /// The camp that played it.
+    pub(crate) camp: String,
+    /// Whether the computer played it.
+    pub(crate) by_computer: bool,
+    /// `path`, `swap` or `pass`.
+    pub(crate) kind: MoveKind,
+    /// In notation (`m1-m3-k5`, `m1<>l2`, `pass`).
+    pub(crate) notation: String,
+    /// The holes the pawn goes through, hop by hop (a swap: its two pawns; a pass: none).
+    pub(crate) path: Vec<String>,
+}
+
+/// The three kinds of turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum MoveKind {
+    /// A step or a chain.
+    Path,
+    /// A swap.
+    Swap,
+    /// A pass.
+    Pass,
+}
+
+/// Who won, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OutcomeView {
+    /// The winning camp.
+    pub(crate) winner: String,
+    /// `goal` or `count`.
+    pub(crate) reason: String,
+}
+
+/// Why a message was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ErrorCode {
+    /// Not JSON, not a known `type`, a missing field, or a binary frame.
+    BadMessage,
+    /// A text frame longer than [`crate::socket::MAX_MESSAGE`].
+    TooLarge,
+    /// More messages than the page could ever send by hand; they are dropped.
+    TooManyMessages,
+    /// Not a hole of the board.
+    BadHole,
+    /// A position string that does not parse.
+    BadPosition,
+    /// Not a level.
+    BadLevel,
+    /// Not a format (1–3), or the position's format differs.
+    BadFormat,
+    /// No game started yet.
+    NoGame,
+    /// The game is over.
+    GameOver,
+    /// Not this page's turn (the computer's).
+    NotYourTurn,
+    /// Not a pawn of the side to move.
+    NotYourPawn,
+    /// No pawn picked.
+    NoSelection,
+    /// Not a destination (or a hop) of the picked pawn.
+    NotADestination,
+    /// « Fin du saut » with no hop made.
+    NoChain,
+    /// Nothing to take back.
+    NothingToUndo,
+    /// A hint is already being searched.
+    HintPending,
+    /// The game could not be written to disk (it goes on).
+    SaveFailed,
+    /// Not an id of the last list of records.
+    UnknownRecord,
+    /// The record no longer reads back (changed or removed since listed).
+    UnreadableRecord,
+    /// No record is open in the viewer.
+    NoRecord,
+    /// Beyond the last move of the record open.
+    NoSuchMove,
+    /// Not an unfinished duel or solo game of this device.
+    NotResumable,
+    /// A typed move that is not notation.
+    BadNotation,
+    /// A typed move the rules refuse.
+    IllegalMove,
+}

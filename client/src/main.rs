@@ -1,5 +1,0 @@
-//! `tripot`: with no subcommand, the terminal game; otherwise a command-line tool.
-
-fn main() -> std::process::ExitCode {
-    tripot::cli::run()
-}

@@ -1,0 +1,112 @@
+//! The prompt offering to resume an unfinished game: every one, local or online, to choose from.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+
+use super::{ButtonSpec, button, centred};
+use crate::app::{App, Button, Mode};
+use tripot_app::i18n::Lang;
+use tripot_app::resume_choice::ResumeChoice;
+
+pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let lang = app.lang;
+    let t = lang.t();
+    let entries: Vec<String> = app.resume_choices.iter().map(|choice| entry(lang, choice)).collect();
+    // Room for the longest entry, the online command below the list, and the buttons.
+    let command = match app.resume_choices.get(app.resume_selected) {
+        Some(ResumeChoice::Online(online)) => Some(online.command()),
+        _ => None,
+    };
+    let longest = entries.iter().map(|e| e.chars().count() + 4).max().unwrap_or(0);
+    let width = (longest.max(command.as_ref().map_or(0, |c| c.chars().count())) as u16 + 4).max(60);
+    let shown = entries.len().min(usize::from(area.height.saturating_sub(14)).max(1));
+    let rect = centred(area, width, shown as u16 + 10);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {} ", t.resume_title), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let question = if entries.len() > 1 { t.resume_questions } else { t.resume_question };
+    let mut lines = vec![Line::from(""), Line::from(question), Line::from("")];
+    // The chosen entry stays in view.
+    let first = app.resume_selected.saturating_sub(shown.saturating_sub(1));
+    for (i, text) in entries.iter().enumerate().skip(first).take(shown) {
+        let chosen = i == app.resume_selected;
+        let style = if chosen {
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::Gray)
+        };
+        lines.push(Line::from(Span::styled(format!("{} {text}", if chosen { "▶" } else { " " }), style)));
+    }
+    lines.push(Line::from(""));
+    if let Some(command) = command {
+        lines.push(Line::from(Span::styled(command, Style::default().fg(Color::LightCyan))));
+    } else if entries.len() > 1 {
+        lines.push(Line::from(Span::styled(t.resume_keys, Style::default().fg(Color::DarkGray))));
+    }
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), inner);
+    let y = inner.y + inner.height - 2;
+    let total = (t.resume.chars().count() + t.new_game.chars().count() + 16) as u16;
+    let mut x = inner.x + inner.width.saturating_sub(total) / 2;
+    x += button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.resume, key: Some('r'), which: Button::Resume, enabled: true },
+    ) + 2;
+    button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.new_game, key: Some('n'), which: Button::NewGame, enabled: true },
+    );
+    if let Some(message) = &app.message {
+        frame.render_widget(
+            Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
+                .alignment(Alignment::Center),
+            Rect { y: (rect.y + rect.height).min(area.height - 1), height: 1, ..area },
+        );
+    }
+}
+
+/// One game offered, in a line: how it was played, its format, its moves, its date.
+fn entry(lang: Lang, choice: &ResumeChoice) -> String {
+    let t = lang.t();
+    let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
+    match choice {
+        ResumeChoice::Local(saved) => {
+            let mode = match tripot_app::save_store::setup_of(&saved.record).map(|s| s.mode) {
+                Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
+                _ => t.duel.to_owned(),
+            };
+            let date = saved.record.date.clone().unwrap_or_default();
+            let moves = saved.record.moves().len();
+            format!("{mode} · {} · {} · {date}", lang.format_label(saved.record.format()), count(moves))
+        }
+        ResumeChoice::Table(saved) => {
+            let players = saved.record.tag("Table").unwrap_or_default().replace(',', ", ");
+            let moves = saved.record.moves().len();
+            format!("{} · {} · {players} · {}", lang.s().resume_table, saved.record.variant(), count(moves))
+        }
+        ResumeChoice::Online(online) => {
+            let game = &online.game;
+            format!(
+                "{} · {} {} · {} · {}",
+                t.online_mode,
+                t.opponent_label,
+                game.peer_name,
+                lang.format_short(tripot_app::online_duel::game_terms(game).0),
+                count(game.moves().len())
+            )
+        }
+    }
+}

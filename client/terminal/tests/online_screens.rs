@@ -1,0 +1,928 @@
+//! The online screens, driven from synthetic network events through a stand-in network (no
+//! sockets): snapshots of each screen, and the handlers — menu entries, the join field, the LAN
+//! list, moves by keys going out through the session, the opponent's moves coming in, refusals,
+//! reconnection, the claim, resigning, leaving. The real network is tested by `online_tui.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::Duration;
+
+use common::{ch, enter_on, hole, key, render};
+use crossterm::event::KeyCode;
+use tripot_app::i18n::Lang;
+use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot_app::online_duel::{self, EndReason};
+use tripot_app::open_game::{OpenGame, OpenGames};
+use tripot_engine::{Camp, Format, Notation, Position, Rules};
+use tripot_game::Seat;
+use tripot_net::Offer;
+use tripot_net::{LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
+use tripot_protocol::{GameId, RejectReason};
+use tripot_terminal::app::{App, Connection, MenuItem, Page, RematchOffer};
+use tripot_terminal::event::{Event, Events};
+
+/// What the stand-in network saw and what it will hand back.
+#[derive(Default)]
+struct Wire {
+    /// Sessions started, as text: `host 1 random`, `join /ip4/…`.
+    starts: Vec<String>,
+    /// Commands sent: moves as notation, `resign`, `claim`.
+    sent: Vec<String>,
+    /// Events waiting to be polled.
+    events: VecDeque<NetEvent>,
+    /// What the next LAN scan round finds.
+    lan: Option<Vec<LanHost>>,
+    /// Quick match news waiting to be polled.
+    news: VecDeque<Matchmaking>,
+    /// What the next lobby reading finds.
+    tables: Option<OpenGames>,
+}
+
+#[derive(Clone, Default)]
+struct Fake(Rc<RefCell<Wire>>);
+
+impl Fake {
+    fn push(&self, event: NetEvent) {
+        self.0.borrow_mut().events.push_back(event);
+    }
+
+    fn session(&self, event: SessionEvent) {
+        self.push(NetEvent::Session(event));
+    }
+
+    fn sent(&self) -> Vec<String> {
+        self.0.borrow().sent.clone()
+    }
+
+    fn starts(&self) -> Vec<String> {
+        self.0.borrow().starts.clone()
+    }
+}
+
+impl Link for Fake {
+    fn try_event(&mut self) -> Option<NetEvent> {
+        self.0.borrow_mut().events.pop_front()
+    }
+
+    fn play(&mut self, notation: Notation) {
+        self.0.borrow_mut().sent.push(notation.to_string());
+    }
+
+    fn resign(&mut self) {
+        self.0.borrow_mut().sent.push("resign".into());
+    }
+
+    fn claim(&mut self) {
+        self.0.borrow_mut().sent.push("claim".into());
+    }
+
+    fn leave(&mut self) {
+        self.0.borrow_mut().sent.push("leave".into());
+    }
+
+    fn offer_rematch(&mut self) {
+        self.0.borrow_mut().sent.push("rematch".into());
+    }
+
+    fn answer_rematch(&mut self, accept: bool) {
+        self.0.borrow_mut().sent.push(format!("rematch {accept}"));
+    }
+
+    fn try_matchmaking(&mut self) -> Option<Matchmaking> {
+        self.0.borrow_mut().news.pop_front()
+    }
+}
+
+impl OpenGameScan for Fake {
+    fn try_list(&mut self) -> Option<Result<OpenGames, NetworkError>> {
+        let mut wire = self.0.borrow_mut();
+        // LAN hosts as the real scan finds them, turned into open games the same way.
+        let lan = wire
+            .lan
+            .take()
+            .map(|hosts| OpenGames { relay: None, games: hosts.into_iter().map(OpenGame::from).collect() });
+        lan.or_else(|| wire.tables.take()).map(Ok)
+    }
+}
+
+impl Network for Fake {
+    fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError> {
+        let text = match &start {
+            Start::Host(offer) => format!("host {} {:?}", online_duel::terms(offer).0.number(), offer.opens),
+            Start::Join(addr) => format!("join {addr}"),
+            Start::HostRoom { offer, .. } => format!("room {}", online_duel::terms(offer).0.number()),
+            Start::JoinRoom(code) => format!("join-room {code}"),
+            Start::Resume(_) => "resume".into(),
+        };
+        self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
+
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Ok(Box::new(self.clone()))
+    }
+
+    fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("table {} at {relay}", table.name));
+        Ok(Box::new(self.clone()))
+    }
+
+    fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("open {} at {relay}", online_duel::terms(&offer).0.number()));
+        Ok(Box::new(self.clone()))
+    }
+
+    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
+        let text = formats.map_or_else(|| "quick any".to_owned(), |f| format!("quick {}", f.number()));
+        self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
+}
+
+fn peer() -> tripot_net::PeerId {
+    tripot_net::Keypair::ed25519_from_bytes([7; 32]).unwrap().public().to_peer_id()
+}
+
+fn addr(text: &str) -> Multiaddr {
+    format!("{text}/p2p/{}", peer()).parse().unwrap()
+}
+
+fn app(lang: Lang) -> (App, Events, Fake) {
+    let events = Events::new();
+    let mut app = App::new(lang, None, events.sender());
+    let fake = Fake::default();
+    app.set_network(Box::new(fake.clone()));
+    (app, events, fake)
+}
+
+fn choose(app: &mut App, item: MenuItem) {
+    let i = MenuItem::ALL.iter().position(|&x| x == item).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
+
+/// Ticks until the opponent's move shown hop by hop is on the board.
+fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.handle_event(Event::Tick);
+        if !app.is_animating() {
+            return;
+        }
+    }
+    panic!("the animation never ended");
+}
+
+/// Hosts from the menu (format 1, random opener) and shows two addresses.
+fn hosting(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = app(lang);
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    fake.push(NetEvent::Listening(addr("/ip4/127.0.0.1/tcp/41234")));
+    fake.push(NetEvent::Listening(addr("/ip4/192.168.1.20/tcp/41234")));
+    (app, events, fake)
+}
+
+fn connected_with(
+    game_id: GameId,
+    local: Camp,
+    opener: Camp,
+    peer_name: String,
+    position: Position,
+) -> SessionEvent {
+    online_duel::connected(game_id, local, opener, peer_name, position).unwrap()
+}
+
+fn moved(sent: bool, ply: u32, notation: Notation, position: Position) -> SessionEvent {
+    online_duel::moved(sent, ply, &notation, position).unwrap()
+}
+
+fn connected(local: Camp, opener: Camp) -> SessionEvent {
+    connected_with(
+        GameId([1; 16]),
+        local,
+        opener,
+        "Alice".into(),
+        Position::start(Format::One, Rules::Tripot, opener),
+    )
+}
+
+/// A hosted game, connected, camp A to open: the host plays k4-k5, Alice answers f14-f13.
+fn two_moves_in(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = hosting(lang);
+    fake.session(connected(Camp::A, Camp::A));
+    app.handle_event(Event::Tick);
+    enter_on(&mut app, hole("k4"));
+    enter_on(&mut app, hole("k5"));
+    assert_eq!(fake.sent(), ["k4-k5"]);
+    let position = *app.game().unwrap().position();
+    fake.session(moved(true, 1, "k4-k5".parse().unwrap(), position));
+    fake.session(SessionEvent::MoveAcknowledged { ply: 1, round_trip: Duration::from_millis(3) });
+    let notation: Notation = "f14-f13".parse().unwrap();
+    let after = position.play(position.parse_move("f14-f13").unwrap().mv).unwrap();
+    fake.session(moved(false, 2, notation, after));
+    app.handle_event(Event::Tick);
+    settle(&mut app);
+    (app, events, fake)
+}
+
+#[test]
+fn the_menu_has_the_online_entries_in_both_languages() {
+    let (mut fr, _events, _fake) = app(Lang::Fr);
+    let screen = render(&mut fr, 120, 40);
+    for entry in ["Héberger une partie", "Rejoindre une partie", "Joueurs sur le réseau local"] {
+        assert!(screen.contains(entry), "{entry}:\n{screen}");
+    }
+    let (mut en, _events, _fake) = app(Lang::En);
+    let screen = render(&mut en, 80, 30);
+    for entry in ["Host a game", "Join a game", "Players on the local network"] {
+        assert!(screen.contains(entry), "{entry}:\n{screen}");
+    }
+}
+
+#[test]
+fn hosting_waits_with_the_addresses_to_share() {
+    let (mut app, _events, fake) = hosting(Lang::Fr);
+    assert_eq!(fake.starts(), ["host 1 Random"]);
+    assert_eq!(app.page(), Page::Online);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Waiting);
+    // The LAN's address first, loopback last.
+    assert!(app.online().unwrap().addrs()[0].to_string().starts_with("/ip4/192.168.1.20"));
+    insta::assert_snapshot!("online_waiting_host", render(&mut app, 120, 40));
+}
+
+/// At 80 columns an address does not fit in a box: each is printed below it from the first
+/// column, so a mouse copy of it takes no border, and nothing of it is lost.
+#[test]
+fn at_80_columns_the_addresses_are_printed_outside_the_box() {
+    let (mut app, _events, _fake) = hosting(Lang::Fr);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 80, 30);
+    let lines: Vec<&str> = screen.lines().collect();
+    for address in app.online().unwrap().addrs() {
+        let address = address.to_string();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with(&address[..20]))
+            .unwrap_or_else(|| panic!("{address} not at the start of a line:\n{screen}"));
+        // The address, read back over the lines it takes, with no border in it.
+        let mut read = String::new();
+        for line in &lines[start..] {
+            if read.len() >= address.len() {
+                break;
+            }
+            assert!(!line.contains('│'), "a border beside the address:\n{screen}");
+            read.push_str(line.trim_end());
+        }
+        assert_eq!(read, address, "\n{screen}");
+    }
+    // At 120 columns they fit in the box, one a line.
+    let screen = render(&mut app, 120, 40);
+    let peer = peer().to_string();
+    assert_eq!(screen.lines().filter(|l| l.contains(&peer) && l.contains('│')).count(), 2, "{screen}");
+}
+
+#[test]
+fn the_host_menu_settings_reach_the_offer() {
+    let (mut app, _events, fake) = app(Lang::En);
+    choose(&mut app, MenuItem::HostFormat);
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::HostOpener);
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["host 3 Host"]);
+    // Leaving while nobody has joined needs no confirmation.
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.online().is_none());
+}
+
+#[test]
+fn joining_by_address_and_refusing_what_is_not_one() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    for c in "n'importe quoi".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    assert!(app.message().unwrap().contains("Ni une adresse ni un code de salon"), "{:?}", app.message());
+    assert!(fake.starts().is_empty());
+    app.handle_event(Event::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('u'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    let target = addr("/ip4/192.168.1.20/tcp/41234").to_string();
+    for c in target.chars() {
+        app.handle_event(ch(c));
+    }
+    assert_eq!(app.join_input(), target);
+    insta::assert_snapshot!("online_join_field", render(&mut app, 100, 30));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {target}")]);
+    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    insta::assert_snapshot!("online_joining", render(&mut app, 100, 30));
+}
+
+#[test]
+fn the_lan_list_refreshes_and_joins_the_chosen_host() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lan);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Lan);
+    assert!(render(&mut app, 100, 30).contains("Recherche sur le réseau local"));
+    let host = |name: &str, port: u16, format: u8| LanHost {
+        peer: peer(),
+        addr: addr(&format!("/ip4/192.168.1.{port}/tcp/4001")),
+        name: name.into(),
+        game: tripot_engine::duel_spec(Format::from_number(format).unwrap(), Rules::Tripot).unwrap(),
+        seats: 2,
+        waiting_secs: u32::from(port),
+    };
+    fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.open_games().unwrap().games().unwrap().len(), 2);
+    app.handle_event(key(KeyCode::Down));
+    insta::assert_snapshot!("online_lan_list", render(&mut app, 100, 30));
+    // A refreshed list keeps the choice in range.
+    fake.0.borrow_mut().lan = Some(vec![host("Bruno", 31, 3)]);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.open_games().unwrap().selected(), 0);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
+    assert_eq!(app.page(), Page::Online);
+}
+
+#[test]
+fn moves_go_out_through_the_session_and_the_opponents_come_in() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    let game = app.game().unwrap();
+    let written: Vec<String> = game.moves().iter().map(|p| p.notation.to_string()).collect();
+    assert_eq!(written, ["k4-k5", "f14-f13"]);
+    assert_eq!(app.online().unwrap().peer_name(), Some("Alice"));
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("connecté"), "{screen}");
+    assert!(screen.contains("aller-retour 3 ms"), "{screen}");
+    insta::assert_snapshot!("online_connected_game", screen);
+    // The opponent's pawns cannot be picked; our move goes out at once.
+    enter_on(&mut app, hole("f13"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    assert_eq!(fake.sent(), ["k4-k5", "j4-j5"]);
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    // While the opponent thinks, the board takes nothing.
+    enter_on(&mut app, hole("e14"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    assert_eq!(fake.sent().len(), 2);
+}
+
+#[test]
+fn a_refused_local_move_is_taken_back_and_said() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    fake.push(NetEvent::LocalError(LocalError::NotYourTurn));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+    assert_eq!(app.message(), Some("Coup refusé : ce n'est pas votre tour"));
+    // A refusal of anything else (here a claim) takes no move back.
+    enter_on(&mut app, hole("j4"));
+    enter_on(&mut app, hole("j5"));
+    fake.session(moved(true, 3, "j4-j5".parse().unwrap(), *app.game().unwrap().position()));
+    fake.push(NetEvent::LocalError(LocalError::CannotClaim));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().moves().len(), 3);
+    assert!(app.message().unwrap().starts_with("la partie ne se réclame"), "{:?}", app.message());
+}
+
+#[test]
+fn refusals_by_either_side_are_shown() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::Rejected {
+        by: Refuser::Local,
+        reason: RejectReason::HashMismatch,
+        ply: Some(3),
+        detail: "hash 1 here, 2 there".into(),
+    });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(
+        screen.contains("Coup de l'adversaire refusé (coup 3) — les positions ne concordent pas"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("online_rejected", screen);
+    // The game is unchanged.
+    assert_eq!(app.game().unwrap().moves().len(), 2);
+    let (mut app, _events, fake) = two_moves_in(Lang::En);
+    fake.session(SessionEvent::Rejected {
+        by: Refuser::Peer,
+        reason: RejectReason::OutOfTurn,
+        ply: None,
+        detail: String::new(),
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("The opponent refused your move — move out of turn"));
+}
+
+#[test]
+fn reconnecting_shows_the_time_then_offers_the_claim() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(12) });
+    app.handle_event(Event::Tick);
+    assert_eq!(
+        app.online().unwrap().connection(),
+        Connection::Reconnecting { waited: Duration::from_secs(12) }
+    );
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("reconnexion… 12 s"), "{screen}");
+    insta::assert_snapshot!("online_reconnecting", screen);
+    // Claiming before the grace period does nothing.
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5"]);
+
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Réclamer la partie"), "{screen}");
+    insta::assert_snapshot!("online_claim_offer", screen);
+    // Keep waiting: the prompt goes, the claim stays in the panel.
+    app.handle_event(key(KeyCode::Esc));
+    assert!(!render(&mut app, 120, 40).contains("Vous pouvez réclamer"));
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(125) });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("l'adversaire ne revient pas (2 min 05 s)"));
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "claim"]);
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Abandoned).unwrap()));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Vous avez gagné !"), "{screen}");
+    assert!(screen.contains("l'adversaire est parti, partie réclamée"), "{screen}");
+}
+
+#[test]
+fn the_opponent_coming_back_resumes_the_game() {
+    let (mut app, _events, fake) = two_moves_in(Lang::En);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Connected);
+    assert_eq!(app.message(), Some("Reconnected: the game goes on."));
+    assert!(!render(&mut app, 120, 40).contains("You may claim"));
+}
+
+#[test]
+fn resigning_asks_twice_and_the_game_over_screen_says_why() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('a'));
+    assert!(fake.sent().len() == 1, "one press does not resign");
+    assert!(app.message().unwrap().contains("Abandonner la partie ?"));
+    app.handle_event(ch('a'));
+    assert_eq!(fake.sent(), ["k4-k5", "resign"]);
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::B, EndReason::Resigned).unwrap()));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Alice gagne. Vous avez perdu."), "{screen}");
+    insta::assert_snapshot!("online_game_over", screen);
+    // The board takes nothing more; one key leaves.
+    common::click(&mut app, hole("j4"));
+    assert_eq!(app.game().unwrap().selection_path(), None);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn leaving_a_live_game_asks_first() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.push(NetEvent::Saved { ply: 2, path: "/tmp/partie.tripot".into() });
+    app.handle_event(Event::Tick);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Online);
+    let asked = app.message().unwrap();
+    assert!(asked.contains("La partie est sauvegardée"), "{asked}");
+    // It says how to find the game again: the command and the file.
+    assert!(asked.contains("--resume /tmp/partie.tripot"), "{asked}");
+    assert!(asked.contains("tripot host") || asked.contains("tripot join"), "{asked}");
+    // Another key forgets the question.
+    app.handle_event(key(KeyCode::Left));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Online);
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said() {
+    // Classic rules, format 2, camp A to move and walled in (the position of the local
+    // "pass announced" snapshot), resumed online by the host.
+    let blocked = Position::parse(
+        "A:Ni5,j5,k5,l5,m5,h6,i6,j6,k6,l6:SEn5,n6,n7,n8,o5,o6,o7,p5,p6,q5:\
+         Sm1,l2,m2,k3,l3,m3,j4,k4,l4,m4:NWm6,m7,m8,m9,l7,l8,l9,l10,a13,b13",
+        Rules::Classic,
+    )
+    .unwrap();
+    let (mut app, _events, fake) = hosting(Lang::Fr);
+    fake.session(connected_with(GameId([2; 16]), Camp::A, Camp::A, "Alice".into(), blocked));
+    app.handle_event(Event::Tick);
+    assert_eq!(fake.sent(), ["pass"]);
+    assert_eq!(app.message(), Some("Vous étiez bloqué — tour passé"));
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    // The opponent's pass arrives as a move, and is said.
+    let after_ours = *app.game().unwrap().position();
+    let after_theirs = after_ours.play(tripot_engine::Move::Pass);
+    if let Ok(after) = after_theirs {
+        fake.session(moved(false, 2, Notation::Pass, after));
+        app.handle_event(Event::Tick);
+        assert_eq!(app.message(), Some("Alice était bloqué — tour passé"));
+        assert_eq!(app.game().unwrap().moves().len(), 2);
+    }
+}
+
+#[test]
+fn a_move_the_board_does_not_know_resyncs_to_the_sessions_position() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    let start = Position::start(Format::One, Rules::Tripot, Camp::A);
+    fake.session(moved(false, 9, "k4-k5".parse().unwrap(), start));
+    app.handle_event(Event::Tick);
+    settle(&mut app);
+    assert_eq!(*app.game().unwrap().position(), start);
+}
+
+#[test]
+fn the_route_shows_direct_or_via_relay() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.push(NetEvent::Path(tripot_net::GamePath::Relayed));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("connecté · via le relais"));
+    fake.push(NetEvent::Path(tripot_net::GamePath::Direct));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("connecté · direct"));
+}
+
+#[test]
+fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Resigned).unwrap()));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "rematch"]);
+    assert_eq!(app.online().unwrap().rematch(), Some(RematchOffer::Asked));
+    // Declined: another offer may follow.
+    fake.session(SessionEvent::RematchDeclined { by: Refuser::Peer });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().rematch(), None);
+    assert!(app.message().unwrap().contains("Pas de revanche"));
+    // The opponent offers: accepted with r.
+    fake.session(SessionEvent::RematchOffered);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Accepter (r)") && screen.contains("Refuser (n)"), "{screen}");
+    insta::assert_snapshot!("online_rematch_offered", screen);
+    app.handle_event(ch('r'));
+    assert_eq!(fake.sent(), ["k4-k5", "rematch", "rematch true"]);
+    fake.session(SessionEvent::RematchStarted { game_id: GameId([3; 16]), number: 2, opener: Seat(1) });
+    fake.session(connected(Camp::A, Camp::B));
+    app.handle_event(Event::Tick);
+    let online = app.online().unwrap();
+    assert_eq!((online.ending(), online.connection()), (None, Connection::Connected));
+    assert!(app.game().unwrap().moves().is_empty());
+    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    assert!(!render(&mut app, 120, 40).contains("Fin de la partie"));
+}
+
+#[test]
+fn a_quick_match_waits_at_the_relay_then_plays() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::QuickFormat);
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Quick);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick 2"]);
+    assert_eq!(app.page(), Page::Online);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Waiting(3));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Seeking { players: 3 });
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("3 en salle d'attente"), "{screen}");
+    insta::assert_snapshot!("online_quick_seeking", screen);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Matched { format: Format::Two, you_host: false });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    fake.session(connected_with(
+        GameId([4; 16]),
+        Camp::B,
+        Camp::A,
+        "Bruno".into(),
+        Position::start(Format::Two, Rules::Tripot, Camp::A),
+    ));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.game().unwrap().setup.format, Format::Two);
+    assert!(render(&mut app, 120, 40).contains("contre Bruno"));
+}
+
+#[test]
+fn a_quick_match_that_cannot_reach_a_relay_says_why() {
+    let (mut app, _events, fake) = app(Lang::En);
+    choose(&mut app, MenuItem::Quick);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick any"]);
+    fake.0.borrow_mut().news.push_back(Matchmaking::Failed(NetworkError::NoRelay));
+    app.handle_event(Event::Tick);
+    let message = app.message().unwrap();
+    assert!(message.starts_with("Cannot play online : no relay: set TRIPOT_RELAY"), "{message}");
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
+    let relay: Multiaddr = addr("/ip4/10.0.0.1/tcp/4001");
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lobby);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Lobby);
+    assert!(render(&mut app, 100, 30).contains("Lecture du lobby au relais"));
+    // Opening a table waits for the relay to be known.
+    app.handle_event(ch('o'));
+    assert!(fake.starts().is_empty());
+    let tables = (1..=12u8)
+        .map(|i| OpenGame {
+            name: format!("joueur{i}"),
+            format: 1 + i % 3,
+            rules: Rules::Tripot,
+            waiting_secs: 100 - u64::from(i),
+            addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
+        })
+        .collect();
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: tables });
+    app.handle_event(Event::Tick);
+    app.handle_event(key(KeyCode::Down));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("page 1/2 · 12 tables"), "{screen}");
+    insta::assert_snapshot!("online_lobby", screen);
+    app.handle_event(key(KeyCode::Right));
+    assert_eq!(app.open_games().unwrap().page(), 1);
+    assert!(render(&mut app, 100, 30).contains("joueur12"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("table joueur12 at {relay}")]);
+    assert_eq!(app.page(), Page::Online);
+    // Back to the lobby: our own table, with the menu's host settings.
+    app.handle_event(ch('q'));
+    choose(&mut app, MenuItem::HostFormat);
+    app.handle_event(key(KeyCode::Right));
+    choose(&mut app, MenuItem::Lobby);
+    app.handle_event(key(KeyCode::Enter));
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: Vec::new() });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 100, 30).contains("Aucune table ouverte"));
+    app.handle_event(ch('o'));
+    assert_eq!(fake.starts().last().unwrap(), &format!("open 2 at {relay}"));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
+}
+
+#[test]
+fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::HostRoom);
+    app.handle_event(key(KeyCode::Right));
+    assert!(app.menu().host_room);
+    choose(&mut app, MenuItem::Host);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["room 1"]);
+    assert!(render(&mut app, 100, 30).contains("ouverture du salon au relais"));
+    let code: tripot_net::room::RoomCode = "K7M-4QP".parse().unwrap();
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Open(code)));
+    fake.push(NetEvent::Relay(tripot_net::online::RelayState::Reserved));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("K7M-4QP") && screen.contains("tripot join K7M-4QP"), "{screen}");
+    insta::assert_snapshot!("online_room_code", screen);
+    // Someone tried a wrong code: said, the room stays open.
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Refused {
+        guest: peer(),
+        why: tripot_net::online::GuestRefusal::WrongCode,
+    }));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 100, 30).contains("Code refusé à un visiteur : mauvais code"));
+    app.handle_event(ch('q'));
+
+    // The friend types the code, in any case.
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in "k7m 4qp".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), "join-room K7M-4QP");
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    // A relay busy with strangers' guesses: the join waits and says so, then goes on.
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::RelayBusy(Duration::from_secs(1))));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Relais saturé, nouvel essai…"), "{screen}");
+    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Found(tripot_net::PeerId::random())));
+    app.handle_event(Event::Tick);
+    assert!(!render(&mut app, 100, 30).contains("Relais saturé"));
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
+        tripot_net::online::RoomError::NotFound("K7M-4QP".into()),
+    )));
+    app.handle_event(Event::Tick);
+    // Said in the player's language.
+    assert!(app.message().unwrap().contains("pas de salle K7M-4QP"), "{:?}", app.message());
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn a_host_that_refuses_is_said_tried_again_or_given_up_on() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in "/ip4/127.0.0.1/tcp/41234".chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    fake.session(SessionEvent::Refused {
+        reason: RejectReason::Busy,
+        detail: String::new(),
+        retry_in: Some(Duration::from_secs(2)),
+    });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("nouvel essai dans 2 s"), "{screen}");
+    fake.session(SessionEvent::Refused {
+        reason: RejectReason::Version,
+        detail: "protocol 1 here, 2 there".into(),
+        retry_in: None,
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(
+        app.message(),
+        Some("L'hôte a refusé la partie : version du protocole incompatible (protocol 1 here, 2 there)")
+    );
+}
+
+#[test]
+fn the_host_says_when_a_guest_left_before_the_start() {
+    let (mut app, _events, fake) = hosting(Lang::En);
+    fake.session(SessionEvent::HandshakeAborted {
+        cause: tripot_net::AbortCause::Left,
+        draw_forfeited: true,
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("A guest left before the start: the table is free again"));
+}
+
+/// Types `target` on the join page opened from the menu and joins.
+fn join_typed(app: &mut App, target: &str) {
+    choose(app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    for c in target.chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+}
+
+/// The text of a screen read as sentences: lines joined, borders and runs of spaces dropped.
+fn prose(screen: &str) -> String {
+    let text: String =
+        screen.lines().map(|l| format!(" {} ", l.replace(['│', '╭', '╮', '╰', '╯', '─'], " "))).collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A dial that fails is said in the player's language by its cause, whole at 80 × 30 (no
+/// libp2p English, nothing cut); `q` then goes back to the menu, which says why, and
+/// `tripot join` would exit with it (status 1).
+#[test]
+fn a_failed_dial_is_said_in_french_whole_and_leaving_says_why() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "/ip4/127.0.0.1/tcp/1");
+    let libp2p = "Failed to negotiate transport protocol(s): [(/ip4/127.0.0.1/tcp/1/p2p/12D3KooW…: Connection refused (os error 111))]";
+    fake.push(NetEvent::Warning(tripot_net::online::NetWarning::DialFailed {
+        cause: tripot_net::online::DialCause::Refused,
+        detail: libp2p.into(),
+    }));
+    app.handle_event(Event::Tick);
+    let said = "Appel de l'hôte : personne n'attend à cette adresse (connexion refusée) : l'hôte est \
+                peut-être parti, ou l'adresse n'est pas la sienne. Nouvel essai dans quelques secondes.";
+    for (width, height) in [(80, 30), (120, 40)] {
+        let screen = render(&mut app, width, height);
+        assert!(prose(&screen).contains(said), "{width}×{height}:\n{screen}");
+        assert!(!screen.contains("Failed") && !screen.contains("dial"), "{screen}");
+    }
+    // The session tries again by itself: the wait goes on, and says so.
+    assert!(app.online().unwrap().failure().is_some());
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    let screen = render(&mut app, 80, 30);
+    let reason = said.trim_end_matches(" Nouvel essai dans quelques secondes.");
+    assert!(prose(&screen).contains(&format!("Jeu en ligne impossible : {reason}")), "{screen}");
+    assert!(app.take_online_failure().is_some(), "tripot join exits 1 on it");
+}
+
+/// A room that cannot be used stops the session: the spinner and the time stop, the headline
+/// says it failed, the reason is read whole at 80 × 30.
+#[test]
+fn a_room_that_cannot_be_used_stops_the_spinner_and_is_read_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "ABC-DEF");
+    fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Failed(
+        tripot_net::online::RoomError::NotFound("ABC-DEF".into()),
+    )));
+    app.handle_event(Event::Tick);
+    let before = render(&mut app, 80, 30);
+    for _ in 0..25 {
+        app.handle_event(Event::Tick);
+    }
+    let after = render(&mut app, 80, 30);
+    assert_eq!(before, after, "nothing counts on after the failure");
+    let text = prose(&after);
+    assert!(text.contains("✗ Jeu en ligne impossible"), "{after}");
+    assert!(
+        text.contains(
+            "pas de salle ABC-DEF sur ce relais : vérifiez le code (une salle ferme quand sa partie \
+             commence ou que son hôte s'en va)"
+        ),
+        "{after}"
+    );
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(prose(&render(&mut app, 80, 30)).contains("pas de salle ABC-DEF"), "the menu says why");
+    assert!(app.take_online_failure().is_some());
+}
+
+/// An opponent who leaves on purpose is said to have left, and awaited: never « reconnexion… »;
+/// a cut link still is a reconnection. Leaving ourselves tells the session so.
+#[test]
+fn an_opponent_who_left_on_purpose_is_not_a_reconnection() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    fake.session(SessionEvent::PeerLeft);
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(5) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("adversaire parti, attendu 5 s"), "{screen}");
+    assert!(!screen.contains("reconnexion"), "{screen}");
+    assert!(
+        prose(&screen).contains("Votre adversaire a quitté la partie. Elle reste sauvegardée"),
+        "{screen}"
+    );
+    // After the grace period the claim prompt says the same.
+    fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(
+        screen.contains("adversaire parti, attendu 2 min 00 s") && !screen.contains("reconnexion"),
+        "{screen}"
+    );
+    // Back: a later cut is a reconnection again.
+    fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
+    fake.session(SessionEvent::PeerDisconnected);
+    fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(3) });
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("reconnexion… 3 s"));
+
+    // Our own leave, confirmed, is told to the session.
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    app.handle_event(ch('q'));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    assert_eq!(fake.sent(), ["k4-k5", "leave"]);
+}
+
+/// An address copied from a host's 80-column screen, where it took two lines, pastes whole
+/// into the join field: the line break is dropped, not taken for Enter.
+#[test]
+fn an_address_pasted_over_two_lines_joins_whole() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Join);
+    app.handle_event(key(KeyCode::Enter));
+    let address = addr("/ip4/192.168.1.20/tcp/41234").to_string();
+    let (first, rest) = address.split_at(80);
+    app.handle_event(Event::Paste(format!("{first}\n{rest}\n")));
+    assert_eq!(app.page(), Page::Join, "nothing joined on the line break");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), &format!("join {address}"));
+}
