@@ -73,14 +73,14 @@ async fn main() {
     let relay = tripot_relay::Relay::start(&options).await.unwrap();
     let relay_addr = relay.addresses()[0].clone();
     println!("relay {relay_addr}; {runs} joins by room code");
-    let offer = Offer { format: Format::One, rules: Rules::Tripot, opens: Opens::Host };
+    let offer = Offer::duel(Format::One, Rules::Tripot, Opens::Host).unwrap();
     let (mut to_relay, mut to_found, mut to_joined, mut to_position) = (vec![], vec![], vec![], vec![]);
     for _ in 0..runs {
         let code = RoomCode::random();
         let mut host = tripot_net::online::start(
             tripot_net::Keypair::generate_ed25519(),
             config("host", &relay_addr),
-            Start::HostRoom { offer, code },
+            Start::HostRoom { offer: offer.clone(), code },
         )
         .unwrap();
         until(&mut host, "the room open", |e| matches!(e, NetEvent::Room(RoomEvent::Open(_)))).await;

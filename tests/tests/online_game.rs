@@ -38,7 +38,7 @@ fn two_processes_play_a_whole_game_and_save_the_same_record() {
     same_game(&a, &b);
     assert_eq!(a.tag("Role"), Some("host"));
     assert_eq!(b.tag("Role"), Some("guest"));
-    assert_eq!(a.players, [Some("Edmonde".into()), Some("Marie".into())]);
+    assert_eq!((a.player("A"), a.player("B")), (Some("Edmonde"), Some("Marie")));
     // Every move each side sent was acknowledged by the other after verification.
     let sent = host.events("move_sent").len() + guest.events("move_sent").len();
     assert_eq!(sent, a.moves().len());

@@ -27,8 +27,8 @@ use tripot_engine::{Camp, Format, Position, Rules};
 use tripot_net::swarm::{NetConfig, game_protocol};
 use tripot_net::{Multiaddr, PeerId};
 use tripot_protocol::{
-    Commitment, FrameDecoder, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, RejectReason,
-    ResumePoint, Role, encode,
+    Commitment, FrameDecoder, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Place, RejectReason,
+    ResumePoint, Role, Seat, encode,
 };
 
 /// Tests that load the machine (floods, crowds of identities) take this, so that they run one at
@@ -164,18 +164,19 @@ fn guest_hello() -> Message {
         app: "hostile".into(),
         game_id: GameId([0; 16]),
         role: Role::Guest,
-        format: 0,
-        rules: String::new(),
+        table: None,
+        place: Place::Seat(Seat(1)),
         opens: Opens::Random,
         name: "Mallory".into(),
         commitment: Some(Commitment([1; 32])),
     })
 }
 
+/// The hostile side's move: it sits at the guest's seat, the second.
 fn move_msg(position: &Position, ply: u32, index: usize) -> (MoveMsg, Position) {
     let mv = position.legal_moves()[index];
     let after = position.play(mv).unwrap();
-    (MoveMsg { ply, path: position.notation(mv).to_string(), hash: after.hash() }, after)
+    (MoveMsg { ply, seat: Seat(1), path: position.notation(mv).to_string(), hash: after.hash() }, after)
 }
 
 fn host_moves(host: &Player) -> usize {
@@ -274,7 +275,7 @@ async fn a_hostile_peer_is_refused_and_forfeits() {
     hostile.open().await;
     hostile.send(&Message::Resume(ResumePoint { game_id, ply: 3, hash: position.hash() })).await;
     hostile.expect("resume", |m| matches!(m, Message::Resume(_))).await;
-    hostile.send(&Message::Move(MoveMsg { ply: 4, path: "e17-i9".into(), hash: 0 })).await;
+    hostile.send(&Message::Move(MoveMsg { ply: 4, seat: Seat(1), path: "e17-i9".into(), hash: 0 })).await;
     hostile.expect_reject(RejectReason::IllegalMove).await;
 
     let code = tokio::task::block_in_place(|| host.finish(Duration::from_secs(30)));
@@ -289,7 +290,7 @@ async fn a_hostile_peer_is_refused_and_forfeits() {
     assert_eq!(over[0]["termination"], "forfeit");
     let record = replayed_record(&host.save);
     assert_eq!(record.moves().len(), 3);
-    assert_eq!(record.result.winner(), Some(Camp::A));
-    assert_eq!(record.result.to_string(), "A wins (forfeit)");
-    assert!(record.reason.as_deref().is_some_and(|r| r.contains("e17-i9")), "{:?}", record.reason);
+    assert_eq!(online_common::winner(&record), Some("A"));
+    assert_eq!(record.termination.as_deref(), Some("forfeit"));
+    assert!(record.tag("Reason").is_some_and(|r| r.contains("e17-i9")), "{:?}", record.tag("Reason"));
 }

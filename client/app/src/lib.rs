@@ -36,6 +36,7 @@ pub mod game_file;
 pub mod i18n;
 pub mod local_game;
 pub mod network;
+pub mod online_duel;
 mod online_events;
 pub mod online_game;
 pub mod online_notice;

@@ -12,6 +12,7 @@ use tripot_net::online::RoomEvent;
 use tripot_net::{NetEvent, SessionEvent};
 
 use super::local_game::{Game, Played};
+use super::online_duel;
 use super::online_game::{Connection, Online, RematchOffer, Route};
 use super::online_notice::{Notice, Update, Warning};
 use super::setup::{Mode, Setup};
@@ -67,7 +68,10 @@ impl Online {
     fn on_session_event(&mut self, event: SessionEvent, game: &mut Option<Game>) -> Vec<Update> {
         let mut updates = Vec::new();
         match event {
-            SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => {
+            SessionEvent::Connected { local_seat, opener, peer_name, state, .. } => {
+                // The duel's screens draw the duel's position (the session plays any game).
+                let Some(position) = online_duel::position(&state) else { return updates };
+                let (local_camp, opener) = (online_duel::camp(local_seat), online_duel::camp(opener));
                 self.connection = Connection::Connected;
                 self.peer_left = false;
                 self.local = Some(local_camp);
@@ -97,7 +101,12 @@ impl Online {
                 }
                 updates.push(Update::BoardChanged);
             }
-            SessionEvent::MoveSent { ply, notation, position } => {
+            SessionEvent::MoveSent { ply, text, state, .. } => {
+                let (Ok(notation), Some(position)) =
+                    (text.parse::<Notation>(), online_duel::position(&state))
+                else {
+                    return updates;
+                };
                 self.unconfirmed = false;
                 let Some(board) = game.as_ref() else { return updates };
                 // Normally our move is on the board already.
@@ -105,7 +114,12 @@ impl Online {
                     updates.extend(apply_remote(game, ply, &notation, &position, false));
                 }
             }
-            SessionEvent::MoveReceived { ply, notation, position } => {
+            SessionEvent::MoveReceived { ply, text, state, .. } => {
+                let (Ok(notation), Some(position)) =
+                    (text.parse::<Notation>(), online_duel::position(&state))
+                else {
+                    return updates;
+                };
                 if notation == Notation::Pass {
                     updates.push(Update::Say(Notice::PeerBlocked {
                         name: self.peer_name.clone().unwrap_or_default(),
@@ -265,19 +279,22 @@ mod tests {
     }
 
     fn connected() -> NetEvent {
+        let state = online_duel::snapshot(Position::start(Format::One, Rules::Tripot, Camp::A)).unwrap();
         NetEvent::Session(SessionEvent::Connected {
             game_id: GameId([1; 16]),
-            local_camp: Camp::A,
-            opener: Camp::A,
+            game: state.0.spec().clone(),
+            local_seat: tripot_game::Seat(0),
+            opener: tripot_game::Seat(0),
             peer_name: "Alice".into(),
-            position: Position::start(Format::One, Rules::Tripot, Camp::A),
+            ply: 0,
+            state,
         })
     }
 
     #[test]
     fn without_any_front_end_a_game_connects_sends_a_move_and_takes_back_a_refused_one() {
         let sent = Sent::default();
-        let offer = Offer { format: Format::One, rules: Rules::Tripot, opens: Opens::Host };
+        let offer = Offer::duel(Format::One, Rules::Tripot, Opens::Host).unwrap();
         let mut online = Online::new(Side::Host(offer), Some(Box::new(sent.clone())), 0);
         let mut game = None;
         let updates = online.on_event(connected(), &mut game);
@@ -305,13 +322,7 @@ mod tests {
         let mut after = start;
         let mv = start.parse_move("k4-k5").unwrap();
         after.play_unchecked(mv.mv);
-        let received = |ply| {
-            NetEvent::Session(SessionEvent::MoveReceived {
-                ply,
-                notation: mv.notation.clone(),
-                position: after,
-            })
-        };
+        let received = |ply| NetEvent::Session(online_duel::moved(false, ply, &mv.notation, after).unwrap());
         let updates = online.on_event(received(1), &mut game);
         assert!(matches!(updates.as_slice(), [Update::Animate(p)] if p.mv == mv.mv), "{updates:?}");
         // The wrong move number: the session's position is taken as it is.

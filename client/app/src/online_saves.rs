@@ -54,9 +54,9 @@ pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
         .filter_map(|path| {
             // Read once, and only a regular file of a record's size (a FIFO would block).
             let bytes = super::record_file::read_record_file(&path).ok()?;
-            let record = tripot_engine::Record::parse_bytes(&bytes).ok()?;
+            let record = tripot_game::GameRecord::parse_bytes(&bytes).ok()?;
             let saved = SavedGame::from_record(&record, &path).ok()?;
-            saved.game.ending.is_none().then_some(OnlineSaved { path, game: saved.game })
+            saved.game.ending().is_none().then_some(OnlineSaved { path, game: saved.game })
         })
         .collect()
 }

@@ -32,8 +32,8 @@ impl From<LanHost> for OpenGame {
     fn from(host: LanHost) -> OpenGame {
         OpenGame {
             name: host.name,
-            format: host.format,
-            rules: host.rules,
+            format: crate::online_duel::spec_terms(&host.game).0.number(),
+            rules: crate::online_duel::spec_terms(&host.game).1,
             waiting_secs: u64::from(host.waiting_secs),
             addr: host.addr,
         }

@@ -215,7 +215,7 @@ impl Link for NetLink {
     }
 
     fn play(&mut self, notation: Notation) {
-        self.handle.play(notation);
+        self.handle.play(notation.to_string());
     }
 
     fn resign(&mut self) {
@@ -283,7 +283,7 @@ impl Link for QuickLink {
 
     fn play(&mut self, notation: Notation) {
         if let Some(handle) = &self.handle {
-            handle.play(notation);
+            handle.play(notation.to_string());
         }
     }
 

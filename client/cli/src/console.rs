@@ -4,7 +4,6 @@
 use std::io::{BufRead as _, Write as _};
 
 use tokio::sync::mpsc;
-use tripot_engine::Notation;
 use tripot_net::online::{RelayState, RoomEvent};
 use tripot_net::{NetEvent, OnlineGame, Refuser, SessionEvent, SessionHandle};
 
@@ -27,7 +26,7 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<OnlineGame>)
         }
     });
     if let Some(game) = &restored {
-        say(&format!("Partie reprise ({} coups) — en attente de {}…", game.moves.len(), game.peer_name));
+        say(&format!("Partie reprise ({} coups) — en attente de {}…", game.moves().len(), game.peer_name));
     }
     say("Coups en notation (m4-m5, m1-m3-k5, m1<>l2) ; resign, claim, rematch, decline, quit.");
     let mut over = false;
@@ -59,10 +58,8 @@ pub(crate) async fn run(mut handle: SessionHandle, restored: Option<OnlineGame>)
                     "claim" => handle.claim(),
                     "rematch" | "revanche" => handle.offer_rematch(),
                     "decline" => handle.answer_rematch(false),
-                    text => match text.parse::<Notation>() {
-                        Ok(notation) => handle.play(notation),
-                        Err(error) => say(&format!("? {error}")),
-                    },
+                    // The session's game verifies it and says why it refuses it.
+                    text => handle.play(text),
                 }
                 if over {
                     say("La partie est finie : rematch pour une revanche, quit pour sortir.");
@@ -96,12 +93,15 @@ fn describe(event: &NetEvent) -> Option<String> {
         NetEvent::Room(RoomEvent::Joined) => String::from("Code vérifié des deux côtés."),
         NetEvent::Room(RoomEvent::Failed(error)) => format!("Salon : {error}"),
         NetEvent::Session(event) => match event {
-            SessionEvent::Connected { local_camp, opener, peer_name, position, .. } => format!(
-                "Connecté à {peer_name}. Vous jouez le camp {local_camp}, le camp {opener} commence.\n{position}"
+            SessionEvent::Connected { game, local_seat, opener, peer_name, state, .. } => format!(
+                "Connecté à {peer_name} ({game}). Vous jouez {}, {} commence.\n{}",
+                state.0.seat_name(*local_seat),
+                state.0.seat_name(*opener),
+                tripot_app::online_duel::board_text(state)
             ),
-            SessionEvent::MoveSent { ply, notation, .. } => format!("{ply}. vous : {notation}"),
-            SessionEvent::MoveReceived { ply, notation, position } => {
-                format!("{ply}. adversaire : {notation}\n{position}")
+            SessionEvent::MoveSent { ply, text, .. } => format!("{ply}. vous : {text}"),
+            SessionEvent::MoveReceived { ply, text, state, .. } => {
+                format!("{ply}. adversaire : {text}\n{}", tripot_app::online_duel::board_text(state))
             }
             SessionEvent::MoveAcknowledged { .. } => return None,
             SessionEvent::Rejected { by: Refuser::Local, reason, detail, .. } => {

@@ -210,6 +210,12 @@ pub(crate) enum CliError {
     /// Reading stdin, writing stdout or a file failed: exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// A game name no engine plays, or not a game of two seats online (`--variant`): exit 2.
+    #[error(transparent)]
+    BadGame(#[from] tripot_game::SpecError),
+    /// The computer player could not choose a move: exit 1.
+    #[error(transparent)]
+    Player(#[from] tripot_game::PlayerError),
 }
 
 impl CliError {
@@ -234,7 +240,9 @@ impl CliError {
             | CliError::NoSuchTable(_)
             | CliError::NoRelayForRoom
             | CliError::NoRelay
+            | CliError::BadGame(_)
             | CliError::SavedOnlineGame(_) => 2,
+            CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
                 SettingsError::ConfigDir(_) => 1,
                 _ => 2,

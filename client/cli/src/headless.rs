@@ -3,18 +3,18 @@
 use std::io::Write as _;
 use std::time::Duration;
 
-use tripot_ai::{Ai, Level};
-use tripot_engine::{Camp, Position};
+use tripot_ai::Level;
+use tripot_game::{Budget, GameState, Player, Seat};
 use tripot_net::{NetEvent, OnlineGame, SessionEvent, SessionHandle};
 
 use super::{OnlineArgs, json};
 use crate::CliError;
 
-/// What the headless player knows of the game.
+/// What the headless player knows of the game: any game of two seats, as the session verified
+/// it.
 struct View {
-    position: Position,
-    local: Camp,
-    history: Vec<u64>,
+    state: Box<dyn GameState>,
+    local: Seat,
     over: bool,
     /// Our last move, not yet acknowledged.
     unacked: Option<u32>,
@@ -35,12 +35,12 @@ pub(crate) async fn run(
     args: &OnlineArgs,
     restored: Option<OnlineGame>,
 ) -> Result<(), CliError> {
-    let mut ai = Ai::new(level, args.seed);
+    // The computer player of the game played, once the game is known.
+    let mut player: Option<Box<dyn Player>> = None;
     let mut view = restored.map(|game| View {
-        position: game.position,
-        local: game.local_camp(),
-        history: game.hashes.clone(),
-        over: game.ending.is_some(),
+        state: game.state().clone_box(),
+        local: game.local_seat(),
+        over: game.ending().is_some(),
         unacked: None,
     });
     let mut thinking = false;
@@ -51,15 +51,18 @@ pub(crate) async fn run(
     loop {
         if let Some(v) = &view
             && !v.over
-            && !v.position.is_over()
             && !thinking
-            && v.position.turn() == v.local
+            && v.state.to_move() == Some(v.local)
         {
             if args.move_delay_ms > 0 {
                 tokio::time::sleep(Duration::from_millis(args.move_delay_ms)).await;
             }
-            let mv = tokio::task::block_in_place(|| ai.choose(&v.position, &v.history));
-            handle.play(v.position.notation(mv));
+            let player = match &mut player {
+                Some(player) => player,
+                None => player.insert(tripot_ai::player(v.state.spec(), level, args.seed)?),
+            };
+            let chosen = tokio::task::block_in_place(|| player.choose(v.state.as_ref(), &Budget::default()))?;
+            handle.play(v.state.move_text(&chosen));
             thinking = true;
         }
         let event = match linger_until {
@@ -101,27 +104,20 @@ pub(crate) async fn run(
             continue;
         };
         match session {
-            SessionEvent::Connected { local_camp, position, .. } => {
-                view = Some(View {
-                    position: *position,
-                    local: *local_camp,
-                    history: vec![position.hash()],
-                    over: false,
-                    unacked: None,
-                });
+            SessionEvent::Connected { local_seat, state, .. } => {
+                let over = state.0.to_move().is_none();
+                view = Some(View { state: state.0.clone_box(), local: *local_seat, over, unacked: None });
             }
-            SessionEvent::MoveSent { ply, position, .. } => {
+            SessionEvent::MoveSent { ply, state, .. } => {
                 thinking = false;
                 if let Some(v) = &mut view {
-                    v.position = *position;
-                    v.history.push(position.hash());
+                    v.state = state.0.clone_box();
                     v.unacked = Some(*ply);
                 }
             }
-            SessionEvent::MoveReceived { position, .. } => {
+            SessionEvent::MoveReceived { state, .. } => {
                 if let Some(v) = &mut view {
-                    v.position = *position;
-                    v.history.push(position.hash());
+                    v.state = state.0.clone_box();
                 }
             }
             SessionEvent::MoveAcknowledged { ply, .. } => {
@@ -138,7 +134,7 @@ pub(crate) async fn run(
             SessionEvent::GraceExpired { .. } if args.claim => handle.claim(),
             SessionEvent::GameOver(ending) => {
                 // After a claim the opponent is gone: nothing to wait for.
-                let claimed = matches!(ending.termination, tripot_net::EndReason::Abandoned);
+                let claimed = matches!(ending.left(), Some((_, tripot_game::Leaving::Abandoned)));
                 let waiting_for_ack = !claimed && view.as_ref().is_some_and(|v| v.unacked.is_some());
                 if let Some(v) = &mut view {
                     v.over = true;

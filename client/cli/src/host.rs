@@ -32,6 +32,11 @@ pub(crate) struct Args {
     /// Who opens.
     #[arg(long, value_enum, default_value = "random")]
     pub(crate) opens: OpensArg,
+    /// Another game of two seats than the duel, by name: `kawu-2`, `halma-2`, `halma-long-2`,
+    /// `halma-15-2`, `captures-2`, `captures-long-2`, or a duel (`tripot-classic-f2`). Played
+    /// through the same session; the format and rules are then ignored.
+    #[arg(long, conflicts_with_all = ["format", "rules"])]
+    pub(crate) variant: Option<tripot_game::GameSpec>,
     /// A private room on the relay: prints a code such as K7M-4QP for a friend to
     /// `tripot join K7M-4QP`; only someone who knows the code can join.
     #[arg(long, conflicts_with = "resume")]
@@ -48,7 +53,14 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         OpensArg::Guest => Opens::Guest,
         OpensArg::Random => Opens::Random,
     };
-    let offer = Offer { format, rules: args.rules, opens };
+    let offer = match &args.variant {
+        Some(game) => {
+            // A game of the catalogue, of two seats: the session plays no other.
+            tripot_game::catalogue::check_table(&tripot_game::TableSpec { game: game.clone(), seats: 2 })?;
+            Offer { game: game.clone(), opens }
+        }
+        None => Offer::duel(format, args.rules, opens)?,
+    };
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
     super::online::run(&args.online, plan)
 }

@@ -1,8 +1,9 @@
 //! One JSON object per line for each event (headless mode).
 
 use serde_json::{Value, json};
+use tripot_app::online_duel::EndReason;
 use tripot_net::online::{RelayState, RoomError, RoomEvent};
-use tripot_net::{AbortCause, EndReason, Ending, NetEvent, Refuser, SessionEvent};
+use tripot_net::{AbortCause, Ending, NetEvent, Refuser, SessionEvent};
 
 /// The JSON line of an event, or `None` for events scripts need not see.
 pub(crate) fn event(event: &NetEvent) -> Option<Value> {
@@ -59,16 +60,16 @@ fn room_event(event: &RoomEvent) -> Value {
 
 fn session_event(event: &SessionEvent) -> Value {
     match event {
-        SessionEvent::Connected { game_id, local_camp, opener, peer_name, position } => json!({
-            "event": "connected", "game_id": game_id.to_string(), "camp": local_camp.to_string(),
-            "opener": opener.to_string(), "peer": peer_name, "position": position.to_string(),
+        SessionEvent::Connected { game_id, game, local_seat, opener, peer_name, state, .. } => json!({
+            "event": "connected", "game_id": game_id.to_string(), "game": game.as_str(),
+            "camp": state.0.seat_name(*local_seat), "opener": state.0.seat_name(*opener), "peer": peer_name,
+            "position": state.0.position_string(),
         }),
-        SessionEvent::MoveSent { ply, notation, position } => json!({
-            "event": "move_sent", "ply": ply, "move": notation.to_string(), "hash": format!("{:016x}", position.hash()),
+        SessionEvent::MoveSent { ply, text, hash, .. } => json!({
+            "event": "move_sent", "ply": ply, "move": text, "hash": format!("{hash:016x}"),
         }),
-        SessionEvent::MoveReceived { ply, notation, position } => json!({
-            "event": "move_received", "ply": ply, "move": notation.to_string(),
-            "hash": format!("{:016x}", position.hash()),
+        SessionEvent::MoveReceived { ply, text, hash, .. } => json!({
+            "event": "move_received", "ply": ply, "move": text, "hash": format!("{hash:016x}"),
         }),
         SessionEvent::MoveAcknowledged { ply, round_trip } => json!({
             "event": "ack", "ply": ply, "round_trip_us": u64::try_from(round_trip.as_micros()).unwrap_or(u64::MAX),
@@ -109,18 +110,18 @@ fn session_event(event: &SessionEvent) -> Value {
         }
         SessionEvent::RematchStarted { game_id, number, opener } => json!({
             "event": "rematch_started", "game_id": game_id.to_string(), "number": number,
-            "opener": opener.to_string(),
+            "opener": tripot_app::online_duel::camp(*opener).to_string(),
         }),
     }
 }
 
 fn game_over(ending: &Ending) -> Value {
-    let detail = match &ending.termination {
-        EndReason::Forfeit(why) => why.clone(),
+    let detail = match tripot_app::online_duel::end_reason(ending) {
+        EndReason::Forfeit(why) => why,
         _ => String::new(),
     };
     json!({
-        "event": "game_over", "winner": ending.winner.to_string(), "termination": ending.tag(),
+        "event": "game_over", "winner": ending.winner().map(|s| ending.seat_name(s)), "termination": ending.tag(),
         "detail": detail, "text": ending.to_string(),
     })
 }

@@ -38,17 +38,16 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     for (i, host) in hosts.iter().enumerate() {
         let line = if args.online.headless {
             serde_json::json!({
-                "event": "lan_host", "index": i + 1, "name": host.name, "format": host.format,
-                "rules": host.rules.name(), "waiting_secs": host.waiting_secs, "addr": host.addr.to_string(),
+                "event": "lan_host", "index": i + 1, "name": host.name, "game": host.game.as_str(),
+                "seats": host.seats, "waiting_secs": host.waiting_secs, "addr": host.addr.to_string(),
             })
             .to_string()
         } else {
             format!(
-                "{:>2}. {:<16} format {}  {:<8} attend depuis {} s",
+                "{:>2}. {:<16} {:<16} attend depuis {} s",
                 i + 1,
                 host.name,
-                host.format,
-                host.rules.name(),
+                host.game.as_str(),
                 host.waiting_secs
             )
         };

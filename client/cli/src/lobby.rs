@@ -206,7 +206,7 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
         OpensArg::Guest => Opens::Guest,
         OpensArg::Random => Opens::Random,
     };
-    let offer = Offer { format, rules: args.rules, opens };
+    let offer = Offer::duel(format, args.rules, opens)?;
     let config = config_with_relay(&args.online, relay)?;
     let runtime = online::runtime()?;
     runtime.block_on(async {

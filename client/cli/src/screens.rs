@@ -18,20 +18,20 @@ use tripot_terminal::app::{Restored, Side};
 pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
     let mut network = RealNetwork::new(args.settings()?)?;
     let side = match &start {
-        Start::Host(offer) => Side::Host(*offer),
+        Start::Host(offer) => Side::Host(offer.clone()),
         Start::Join(addr) => Side::Guest(addr.to_string()),
-        Start::HostRoom { offer, .. } => Side::Room(*offer),
+        Start::HostRoom { offer, .. } => Side::Room(offer.clone()),
         Start::JoinRoom(code) => Side::Guest(code.to_string()),
         Start::Resume(_) => Side::Resume,
     };
     let restored = match &start {
         Start::Resume(saved) => Some(Restored {
-            local: saved.game.local_camp(),
-            format: saved.game.format,
-            rules: saved.game.rules,
-            opener: saved.game.opener,
+            local: tripot_app::online_duel::camp(saved.game.local_seat()),
+            format: tripot_app::online_duel::game_terms(&saved.game).0,
+            rules: tripot_app::online_duel::game_terms(&saved.game).1,
+            opener: tripot_app::online_duel::camp(saved.game.opener()),
             peer_name: saved.game.peer_name.clone(),
-            moves: saved.game.moves.clone(),
+            moves: tripot_app::online_duel::notations(&saved.game),
         }),
         _ => None,
     };

@@ -143,7 +143,7 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     let games: Vec<_> = fs::read_dir(dir.join("guest/games")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(games.len(), 1, "{games:?}");
     let saved = tripot_net::SavedGame::read(&games[0]).unwrap();
-    assert_eq!(saved.game.moves.len(), 4);
+    assert_eq!(saved.game.moves().len(), 4);
 }
 
 /// A newcomer's case: `tripot join` an address where nobody listens, at 80 × 30. The screen says

@@ -263,9 +263,7 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
     let game = OnlineGame::new(
         GameId([3; 16]),
         Role::Guest,
-        Format::Two,
-        Rules::Tripot,
-        Camp::A,
+        tripot_engine::open(&tripot_engine::duel_spec(Format::Two, Rules::Tripot).unwrap()).unwrap(),
         "Moi".into(),
         "Alice".into(),
         tripot_net::PeerId::random().to_bytes(),

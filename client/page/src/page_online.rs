@@ -7,11 +7,12 @@
 //! that needs it, so a page that never plays online never starts libp2p.
 
 use std::sync::{Mutex, PoisonError};
+use tripot_app::online_duel::EndReason;
 
-use tripot_engine::{Camp, Format, Rules, WinReason};
+use tripot_engine::{Camp, Format, Rules};
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
-use tripot_net::{EndReason, Multiaddr, NetEvent, Start};
+use tripot_net::{Multiaddr, NetEvent, Start};
 use tripot_protocol::Opens;
 
 use super::board_clicks::{self as clicks, ClickRefused};
@@ -252,9 +253,9 @@ impl PageOnline {
         self.not_online_yet()?;
         let offer = offer(format, opener)?;
         let (start, side) = if room {
-            (Start::HostRoom { offer, code: RoomCode::random() }, Side::Room(offer))
+            (Start::HostRoom { offer: offer.clone(), code: RoomCode::random() }, Side::Room(offer))
         } else {
-            (Start::Host(offer), Side::Host(offer))
+            (Start::Host(offer.clone()), Side::Host(offer))
         };
         self.start(side, network, |net| net.start(start))
     }
@@ -325,7 +326,7 @@ impl PageOnline {
         let Some(relay) = relay else {
             return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_lobby.to_owned()));
         };
-        self.start(Side::Table(offer), network, |net| net.open_table(&relay, offer))
+        self.start(Side::Table(offer.clone()), network, |net| net.open_table(&relay, offer))
     }
 
     /// Starts a session through the shared network and opens the game on it.
@@ -584,8 +585,8 @@ impl PageOnline {
                 RematchOffer::Offered => "offered".to_owned(),
             }),
             ending: online.ending().map(|ending| EndingView {
-                winner: ending.winner.to_string(),
-                you_win: local == Some(ending.winner),
+                winner: tripot_app::online_duel::winner(ending).to_string(),
+                you_win: local == Some(tripot_app::online_duel::winner(ending)),
                 termination: ending.tag().to_owned(),
                 words: words(|l| ending_words(l, ending, local, online.peer_name())),
             }),
@@ -712,7 +713,10 @@ fn offer(format: Option<u8>, opener: Opener) -> Result<Offer, Refusal> {
         Opener::Second => Opens::Guest,
         Opener::Draw => Opens::Random,
     };
-    Ok(Offer { format, rules: Rules::Tripot, opens })
+    tripot_app::online_duel::offer(format, Rules::Tripot, opens).map_err(|e| {
+        let text = e.to_string();
+        refusal(OnlineErrorCode::NotNow, move |_| text.clone())
+    })
 }
 
 fn side_key(side: &Side) -> &'static str {
@@ -765,16 +769,14 @@ fn connection_words(lang: Lang, online: &Online) -> String {
 /// "Vous avez gagné", or who won, and why, as the terminal's game-over panel says it.
 fn ending_words(lang: Lang, ending: &tripot_net::Ending, local: Option<Camp>, peer: Option<&str>) -> String {
     let t = lang.t();
-    let headline = if local == Some(ending.winner) {
+    let headline = if local == Some(tripot_app::online_duel::winner(ending)) {
         t.you_win.to_owned()
     } else {
         format!("{} {}. {}", peer.unwrap_or_default(), t.wins, t.you_lose)
     };
-    let reason = match &ending.termination {
-        EndReason::Normal(outcome) => match outcome.reason {
-            WinReason::Goal => t.by_goal.to_owned(),
-            WinReason::Count { .. } => t.by_count.to_owned(),
-        },
+    let reason = match tripot_app::online_duel::end_reason(ending) {
+        EndReason::Goal => t.by_goal.to_owned(),
+        EndReason::Count => t.by_count.to_owned(),
         EndReason::Resigned => t.by_resign.to_owned(),
         EndReason::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
         EndReason::Abandoned => t.by_claim.to_owned(),
@@ -790,7 +792,6 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use tripot_engine::{Notation, Position};
-    use tripot_net::SessionEvent;
     use tripot_protocol::GameId;
 
     use super::*;
@@ -899,24 +900,17 @@ mod tests {
 
         // The guest opens: our click is refused until its move comes, verified by the session.
         let start = Position::start(Format::One, Rules::Tripot, Camp::B);
-        wire.events.lock().unwrap().push_back(NetEvent::Session(SessionEvent::Connected {
-            game_id: GameId([7; 16]),
-            local_camp: Camp::A,
-            opener: Camp::B,
-            peer_name: "Bruno".into(),
-            position: start,
-        }));
+        let connected =
+            tripot_app::online_duel::connected(GameId([7; 16]), Camp::A, Camp::B, "Bruno".into(), start);
+        wire.events.lock().unwrap().push_back(NetEvent::Session(connected.unwrap()));
         let connected = view(&page.tick()).unwrap();
         assert_eq!((connected.peer.as_deref(), connected.your_turn), (Some("Bruno"), false));
         assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotYourTurn));
         let theirs = start.parse_move("e14-e13").unwrap();
         let mut after = start;
         after.play_unchecked(theirs.mv);
-        wire.events.lock().unwrap().push_back(NetEvent::Session(SessionEvent::MoveReceived {
-            ply: 1,
-            notation: theirs.notation,
-            position: after,
-        }));
+        let received = tripot_app::online_duel::moved(false, 1, &theirs.notation, after);
+        wire.events.lock().unwrap().push_back(NetEvent::Session(received.unwrap()));
         let out = page.tick();
         assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "e14-e13"), "shown first");
         assert!(view(&out).unwrap().your_turn);

@@ -15,10 +15,12 @@ use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot_app::online_duel::{self, EndReason};
 use tripot_app::open_game::{OpenGame, OpenGames};
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
+use tripot_game::Seat;
 use tripot_net::Offer;
-use tripot_net::{EndReason, Ending, LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
+use tripot_net::{LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 use tripot_protocol::{GameId, RejectReason};
 use tripot_terminal::app::{App, Connection, MenuItem, Page, RematchOffer};
 use tripot_terminal::event::{Event, Events};
@@ -110,9 +112,9 @@ impl OpenGameScan for Fake {
 impl Network for Fake {
     fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError> {
         let text = match &start {
-            Start::Host(offer) => format!("host {} {:?}", offer.format.number(), offer.opens),
+            Start::Host(offer) => format!("host {} {:?}", online_duel::terms(offer).0.number(), offer.opens),
             Start::Join(addr) => format!("join {addr}"),
-            Start::HostRoom { offer, .. } => format!("room {}", offer.format.number()),
+            Start::HostRoom { offer, .. } => format!("room {}", online_duel::terms(offer).0.number()),
             Start::JoinRoom(code) => format!("join-room {code}"),
             Start::Resume(_) => "resume".into(),
         };
@@ -134,7 +136,7 @@ impl Network for Fake {
     }
 
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
-        self.0.borrow_mut().starts.push(format!("open {} at {relay}", offer.format.number()));
+        self.0.borrow_mut().starts.push(format!("open {} at {relay}", online_duel::terms(&offer).0.number()));
         Ok(Box::new(self.clone()))
     }
 
@@ -189,14 +191,28 @@ fn hosting(lang: Lang) -> (App, Events, Fake) {
     (app, events, fake)
 }
 
+fn connected_with(
+    game_id: GameId,
+    local: Camp,
+    opener: Camp,
+    peer_name: String,
+    position: Position,
+) -> SessionEvent {
+    online_duel::connected(game_id, local, opener, peer_name, position).unwrap()
+}
+
+fn moved(sent: bool, ply: u32, notation: Notation, position: Position) -> SessionEvent {
+    online_duel::moved(sent, ply, &notation, position).unwrap()
+}
+
 fn connected(local: Camp, opener: Camp) -> SessionEvent {
-    SessionEvent::Connected {
-        game_id: GameId([1; 16]),
-        local_camp: local,
+    connected_with(
+        GameId([1; 16]),
+        local,
         opener,
-        peer_name: "Alice".into(),
-        position: Position::start(Format::One, Rules::Tripot, opener),
-    }
+        "Alice".into(),
+        Position::start(Format::One, Rules::Tripot, opener),
+    )
 }
 
 /// A hosted game, connected, camp A to open: the host plays k4-k5, Alice answers f14-f13.
@@ -208,11 +224,11 @@ fn two_moves_in(lang: Lang) -> (App, Events, Fake) {
     enter_on(&mut app, hole("k5"));
     assert_eq!(fake.sent(), ["k4-k5"]);
     let position = *app.game().unwrap().position();
-    fake.session(SessionEvent::MoveSent { ply: 1, notation: "k4-k5".parse().unwrap(), position });
+    fake.session(moved(true, 1, "k4-k5".parse().unwrap(), position));
     fake.session(SessionEvent::MoveAcknowledged { ply: 1, round_trip: Duration::from_millis(3) });
     let notation: Notation = "f14-f13".parse().unwrap();
     let after = position.play(position.parse_move("f14-f13").unwrap().mv).unwrap();
-    fake.session(SessionEvent::MoveReceived { ply: 2, notation, position: after });
+    fake.session(moved(false, 2, notation, after));
     app.handle_event(Event::Tick);
     settle(&mut app);
     (app, events, fake)
@@ -333,8 +349,8 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
         peer: peer(),
         addr: addr(&format!("/ip4/192.168.1.{port}/tcp/4001")),
         name: name.into(),
-        format,
-        rules: Rules::Tripot,
+        game: tripot_engine::duel_spec(Format::from_number(format).unwrap(), Rules::Tripot).unwrap(),
+        seats: 2,
         waiting_secs: u32::from(port),
     };
     fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
@@ -388,11 +404,7 @@ fn a_refused_local_move_is_taken_back_and_said() {
     // A refusal of anything else (here a claim) takes no move back.
     enter_on(&mut app, hole("j4"));
     enter_on(&mut app, hole("j5"));
-    fake.session(SessionEvent::MoveSent {
-        ply: 3,
-        notation: "j4-j5".parse().unwrap(),
-        position: *app.game().unwrap().position(),
-    });
+    fake.session(moved(true, 3, "j4-j5".parse().unwrap(), *app.game().unwrap().position()));
     fake.push(NetEvent::LocalError(LocalError::CannotClaim));
     app.handle_event(Event::Tick);
     assert_eq!(app.game().unwrap().moves().len(), 3);
@@ -458,7 +470,7 @@ fn reconnecting_shows_the_time_then_offers_the_claim() {
     assert!(render(&mut app, 120, 40).contains("l'adversaire ne revient pas (2 min 05 s)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "claim"]);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: EndReason::Abandoned }));
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Abandoned).unwrap()));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Vous avez gagné !"), "{screen}");
@@ -485,7 +497,7 @@ fn resigning_asks_twice_and_the_game_over_screen_says_why() {
     assert!(app.message().unwrap().contains("Abandonner la partie ?"));
     app.handle_event(ch('a'));
     assert_eq!(fake.sent(), ["k4-k5", "resign"]);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::B, termination: EndReason::Resigned }));
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::B, EndReason::Resigned).unwrap()));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Alice gagne. Vous avez perdu."), "{screen}");
@@ -528,13 +540,7 @@ fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said()
     )
     .unwrap();
     let (mut app, _events, fake) = hosting(Lang::Fr);
-    fake.session(SessionEvent::Connected {
-        game_id: GameId([2; 16]),
-        local_camp: Camp::A,
-        opener: Camp::A,
-        peer_name: "Alice".into(),
-        position: blocked,
-    });
+    fake.session(connected_with(GameId([2; 16]), Camp::A, Camp::A, "Alice".into(), blocked));
     app.handle_event(Event::Tick);
     assert_eq!(fake.sent(), ["pass"]);
     assert_eq!(app.message(), Some("Vous étiez bloqué — tour passé"));
@@ -543,7 +549,7 @@ fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said()
     let after_ours = *app.game().unwrap().position();
     let after_theirs = after_ours.play(tripot_engine::Move::Pass);
     if let Ok(after) = after_theirs {
-        fake.session(SessionEvent::MoveReceived { ply: 2, notation: Notation::Pass, position: after });
+        fake.session(moved(false, 2, Notation::Pass, after));
         app.handle_event(Event::Tick);
         assert_eq!(app.message(), Some("Alice était bloqué — tour passé"));
         assert_eq!(app.game().unwrap().moves().len(), 2);
@@ -554,7 +560,7 @@ fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said()
 fn a_move_the_board_does_not_know_resyncs_to_the_sessions_position() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
     let start = Position::start(Format::One, Rules::Tripot, Camp::A);
-    fake.session(SessionEvent::MoveReceived { ply: 9, notation: "k4-k5".parse().unwrap(), position: start });
+    fake.session(moved(false, 9, "k4-k5".parse().unwrap(), start));
     app.handle_event(Event::Tick);
     settle(&mut app);
     assert_eq!(*app.game().unwrap().position(), start);
@@ -574,7 +580,7 @@ fn the_route_shows_direct_or_via_relay() {
 #[test]
 fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    fake.session(SessionEvent::GameOver(Ending { winner: Camp::A, termination: EndReason::Resigned }));
+    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Resigned).unwrap()));
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
     app.handle_event(ch('r'));
@@ -593,7 +599,7 @@ fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     insta::assert_snapshot!("online_rematch_offered", screen);
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "rematch", "rematch true"]);
-    fake.session(SessionEvent::RematchStarted { game_id: GameId([3; 16]), number: 2, opener: Camp::B });
+    fake.session(SessionEvent::RematchStarted { game_id: GameId([3; 16]), number: 2, opener: Seat(1) });
     fake.session(connected(Camp::A, Camp::B));
     app.handle_event(Event::Tick);
     let online = app.online().unwrap();
@@ -622,13 +628,13 @@ fn a_quick_match_waits_at_the_relay_then_plays() {
     fake.0.borrow_mut().news.push_back(Matchmaking::Matched { format: Format::Two, you_host: false });
     app.handle_event(Event::Tick);
     assert_eq!(app.online().unwrap().connection(), Connection::Joining);
-    fake.session(SessionEvent::Connected {
-        game_id: GameId([4; 16]),
-        local_camp: Camp::B,
-        opener: Camp::A,
-        peer_name: "Bruno".into(),
-        position: Position::start(Format::Two, Rules::Tripot, Camp::A),
-    });
+    fake.session(connected_with(
+        GameId([4; 16]),
+        Camp::B,
+        Camp::A,
+        "Bruno".into(),
+        Position::start(Format::Two, Rules::Tripot, Camp::A),
+    ));
     app.handle_event(Event::Tick);
     assert_eq!(app.game().unwrap().setup.format, Format::Two);
     assert!(render(&mut app, 120, 40).contains("contre Bruno"));

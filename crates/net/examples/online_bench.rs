@@ -49,12 +49,12 @@ impl Side {
     fn on(&mut self, event: &NetEvent, round_trips: &mut Vec<Duration>) {
         let NetEvent::Session(event) = event else { return };
         match event {
-            SessionEvent::Connected { local_camp, position, .. } => {
-                self.camp = Some(*local_camp);
-                self.position = Some(*position);
+            SessionEvent::Connected { local_seat, state, .. } => {
+                self.camp = Some(if local_seat.0 == 0 { Camp::A } else { Camp::B });
+                self.position = duel_position(state);
             }
-            SessionEvent::MoveSent { position, .. } | SessionEvent::MoveReceived { position, .. } => {
-                self.position = Some(*position);
+            SessionEvent::MoveSent { state, .. } | SessionEvent::MoveReceived { state, .. } => {
+                self.position = duel_position(state);
             }
             SessionEvent::MoveAcknowledged { round_trip, .. } => round_trips.push(*round_trip),
             SessionEvent::GameOver(_) => self.over = true,
@@ -66,9 +66,14 @@ impl Side {
             && position.turn() == camp
             && matches!(event, SessionEvent::Connected { .. } | SessionEvent::MoveReceived { .. })
         {
-            self.handle.play(position.notation(greedy(&position)));
+            self.handle.play(position.notation(greedy(&position)).to_string());
         }
     }
+}
+
+/// The duel's position in the session's game.
+fn duel_position(state: &tripot_net::GameSnapshot) -> Option<Position> {
+    state.0.as_any().downcast_ref::<tripot_engine::DuelState>().map(|duel| *duel.position())
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -86,7 +91,7 @@ async fn main() {
     let mut round_trips = Vec::new();
     let mut games = 0;
     while round_trips.len() < target {
-        let offer = Offer { format: Format::One, rules: Rules::Tripot, opens: Opens::Random };
+        let offer = Offer::duel(Format::One, Rules::Tripot, Opens::Random).unwrap();
         let host_key = tripot_net::Keypair::generate_ed25519();
         let mut host =
             tripot_net::online::start(host_key, config("host", listen), Start::Host(offer)).unwrap();

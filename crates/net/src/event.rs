@@ -2,10 +2,24 @@
 
 use std::time::Duration;
 
-use tripot_engine::{Camp, Notation, Position};
+use tripot_game::{GameMove, GameSpec, GameState, Seat};
 use tripot_protocol::{GameId, RejectReason};
 
 use crate::online_game::Ending;
+
+/// The game as it stands after an event: for a front-end to draw (it verifies nothing: the
+/// session did). Two are equal when they hold the same game, moves and position.
+#[derive(Debug, Clone)]
+pub struct GameSnapshot(pub Box<dyn GameState>);
+
+impl PartialEq for GameSnapshot {
+    fn eq(&self, other: &GameSnapshot) -> bool {
+        let (a, b) = (self.0.as_ref(), other.0.as_ref());
+        a.spec() == b.spec() && a.moves() == b.moves() && a.position_string() == b.position_string()
+    }
+}
+
+impl Eq for GameSnapshot {}
 
 /// Who refused a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,32 +61,49 @@ pub enum SessionEvent {
     Connected {
         /// The game.
         game_id: GameId,
-        /// This side's camp.
-        local_camp: Camp,
-        /// The camp that opens.
-        opener: Camp,
+        /// The game played.
+        game: GameSpec,
+        /// This side's seat.
+        local_seat: Seat,
+        /// The seat that opens.
+        opener: Seat,
         /// The opponent's name.
         peer_name: String,
-        /// The position now.
-        position: Position,
+        /// Moves played so far (a resumed game has some).
+        ply: u32,
+        /// The game now.
+        state: GameSnapshot,
     },
     /// A local move was accepted and sent.
     MoveSent {
         /// Its ply number.
         ply: u32,
-        /// The move as sent (full path).
-        notation: Notation,
-        /// The position after it.
-        position: Position,
+        /// The seat that played it (this side's).
+        seat: Seat,
+        /// The move.
+        game_move: GameMove,
+        /// The move as the game writes it (as sent).
+        text: String,
+        /// The position hash after it.
+        hash: u64,
+        /// The game after it.
+        state: GameSnapshot,
     },
-    /// A peer move was verified and applied.
+    /// A peer move was verified (by the game's own verifier, and its hash) and applied: the
+    /// session's game ([`crate::Session::game`]) holds the new state.
     MoveReceived {
         /// Its ply number.
         ply: u32,
+        /// The seat that played it (the peer's).
+        seat: Seat,
         /// The move.
-        notation: Notation,
-        /// The position after it.
-        position: Position,
+        game_move: GameMove,
+        /// The move as the game writes it.
+        text: String,
+        /// The position hash after it.
+        hash: u64,
+        /// The game after it.
+        state: GameSnapshot,
     },
     /// The peer verified and applied one of our moves.
     MoveAcknowledged {
@@ -141,15 +172,15 @@ pub enum SessionEvent {
         by: Refuser,
     },
     /// Both sides agreed: a new game starts on the same connection. A [`SessionEvent::Connected`]
-    /// for the new game follows at once (new game id, camps unchanged, the opener swapped or
+    /// for the new game follows at once (new game id, seats unchanged, the opener swapped or
     /// drawn again); it is saved to its own record.
     RematchStarted {
         /// The new game.
         game_id: GameId,
         /// Its number on this connection: 2 for the first rematch, 3 for the next, ….
         number: u32,
-        /// The camp that opens it.
-        opener: Camp,
+        /// The seat that opens it.
+        opener: Seat,
     },
     /// The opponent leaves the live game on purpose (its link drops next): not a network cut.
     /// The game stays saved; the opponent may come back, or the game be claimed after the

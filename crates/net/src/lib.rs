@@ -23,12 +23,12 @@ pub mod session;
 pub mod swarm;
 pub mod transport;
 
-pub use event::{AbortCause, Refuser, SessionEvent};
+pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
 pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
-pub use online_game::{EndReason, Ending, OnlineGame};
+pub use online_game::{Ending, OnlineGame, seat_of};
 pub use saved_game::SavedGame;
-pub use session::{LocalError, Offer, Session, SessionConfig};
+pub use session::{LocalError, Offer, OpenGame, Session, SessionConfig, engine_games};
 pub use swarm::NetConfig;
 pub use transport::{LinkEvent, QueueTransport, Transport};

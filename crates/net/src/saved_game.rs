@@ -1,15 +1,16 @@
-//! The saved game: the engine's game record plus the tags a resume needs (game id, role, peer id,
-//! addresses), written after every move, atomically (write, sync, rename).
+//! The saved game: the game's record in the one record format of every game
+//! (`tripot_game::GameRecord`) plus the tags a resume needs (game id, role, peer id, addresses),
+//! written after every move, atomically (write, sync, rename). Saves written before it (the
+//! duel's own record format) still read.
 
 use std::path::{Path, PathBuf};
 
 use libp2p::{Multiaddr, PeerId};
-use tripot_engine::{
-    Camp, OpenerChoice, Record, RecordError, RecordResult, Termination as RecordTermination,
-};
+use tripot_game::record::{RecordError, RecordResult, ReplayError};
+use tripot_game::{GameRecord, Leaving, Seat};
 use tripot_protocol::{GameId, Role};
 
-use crate::online_game::{EndReason, Ending, OnlineGame};
+use crate::online_game::OnlineGame;
 
 /// A game as saved on disk.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +44,14 @@ pub enum SaveError {
         /// The error.
         source: RecordError,
     },
+    /// The record's moves or result are not the game's.
+    #[error("{path}: {source}")]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: ReplayError,
+    },
     /// A tag a resume needs is missing or wrong.
     #[error("{path}: tag {tag} missing or invalid; not an online game?")]
     Tag {
@@ -53,42 +62,38 @@ pub enum SaveError {
     },
 }
 
+/// The tag that says why a game was forfeited (the duel's records of before wrote it too).
+const REASON_TAG: &str = "Reason";
+
+/// How a record's `Termination` says a seat left, in every word a save has used.
+fn leaving_of(termination: &str) -> Option<Leaving> {
+    match termination {
+        "resign" => Some(Leaving::Resigned),
+        "forfeit" => Some(Leaving::Forfeited),
+        "claim" | "abandon" | "abandoned" => Some(Leaving::Abandoned),
+        "time" => Some(Leaving::TimedOut),
+        _ => None,
+    }
+}
+
 impl SavedGame {
     /// The game record, tags included.
     ///
     /// # Errors
     /// Only if a tag value cannot be stored (never for values this module writes).
-    pub fn to_record(&self) -> Result<Record, RecordError> {
+    pub fn to_record(&self) -> Result<GameRecord, RecordError> {
         let game = &self.game;
-        let mut record = Record::new(game.format, game.rules, game.opener);
-        record.opener_choice =
-            Some(if self.random_opener { OpenerChoice::Random } else { OpenerChoice::Chosen });
-        let (a, b) = match game.role {
-            Role::Host => (&game.local_name, &game.peer_name),
-            Role::Guest => (&game.peer_name, &game.local_name),
-        };
-        record.players = [Some(a.clone()), Some(b.clone())];
+        let state = game.state();
+        let mut record = GameRecord::of_game(state);
+        record.set_tag("OpenerChoice", if self.random_opener { "random" } else { "chosen" })?;
+        record.set_player(&state.seat_name(game.local_seat()), &game.local_name)?;
+        record.set_player(&state.seat_name(game.peer_seat()), &game.peer_name)?;
         let seconds = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-        record.date = Some(tripot_engine::date_from_unix(seconds));
-        for notation in &game.moves {
-            record.push(notation.clone());
-        }
-        if let Some(ending) = &game.ending {
-            let termination = match &ending.termination {
-                EndReason::Normal(outcome) => match outcome.reason {
-                    tripot_engine::WinReason::Goal => RecordTermination::Goal,
-                    tripot_engine::WinReason::Count { .. } => RecordTermination::Count,
-                },
-                EndReason::Resigned => RecordTermination::Resign,
-                EndReason::Forfeit(why) => {
-                    record.reason = Some(why.clone());
-                    RecordTermination::Forfeit
-                }
-                EndReason::Abandoned => RecordTermination::Claim,
-            };
-            record.result = RecordResult::Won { winner: ending.winner, termination };
+        record.set_tag("Date", &tripot_engine::date_from_unix(seconds))?;
+        if let Some(why) = game.ending().and_then(|e| e.forfeit.as_deref()) {
+            record.set_tag(REASON_TAG, why)?;
         }
         record.set_tag("GameId", &game.game_id.to_string())?;
         record.set_tag("Role", if game.role == Role::Host { "host" } else { "guest" })?;
@@ -105,10 +110,11 @@ impl SavedGame {
     ///
     /// # Errors
     /// An invalid record, or missing online tags (`path` is only for the messages).
-    pub fn from_record(record: &Record, path: &Path) -> Result<SavedGame, SaveError> {
+    pub fn from_record(record: &GameRecord, path: &Path) -> Result<SavedGame, SaveError> {
         let tag_error = |tag| SaveError::Tag { path: path.to_path_buf(), tag };
-        let replay =
-            record.replay().map_err(|source| SaveError::Record { path: path.to_path_buf(), source })?;
+        let replay = record
+            .replay(&tripot_engine::StarBoardGames)
+            .map_err(|source| SaveError::Replay { path: path.to_path_buf(), source })?;
         let game_id: GameId = record.tag("GameId").and_then(|t| t.parse().ok()).ok_or(tag_error("GameId"))?;
         let role = match record.tag("Role") {
             Some("host") => Role::Host,
@@ -119,41 +125,50 @@ impl SavedGame {
         let addrs = |tag| -> Vec<Multiaddr> {
             record.tag(tag).unwrap_or("").split_whitespace().filter_map(|a| a.parse().ok()).collect()
         };
-        let [a, b] = record.players.clone();
-        let (a, b) = (a.unwrap_or_default(), b.unwrap_or_default());
-        let (local_name, peer_name) = if role == Role::Host { (a, b) } else { (b, a) };
-        let mut game = OnlineGame::new(
-            game_id,
-            role,
-            record.format(),
-            record.rules(),
-            record.opener(),
-            local_name,
-            peer_name,
-            peer.to_bytes(),
-        );
-        for (verified, after) in replay.moves.iter().zip(replay.positions.iter().skip(1)) {
-            game.push(verified.notation.clone(), *after);
-        }
-        if let RecordResult::Won { winner, termination } = replay.result {
-            let termination = match termination {
-                RecordTermination::Resign => Some(EndReason::Resigned),
-                RecordTermination::Forfeit => {
-                    Some(EndReason::Forfeit(record.reason.clone().unwrap_or_default()))
-                }
-                RecordTermination::Claim | RecordTermination::Abandon => Some(EndReason::Abandoned),
-                // Decided by the moves: `push` already set it.
-                RecordTermination::Goal | RecordTermination::Count => None,
-            };
-            if let Some(termination) = termination {
-                game.ending = Some(Ending { winner, termination });
+        let start = replay.state.initial();
+        let name = |seat: Seat| record.player(&start.seat_name(seat)).unwrap_or_default().to_owned();
+        let local = crate::online_game::seat_of(role);
+        let peer_seat = Seat(1 - local.0);
+        let (local_name, peer_name) = (name(local), name(peer_seat));
+        let mut game = OnlineGame::new(game_id, role, start, local_name, peer_name, peer.to_bytes());
+        for m in &replay.moves {
+            let Some(seat) = game.state().to_move() else { break };
+            // Verified by the replay just now, on the same game.
+            if let Err(source) = game.play(seat, m) {
+                let error = ReplayError::Move {
+                    ply: game.moves().len() + 1,
+                    seat: game.state().seat_name(seat),
+                    text: game.state().move_text(m),
+                    at: None,
+                    error: Box::new(source),
+                };
+                return Err(SaveError::Replay { path: path.to_path_buf(), source: error });
             }
+        }
+        // A game the moves leave open and the record says is over: a seat left (the one that
+        // did not win), as the termination says.
+        let how = record.termination.as_deref().and_then(leaving_of);
+        let winner = match &replay.result {
+            RecordResult::Winner(name) => game.state().seat_named(name),
+            RecordResult::Places(places) => places
+                .iter()
+                .find(|(_, place)| *place == 1)
+                .and_then(|(name, _)| game.state().seat_named(name)),
+            RecordResult::Unfinished => None,
+        };
+        if replay.outcome.is_none()
+            && let (Some(how), Some(winner)) = (how, winner)
+        {
+            let leaver = Seat::all(game.state().seat_count()).find(|&s| s != winner).unwrap_or(peer_seat);
+            let forfeit =
+                (how == Leaving::Forfeited).then(|| record.tag(REASON_TAG).unwrap_or("").to_owned());
+            game.leave(leaver, how, forfeit);
         }
         Ok(SavedGame {
             game,
             peer_addrs: addrs("PeerAddrs"),
             listen_addrs: addrs("ListenAddrs"),
-            random_opener: record.opener_choice == Some(OpenerChoice::Random),
+            random_opener: record.tag("OpenerChoice") == Some("random"),
         })
     }
 
@@ -186,43 +201,35 @@ impl SavedGame {
     pub fn read(path: &Path) -> Result<SavedGame, SaveError> {
         let bytes =
             std::fs::read(path).map_err(|source| SaveError::Io { path: path.to_path_buf(), source })?;
-        let record = Record::parse_bytes(&bytes)
+        let record = GameRecord::parse_bytes(&bytes)
             .map_err(|source| SaveError::Record { path: path.to_path_buf(), source })?;
         SavedGame::from_record(&record, path)
     }
 }
 
-/// The camp of the winner of a record, if decided (for tools and tests).
-#[must_use]
-pub fn winner(record: &Record) -> Option<Camp> {
-    record.result.winner()
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
-    use tripot_engine::{Format, Rules};
+    use tripot_game::{Opener as _, Setup};
 
     use super::*;
 
-    fn sample(moves: usize) -> SavedGame {
+    fn sample_of(game: &str, moves: usize) -> SavedGame {
         let peer = libp2p::identity::Keypair::generate_ed25519().public().to_peer_id();
+        let setup = Setup { opener: Some(Seat(1)), position: None };
+        let state = tripot_engine::StarBoardGames.open(&game.parse().unwrap(), &setup).unwrap();
         let mut game = OnlineGame::new(
             GameId([5; 16]),
             Role::Guest,
-            Format::One,
-            Rules::Tripot,
-            Camp::B,
+            state,
             "Marie".into(),
             "Edmonde \"la reine\"".into(),
             peer.to_bytes(),
         );
         for _ in 0..moves {
-            let position = game.position;
-            let mv = position.legal_moves()[0];
-            let mut after = position;
-            after.play_unchecked(mv);
-            game.push(position.notation(mv), after);
+            let seat = game.state().to_move().unwrap();
+            let m = game.state().legal_moves()[0].clone();
+            game.play(seat, &m).unwrap();
         }
         SavedGame {
             game,
@@ -232,14 +239,28 @@ mod tests {
         }
     }
 
+    fn sample(moves: usize) -> SavedGame {
+        sample_of("tripot", moves)
+    }
+
     #[test]
     fn a_save_reads_back_identical() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.tripot");
-        for saved in [sample(0), sample(7)] {
+        for saved in [sample(0), sample(7), sample_of("kawu-2", 9), sample_of("captures-2", 4)] {
             saved.write(&path).unwrap();
             assert_eq!(SavedGame::read(&path).unwrap(), saved);
         }
+    }
+
+    #[test]
+    fn a_save_is_written_in_the_record_format_of_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.tripot");
+        sample_of("kawu-2", 3).write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("[Game \"kawu-2\"]"), "{text}");
+        assert!(text.contains("[Role \"guest\"]"), "{text}");
     }
 
     #[test]
@@ -247,11 +268,34 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.tripot");
         let mut saved = sample(3);
-        saved.game.ending =
-            Some(Ending { winner: Camp::B, termination: EndReason::Forfeit("e17-i9: illegal".into()) });
+        saved.game.leave(Seat(0), Leaving::Forfeited, Some("e17-i9: illegal".into()));
         saved.write(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("[Termination \"forfeit\"]"), "{text}");
+        let read = SavedGame::read(&path).unwrap();
+        assert_eq!(read, saved);
+        assert_eq!(read.game.ending().unwrap().winner(), Some(Seat(1)));
+    }
+
+    /// A save written by the online client before the one record format: the duel's own
+    /// record, written by the engine's record writer as the client did, with the online tags.
+    #[test]
+    fn an_old_online_save_still_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.tripot");
+        let text = include_str!("../tests/fixtures/online-save-v1.tripot");
+        std::fs::write(&path, text).unwrap();
+        let saved = SavedGame::read(&path).unwrap();
+        assert_eq!(saved.game.spec().as_str(), "tripot");
+        assert_eq!(saved.game.role, Role::Guest);
+        assert_eq!((saved.game.local_name.as_str(), saved.game.peer_name.as_str()), ("Marie", "Edmonde"));
+        assert_eq!(saved.game.ply(), 4);
+        assert!(saved.random_opener);
+        assert_eq!(saved.game.game_id.to_string(), "05050505050505050505050505050505");
+        let ending = saved.game.ending().unwrap();
+        assert_eq!((ending.winner(), ending.tag()), (Some(Seat(1)), "resign"));
+        // And it saves back in today's format, the same game.
+        saved.write(&path).unwrap();
         assert_eq!(SavedGame::read(&path).unwrap(), saved);
     }
 

@@ -20,20 +20,20 @@ pub enum FrameError {
     /// A field exceeds its limit (a name or move text too long).
     #[error("field too long: {0}")]
     FieldTooLong(&'static str),
+    /// A hello of another protocol version, whose body this version cannot read: its version
+    /// is all that could be read (it comes first in every version).
+    #[error("a hello of protocol {0}")]
+    Version(u16),
 }
 
 /// Checks the bounded fields of a message.
 fn check_fields(message: &Message) -> Result<(), FrameError> {
     match message {
         Message::Hello(hello) if hello.name.len() > MAX_NAME => Err(FrameError::FieldTooLong("name")),
-        Message::Hello(hello) if hello.app.len() > MAX_NAME || hello.rules.len() > MAX_NAME => {
-            Err(FrameError::FieldTooLong("version or rules"))
-        }
+        Message::Hello(hello) if hello.app.len() > MAX_NAME => Err(FrameError::FieldTooLong("version")),
         Message::Move(m) if m.path.len() > MAX_PATH_TEXT => Err(FrameError::FieldTooLong("move")),
         Message::Reject(r) if r.detail.len() > 4 * MAX_NAME => Err(FrameError::FieldTooLong("detail")),
-        Message::Listing { name, rules, .. } if name.len() > MAX_NAME || rules.len() > MAX_NAME => {
-            Err(FrameError::FieldTooLong("name"))
-        }
+        Message::Listing { name, .. } if name.len() > MAX_NAME => Err(FrameError::FieldTooLong("name")),
         _ => Ok(()),
     }
 }
@@ -59,18 +59,39 @@ pub fn encode(message: &Message) -> Result<Vec<u8>, FrameError> {
 /// Decodes a frame body (without its length prefix): the whole body must be one message.
 ///
 /// # Errors
-/// [`FrameError::TooLarge`], [`FrameError::Malformed`] or [`FrameError::FieldTooLong`].
+/// [`FrameError::TooLarge`], [`FrameError::Malformed`] or [`FrameError::FieldTooLong`];
+/// [`FrameError::Version`] for a hello of another version that does not decode as this one's.
 pub fn decode_body(body: &[u8]) -> Result<Message, FrameError> {
     if body.len() > MAX_FRAME {
         return Err(FrameError::TooLarge(body.len()));
     }
     let (message, rest) =
-        postcard::take_from_bytes::<Message>(body).map_err(|e| FrameError::Malformed(e.to_string()))?;
+        postcard::take_from_bytes::<Message>(body).map_err(|e| match hello_version(body) {
+            Some(version) if version != crate::PROTOCOL_VERSION => FrameError::Version(version),
+            _ => FrameError::Malformed(e.to_string()),
+        })?;
     if !rest.is_empty() {
         return Err(FrameError::Malformed(format!("{} trailing bytes", rest.len())));
     }
     check_fields(&message)?;
     Ok(message)
+}
+
+/// The protocol version of a hello's body, read as every version writes it: the variant index
+/// of [`Message::Hello`] (0, one byte), then the version as postcard's varint `u16`.
+fn hello_version(body: &[u8]) -> Option<u16> {
+    let (&variant, rest) = body.split_first()?;
+    if variant != 0 {
+        return None;
+    }
+    let mut version: u32 = 0;
+    for (i, &byte) in rest.iter().take(3).enumerate() {
+        version |= u32::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            return u16::try_from(version).ok();
+        }
+    }
+    None
 }
 
 /// Incremental decoder: feed it bytes as they arrive, take whole messages out.
@@ -171,24 +192,31 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::{Commitment, GameId, Hello, MoveMsg, Opens, Reject, RejectReason, ResumePoint, Role};
+    use crate::{
+        Commitment, GameId, GameSpec, Hello, MoveMsg, Opens, Place, Reject, RejectReason, ResumePoint, Role,
+        Seat, TableSpec,
+    };
+
+    fn kawu() -> GameSpec {
+        "kawu-2".parse().unwrap()
+    }
 
     fn samples() -> Vec<Message> {
         let game_id = GameId([7; 16]);
         vec![
             Message::Hello(Hello {
-                protocol: 1,
+                protocol: crate::PROTOCOL_VERSION,
                 app: "0.1.0".into(),
                 game_id,
                 role: Role::Host,
-                format: 2,
-                rules: "tripot".into(),
+                table: Some(TableSpec { game: kawu(), seats: 2 }),
+                place: Place::Seat(Seat(0)),
                 opens: Opens::Random,
                 name: "Edmonde".into(),
                 commitment: Some(Commitment([3; 32])),
             }),
             Message::Reveal { value: [9; 32] },
-            Message::Move(MoveMsg { ply: 12, path: "m1-m3-k5".into(), hash: u64::MAX }),
+            Message::Move(MoveMsg { ply: 12, seat: Seat(1), path: "m1-m3-k5".into(), hash: u64::MAX }),
             Message::Ack { ply: 12, hash: 5 },
             Message::Resign { ply: 3 },
             Message::RematchOffer { game_id },
@@ -198,7 +226,7 @@ mod tests {
             Message::Reject(Reject { reason: RejectReason::WrongPly, ply: Some(4), detail: "x".into() }),
             Message::Query,
             Message::Leaving,
-            Message::Listing { name: "Edmonde".into(), format: 3, rules: "classic".into(), waiting_secs: 9 },
+            Message::Listing { name: "Edmonde".into(), game: kawu(), seats: 2, waiting_secs: 9 },
         ]
     }
 
@@ -242,6 +270,45 @@ mod tests {
         assert!(matches!(decode_body(&[]), Err(FrameError::Malformed(_))));
     }
 
+    /// A hello as protocol 1 wrote it (variant 0; protocol, app, game id, role, format, rules,
+    /// opens, name, commitment), encoded by hand so that the test does not depend on today's
+    /// types.
+    fn v1_hello() -> Vec<u8> {
+        let mut body = vec![0, 1, 5];
+        body.extend_from_slice(b"0.1.0");
+        body.extend_from_slice(&[7; 16]);
+        body.extend_from_slice(&[1, 2, 6]); // guest, format 2, "tripot" (6 bytes)
+        body.extend_from_slice(b"tripot");
+        body.extend_from_slice(&[2, 7]); // opens random, "Edmonde" (7 bytes)
+        body.extend_from_slice(b"Edmonde");
+        body.push(1); // a commitment
+        body.extend_from_slice(&[3; 32]);
+        body
+    }
+
+    #[test]
+    fn a_v1_hello_is_read_as_its_version() {
+        assert_eq!(decode_body(&v1_hello()), Err(FrameError::Version(1)));
+        // The same through the framing.
+        let mut frame = u16::try_from(v1_hello().len()).unwrap().to_be_bytes().to_vec();
+        frame.extend(v1_hello());
+        assert_eq!(FrameDecoder::new().feed_all(&frame).unwrap(), vec![Err(FrameError::Version(1))]);
+        // Anything else that fails is malformed, this version's hello included.
+        let mut ours = encode(&samples()[0]).unwrap().split_off(LENGTH_BYTES);
+        ours.truncate(ours.len() - 3);
+        assert!(matches!(decode_body(&ours), Err(FrameError::Malformed(_))));
+        assert!(matches!(decode_body(&[0]), Err(FrameError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_version_refusal_keeps_the_v1_encoding() {
+        // Protocol 1 decodes a reject as variant 9, then the reason (0: version), the ply
+        // (an option) and the detail: this version must still write exactly that.
+        let reject = Reject { reason: RejectReason::Version, ply: None, detail: "v2".into() };
+        let frame = encode(&Message::Reject(reject)).unwrap();
+        assert_eq!(&frame[LENGTH_BYTES..], &[9, 0, 0, 2, b'v', b'2']);
+    }
+
     #[test]
     fn trailing_bytes_are_malformed() {
         let mut frame = encode(&Message::Query).unwrap();
@@ -251,7 +318,8 @@ mod tests {
 
     #[test]
     fn long_fields_are_refused_both_ways() {
-        let long = Message::Move(MoveMsg { ply: 1, path: "m".repeat(MAX_PATH_TEXT + 1), hash: 0 });
+        let long =
+            Message::Move(MoveMsg { ply: 1, seat: Seat(0), path: "m".repeat(MAX_PATH_TEXT + 1), hash: 0 });
         assert_eq!(encode(&long), Err(FrameError::FieldTooLong("move")));
         let body = postcard::to_allocvec(&long).unwrap();
         assert_eq!(decode_body(&body), Err(FrameError::FieldTooLong("move")));
@@ -283,7 +351,7 @@ mod tests {
 
         #[test]
         fn moves_round_trip(ply in any::<u32>(), path in "[a-q][0-9]{1,2}(-[a-q][0-9]{1,2}){0,30}", hash in any::<u64>()) {
-            let message = Message::Move(MoveMsg { ply, path, hash });
+            let message = Message::Move(MoveMsg { ply, seat: Seat(1), path, hash });
             let frame = encode(&message).unwrap();
             prop_assert_eq!(decode_body(&frame[LENGTH_BYTES..]), Ok(message));
         }

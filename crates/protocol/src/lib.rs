@@ -22,14 +22,19 @@ mod reject;
 
 pub use frame::{FrameDecoder, FrameError, LENGTH_BYTES, MAX_FRAME, decode_body, encode};
 pub use message::{
-    Commitment, GameId, Hello, MAX_NAME, MAX_PATH_TEXT, Message, MoveMsg, Opens, ResumePoint, Role,
+    Commitment, GameId, Hello, MAX_NAME, MAX_PATH_TEXT, Message, MoveMsg, Opens, Place, ResumePoint, Role,
 };
 pub use reject::{Reject, RejectReason};
+pub use tripot_game::{GameSpec, Seat, TableSpec};
 
 /// The version of this protocol. Peers whose versions differ refuse each other in the handshake.
-pub const PROTOCOL_VERSION: u16 = 1;
+///
+/// Version 2 names the game (`GameSpec`) and the seats in the hello and the LAN listing, and
+/// the seat of every move; version 1 named the duel's format and rules.
+pub const PROTOCOL_VERSION: u16 = 2;
 
-/// The libp2p protocol name of a game stream.
+/// The libp2p protocol name of a game stream. It names the stream, not the message version:
+/// it stays so that peers of different versions still meet and the hello refuses them clearly.
 pub const GAME_PROTOCOL: &str = "/tripot/game/1";
 
 /// The identify agent version prefix every Tripot client announces (used to tell Tripot peers

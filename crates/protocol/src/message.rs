@@ -1,6 +1,7 @@
 //! The messages of a game stream.
 
 use serde::{Deserialize, Serialize};
+use tripot_game::{GameSpec, Seat, TableSpec};
 
 use crate::reject::Reject;
 
@@ -42,13 +43,24 @@ impl std::str::FromStr for GameId {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commitment(pub [u8; 32]);
 
-/// Which side the sender of a hello plays.
+/// Which side of the handshake the sender of a hello is: who set the table. Where it sits is
+/// its [`Place`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
-    /// The player who offered the game (camp A, player 1).
+    /// The player who offered the game (today: the first seat, camp A in the duel).
     Host,
-    /// The player who joined it (camp B, player 2).
+    /// A player who joined it (today: the second seat, camp B in the duel).
     Guest,
+}
+
+/// Where the sender of a hello sits: a seat of the table, or none (a spectator, reserved: no
+/// peer accepts one yet, and a hello naming it is refused as unsupported).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// A seat, by its index in the game's playing order.
+    Seat(Seat),
+    /// Watching, without a seat.
+    Spectator,
 }
 
 /// Who makes the first move, as the host chose it.
@@ -63,6 +75,10 @@ pub enum Opens {
 }
 
 /// The handshake, sent first by each side of a new game.
+///
+/// `protocol` stays the first field of variant 0 of [`Message`] in every version: a peer reads
+/// the version of any hello before anything else can fail, and refuses another version with a
+/// [`crate::RejectReason::Version`] every version decodes (see [`crate::decode_body`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hello {
     /// [`crate::PROTOCOL_VERSION`] of the sender.
@@ -71,12 +87,13 @@ pub struct Hello {
     pub app: String,
     /// The game being set up (chosen by the host; the guest echoes it).
     pub game_id: GameId,
-    /// The sender's side.
+    /// The sender's side of the handshake.
     pub role: Role,
-    /// The format, 1, 2 or 3 colours per camp (chosen by the host).
-    pub format: u8,
-    /// The rules preset by name, `tripot` or `classic` (chosen by the host).
-    pub rules: String,
+    /// The game and its seat count (chosen by the host). A guest's first hello says `None`: it
+    /// takes whatever the host offers; on a rematch it names the table agreed.
+    pub table: Option<TableSpec>,
+    /// Where the sender sits.
+    pub place: Place,
     /// Who opens (chosen by the host).
     pub opens: Opens,
     /// The sender's display name.
@@ -85,12 +102,15 @@ pub struct Hello {
     pub commitment: Option<Commitment>,
 }
 
-/// A move: its ply number (1 for the first move), its written path and the position hash after it.
+/// A move: its ply number (1 for the first move), the seat that plays it, its text and the
+/// position hash after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveMsg {
     /// 1-based number of this move in the game.
     pub ply: u32,
-    /// The move in notation: `m1-m3-k5`, `m1<>l2` or `pass`.
+    /// The seat that plays it.
+    pub seat: Seat,
+    /// The move as the game writes it: `m1-m3-k5`, `m1<>l2` or `pass` in the duel.
     pub path: String,
     /// Zobrist hash of the position after the move.
     pub hash: u64,
@@ -159,10 +179,10 @@ pub enum Message {
     Listing {
         /// The host's display name.
         name: String,
-        /// The format offered.
-        format: u8,
-        /// The rules preset offered.
-        rules: String,
+        /// The game offered.
+        game: GameSpec,
+        /// Its seat count.
+        seats: u8,
         /// Seconds the host has been waiting.
         waiting_secs: u32,
     },

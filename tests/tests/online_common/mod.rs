@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tripot_engine::Record;
+use tripot_game::GameRecord as Record;
+use tripot_game::record::RecordResult;
 
 pub(crate) mod netns;
 pub(crate) mod relay_process;
@@ -217,17 +218,32 @@ impl Drop for Player {
 pub(crate) fn replayed_record(path: &Path) -> Record {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
-    record.replay().unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+    record
+        .replay(&tripot_engine::StarBoardGames)
+        .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
     record
 }
 
-/// What two records of the same game must share: moves, result, players, game id.
+/// What two records of the same game must share: game, opener, moves, result, players, game id.
 pub(crate) fn same_game(a: &Record, b: &Record) {
+    assert_eq!((a.game(), &a.opener), (b.game(), &b.opener));
     assert_eq!(a.moves(), b.moves());
-    assert_eq!(a.result, b.result);
-    assert_eq!(a.players, b.players);
+    assert_eq!((&a.result, &a.termination), (&b.result, &b.termination));
+    for seat in ["A", "B", "S", "N"] {
+        assert_eq!(a.player(seat), b.player(seat), "player {seat}");
+    }
     assert_eq!(a.tag("GameId"), b.tag("GameId"));
-    assert_eq!((a.format(), a.rules(), a.opener()), (b.format(), b.rules(), b.opener()));
+}
+
+/// The seat that won a record's game, by name, if one did.
+pub(crate) fn winner(record: &Record) -> Option<&str> {
+    match &record.result {
+        RecordResult::Places(places) => {
+            places.iter().find(|(_, place)| *place == 1).map(|(name, _)| name.as_str())
+        }
+        RecordResult::Winner(name) => Some(name),
+        RecordResult::Unfinished => None,
+    }
 }
 
 /// Converts string slices to owned arguments.

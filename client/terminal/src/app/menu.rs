@@ -166,14 +166,16 @@ impl Menu {
     }
 
     /// The game the host settings offer (also one's own table at the lobby).
-    #[must_use]
-    pub fn host_offer(&self) -> tripot_net::Offer {
+    ///
+    /// # Errors
+    /// Never in practice (see [`tripot_app::online_duel::offer`]).
+    pub fn host_offer(&self) -> Result<tripot_net::Offer, tripot_game::SpecError> {
         let opens = match self.host_opener {
             OpenerChoice::First => tripot_protocol::Opens::Host,
             OpenerChoice::Second => tripot_protocol::Opens::Guest,
             OpenerChoice::Draw => tripot_protocol::Opens::Random,
         };
-        tripot_net::Offer { format: self.host_format, rules: tripot_engine::Rules::Tripot, opens }
+        tripot_app::online_duel::offer(self.host_format, tripot_engine::Rules::Tripot, opens)
     }
 
     /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).

@@ -28,10 +28,10 @@ impl App {
     /// Starts an online session and opens its screen; a failure is said on the current page.
     pub fn start_online(&mut self, start: Start) {
         let side = match &start {
-            Start::Host(offer) => Side::Host(*offer),
+            Start::Host(offer) => Side::Host(offer.clone()),
             Start::Join(addr) => Side::Guest(addr.to_string()),
             Start::Resume(_) => Side::Resume,
-            Start::HostRoom { offer, .. } => Side::Room(*offer),
+            Start::HostRoom { offer, .. } => Side::Room(offer.clone()),
             Start::JoinRoom(code) => Side::Guest(code.to_string()),
         };
         self.start_online_as(start, side);

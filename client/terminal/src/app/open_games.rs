@@ -143,9 +143,9 @@ impl App {
         let Some(relay) = self.open_games.as_ref().and_then(|l| l.list.as_ref()?.relay.clone()) else {
             return;
         };
-        let offer = self.menu.host_offer();
+        let Ok(offer) = self.menu.host_offer() else { return };
         let Some(network) = self.network_or_say() else { return };
-        match network.open_table(&relay, offer) {
+        match network.open_table(&relay, offer.clone()) {
             Ok(link) => self.open_online(Side::Table(offer), Some(link)),
             Err(error) => self.say_network_error(&error),
         }

@@ -78,7 +78,7 @@ fn activate(app: &mut App) {
         }
         MenuItem::Quit => app.quit(),
         MenuItem::Host => {
-            let offer = menu.host_offer();
+            let Ok(offer) = menu.host_offer() else { return };
             let start = if menu.host_room {
                 Start::HostRoom { offer, code: tripot_net::room::RoomCode::random() }
             } else {

@@ -3,14 +3,15 @@
 //! period, and the online game-over panel.
 
 use std::time::Duration;
+use tripot_app::online_duel::EndReason;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
-use tripot_engine::{Camp, WinReason};
-use tripot_net::{EndReason, Ending};
+use tripot_engine::Camp;
+use tripot_net::Ending;
 
 use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
@@ -112,7 +113,10 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
                 Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
             ]));
-            lines.push(Line::from(Span::styled(lang.format_label(offer.format), grey)));
+            lines.push(Line::from(Span::styled(
+                lang.format_label(tripot_app::online_duel::terms(offer).0),
+                grey,
+            )));
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.share_code, grey)));
             match &online.room_code {
@@ -136,7 +140,10 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
                 Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
             ]));
-            lines.push(Line::from(Span::styled(lang.format_label(offer.format), grey)));
+            lines.push(Line::from(Span::styled(
+                lang.format_label(tripot_app::online_duel::terms(offer).0),
+                grey,
+            )));
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.table_open, grey)));
             t.lobby_title
@@ -152,7 +159,11 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 tripot_protocol::Opens::Random => t.opener_draw,
             };
             lines.push(Line::from(Span::styled(
-                format!("{} · {} : {opener}", lang.format_label(offer.format), t.opener),
+                format!(
+                    "{} · {} : {opener}",
+                    lang.format_label(tripot_app::online_duel::terms(offer).0),
+                    t.opener
+                ),
                 grey,
             )));
             lines.push(Line::from(""));
@@ -380,16 +391,19 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending:
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let headline = if ending.winner == local {
+    let headline = if tripot_app::online_duel::winner(ending) == local {
         t.you_win.to_owned()
     } else {
-        format!("{} {}. {}", player_name(lang, game, ending.winner), t.wins, t.you_lose)
+        format!(
+            "{} {}. {}",
+            player_name(lang, game, tripot_app::online_duel::winner(ending)),
+            t.wins,
+            t.you_lose
+        )
     };
-    let reason = match &ending.termination {
-        EndReason::Normal(outcome) => match outcome.reason {
-            WinReason::Goal => t.by_goal.to_owned(),
-            WinReason::Count { .. } => t.by_count.to_owned(),
-        },
+    let reason = match tripot_app::online_duel::end_reason(ending) {
+        EndReason::Goal => t.by_goal.to_owned(),
+        EndReason::Count => t.by_count.to_owned(),
         EndReason::Resigned => t.by_resign.to_owned(),
         EndReason::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
         EndReason::Abandoned => t.by_claim.to_owned(),

@@ -104,8 +104,8 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
                 t.online_mode,
                 t.opponent_label,
                 game.peer_name,
-                lang.format_short(game.format),
-                count(game.moves.len())
+                lang.format_short(tripot_app::online_duel::game_terms(game).0),
+                count(game.moves().len())
             )
         }
     }

@@ -28,7 +28,7 @@ impl Driver {
     /// Saves the game if it changed since the last save.
     pub(super) fn save_if_changed(&mut self) {
         let Some(game) = self.session.game() else { return };
-        let state = (self.session.game_number(), game.ply(), game.ending.is_some());
+        let state = (self.session.game_number(), game.ply(), game.ending().is_some());
         if self.autosave.saved_at == Some(state) {
             return;
         }

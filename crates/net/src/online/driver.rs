@@ -277,7 +277,7 @@ impl Driver {
     fn on_command(&mut self, command: Command) {
         let now = Instant::now();
         let result = match command {
-            Command::Play(notation) => self.session.play(&notation, now),
+            Command::Play(text) => self.session.play_text(&text, now),
             Command::Resign => self.session.resign(now),
             Command::Claim => self.session.claim(now),
             Command::OfferRematch => self.session.offer_rematch(now),

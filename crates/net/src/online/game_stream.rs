@@ -195,6 +195,7 @@ impl Driver {
                     tripot_protocol::FrameError::TooLarge(_) => RejectReason::TooLarge,
                     tripot_protocol::FrameError::FieldTooLong(_) => RejectReason::FieldTooLong,
                     tripot_protocol::FrameError::Malformed(_) => RejectReason::Malformed,
+                    tripot_protocol::FrameError::Version(_) => RejectReason::Version,
                 };
                 let detail: String = error.to_string().chars().take(100).collect();
                 self.emit(NetEvent::Session(SessionEvent::Rejected {
@@ -253,8 +254,8 @@ impl Driver {
         let offer = self.session.offer()?;
         Some(Message::Listing {
             name: self.session.name().chars().take(8).collect(),
-            format: offer.format.number(),
-            rules: offer.rules.name().to_owned(),
+            game: offer.game.clone(),
+            seats: 2,
             waiting_secs: u32::try_from(waiting_secs).unwrap_or(u32::MAX),
         })
     }

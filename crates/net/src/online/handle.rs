@@ -2,14 +2,13 @@
 
 use libp2p::PeerId;
 use tokio::sync::mpsc;
-use tripot_engine::Notation;
 
 use super::NetEvent;
 
 /// Commands to the driver.
 #[derive(Debug)]
 pub(super) enum Command {
-    Play(Notation),
+    Play(String),
     Resign,
     Claim,
     OfferRematch,
@@ -39,9 +38,9 @@ impl SessionHandle {
         self.events.try_recv().ok()
     }
 
-    /// Plays a local move.
-    pub fn play(&self, notation: Notation) {
-        let _ = self.commands.send(Command::Play(notation));
+    /// Plays a local move, written as the game writes moves (the session's game verifies it).
+    pub fn play(&self, text: impl Into<String>) {
+        let _ = self.commands.send(Command::Play(text.into()));
     }
 
     /// Leaves the live game on purpose (it stays saved): the opponent is told so, then the

@@ -23,10 +23,10 @@ pub struct LanHost {
     pub addr: Multiaddr,
     /// Its player's name.
     pub name: String,
-    /// Format offered.
-    pub format: u8,
-    /// Rules offered.
-    pub rules: tripot_engine::Rules,
+    /// The game offered.
+    pub game: tripot_game::GameSpec,
+    /// Its seat count.
+    pub seats: u8,
     /// Seconds it has been waiting.
     pub waiting_secs: u32,
 }
@@ -81,12 +81,12 @@ pub async fn browse(
                         tokio::spawn(async move {
                             let Ok(mut stream) = control.open_stream(peer_id, game_protocol()).await else { return };
                             let reply = tokio::time::timeout(Duration::from_secs(3), link::request(&mut stream, &Message::Query)).await;
-                            if let Ok(Ok(Ok(Message::Listing { name, format, rules, waiting_secs }))) = reply
-                                // A host offering rules we cannot play is no one to join.
-                                && let Ok(rules) = rules.parse()
+                            if let Ok(Ok(Ok(Message::Listing { name, game, seats, waiting_secs }))) = reply
+                                // A host offering a game we cannot play is no one to join.
+                                && tripot_engine::StarBoardGame::of(&game).is_some_and(|g| g.seats() == seats)
                             {
                                 let addr = addr.with_p2p(peer_id).unwrap_or_else(|a| a);
-                                let _ = tx.send(LanHost { peer: peer_id, addr, name, format, rules, waiting_secs }).await;
+                                let _ = tx.send(LanHost { peer: peer_id, addr, name, game, seats, waiting_secs }).await;
                             }
                         });
                     }

@@ -301,12 +301,11 @@ mod tests {
         assert!(shown.is_empty());
         let moved = SessionEvent::MoveReceived {
             ply: 5,
-            notation: "m4-m5".parse().unwrap(),
-            position: tripot_engine::Position::start(
-                tripot_engine::Format::One,
-                tripot_engine::Rules::Tripot,
-                tripot_engine::Camp::A,
-            ),
+            seat: tripot_game::Seat(1),
+            game_move: tripot_game::GameMove::pass(),
+            text: "pass".into(),
+            hash: 7,
+            state: crate::event::GameSnapshot(tripot_engine::open(&"tripot".parse().unwrap()).unwrap()),
         };
         let shown = path.filter(
             Some(them),

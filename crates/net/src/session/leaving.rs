@@ -16,7 +16,7 @@ impl<T: Transport> Session<T> {
     /// Tells the peer that this side leaves the live game on purpose (nothing if no game is on
     /// or the link is down). The caller then drops the session.
     pub fn leave(&mut self, now: Instant) {
-        let live = self.game.as_ref().is_some_and(|g| g.ending.is_none());
+        let live = self.game.as_ref().is_some_and(|g| g.ending().is_none());
         if live && self.is_connected() {
             self.send(Message::Leaving, now);
         }
@@ -24,7 +24,7 @@ impl<T: Transport> Session<T> {
 
     /// The peer leaves on purpose: said once; its link dropping next is no network trouble.
     pub(super) fn on_leaving(&mut self) {
-        let live = self.game.as_ref().is_some_and(|g| g.ending.is_none());
+        let live = self.game.as_ref().is_some_and(|g| g.ending().is_none());
         if live && !self.peer_leaving {
             self.peer_leaving = true;
             self.events.push(SessionEvent::PeerLeft);

@@ -4,19 +4,23 @@
 //! calls [`Session::poll`] with the current time, and gets [`SessionEvent`]s back. Every move
 //! from the peer goes through the engine's verifier against the local position before anything
 //! changes; anything refused is answered with a [`Reject`] saying why.
+//!
+//! The session plays any game of two seats: it holds the game as a `Box<dyn GameState>`, opened
+//! from the hello's game name by the caller's [`OpenGame`], and every peer move goes through
+//! the game's own verifier (`parse_move`, then `play_as` the peer's seat) and the hash after it.
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng as _;
 use rand::rngs::StdRng;
-use tripot_engine::{Camp, Format, Notation, Rules};
+use tripot_game::{GameMove, GameSpec, GameState, Leaving, OpenError, Opener as _, Seat, Setup, TableSpec};
 use tripot_protocol::{
-    Commitment, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Reject, RejectReason, ResumePoint,
-    Role,
+    Commitment, GameId, Hello, Message, MoveMsg, Opens, PROTOCOL_VERSION, Place, Reject, RejectReason,
+    ResumePoint, Role,
 };
 
-use crate::event::{AbortCause, Refuser, SessionEvent};
-use crate::online_game::{EndReason, Ending, OnlineGame, camp_of};
+use crate::event::{AbortCause, GameSnapshot, Refuser, SessionEvent};
+use crate::online_game::{OnlineGame, seat_of};
 use crate::opener_draw::{self, Draw};
 use crate::transport::{LinkEvent, Transport};
 
@@ -44,7 +48,24 @@ pub struct SessionConfig {
     /// Longest time from the link coming up to the game starting: a guest that stalls the
     /// handshake (even while sending keep-alives) is let go, and the table freed.
     pub handshake_timeout: Duration,
+    /// Opens the game a hello names: the games this side can play.
+    pub open_game: OpenGame,
 }
+
+/// Opens a game by name, opened by the seat the set-up names: `tripot_engine`'s games by
+/// default ([`engine_games`]); a caller may offer fewer, or others.
+pub type OpenGame = fn(&GameSpec, &Setup) -> Result<Box<dyn GameState>, OpenError>;
+
+/// Every game the engine plays (the duels and the star games).
+///
+/// # Errors
+/// A name the engine does not play, or a set-up it refuses.
+pub fn engine_games(spec: &GameSpec, setup: &Setup) -> Result<Box<dyn GameState>, OpenError> {
+    tripot_engine::StarBoardGames.open(spec, setup)
+}
+
+/// The seats of a session's table: two, the host's and the guest's.
+const SEATS: u8 = 2;
 
 impl Default for SessionConfig {
     fn default() -> SessionConfig {
@@ -55,19 +76,41 @@ impl Default for SessionConfig {
             grace: Duration::from_secs(120),
             flood_limit: 100,
             handshake_timeout: Duration::from_secs(10),
+            open_game: engine_games,
         }
     }
 }
 
 /// What the host offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
-    /// Format.
-    pub format: Format,
-    /// Rules preset.
-    pub rules: Rules,
+    /// The game, one of two seats (`tripot`, `tripot-classic-f2`, `kawu-2`, `captures-2`…).
+    pub game: GameSpec,
     /// Who opens.
     pub opens: Opens,
+}
+
+impl Offer {
+    /// The duel of `format` under `rules`.
+    ///
+    /// # Errors
+    /// Never for the engine's formats and rules (their names are well formed).
+    pub fn duel(
+        format: tripot_engine::Format,
+        rules: tripot_engine::Rules,
+        opens: Opens,
+    ) -> Result<Offer, tripot_game::SpecError> {
+        Ok(Offer { game: tripot_engine::duel_spec(format, rules)?, opens })
+    }
+
+    /// The duel's format and rules, when the game is a duel.
+    #[must_use]
+    pub fn duel_terms(&self) -> Option<(tripot_engine::Format, tripot_engine::Rules)> {
+        match tripot_engine::StarBoardGame::of(&self.game)? {
+            tripot_engine::StarBoardGame::Duel(format, rules) => Some((format, rules)),
+            tripot_engine::StarBoardGame::Star(_) => None,
+        }
+    }
 }
 
 /// A local action the session refused.
@@ -82,9 +125,9 @@ pub enum LocalError {
     /// Not the local player's turn.
     #[error("it is not your turn")]
     NotYourTurn,
-    /// The engine refused the move.
+    /// The game refused the move.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(#[from] tripot_game::MoveError),
     /// Claiming before the grace period or while the peer is connected.
     #[error("the game can be claimed only after the grace period, while the opponent is away")]
     CannotClaim,
@@ -249,8 +292,8 @@ impl<T: Transport> Session<T> {
         let mut session = Session::with(transport, config, game.role, local_id, now);
         session.game_id = game.game_id;
         // What the host chose is not saved as such: the opener it gave (see `opener_drawn`).
-        let opens = if game.opener == Camp::A { Opens::Host } else { Opens::Guest };
-        session.offer = Some(Offer { format: game.format, rules: game.rules, opens });
+        let opens = if game.opener() == Seat(0) { Opens::Host } else { Opens::Guest };
+        session.offer = Some(Offer { game: game.spec().clone(), opens });
         session.handshake = Handshake::Done;
         session.link = Link::Down { since: now, announced_secs: 0, grace_told: false };
         session.game = Some(game);
@@ -281,8 +324,8 @@ impl<T: Transport> Session<T> {
 
     /// What the host offers (for a guest, once the host's hello arrived).
     #[must_use]
-    pub const fn offer(&self) -> Option<Offer> {
-        self.offer
+    pub const fn offer(&self) -> Option<&Offer> {
+        self.offer.as_ref()
     }
 
     /// The local player's name.
@@ -295,7 +338,7 @@ impl<T: Transport> Session<T> {
     /// a move of ours is not acknowledged (the peer may not know the game is over).
     #[must_use]
     pub fn needs_link(&self) -> bool {
-        self.game.as_ref().is_none_or(|g| g.ending.is_none()) || !self.unacked.is_empty()
+        self.game.as_ref().is_none_or(|g| g.ending().is_none()) || !self.unacked.is_empty()
     }
 
     /// Guest: whether a new link may be opened now. After a transient refusal (a busy host) the
@@ -317,7 +360,7 @@ impl<T: Transport> Session<T> {
     /// game yet, and a resume on a new link would find nothing to resume.
     #[must_use]
     pub fn peer_holds_game(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.ending.is_none() && !g.moves.is_empty())
+        self.game.as_ref().is_some_and(|g| g.ending().is_none() && !g.moves().is_empty())
             && self.unacked.is_empty()
     }
 
@@ -376,6 +419,10 @@ impl<T: Transport> Session<T> {
                     tripot_protocol::FrameError::TooLarge(_) => RejectReason::TooLarge,
                     tripot_protocol::FrameError::FieldTooLong(_) => RejectReason::FieldTooLong,
                     tripot_protocol::FrameError::Malformed(_) => RejectReason::Malformed,
+                    tripot_protocol::FrameError::Version(theirs) => {
+                        self.refuse_version(theirs, now);
+                        return;
+                    }
                 };
                 self.reject(reason, None, error.to_string(), now);
                 // A host in a handshake owes a stranger nothing more: the table is for the next.
@@ -391,7 +438,7 @@ impl<T: Transport> Session<T> {
     fn advances_game(&self, message: &Message) -> bool {
         match message {
             Message::Move(m) => self.game.as_ref().is_some_and(|g| {
-                g.ending.is_none() && m.ply == g.ply() + 1 && g.position.turn() != g.local_camp()
+                g.ending().is_none() && m.ply == g.ply() + 1 && g.state().to_move() == Some(g.peer_seat())
             }),
             Message::Ack { ply, .. } => self.unacked.iter().any(|(p, _)| p == ply),
             _ => false,
@@ -466,7 +513,7 @@ impl<T: Transport> Session<T> {
             self.forfeits.insert(&self.peer);
         }
         self.handshake_since = None;
-        let in_game = self.game.as_ref().is_some_and(|g| g.ending.is_none());
+        let in_game = self.game.as_ref().is_some_and(|g| g.ending().is_none());
         self.link = Link::Down { since: now, announced_secs: 0, grace_told: !in_game };
         // The peer left before the rematch started: there is no rematch.
         self.cancel_rematch(Refuser::Peer);
@@ -512,7 +559,7 @@ impl<T: Transport> Session<T> {
                 }
             }
             Link::Down { since, announced_secs, grace_told } => {
-                if self.game.as_ref().is_none_or(|g| g.ending.is_some()) {
+                if self.game.as_ref().is_none_or(|g| g.ending().is_some()) {
                     return;
                 }
                 let waited = now.saturating_duration_since(*since);
@@ -528,9 +575,13 @@ impl<T: Transport> Session<T> {
         }
     }
 
+    /// The offer the next game is played on: the rematch agreed, or the table's.
+    fn current_offer(&self) -> Option<Offer> {
+        self.rematch.agreed().or_else(|| self.offer.clone())
+    }
+
     fn hello(&self, game_id: GameId, commitment: Option<Commitment>) -> Hello {
-        let offer = self.rematch.agreed().or(self.offer);
-        self.hello_of(offer, game_id, commitment)
+        self.hello_of(self.current_offer(), game_id, commitment)
     }
 
     /// The host's hello for a game played on `offer` (which may differ from the table's).
@@ -539,17 +590,17 @@ impl<T: Transport> Session<T> {
     }
 
     fn hello_of(&self, offer: Option<Offer>, game_id: GameId, commitment: Option<Commitment>) -> Hello {
-        let (format, rules, opens) = match offer {
-            Some(offer) => (offer.format.number(), offer.rules.name().to_owned(), offer.opens),
-            None => (0, String::new(), Opens::Random),
+        let (table, opens) = match offer {
+            Some(offer) => (Some(TableSpec { game: offer.game, seats: SEATS }), offer.opens),
+            None => (None, Opens::Random),
         };
         Hello {
             protocol: PROTOCOL_VERSION,
             app: env!("CARGO_PKG_VERSION").to_owned(),
             game_id,
             role: self.role,
-            format,
-            rules,
+            table,
+            place: Place::Seat(seat_of(self.role)),
             opens,
             name: self.config.name.chars().take(tripot_protocol::MAX_NAME / 4).collect(),
             commitment,
@@ -575,23 +626,41 @@ impl<T: Transport> Session<T> {
         }
     }
 
+    /// A hello of another protocol version (read whole, or only its version): refused, and
+    /// the link closed; a guest gives up.
+    fn refuse_version(&mut self, theirs: u16, now: Instant) {
+        self.reject(
+            RejectReason::Version,
+            None,
+            format!("protocol {PROTOCOL_VERSION} here, {theirs} there"),
+            now,
+        );
+        if self.role == Role::Guest {
+            self.refused(RejectReason::Version, format!("the host speaks protocol {theirs}"), now);
+        } else {
+            self.abort(AbortCause::Refused(RejectReason::Version), now);
+        }
+    }
+
+    /// Refuses terms this side cannot play (a game it does not know, seats, a spectator).
+    fn refuse_terms(&mut self, detail: String, now: Instant) {
+        self.reject(RejectReason::Unsupported, None, detail.clone(), now);
+        if self.role == Role::Guest {
+            self.refused(RejectReason::Unsupported, detail, now);
+        } else {
+            self.abort(AbortCause::Refused(RejectReason::Unsupported), now);
+        }
+    }
+
     fn on_hello(&mut self, hello: Hello, now: Instant) {
         if hello.protocol != PROTOCOL_VERSION {
-            self.reject(
-                RejectReason::Version,
-                None,
-                format!("protocol {} here, {} there", PROTOCOL_VERSION, hello.protocol),
-                now,
-            );
-            if self.role == Role::Guest {
-                self.refused(
-                    RejectReason::Version,
-                    format!("the host speaks protocol {}", hello.protocol),
-                    now,
-                );
-            } else {
-                self.abort(AbortCause::Refused(RejectReason::Version), now);
-            }
+            self.refuse_version(hello.protocol, now);
+            return;
+        }
+        let expected_place =
+            Place::Seat(seat_of(if self.role == Role::Host { Role::Guest } else { Role::Host }));
+        if hello.place != expected_place {
+            self.refuse_terms(format!("{:?}: two seats, no spectators", hello.place), now);
             return;
         }
         let peer_id = self.peer_id_hint();
@@ -606,13 +675,13 @@ impl<T: Transport> Session<T> {
                     );
                     return;
                 }
-                let Some(mut offer) = self.rematch.agreed().or(self.offer) else { return };
+                let Some(mut offer) = self.current_offer() else { return };
                 if offer.opens == Opens::Random && self.forfeits.contains(&peer_id) {
                     // This guest left a draw here after our reveal: this game opens with us.
                     // (A rematch with a new draw is declined before it gets here.)
                     tracing::info!("a guest that left a draw is back: the host opens, no draw");
                     offer.opens = Opens::Host;
-                    self.offer = Some(offer);
+                    self.offer = Some(offer.clone());
                 }
                 let peer_commitment = match (hello.commitment, offer.opens) {
                     (Some(commitment), Opens::Random) => commitment,
@@ -623,19 +692,24 @@ impl<T: Transport> Session<T> {
                         return;
                     }
                     (_, opens) => {
-                        let opener = if opens == Opens::Guest { Camp::B } else { Camp::A };
+                        let opener = if opens == Opens::Guest { Seat(1) } else { Seat(0) };
+                        let Some(game) = self.new_game(&offer, opener, hello.name, peer_id, now) else {
+                            return;
+                        };
                         let reply = self.hello_with(offer, self.game_id, None);
                         self.send(Message::Hello(reply), now);
-                        let game = self.new_game(offer, opener, hello.name, peer_id);
                         self.start(game);
                         return;
                     }
                 };
+                let Some(pending) = self.new_game(&offer, Seat(0), hello.name, peer_id.clone(), now) else {
+                    return;
+                };
+                let pending = Box::new(pending);
                 let draw = Draw::new(&mut self.rng, &self.local_id, &peer_id);
                 let reply = self.hello(self.game_id, Some(draw.commitment()));
                 self.send(Message::Hello(reply), now);
                 self.send(Message::Reveal { value: draw.value() }, now);
-                let pending = Box::new(self.new_game(offer, Camp::A, hello.name, peer_id.clone()));
                 self.handshake = Handshake::AwaitReveal {
                     pending,
                     draw,
@@ -645,15 +719,11 @@ impl<T: Transport> Session<T> {
                 };
             }
             (Role::Guest, Handshake::HelloSent { draw }) if hello.role == Role::Host => {
-                let (Some(format), Ok(rules)) =
-                    (Format::from_number(hello.format), hello.rules.parse::<Rules>())
-                else {
-                    let detail = format!("format {} with rules {:?}", hello.format, hello.rules);
-                    self.reject(RejectReason::Unsupported, None, detail.clone(), now);
-                    self.refused(RejectReason::Unsupported, detail, now);
+                let Some(table) = hello.table.clone().filter(|t| t.seats == SEATS) else {
+                    self.refuse_terms(format!("{:?}: a game of two seats", hello.table), now);
                     return;
                 };
-                let offer = Offer { format, rules, opens: hello.opens };
+                let offer = Offer { game: table.game, opens: hello.opens };
                 if let Some(agreed) = self.rematch.agreed() {
                     // A rematch keeps the format and rules, and the opener follows the first
                     // game's choice: the host cannot pick anything else now.
@@ -664,11 +734,15 @@ impl<T: Transport> Session<T> {
                     }
                 } else {
                     self.game_id = hello.game_id;
-                    self.offer = Some(offer);
+                    self.offer = Some(offer.clone());
                 }
                 match (hello.opens, hello.commitment) {
                     (Opens::Random, Some(peer_commitment)) => {
-                        let pending = Box::new(self.new_game(offer, Camp::A, hello.name, peer_id.clone()));
+                        let Some(pending) = self.new_game(&offer, Seat(0), hello.name, peer_id.clone(), now)
+                        else {
+                            return;
+                        };
+                        let pending = Box::new(pending);
                         self.handshake = Handshake::AwaitReveal {
                             pending,
                             draw,
@@ -683,9 +757,10 @@ impl<T: Transport> Session<T> {
                         self.refused(RejectReason::NoCommitment, detail, now);
                     }
                     (opens, _) => {
-                        let opener = if opens == Opens::Guest { Camp::B } else { Camp::A };
-                        let game = self.new_game(offer, opener, hello.name, peer_id);
-                        self.start(game);
+                        let opener = if opens == Opens::Guest { Seat(1) } else { Seat(0) };
+                        if let Some(game) = self.new_game(&offer, opener, hello.name, peer_id, now) {
+                            self.start(game);
+                        }
                     }
                 }
             }
@@ -701,18 +776,33 @@ impl<T: Transport> Session<T> {
         self.peer.clone()
     }
 
-    fn new_game(&self, offer: Offer, opener: Camp, peer_name: String, peer_id: Vec<u8>) -> OnlineGame {
+    /// The game `offer` names, opened by `opener`; `None` (the terms refused, the link closed)
+    /// when this side cannot play it.
+    fn new_game(
+        &mut self,
+        offer: &Offer,
+        opener: Seat,
+        peer_name: String,
+        peer_id: Vec<u8>,
+        now: Instant,
+    ) -> Option<OnlineGame> {
+        let setup = Setup { opener: Some(opener), position: None };
+        let state = match (self.config.open_game)(&offer.game, &setup) {
+            Ok(state) if state.seat_count() == SEATS => state,
+            Ok(state) => {
+                self.refuse_terms(
+                    format!("{} has {} seats, not {SEATS}", offer.game, state.seat_count()),
+                    now,
+                );
+                return None;
+            }
+            Err(error) => {
+                self.refuse_terms(error.to_string(), now);
+                return None;
+            }
+        };
         let peer_name = peer_name.chars().take(tripot_protocol::MAX_NAME / 4).collect();
-        OnlineGame::new(
-            self.game_id,
-            self.role,
-            offer.format,
-            offer.rules,
-            opener,
-            self.config.name.clone(),
-            peer_name,
-            peer_id,
-        )
+        Some(OnlineGame::new(self.game_id, self.role, state, self.config.name.clone(), peer_name, peer_id))
     }
 
     fn start(&mut self, game: OnlineGame) {
@@ -722,15 +812,17 @@ impl<T: Transport> Session<T> {
             self.events.push(SessionEvent::RematchStarted {
                 game_id: game.game_id,
                 number: self.number,
-                opener: game.opener,
+                opener: game.opener(),
             });
         }
         self.events.push(SessionEvent::Connected {
             game_id: game.game_id,
-            local_camp: game.local_camp(),
-            opener: game.opener,
+            game: game.spec().clone(),
+            local_seat: game.local_seat(),
+            opener: game.opener(),
             peer_name: game.peer_name.clone(),
-            position: game.position,
+            ply: game.ply(),
+            state: GameSnapshot(game.state().clone_box()),
         });
         self.game = Some(game);
         self.handshake = Handshake::Done;
@@ -763,12 +855,12 @@ impl<T: Transport> Session<T> {
         }
         let (host_value, guest_value) =
             if self.role == Role::Host { (draw.value(), value) } else { (value, draw.value()) };
-        let opener = camp_of(opener_draw::opener(&host_value, &guest_value));
-        let mut game = *pending;
-        game.opener = opener;
-        game.position = game.start();
-        game.hashes = vec![game.position.hash()];
-        self.start(game);
+        let opener = seat_of(opener_draw::opener(&host_value, &guest_value));
+        let offer = Offer { game: pending.spec().clone(), opens: Opens::Random };
+        let (peer_name, peer_id) = (pending.peer_name, pending.peer_id);
+        if let Some(game) = self.new_game(&offer, opener, peer_name, peer_id, now) {
+            self.start(game);
+        }
     }
 
     fn on_move(&mut self, m: MoveMsg, now: Instant) {
@@ -776,7 +868,7 @@ impl<T: Transport> Session<T> {
             self.reject(RejectReason::Unexpected, Some(m.ply), "no game yet".into(), now);
             return;
         };
-        if game.ending.is_some() {
+        if game.ending().is_some() {
             self.reject(RejectReason::GameOver, Some(m.ply), "the game is over".into(), now);
             return;
         }
@@ -785,30 +877,24 @@ impl<T: Transport> Session<T> {
             self.reject(RejectReason::WrongPly, Some(m.ply), format!("expected ply {expected}"), now);
             return;
         }
-        let local_camp = game.local_camp();
-        let position = game.position;
-        if position.turn() != local_camp.other() {
+        let peer_seat = game.peer_seat();
+        if m.seat != peer_seat || game.state().to_move() != Some(peer_seat) {
             self.reject(RejectReason::OutOfTurn, Some(m.ply), "it is not your turn".into(), now);
             return;
         }
-        let verified = m
-            .path
-            .parse::<Notation>()
-            .map_err(|e| e.to_string())
-            .and_then(|notation| position.verify(&notation).map_err(|e| e.to_string()));
-        let verified = match verified {
-            Ok(verified) => verified,
+        // The game's own verifier, on a copy: a move whose hash differs changes nothing here.
+        let mut after = game.state().clone_box();
+        let verified = after.parse_move(&m.path).and_then(|mv| after.play_as(peer_seat, &mv).map(|()| mv));
+        let game_move = match verified {
+            Ok(game_move) => game_move,
             Err(why) => {
-                // A move the engine refuses is a forfeit: an honest client never sends one.
+                // A move the game refuses is a forfeit: an honest client never sends one.
                 let detail = format!("{}: {why}", m.path.chars().take(40).collect::<String>());
                 self.reject(RejectReason::IllegalMove, Some(m.ply), detail.clone(), now);
-                let ending = Ending { winner: local_camp, termination: EndReason::Forfeit(detail) };
-                self.end(ending);
+                self.seat_leaves(peer_seat, Leaving::Forfeited, Some(detail));
                 return;
             }
         };
-        let mut after = position;
-        after.play_unchecked(verified.mv);
         if after.hash() != m.hash {
             self.reject(
                 RejectReason::HashMismatch,
@@ -819,32 +905,43 @@ impl<T: Transport> Session<T> {
             return;
         }
         let Some(game) = &mut self.game else { return };
-        game.push(verified.notation.clone(), after);
-        let ending = game.ending.clone();
-        self.send(Message::Ack { ply: m.ply, hash: after.hash() }, now);
+        if let Err(why) = game.play(peer_seat, &game_move) {
+            // Verified on the copy just now: the same game cannot refuse it.
+            tracing::error!("a verified move refused: {why}");
+            return;
+        }
+        let text = game.state().move_text(&game_move);
+        let (hash, ending) = (game.hash(), game.ending().cloned());
+        let state = GameSnapshot(game.state().clone_box());
+        self.send(Message::Ack { ply: m.ply, hash }, now);
         self.events.push(SessionEvent::MoveReceived {
             ply: m.ply,
-            notation: verified.notation,
-            position: after,
+            seat: peer_seat,
+            game_move,
+            text,
+            hash,
+            state,
         });
         if let Some(ending) = ending {
             self.events.push(SessionEvent::GameOver(ending));
         }
     }
 
-    fn end(&mut self, ending: Ending) {
+    /// `seat` leaves the game (`how`); the game's end is announced if it ends now.
+    fn seat_leaves(&mut self, seat: Seat, how: Leaving, forfeit: Option<String>) {
         if let Some(game) = &mut self.game
-            && game.ending.is_none()
+            && game.ending().is_none()
         {
-            game.ending = Some(ending.clone());
-            self.events.push(SessionEvent::GameOver(ending));
+            game.leave(seat, how, forfeit);
+            if let Some(ending) = game.ending() {
+                self.events.push(SessionEvent::GameOver(ending.clone()));
+            }
         }
     }
 
     fn on_ack(&mut self, ply: u32, hash: u64, now: Instant) {
         let Some(game) = &self.game else { return };
-        let known = usize::try_from(ply).ok().and_then(|i| game.hashes.get(i)).copied();
-        if known != Some(hash) {
+        if game.hash_at(ply) != Some(hash) {
             self.events.push(SessionEvent::Rejected {
                 by: Refuser::Local,
                 reason: RejectReason::HashMismatch,
@@ -867,12 +964,12 @@ impl<T: Transport> Session<T> {
             self.reject(RejectReason::Unexpected, None, "no game yet".into(), now);
             return;
         };
-        if game.ending.is_some() {
+        if game.ending().is_some() {
             return;
         }
         let _ = ply;
-        let ending = Ending { winner: game.local_camp(), termination: EndReason::Resigned };
-        self.end(ending);
+        let peer_seat = game.peer_seat();
+        self.seat_leaves(peer_seat, Leaving::Resigned, None);
     }
 
     fn on_reject(&mut self, reject: Reject, now: Instant) {
@@ -896,7 +993,7 @@ impl<T: Transport> Session<T> {
         if self.role == Role::Guest
             && reject.reason == RejectReason::UnknownGame
             && self.number == 1
-            && self.game.as_ref().is_some_and(|g| g.moves.is_empty() && g.ending.is_none())
+            && self.game.as_ref().is_some_and(|g| g.moves().is_empty() && g.ending().is_none())
         {
             self.game = None;
             self.handshake = Handshake::Waiting;
@@ -913,8 +1010,8 @@ impl<T: Transport> Session<T> {
         let claimed = reject.reason == RejectReason::Claimed
             || (reject.reason == RejectReason::GameOver && reject.detail == LEGACY_CLAIMED);
         if claimed && let Some(game) = &self.game {
-            let ending = Ending { winner: game.local_camp().other(), termination: EndReason::Abandoned };
-            self.end(ending);
+            let local_seat = game.local_seat();
+            self.seat_leaves(local_seat, Leaving::Abandoned, None);
         }
         // Between games, an offer is all we send that the peer can refuse this way (e.g. its
         // game is not over: it missed our last move): the offer is void.
@@ -946,35 +1043,25 @@ impl<T: Transport> Session<T> {
         }
         let ours = game.ply();
         let common = point.ply.min(ours);
-        let known = usize::try_from(point.ply).ok().and_then(|i| game.hashes.get(i)).copied();
-        if point.ply <= ours && known != Some(point.hash) {
+        if point.ply <= ours && game.hash_at(point.ply) != Some(point.hash) {
             self.reject(RejectReason::HashMismatch, Some(point.ply), "the games differ".into(), now);
             return;
         }
-        let replay: Vec<MoveMsg> = (point.ply..ours)
-            .filter_map(|i| {
-                let index = usize::try_from(i).ok()?;
-                Some(MoveMsg {
-                    ply: i + 1,
-                    path: game.moves.get(index)?.to_string(),
-                    hash: *game.hashes.get(index + 1)?,
-                })
-            })
-            .collect();
-        let ending = game.ending.clone();
-        let local_camp = game.local_camp();
+        let replay = moves_since(game, point.ply);
+        let left = game.ending().and_then(crate::online_game::Ending::left);
+        let (local_seat, peer_seat) = (game.local_seat(), game.peer_seat());
         let replayed = u32::try_from(replay.len()).unwrap_or(u32::MAX);
         for m in replay {
             self.unacked.push((m.ply, now));
             self.send(Message::Move(m), now);
         }
-        match ending {
+        match left {
             // We resigned while the peer was away: tell it now.
-            Some(Ending { termination: EndReason::Resigned, winner }) if winner != local_camp => {
+            Some((seat, Leaving::Resigned)) if seat == local_seat => {
                 self.send(Message::Resign { ply: ours }, now);
             }
             // We claimed the game while the peer was away: tell it now.
-            Some(Ending { termination: EndReason::Abandoned, winner }) if winner == local_camp => {
+            Some((seat, Leaving::Abandoned)) if seat == peer_seat => {
                 let reject = Reject { reason: RejectReason::Claimed, ply: None, detail: String::new() };
                 self.send(Message::Reject(reject), now);
             }
@@ -983,35 +1070,51 @@ impl<T: Transport> Session<T> {
         self.events.push(SessionEvent::Resumed { common_ply: common, replayed });
     }
 
-    /// Plays a local move: verified by the engine, applied, sent to the peer (or queued for the
+    /// Plays a local move: verified by the game, applied, sent to the peer (or queued for the
     /// resume exchange when the link is down).
     ///
     /// # Errors
     /// [`LocalError`] when there is no game, it is over, it is not our turn, or the move is illegal.
-    pub fn play(&mut self, notation: &Notation, now: Instant) -> Result<(), LocalError> {
+    pub fn play(&mut self, game_move: &GameMove, now: Instant) -> Result<(), LocalError> {
         let game = self.game.as_mut().ok_or(LocalError::NotStarted)?;
-        if game.ending.is_some() {
+        if game.ending().is_some() {
             return Err(LocalError::Over);
         }
-        if game.position.turn() != game.local_camp() {
+        let seat = game.local_seat();
+        if game.state().to_move() != Some(seat) {
             return Err(LocalError::NotYourTurn);
         }
-        let verified = game.position.verify(notation).map_err(|e| LocalError::Illegal(e.to_string()))?;
-        let mut after = game.position;
-        after.play_unchecked(verified.mv);
-        game.push(verified.notation.clone(), after);
-        let ply = game.ply();
-        let ending = game.ending.clone();
-        let message = MoveMsg { ply, path: verified.notation.to_string(), hash: after.hash() };
+        game.play(seat, game_move)?;
+        let (ply, hash) = (game.ply(), game.hash());
+        let text = game.state().move_text(game_move);
+        let ending = game.ending().cloned();
+        let state = GameSnapshot(game.state().clone_box());
         if self.is_connected() {
             self.unacked.push((ply, now));
-            self.send(Message::Move(message), now);
+            self.send(Message::Move(MoveMsg { ply, seat, path: text.clone(), hash }), now);
         }
-        self.events.push(SessionEvent::MoveSent { ply, notation: verified.notation, position: after });
+        self.events.push(SessionEvent::MoveSent {
+            ply,
+            seat,
+            game_move: game_move.clone(),
+            text,
+            hash,
+            state,
+        });
         if let Some(ending) = ending {
             self.events.push(SessionEvent::GameOver(ending));
         }
         Ok(())
+    }
+
+    /// Plays a local move written as the game writes moves (`m1-m3-k5`, `j4-j5`, `pass`).
+    ///
+    /// # Errors
+    /// As [`Session::play`]; the game's refusal of the text.
+    pub fn play_text(&mut self, text: &str, now: Instant) -> Result<(), LocalError> {
+        let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
+        let game_move = game.state().parse_move(text)?;
+        self.play(&game_move, now)
     }
 
     /// Resigns the game.
@@ -1020,12 +1123,11 @@ impl<T: Transport> Session<T> {
     /// [`LocalError::NotStarted`] or [`LocalError::Over`].
     pub fn resign(&mut self, now: Instant) -> Result<(), LocalError> {
         let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
-        if game.ending.is_some() {
+        if game.ending().is_some() {
             return Err(LocalError::Over);
         }
-        let ending = Ending { winner: game.local_camp().other(), termination: EndReason::Resigned };
-        let ply = game.ply();
-        self.end(ending);
+        let (ply, seat) = (game.ply(), game.local_seat());
+        self.seat_leaves(seat, Leaving::Resigned, None);
         if self.is_connected() {
             self.send(Message::Resign { ply }, now);
         }
@@ -1038,13 +1140,13 @@ impl<T: Transport> Session<T> {
     /// [`LocalError::CannotClaim`] before the grace period or while the peer is connected.
     pub fn claim(&mut self, now: Instant) -> Result<(), LocalError> {
         let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
-        if game.ending.is_some() {
+        if game.ending().is_some() {
             return Err(LocalError::Over);
         }
         match self.link {
             Link::Down { since, .. } if now.saturating_duration_since(since) >= self.config.grace => {
-                let ending = Ending { winner: game.local_camp(), termination: EndReason::Abandoned };
-                self.end(ending);
+                let peer_seat = game.peer_seat();
+                self.seat_leaves(peer_seat, Leaving::Abandoned, None);
                 // The peer is gone: nothing of ours waits for its acknowledgement any more.
                 self.unacked.clear();
                 Ok(())
@@ -1057,6 +1159,25 @@ impl<T: Transport> Session<T> {
     pub fn take_events(&mut self) -> Vec<SessionEvent> {
         std::mem::take(&mut self.events)
     }
+}
+
+/// The moves after the first `from`, as the wire carries them (for a peer that holds only those):
+/// each with the seat that played it and the hash after it.
+fn moves_since(game: &OnlineGame, from: u32) -> Vec<MoveMsg> {
+    let mut replayed = game.start();
+    let mut out = Vec::new();
+    for (ply, m) in (1..).zip(game.moves()) {
+        let Some(seat) = replayed.to_move() else { break };
+        if ply > from
+            && let Some(hash) = game.hash_at(ply)
+        {
+            out.push(MoveMsg { ply, seat, path: game.state().move_text(m), hash });
+        }
+        if replayed.play(m).is_err() {
+            break;
+        }
+    }
+    out
 }
 
 /// How peers before [`RejectReason::Claimed`] told a returning peer its game was claimed: a

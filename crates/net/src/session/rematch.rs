@@ -3,7 +3,7 @@
 //! The offerer names a fresh game id ([`Message::RematchOffer`]); the other side answers
 //! ([`Message::RematchAnswer`]). On acceptance both sides run the handshake of a new game over
 //! the link they already have (the guest's hello, the host's, and the commit–reveal draw when
-//! the host's first choice was `random`), with the same format and rules; otherwise the opener
+//! the host's first choice was `random`), with the same game; otherwise the opener
 //! is the one who did not open the game before. The old messages suffice, so peers of the same
 //! protocol version that predate rematches simply decline every offer.
 //!
@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use tripot_engine::Camp;
+use tripot_game::Seat;
 use tripot_protocol::{GameId, Message, Opens, RejectReason, Role};
 
 use super::{Handshake, LocalError, Offer, Session};
@@ -23,7 +23,7 @@ use crate::opener_draw::Draw;
 use crate::transport::Transport;
 
 /// Where a rematch stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Rematch {
     /// Nothing offered.
     Idle,
@@ -37,9 +37,9 @@ pub(super) enum Rematch {
 
 impl Rematch {
     /// The new game's set-up, once both sides agreed.
-    pub(super) const fn agreed(self) -> Option<Offer> {
+    pub(super) fn agreed(&self) -> Option<Offer> {
         match self {
-            Rematch::Agreed(offer) => Some(offer),
+            Rematch::Agreed(offer) => Some(offer.clone()),
             _ => None,
         }
     }
@@ -121,7 +121,7 @@ impl<T: Transport> Session<T> {
 
     fn check_rematch_possible(&self) -> Result<(), LocalError> {
         let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
-        if game.ending.is_none() {
+        if game.ending().is_none() {
             return Err(LocalError::GameInProgress);
         }
         if !self.is_connected() {
@@ -132,7 +132,7 @@ impl<T: Transport> Session<T> {
 
     pub(super) fn on_rematch_offer(&mut self, game_id: GameId, now: Instant) {
         match &self.game {
-            Some(game) if game.ending.is_some() => {}
+            Some(game) if game.ending().is_some() => {}
             _ => {
                 let detail = "rematch offer during a game".into();
                 self.reject(RejectReason::Unexpected, None, detail, now);
@@ -190,17 +190,17 @@ impl<T: Transport> Session<T> {
             && self.forfeits.contains(&self.peer)
     }
 
-    /// The next game's set-up: the finished game's format and rules; a new draw if the host first
-    /// chose `random`, else the camp that did not open the finished game opens.
+    /// The next game's set-up: the finished game's game; a new draw if the host first chose
+    /// `random`, else the seat that did not open the finished game opens.
     fn next_offer(&self) -> Option<Offer> {
         let game = self.game.as_ref()?;
-        let drawn = self.offer.is_some_and(|o| o.opens == Opens::Random);
-        let opens = match (drawn, game.opener) {
+        let drawn = self.offer.as_ref().is_some_and(|o| o.opens == Opens::Random);
+        let opens = match (drawn, game.opener() == Seat(0)) {
             (true, _) => Opens::Random,
-            (false, Camp::A) => Opens::Guest,
-            (false, Camp::B) => Opens::Host,
+            (false, true) => Opens::Guest,
+            (false, false) => Opens::Host,
         };
-        Some(Offer { format: game.format, rules: game.rules, opens })
+        Some(Offer { game: game.spec().clone(), opens })
     }
 
     /// Both sides agreed on `game_id`: start its handshake on the current link. The guest speaks

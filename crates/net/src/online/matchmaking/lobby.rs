@@ -381,7 +381,11 @@ pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<Sess
         .relay
         .clone()
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
-    let table = LobbyTable::new(offer.format.number(), offer.rules, unix_now(), &config.session.name);
+    // The directory still lists duels by format and rules (its tables learn game names later).
+    let (format, rules) = offer
+        .duel_terms()
+        .ok_or_else(|| MatchError::Unsupported(format!("{}: the lobby lists duels only", offer.game)))?;
+    let table = LobbyTable::new(format.number(), rules, unix_now(), &config.session.name);
     let net = config.net.clone();
     let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();

@@ -34,6 +34,9 @@ pub enum MatchError {
     /// The driver of the game could not start.
     #[error(transparent)]
     Online(#[from] super::OnlineError),
+    /// A game the directory does not list yet (it lists duels, by format and rules).
+    #[error("not listed: {0}")]
+    Unsupported(String),
 }
 
 /// The relay's peer id: the last `/p2p/` of its address.

@@ -166,7 +166,9 @@ pub async fn play(
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
     let matched = seek(keypair.clone(), &config.net, &relay, formats, rules, progress).await?;
     let what = if matched.you_host {
-        Start::Host(Offer { format: matched.format, rules: matched.rules, opens: Opens::Random })
+        let offer = Offer::duel(matched.format, matched.rules, Opens::Random)
+            .map_err(|e| MatchError::Unsupported(e.to_string()))?;
+        Start::Host(offer)
     } else {
         Start::Join(circuit_addr(&relay, matched.peer))
     };

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use tripot_engine::{Camp, Format, Notation, Rules};
+use tripot_game::{GameMove, Seat};
 use tripot_protocol::{FrameDecoder, GameId, Message, MoveMsg, Opens, RejectReason, encode};
 
 use super::*;
@@ -41,8 +41,13 @@ fn carry(from: &mut QueueTransport, to: &mut QueueTransport, up: bool) -> usize 
 
 impl Pair {
     fn new(opens: Opens) -> Pair {
+        Pair::of("tripot", opens)
+    }
+
+    /// A pair playing `game`.
+    fn of(game: &str, opens: Opens) -> Pair {
         let now = Instant::now();
-        let offer = Offer { format: Format::One, rules: Rules::Tripot, opens };
+        let offer = Offer { game: game.parse().unwrap(), opens };
         let host =
             Session::host(QueueTransport::new(), config("Hôte"), offer, GameId([1; 16]), b"H".to_vec(), now);
         let guest = Session::guest(QueueTransport::new(), config("Invité"), b"G".to_vec(), now);
@@ -79,19 +84,23 @@ impl Pair {
         panic!("the sessions never settled");
     }
 
-    fn side(&mut self, camp: Camp) -> &mut Session<QueueTransport> {
-        if camp == Camp::A { &mut self.host } else { &mut self.guest }
+    fn side(&mut self, seat: Seat) -> &mut Session<QueueTransport> {
+        if seat == Seat(0) { &mut self.host } else { &mut self.guest }
     }
 
     /// Plays the first legal move of whoever is to move.
-    fn play_first(&mut self) -> Notation {
-        let position = self.host.game().unwrap().position;
-        let mv = position.legal_moves()[0];
-        let notation = position.notation(mv);
+    fn play_first(&mut self) -> GameMove {
+        let state = self.host.game().unwrap().state();
+        let (seat, m) = (state.to_move().unwrap(), state.legal_moves()[0].clone());
         let now = self.now;
-        self.side(position.turn()).play(&notation, now).unwrap();
+        self.side(seat).play(&m, now).unwrap();
         self.settle();
-        notation
+        m
+    }
+
+    /// Whether the game is over on the host's side.
+    fn over(&self) -> bool {
+        self.host.game().unwrap().ending().is_some()
     }
 }
 
@@ -101,30 +110,31 @@ fn a_handshake_starts_the_same_game_on_both_sides() {
         let pair = Pair::new(opens);
         let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
         assert_eq!(host.game_id, guest.game_id);
-        assert_eq!(host.opener, guest.opener);
-        assert_eq!(host.position, guest.position);
+        assert_eq!(host.opener(), guest.opener());
+        assert_eq!(host.state().position_string(), guest.state().position_string());
         assert_eq!(host.peer_name, "Invité");
         assert_eq!(guest.peer_name, "Hôte");
         match opens {
-            Opens::Host => assert_eq!(host.opener, Camp::A),
-            Opens::Guest => assert_eq!(host.opener, Camp::B),
+            Opens::Host => assert_eq!(host.opener(), Seat(0)),
+            Opens::Guest => assert_eq!(host.opener(), Seat(1)),
             Opens::Random => {}
         }
         assert!(
-            pair.host_events.iter().any(|e| matches!(e, SessionEvent::Connected { local_camp: Camp::A, .. }))
+            pair.host_events.iter().any(|e| matches!(e, SessionEvent::Connected { local_seat: Seat(0), .. }))
         );
         assert!(
             pair.guest_events
                 .iter()
-                .any(|e| matches!(e, SessionEvent::Connected { local_camp: Camp::B, .. }))
+                .any(|e| matches!(e, SessionEvent::Connected { local_seat: Seat(1), .. }))
         );
     }
 }
 
 #[test]
 fn the_random_draw_gives_both_openers() {
-    let openers: Vec<Camp> = (0..40).map(|_| Pair::new(Opens::Random).host.game().unwrap().opener).collect();
-    assert!(openers.contains(&Camp::A) && openers.contains(&Camp::B));
+    let openers: Vec<Seat> =
+        (0..40).map(|_| Pair::new(Opens::Random).host.game().unwrap().opener()).collect();
+    assert!(openers.contains(&Seat(0)) && openers.contains(&Seat(1)));
 }
 
 #[test]
@@ -134,9 +144,9 @@ fn moves_are_verified_applied_and_acknowledged() {
         pair.play_first();
     }
     let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
-    assert_eq!(host.moves.len(), 20);
-    assert_eq!(host.moves, guest.moves);
-    assert_eq!(host.hashes, guest.hashes);
+    assert_eq!(host.moves().len(), 20);
+    assert_eq!(host.moves(), guest.moves());
+    assert_eq!(host.hashes(), guest.hashes());
     let acks = pair.host_events.iter().filter(|e| matches!(e, SessionEvent::MoveAcknowledged { .. })).count();
     assert_eq!(acks, 10);
 }
@@ -146,10 +156,12 @@ fn a_whole_game_ends_the_same_on_both_sides() {
     let mut pair = Pair::new(Opens::Guest);
     // Each side heads for its goal greedily: the game must end by the rules.
     for _ in 0..2000 {
-        let position = pair.host.game().unwrap().position;
-        if position.is_over() {
+        if pair.over() {
             break;
         }
+        let state = pair.host.game().unwrap().state();
+        let duel = state.as_any().downcast_ref::<tripot_engine::DuelState>().unwrap();
+        let position = *duel.position();
         let mover = position.turn();
         let best = position
             .legal_moves()
@@ -161,15 +173,38 @@ fn a_whole_game_ends_the_same_on_both_sides() {
                 (after.total_distance(mover), after.hash())
             })
             .unwrap();
-        let notation = position.notation(best);
+        let (seat, best) = (state.to_move().unwrap(), duel.game_move(best));
         let now = pair.now;
-        pair.side(mover).play(&notation, now).unwrap();
+        pair.side(seat).play(&best, now).unwrap();
         pair.settle();
     }
     let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
-    assert!(host.ending.is_some(), "no end after {} moves", host.moves.len());
-    assert_eq!(host.ending, guest.ending);
-    assert_eq!(host.moves, guest.moves);
+    assert!(host.ending().is_some(), "no end after {} moves", host.moves().len());
+    assert_eq!(host.ending(), guest.ending());
+    assert_eq!(host.moves(), guest.moves());
+}
+
+/// The same session plays the star games of two seats: every move verified by the game's own
+/// verifier on the other side, to the end the rules give.
+#[test]
+fn a_star_game_of_two_seats_ends_the_same_on_both_sides() {
+    for game in ["kawu-2", "captures-2", "halma-2"] {
+        let mut pair = Pair::of(game, Opens::Random);
+        for _ in 0..3000 {
+            if pair.over() {
+                break;
+            }
+            pair.play_first();
+        }
+        let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
+        assert_eq!(host.spec().as_str(), game);
+        assert!(host.ending().is_some(), "{game}: no end after {} moves", host.moves().len());
+        assert_eq!(host.ending(), guest.ending(), "{game}");
+        assert_eq!(host.hashes(), guest.hashes(), "{game}");
+        let received =
+            pair.guest_events.iter().filter(|e| matches!(e, SessionEvent::MoveReceived { .. })).count();
+        assert!(received > 0, "{game}");
+    }
 }
 
 /// Sends a raw message from the "guest" link to the host, as a hostile peer would.
@@ -191,15 +226,18 @@ fn bad_moves_are_refused_and_change_nothing() {
     let mut pair = Pair::new(Opens::Host);
     pair.play_first(); // host's move; guest to move
     let before = pair.host.game().unwrap().clone();
-    let position = before.position;
-    let good = position.notation(position.legal_moves()[0]);
-    let mut after = position;
-    after.play_unchecked(position.legal_moves()[0]);
+    let good = before.state().legal_moves()[0].clone();
+    let text = before.state().move_text(&good);
+    let mut after = before.state().clone_box();
+    after.play(&good).unwrap();
 
-    let repeated = MoveMsg { ply: 1, path: good.to_string(), hash: after.hash() };
+    let repeated = MoveMsg { ply: 1, seat: Seat(1), path: text.clone(), hash: after.hash() };
     assert!(refused(&inject(&mut pair, Message::Move(repeated)), RejectReason::WrongPly));
-    let wrong_hash = MoveMsg { ply: 2, path: good.to_string(), hash: after.hash() ^ 1 };
+    let wrong_hash = MoveMsg { ply: 2, seat: Seat(1), path: text.clone(), hash: after.hash() ^ 1 };
     assert!(refused(&inject(&mut pair, Message::Move(wrong_hash)), RejectReason::HashMismatch));
+    // The guest's move said to be the host's seat's: not the sender's to play.
+    let wrong_seat = MoveMsg { ply: 2, seat: Seat(0), path: text.clone(), hash: after.hash() };
+    assert!(refused(&inject(&mut pair, Message::Move(wrong_seat)), RejectReason::OutOfTurn));
     assert!(refused(&inject(&mut pair, Message::Query), RejectReason::Unexpected));
     let hello = pair.guest.hello(GameId([0; 16]), None);
     assert!(refused(&inject(&mut pair, Message::Hello(hello)), RejectReason::Unexpected));
@@ -209,10 +247,9 @@ fn bad_moves_are_refused_and_change_nothing() {
     let now = pair.now;
     pair.guest.play(&good, now).unwrap();
     pair.settle();
-    let position = pair.host.game().unwrap().position;
-    let guest_pawn_move =
-        tripot_engine::Position::start(Format::One, Rules::Tripot, Camp::B).legal_moves()[1];
-    let out_of_turn = MoveMsg { ply: 3, path: position.notation(guest_pawn_move).to_string(), hash: 0 };
+    let guest_pawn_move = pair.guest.game().unwrap().start().legal_moves()[1].clone();
+    let path = pair.host.game().unwrap().state().move_text(&guest_pawn_move);
+    let out_of_turn = MoveMsg { ply: 3, seat: Seat(1), path, hash: 0 };
     let before = pair.host.game().unwrap().clone();
     assert!(refused(&inject(&mut pair, Message::Move(out_of_turn)), RejectReason::OutOfTurn));
     assert_eq!(pair.host.game().unwrap(), &before);
@@ -221,13 +258,14 @@ fn bad_moves_are_refused_and_change_nothing() {
 #[test]
 fn an_illegal_move_forfeits() {
     let mut pair = Pair::new(Opens::Guest);
-    let events = inject(&mut pair, Message::Move(MoveMsg { ply: 1, path: "e17-i9".into(), hash: 0 }));
+    let events =
+        inject(&mut pair, Message::Move(MoveMsg { ply: 1, seat: Seat(1), path: "e17-i9".into(), hash: 0 }));
     assert!(refused(&events, RejectReason::IllegalMove));
     let game = pair.host.game().unwrap();
-    assert!(game.moves.is_empty());
+    assert!(game.moves().is_empty());
     assert_eq!(
-        game.ending.as_ref().map(|e| (e.winner, e.tag())),
-        Some((Camp::A, "forfeit")),
+        game.ending().map(|e| (e.winner(), e.tag())),
+        Some((Some(Seat(0)), "forfeit")),
         "the honest side wins by forfeit"
     );
 }
@@ -235,7 +273,8 @@ fn an_illegal_move_forfeits() {
 #[test]
 fn garbage_text_is_an_illegal_move() {
     let mut pair = Pair::new(Opens::Guest);
-    let events = inject(&mut pair, Message::Move(MoveMsg { ply: 1, path: "zz99--".into(), hash: 0 }));
+    let events =
+        inject(&mut pair, Message::Move(MoveMsg { ply: 1, seat: Seat(1), path: "zz99--".into(), hash: 0 }));
     assert!(refused(&events, RejectReason::IllegalMove));
 }
 
@@ -257,13 +296,13 @@ fn a_fast_game_handled_in_one_instant_is_no_flood() {
     // process catches up on a backlog: hundreds of moves and acknowledgements, no flood.
     let mut pair = Pair::new(Opens::Host);
     for _ in 0..300 {
-        if pair.host.game().unwrap().position.is_over() {
+        if pair.over() {
             break;
         }
         pair.play_first();
     }
     let floods = |events: &[SessionEvent]| refused(events, RejectReason::Flood);
-    assert!(pair.host.game().unwrap().moves.len() > 200);
+    assert!(pair.host.game().unwrap().moves().len() > 200);
     assert!(!floods(&pair.host_events) && !floods(&pair.guest_events));
     assert!(pair.host.is_connected() && pair.guest.is_connected());
 }
@@ -275,22 +314,21 @@ fn a_resume_replays_the_missing_moves() {
     pair.play_first();
     pair.cut();
     // The host plays while the guest is away: the move is kept and replayed on resume.
-    let position = pair.host.game().unwrap().position;
-    let notation = position.notation(position.legal_moves()[0]);
+    let m = pair.host.game().unwrap().state().legal_moves()[0].clone();
     pair.now += Duration::from_secs(3);
     let now = pair.now;
-    pair.host.play(&notation, now).unwrap();
+    pair.host.play(&m, now).unwrap();
     pair.settle();
     assert!(pair.guest_events.iter().any(|e| matches!(e, SessionEvent::Reconnecting { .. })));
     pair.connect();
     let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
-    assert_eq!(guest.moves.len(), 3);
-    assert_eq!(host.hashes, guest.hashes);
+    assert_eq!(guest.moves().len(), 3);
+    assert_eq!(host.hashes(), guest.hashes());
     assert!(
         pair.host_events.iter().any(|e| matches!(e, SessionEvent::Resumed { common_ply: 2, replayed: 1 }))
     );
     pair.play_first();
-    assert_eq!(pair.host.game().unwrap().moves, pair.guest.game().unwrap().moves);
+    assert_eq!(pair.host.game().unwrap().moves(), pair.guest.game().unwrap().moves());
 }
 
 #[test]
@@ -300,22 +338,24 @@ fn a_restored_session_resumes_from_its_save() {
         pair.play_first();
     }
     // The guest "crashes" after saving at ply 4 (its last move was not saved... here, all were).
-    let mut saved = pair.guest.game().unwrap().clone();
-    saved.moves.pop();
-    saved.hashes.pop();
-    saved.position = {
-        let mut p = saved.start();
-        for n in &saved.moves {
-            let v = p.verify(n).unwrap();
-            p.play_unchecked(v.mv);
-        }
-        p
-    };
+    let played = pair.guest.game().unwrap();
+    let mut saved = OnlineGame::new(
+        played.game_id,
+        played.role,
+        played.start(),
+        played.local_name.clone(),
+        played.peer_name.clone(),
+        played.peer_id.clone(),
+    );
+    for m in &played.moves()[..4] {
+        let seat = saved.state().to_move().unwrap();
+        saved.play(seat, m).unwrap();
+    }
     pair.cut();
     pair.guest = Session::resume(QueueTransport::new(), config("Invité"), saved, b"G".to_vec(), pair.now);
     pair.connect();
-    assert_eq!(pair.guest.game().unwrap().moves.len(), 5);
-    assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+    assert_eq!(pair.guest.game().unwrap().moves().len(), 5);
+    assert_eq!(pair.host.game().unwrap().hashes(), pair.guest.game().unwrap().hashes());
 }
 
 #[test]
@@ -330,11 +370,11 @@ fn the_grace_period_allows_a_claim() {
     assert!(pair.host_events.iter().any(|e| matches!(e, SessionEvent::GraceExpired { .. })));
     let now = pair.now;
     pair.host.claim(now).unwrap();
-    assert_eq!(pair.host.game().unwrap().ending.as_ref().map(|e| e.tag()), Some("abandoned"));
+    assert_eq!(pair.host.game().unwrap().ending().map(crate::Ending::tag), Some("abandoned"));
     // The guest comes back: it learns the game was claimed.
     pair.connect();
-    let ending = pair.guest.game().unwrap().ending.clone().unwrap();
-    assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
+    let ending = pair.guest.game().unwrap().ending().cloned().unwrap();
+    assert_eq!((ending.winner(), ending.tag()), (Some(Seat(0)), "abandoned"));
     assert!(pair.guest_events.iter().any(|e| matches!(
         e,
         SessionEvent::Rejected { by: Refuser::Peer, reason: RejectReason::Claimed, .. }
@@ -349,8 +389,8 @@ fn a_claim_told_the_old_way_is_still_understood() {
         tripot_protocol::Reject { reason: RejectReason::GameOver, ply: None, detail: "claimed".into() };
     pair.guest.transport_mut().deliver(LinkEvent::Message(Message::Reject(legacy)));
     let _ = pair.guest.poll(pair.now);
-    let ending = pair.guest.game().unwrap().ending.clone().unwrap();
-    assert_eq!((ending.winner, ending.tag()), (Camp::A, "abandoned"));
+    let ending = pair.guest.game().unwrap().ending().cloned().unwrap();
+    assert_eq!((ending.winner(), ending.tag()), (Some(Seat(0)), "abandoned"));
 }
 
 /// A side leaving on purpose says so: the other learns it before the link drops, and the game
@@ -371,11 +411,11 @@ fn leaving_on_purpose_is_told_apart_from_a_cut_link() {
     let dropped = pair.host_events.iter().rposition(|e| matches!(e, SessionEvent::PeerDisconnected)).unwrap();
     assert!(left < dropped, "told before the drop: {:?}", pair.host_events);
     assert!(pair.host.peer_left());
-    assert!(pair.host.game().unwrap().ending.is_none(), "the game waits for a return");
+    assert!(pair.host.game().unwrap().ending().is_none(), "the game waits for a return");
     // Back again: a plain game again, and leaving once the game is over says nothing.
     pair.connect();
     assert!(!pair.host.peer_left());
-    assert!(pair.host.is_connected() && pair.host.game().unwrap().ending.is_none());
+    assert!(pair.host.is_connected() && pair.host.game().unwrap().ending().is_none());
     let now = pair.now;
     pair.guest.resign(now).unwrap();
     pair.settle();
@@ -409,9 +449,9 @@ fn a_resignation_ends_the_game_for_both() {
     let now = pair.now;
     pair.guest.resign(now).unwrap();
     pair.settle();
-    let ending = pair.host.game().unwrap().ending.clone().unwrap();
-    assert_eq!((ending.winner, ending.tag()), (Camp::A, "resign"));
-    assert_eq!(pair.guest.game().unwrap().ending, Some(ending));
+    let ending = pair.host.game().unwrap().ending().cloned().unwrap();
+    assert_eq!((ending.winner(), ending.tag()), (Some(Seat(0)), "resign"));
+    assert_eq!(pair.guest.game().unwrap().ending(), Some(&ending));
 }
 
 #[test]
@@ -419,7 +459,7 @@ fn a_wrong_version_is_refused() {
     let mut pair = Pair::new(Opens::Host);
     let mut hello = pair.guest.hello(GameId([0; 16]), None);
     hello.protocol = 99;
-    let fresh = Offer { format: Format::One, rules: Rules::Tripot, opens: Opens::Host };
+    let fresh = Offer { game: "tripot".parse().unwrap(), opens: Opens::Host };
     pair.host =
         Session::host(QueueTransport::new(), config("H"), fresh, GameId([2; 16]), b"H".to_vec(), pair.now);
     pair.host.transport_mut().deliver(LinkEvent::Up { peer: b"G".to_vec() });
@@ -436,7 +476,7 @@ fn finish_by_resignation(pair: &mut Pair) {
     let now = pair.now;
     pair.guest.resign(now).unwrap();
     pair.settle();
-    assert!(pair.host.game().unwrap().ending.is_some() && pair.guest.game().unwrap().ending.is_some());
+    assert!(pair.host.game().unwrap().ending().is_some() && pair.guest.game().unwrap().ending().is_some());
 }
 
 fn count(events: &[SessionEvent], pred: impl Fn(&SessionEvent) -> bool) -> usize {
@@ -452,22 +492,24 @@ fn same_new_game(pair: &Pair, old: &OnlineGame) {
     let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
     assert_eq!(host.game_id, guest.game_id);
     assert_ne!(host.game_id, old.game_id);
-    assert_eq!((host.format, host.rules), (old.format, old.rules));
-    assert_eq!((host.opener, host.position, host.ending.clone()), (guest.opener, guest.position, None));
-    assert!(host.moves.is_empty() && guest.moves.is_empty());
-    assert_eq!((host.local_camp(), guest.local_camp()), (Camp::A, Camp::B));
+    assert_eq!(host.spec(), old.spec());
+    assert_eq!(host.opener(), guest.opener());
+    assert_eq!(host.state().position_string(), guest.state().position_string());
+    assert_eq!((host.ending(), guest.ending()), (None, None));
+    assert!(host.moves().is_empty() && guest.moves().is_empty());
+    assert_eq!((host.local_seat(), guest.local_seat()), (Seat(0), Seat(1)));
     assert_eq!(pair.host.game_number(), pair.guest.game_number());
 }
 
 #[test]
 fn an_accepted_rematch_starts_a_new_game_with_the_other_opener() {
-    for (opens, first_opener) in [(Opens::Host, Camp::A), (Opens::Guest, Camp::B)] {
+    for (opens, first_opener) in [(Opens::Host, Seat(0)), (Opens::Guest, Seat(1))] {
         let mut pair = Pair::new(opens);
         let mut opener = first_opener;
         for number in 2..=4 {
             finish_by_resignation(&mut pair);
             let old = pair.host.game().unwrap().clone();
-            assert_eq!(old.opener, opener);
+            assert_eq!(old.opener(), opener);
             let now = pair.now;
             pair.host.offer_rematch(now).unwrap();
             pair.settle();
@@ -476,20 +518,20 @@ fn an_accepted_rematch_starts_a_new_game_with_the_other_opener() {
             pair.guest.answer_rematch(true, now).unwrap();
             pair.settle();
             same_new_game(&pair, &old);
-            opener = opener.other();
-            assert_eq!(pair.host.game().unwrap().opener, opener, "the opener alternates");
+            opener = Seat(1 - opener.0);
+            assert_eq!(pair.host.game().unwrap().opener(), opener, "the opener alternates");
             assert_eq!(pair.host.game_number(), u32::try_from(number).unwrap());
             assert_eq!((started(&pair.host_events), started(&pair.guest_events)), (number - 1, number - 1));
             let last = pair.guest_events.iter().rev().find(|e| matches!(e, SessionEvent::Connected { .. }));
             assert!(
-                matches!(last, Some(SessionEvent::Connected { local_camp: Camp::B, opener: o, .. }) if *o == opener)
+                matches!(last, Some(SessionEvent::Connected { local_seat: Seat(1), opener: o, .. }) if *o == opener)
             );
         }
         // The new game is played like the first: verified, acknowledged, the same on both sides.
         for _ in 0..6 {
             pair.play_first();
         }
-        assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+        assert_eq!(pair.host.game().unwrap().hashes(), pair.guest.game().unwrap().hashes());
     }
 }
 
@@ -508,9 +550,9 @@ fn a_random_first_game_draws_the_opener_of_each_rematch_again() {
         pair.host.answer_rematch(true, now).unwrap();
         pair.settle();
         same_new_game(&pair, &old);
-        openers.push(pair.host.game().unwrap().opener);
+        openers.push(pair.host.game().unwrap().opener());
     }
-    assert!(openers.contains(&Camp::A) && openers.contains(&Camp::B), "{openers:?}");
+    assert!(openers.contains(&Seat(0)) && openers.contains(&Seat(1)), "{openers:?}");
     // Not a plain alternation: a draw repeats the opener now and then.
     assert!(openers.windows(2).any(|w| w[0] == w[1]), "{openers:?}");
 }
@@ -622,7 +664,7 @@ fn crossing_offers_start_exactly_one_game_with_the_hosts_id() {
             + count(&pair.guest_events, |e| matches!(e, SessionEvent::Rejected { .. }));
         assert_eq!(refusals, 0);
         pair.play_first();
-        assert_eq!(pair.host.game().unwrap().hashes, pair.guest.game().unwrap().hashes);
+        assert_eq!(pair.host.game().unwrap().hashes(), pair.guest.game().unwrap().hashes());
     }
 }
 
@@ -684,7 +726,7 @@ fn an_offer_the_peer_refuses_is_void() {
     pair.settle();
     assert!(refused(&pair.host_events, RejectReason::Unexpected));
     assert!(pair.guest_events.contains(&SessionEvent::RematchDeclined { by: Refuser::Peer }));
-    assert!(pair.host.game().unwrap().ending.is_none());
+    assert!(pair.host.game().unwrap().ending().is_none());
     // The guest may offer again later; nothing is stuck.
     pair.guest.offer_rematch(now).unwrap();
 }

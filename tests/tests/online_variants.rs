@@ -1,0 +1,60 @@
+//! The star games of two seats online, through the same session as the duel: a `kawu-2` and a
+//! `captures-2` game between real `tripot` processes (headless, computer players), over a real
+//! `tripot-relay` on loopback, joined by room code, played to the end; both saves are the same
+//! game, replayed move by move.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use online_common::relay_bin;
+use online_common::relay_process::{RelayLaunch, RelayProcess};
+use online_common::{Player, args, loopback_args, replayed_record, same_game};
+
+fn player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
+    let mut list = args(extra);
+    list.extend(loopback_args());
+    list.extend(args(&["--relay", &relay.addr, "--name", name]));
+    Player::spawn(&list, &dir.join(name), &dir.join(format!("{name}.tripot")))
+}
+
+/// A whole game of `variant` by room code: the host opens (see `relay_room.rs` on why).
+fn a_whole_game_of(variant: &str, relay_seed: u8) {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = RelayLaunch::new(&relay_bin(), relay_seed).in_dir(&dir.path().join("relay")).start();
+    let host_args = ["host", "--room", "--variant", variant, "--opens", "host", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", &relay, &host_args);
+    let open = host
+        .wait_for("the room open", Duration::from_secs(20), |v| v["event"] == "room" && v["state"] == "open");
+    let code = open["code"].as_str().unwrap().to_owned();
+    let mut guest = player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "1", "--seed", "5"]);
+    let connected = guest.wait_event("connected", Duration::from_secs(20));
+    assert_eq!((connected["game"].as_str(), connected["peer"].as_str()), (Some(variant), Some("Edmonde")));
+
+    assert_eq!(guest.finish(Duration::from_secs(240)), 0, "{}", guest.stderr());
+    assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
+    assert!(host.events("rejected").is_empty() && guest.events("rejected").is_empty());
+    let over = host.events("game_over");
+    assert_eq!(over.len(), 1, "{over:?}");
+    assert_eq!(over[0]["termination"], "normal", "{over:?}");
+    assert_eq!(over[0]["winner"], guest.events("game_over")[0]["winner"]);
+    // Every move verified by the other side's game: as many received as the other sent.
+    assert_eq!(host.events("move_received").len(), guest.events("move_sent").len());
+    assert_eq!(guest.events("move_received").len(), host.events("move_sent").len());
+    let (a, b) = (replayed_record(&host.save), replayed_record(&guest.save));
+    same_game(&a, &b);
+    assert_eq!(a.game().as_str(), variant);
+    assert!(a.result.is_finished(), "{}", a.result);
+}
+
+#[test]
+fn a_kawu_game_of_two_over_a_relay() {
+    a_whole_game_of("kawu-2", 21);
+}
+
+#[test]
+fn a_captures_game_of_two_over_a_relay() {
+    a_whole_game_of("captures-2", 22);
+}
