@@ -108,8 +108,9 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
     let session = Session(name);
     let s = session.0.as_str();
 
-    let shown = wait_for(s, "contre Robot");
-    assert!(shown.contains("connecté"), "{shown}");
+    // The game's screen may be drawn a frame before the connection's status line: wait for both.
+    let shown = wait_for(s, "connecté");
+    assert!(shown.contains("contre Robot"), "{shown}");
     next_event(&lines, "connected");
     // Our pawn nearest the centre, one step down (towards the goal), twice; the computer
     // answers each move, and its moves appear in the history.
