@@ -41,6 +41,10 @@ pub(crate) struct Args {
     /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
     #[arg(long, conflicts_with = "format")]
     pub(crate) variant: Option<Variant>,
+    /// Another game than the star board's: `draughts` (international draughts; the position is
+    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
+    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
+    pub(crate) game: Option<String>,
     /// Also print, on stderr, the time each depth took and the nodes per second.
     #[arg(long)]
     pub(crate) time: bool,
@@ -48,6 +52,9 @@ pub(crate) struct Args {
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.is_some() {
+        return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
+    }
     if let Some(variant) = args.variant {
         return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
     }
