@@ -4,7 +4,6 @@
 //! Positions are FEN (`W:W31-50:B1-20`) or `start`; moves are written `32-28`, `19x30`.
 
 use std::io::Write;
-use std::time::Instant;
 
 use tripot_ai::draughts::DraughtsAi;
 use tripot_ai::{Level, draughts_level};
@@ -169,18 +168,7 @@ pub(crate) fn apply(text: &str, moves: &[String]) -> Result<(), CliError> {
 /// Prints `DEPTH NODES` for every depth from the FEN (the start by default).
 pub(crate) fn perft(text: Option<&str>, depth: u32, time: bool) -> Result<(), CliError> {
     let position = text.map_or_else(|| Ok(Position::start()), position)?;
-    let mut out = std::io::stdout().lock();
-    for depth in 1..=depth {
-        let started = Instant::now();
-        let nodes = draughts_perft(&position, depth);
-        let seconds = started.elapsed().as_secs_f64();
-        writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
-        if time {
-            let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
-            eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");
-        }
-    }
-    Ok(())
+    super::perft::print_counts(depth, time, |depth| draughts_perft(&position, depth))
 }
 
 /// Whether a record's text is a draughts game: ours (`[Game "draughts"]`) or a PDN.

@@ -65,13 +65,19 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
             Position::start(format, args.rules, Camp::A)
         }
     };
+    print_counts(args.depth, args.time, |depth| perft(&position, depth))
+}
+
+/// Prints `DEPTH NODES` for every depth from 1 to `deepest`, each line as soon as `count` gives
+/// it, and with `time` the time and speed of each on stderr: the same lines for every game.
+pub(crate) fn print_counts(deepest: u32, time: bool, count: impl Fn(u32) -> u64) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    for depth in 1..=args.depth {
+    for depth in 1..=deepest {
         let started = Instant::now();
-        let nodes = perft(&position, depth);
+        let nodes = count(depth);
         let seconds = started.elapsed().as_secs_f64();
         writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
-        if args.time {
+        if time {
             let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
             eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");
         }
