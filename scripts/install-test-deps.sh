@@ -6,6 +6,7 @@
 # - chromium, nodejs, npm, and playwright-core from npm (tests/web, its version pinned by
 #   package-lock.json): the browser tests of `tripot web` (client/cli/tests/web.rs). Playwright drives
 #   Debian's chromium; it downloads no browser of its own.
+# - dame-rs from pip: `python3 -m dame hub`, the external draughts engine of client/cli/tests/hub_cli.rs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 needed=()
@@ -34,4 +35,15 @@ if command -v npm >/dev/null 2>&1; then
   fi
 else
   echo "install-test-deps: npm is missing, cannot install playwright-core; the browser test will skip (or fail under CI)" >&2
+fi
+# dame-rs (a Rust draughts engine for Python) at the version the Hub tests were written against:
+# `python3 -m dame hub` is the external Hub engine of client/cli/tests/hub_cli.rs.
+if command -v python3 >/dev/null 2>&1; then
+  if ! python3 -c 'import importlib.metadata as m; assert m.version("dame-rs") == "0.2.0"' 2>/dev/null; then
+    python3 -m pip install -q dame-rs==0.2.0 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages dame-rs==0.2.0 \
+      || echo "install-test-deps: cannot install dame-rs; the Hub engine test will skip (or fail under CI)" >&2
+  fi
+else
+  echo "install-test-deps: python3 is missing; the Hub engine test will skip (or fail under CI)" >&2
 fi

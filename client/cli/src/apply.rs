@@ -31,10 +31,17 @@ pub(crate) struct Args {
     /// the position is then a star position string, or `start`.
     #[arg(long)]
     pub(crate) variant: Option<Variant>,
+    /// Another game than the star board's: `draughts` (international draughts; the position is
+    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
+    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
+    pub(crate) game: Option<String>,
 }
 
 /// Plays the moves; prints the position reached, and the result if the game is over.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.is_some() {
+        return super::draughts::apply(&args.position, &args.moves);
+    }
     if let Some(variant) = args.variant {
         return super::star::apply(&args.position, variant, &args.moves);
     }

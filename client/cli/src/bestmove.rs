@@ -24,10 +24,21 @@ pub(crate) struct Args {
     /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
     #[arg(long)]
     pub(crate) variant: Option<Variant>,
+    /// Another game than the star board's: `draughts` (international draughts; the position is
+    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
+    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
+    pub(crate) game: Option<String>,
     /// Think for this long instead of the level's own budget (searches deeper when longer).
     /// The duel only: a star level keeps its node budget, so that its move is reproducible.
     #[arg(long, conflicts_with = "variant")]
     pub(crate) time_ms: Option<u64>,
+    /// With --game draughts: ask this external Hub engine (`python3 -m dame hub`) instead of our
+    /// level.
+    #[arg(long, requires = "game")]
+    pub(crate) engine: Option<String>,
+    /// The Hub engine's nodes for the move (`level nodes=N`).
+    #[arg(long, default_value_t = 100_000, requires = "engine")]
+    pub(crate) nodes: u64,
     /// Seed of the level's choices among near-equal moves.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
@@ -35,6 +46,12 @@ pub(crate) struct Args {
 
 /// Prints the chosen move as a full path (`m1-m3-k5`), a swap (`m1<>l2`) or `pass`.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.is_some() {
+        return match &args.engine {
+            Some(command) => super::draughts::engine_bestmove(&args.position, command, args.nodes),
+            None => super::draughts::bestmove(&args.position, args.level, args.seed),
+        };
+    }
     if let Some(variant) = args.variant {
         return star(args, variant);
     }

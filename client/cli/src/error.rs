@@ -207,6 +207,9 @@ pub(crate) enum CliError {
     /// The web server could not start or stopped: exit 1.
     #[error("{0}")]
     Web(#[from] tripot_web::WebError),
+    /// A draughts subcommand failed: its own exit code (2 malformed, 1 illegal or failed).
+    #[error(transparent)]
+    Draughts(Box<super::draughts::DraughtsError>),
     /// Reading stdin, writing stdout or a file failed: exit 1.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -216,6 +219,12 @@ pub(crate) enum CliError {
     /// The computer player could not choose a move: exit 1.
     #[error(transparent)]
     Player(#[from] tripot_game::PlayerError),
+}
+
+impl From<super::draughts::DraughtsError> for CliError {
+    fn from(error: super::draughts::DraughtsError) -> CliError {
+        CliError::Draughts(Box::new(error))
+    }
 }
 
 impl CliError {
@@ -248,6 +257,7 @@ impl CliError {
                 _ => 2,
             },
             CliError::SavedGame(SaveError::Record { source, .. }) if source.is_malformed() => 2,
+            CliError::Draughts(error) => error.exit_code(),
             CliError::Record { error, .. } if error.is_malformed() => 2,
             CliError::StarRecord { error, .. } => match error {
                 StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => 1,

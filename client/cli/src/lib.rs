@@ -20,9 +20,14 @@ pub(crate) use error::CliError;
 mod apply;
 mod bestmove;
 mod console;
+mod draughts;
+mod draughts_match;
 mod error;
 mod headless;
 mod host;
+mod hub;
+mod hub_engine;
+mod hub_protocol;
 mod join;
 mod json;
 mod lan;
@@ -70,6 +75,10 @@ pub(crate) enum Command {
     Replay(replay::Args),
     /// Print the move a computer level would play in a position.
     Bestmove(bestmove::Args),
+    /// Speak the Hub protocol (draughts GUIs) on stdin/stdout with our draughts player.
+    Hub(hub::Args),
+    /// Play our draughts level against an external Hub engine (`--game draughts --engine CMD`).
+    Match(draughts_match::Args),
     /// Play games between computer levels (two in the duel, one per seat with --variant) and
     /// report wins, places and think times.
     Tournament(tournament::Args),
@@ -127,6 +136,8 @@ fn run_command(command: Command, lang: tripot_app::i18n::Lang, lang_given: bool)
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Bestmove(args) => bestmove::run(&args),
+        Command::Hub(args) => hub::run(&args),
+        Command::Match(args) => draughts_match::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Race(args) => race::run(&args),
         Command::View(args) => view::run(&args, lang),

@@ -18,11 +18,18 @@ pub(crate) struct Args {
     /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
     #[arg(long)]
     pub(crate) variant: Option<Variant>,
+    /// Another game than the star board's: `draughts` (international draughts; the position is
+    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
+    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
+    pub(crate) game: Option<String>,
 }
 
 /// Prints a path per distinct destination of each pawn, then each swap, or `pass` (every
 /// distinct capture path in the captures game).
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.is_some() {
+        return super::draughts::moves(&args.position);
+    }
     if let Some(variant) = args.variant {
         return super::star::moves(&args.position, variant);
     }

@@ -41,6 +41,10 @@ pub(crate) struct Args {
     /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
     #[arg(long, conflicts_with = "format")]
     pub(crate) variant: Option<Variant>,
+    /// Another game than the star board's: `draughts` (international draughts; the position is
+    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
+    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
+    pub(crate) game: Option<String>,
     /// Also print, on stderr, the time each depth took and the nodes per second.
     #[arg(long)]
     pub(crate) time: bool,
@@ -48,6 +52,9 @@ pub(crate) struct Args {
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if args.game.is_some() {
+        return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
+    }
     if let Some(variant) = args.variant {
         return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
     }
@@ -58,13 +65,19 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
             Position::start(format, args.rules, Camp::A)
         }
     };
+    print_counts(args.depth, args.time, |depth| perft(&position, depth))
+}
+
+/// Prints `DEPTH NODES` for every depth from 1 to `deepest`, each line as soon as `count` gives
+/// it, and with `time` the time and speed of each on stderr: the same lines for every game.
+pub(crate) fn print_counts(deepest: u32, time: bool, count: impl Fn(u32) -> u64) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    for depth in 1..=args.depth {
+    for depth in 1..=deepest {
         let started = Instant::now();
-        let nodes = perft(&position, depth);
+        let nodes = count(depth);
         let seconds = started.elapsed().as_secs_f64();
         writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
-        if args.time {
+        if time {
             let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
             eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");
         }

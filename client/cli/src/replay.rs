@@ -20,6 +20,8 @@ Prints the final position string, then `result: A wins (goal complete)`, \
 Exit codes: 0 valid, 1 an illegal move or a result the moves contradict (named with its move \
 number), 2 a corrupt file (named with its line and column).
 
+A [Game \"draughts\"] record or a PDN (international draughts) is replayed by the draughts rules and prints the final FEN and `result: W1,B2 (no-piece)`.
+
 A record with a [Variant \"…\"] tag is a star game's (RULES-STAR.md): its moves are verified the same way and the result names the places, `result: places: S 1, NW 2, NE 3 (goal complete)`.
 
 Example:
@@ -27,12 +29,19 @@ Example:
 pub(crate) struct Args {
     /// The record file, or `-` for standard input.
     pub(crate) file: PathBuf,
+    /// Read the file as a draughts game (`draughts`): a record of ours or a PDN. Without it, a
+    /// `[Game "draughts"]` record or a PDN is recognised by its text.
+    #[arg(long, value_parser = super::draughts::GAME_NAMES)]
+    pub(crate) game: Option<String>,
 }
 
 /// Replays the record; prints the final position and the result.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let name = args.file.display();
     let bytes = read_limited(args).map_err(|error| CliError::ReadRecord { name: name.to_string(), error })?;
+    if args.game.is_some() || super::draughts::is_draughts_record(&bytes) {
+        return super::draughts::replay(&bytes, &name.to_string());
+    }
     if bytes.len() <= MAX_RECORD_BYTES && super::star::is_star_record(&bytes) {
         return super::star::replay(&bytes, &name.to_string());
     }

@@ -3,7 +3,6 @@
 //! otherwise.
 
 use std::io::Write;
-use std::time::Instant;
 
 use tripot_engine::{
     CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant, star_perft,
@@ -90,18 +89,7 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
 pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool) -> Result<(), CliError> {
     let position = position(text.unwrap_or("start"), variant)?;
-    let mut out = std::io::stdout().lock();
-    for depth in 1..=depth {
-        let started = Instant::now();
-        let nodes = star_perft(&position, depth);
-        let seconds = started.elapsed().as_secs_f64();
-        writeln!(out, "{depth} {nodes}").and_then(|()| out.flush())?;
-        if time {
-            let rate = if seconds > 0.0 { nodes as f64 / seconds / 1e6 } else { f64::INFINITY };
-            eprintln!("depth {depth}: {nodes} nodes in {seconds:.3} s ({rate:.1} M nodes/s)");
-        }
-    }
-    Ok(())
+    super::perft::print_counts(depth, time, |depth| star_perft(&position, depth))
 }
 
 pub(crate) use tripot_app::star_save::is_star_record;

@@ -38,6 +38,6 @@ mod tt;
 pub use ai::{Ai, Limits, SearchInfo, hint};
 pub use eval::{Weights, WeightsError};
 pub use level::{Level, LevelError};
-pub use player::player;
+pub use player::{draughts_hint, draughts_level, player};
 pub use race::{Race, solitaire};
 pub use star::{StarAi, StarSearchInfo, greedy_capture, star_hint};

@@ -6,13 +6,21 @@
 
 use std::thread;
 
-use tripot_ai::{Ai, Level, StarAi, player};
-use tripot_engine::{Camp, Colour, Format, Position, Rules, StarGame, StarPosition, open};
+use tripot_ai::draughts::{DraughtsAi, DraughtsLevel};
+use tripot_ai::{Ai, Level, StarAi, draughts_hint, draughts_level, player};
+use tripot_draughts::{Draughts, DraughtsState};
+use tripot_engine::{Camp, Colour, Format, Position, Rules, StarBoardGames, StarGame, StarPosition};
 use tripot_game::catalogue::catalogue;
-use tripot_game::{Budget, Cancel, GameSpec, Player, PlayerError, Seat, SpecError};
+use tripot_game::{Budget, Cancel, GameSpec, GameState, Opener, Player, PlayerError, Seat, Setup, SpecError};
 
 fn spec(name: &str) -> GameSpec {
     name.parse().unwrap()
+}
+
+/// Any game of the catalogue at its start: the star board's or draughts.
+fn open(spec: &GameSpec) -> Result<Box<dyn GameState>, tripot_game::OpenError> {
+    let openers: [&dyn Opener; 2] = [&StarBoardGames, &Draughts];
+    openers[..].open(spec, &Setup::default())
 }
 
 #[test]
@@ -94,7 +102,7 @@ fn a_player_refuses_a_game_over_a_game_not_its_own_and_a_cancelled_search() {
 fn a_search_cancelled_from_another_thread_stops_with_cancelled() {
     // Raised while the search runs or before it starts, the move comes back as cancelled, never
     // as a move (that the searches poll the flag is `stop.rs`'s unit test).
-    for name in ["tripot-f3", "halma-6", "captures-4"] {
+    for name in ["tripot-f3", "halma-6", "captures-4", "draughts"] {
         let state = open(&spec(name)).unwrap();
         let cancel = Cancel::new();
         let budget = Budget::cancellable(cancel.clone());
@@ -109,11 +117,44 @@ fn a_search_cancelled_from_another_thread_stops_with_cancelled() {
 
 #[test]
 fn a_time_budget_still_gives_a_legal_move() {
-    for name in ["tripot", "halma-long-6", "captures-long-3"] {
+    for name in ["tripot", "halma-long-6", "captures-long-3", "draughts"] {
         let state = open(&spec(name)).unwrap();
         let mut impossible = player(&spec(name), Level::Impossible, 2).unwrap();
         let budget = Budget { time: Some(std::time::Duration::from_millis(1)), cancel: None };
         let m = impossible.choose(state.as_ref(), &budget).unwrap();
         assert!(state.legal_moves().contains(&m), "{name}");
     }
+}
+
+#[test]
+fn the_draughts_player_is_the_draughts_ai_of_the_mapped_level() {
+    let levels: Vec<DraughtsLevel> = Level::ALL.into_iter().map(draughts_level).collect();
+    use DraughtsLevel::{Difficile, Facile, Moyen};
+    assert_eq!(levels, [Facile, Facile, Moyen, Difficile, Difficile]);
+    let mut state = open(&spec("draughts")).unwrap();
+    let mut boxed = player(&spec("draughts"), Level::Moyen, 5).unwrap();
+    let mut direct = DraughtsAi::new(DraughtsLevel::Moyen, 5);
+    let mut game = tripot_draughts::Game::new();
+    assert_eq!(boxed.name(), "Giuseppe Garibaldi");
+    for _ in 0..8 {
+        let expected = direct.choose(&game).unwrap();
+        let chosen = boxed.choose(state.as_ref(), &Budget::default()).unwrap();
+        assert_eq!(state.move_text(&chosen), game.position().notation(&expected));
+        state.play(&chosen).unwrap();
+        game.play(&expected).unwrap();
+        assert_eq!(state.position_string(), game.position().fen());
+    }
+    let draughts = state.as_any().downcast_ref::<DraughtsState>().unwrap();
+    let hint = draughts_hint(draughts).unwrap();
+    assert!(state.legal_moves().contains(&hint));
+    let duel = open(&spec("tripot")).unwrap();
+    assert_eq!(
+        boxed.choose(duel.as_ref(), &Budget::default()),
+        Err(PlayerError::Unsupported(spec("tripot")))
+    );
+    let mut star_player = player(&spec("kawu-2"), Level::Facile, 1).unwrap();
+    assert_eq!(
+        star_player.choose(state.as_ref(), &Budget::default()),
+        Err(PlayerError::Unsupported(spec("draughts")))
+    );
 }

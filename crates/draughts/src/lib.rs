@@ -7,6 +7,7 @@ mod direction;
 mod draw_rules;
 mod fen;
 mod game;
+mod game_impl;
 mod move_list;
 mod movegen;
 mod moves;
@@ -25,6 +26,10 @@ pub use color::{Color, Piece, Role};
 pub use draw_rules::{DrawCounters, EndgameRule, KING_MOVES_LIMIT};
 pub use fen::{FenError, MAX_FEN_LEN};
 pub use game::{Game, GameError};
+pub use game_impl::{
+    DRAUGHTS, Draughts, DraughtsState, PdnImportError, draughts_spec, looks_like_pdn, open, open_at,
+    record_of_pdn,
+};
 pub use move_list::MoveList;
 pub use moves::{MAX_CAPTURES, Move, Trail};
 pub use notation::{MAX_MOVE_TEXT, NotationError};

@@ -7,7 +7,8 @@
 //!   `tripot-f3` (two or three colours a camp: the *format*, §2), and the same three under the
 //!   classic rules (§9): `tripot-classic`, `tripot-classic-f2`, `tripot-classic-f3`;
 //! - the star games of RULES-STAR.md §2 under their variant names: `kawu-N`, `halma-N`,
-//!   `halma-long-N`, `halma-15`, `halma-pairs-N`, `captures-N`, `captures-long-N`.
+//!   `halma-long-N`, `halma-15`, `halma-pairs-N`, `captures-N`, `captures-long-N`;
+//! - international draughts (FMJD rules, 10×10): `draughts`.
 //!
 //! A name, once published, never changes meaning: records and lobbies carry it.
 
@@ -35,11 +36,14 @@ pub enum Family {
     Halma,
     /// The captures game (RULES-STAR.md §5): every jumped piece is taken.
     Captures,
+    /// Draughts on the 10×10 board, FMJD rules (`tripot-draughts`).
+    Draughts,
 }
 
 impl Family {
     /// Every family, in the catalogue's order.
-    pub const ALL: [Family; 4] = [Family::Tripot, Family::Kawu, Family::Halma, Family::Captures];
+    pub const ALL: [Family; 5] =
+        [Family::Tripot, Family::Kawu, Family::Halma, Family::Captures, Family::Draughts];
 
     /// The first word of its games' names.
     #[must_use]
@@ -49,6 +53,7 @@ impl Family {
             Family::Kawu => "kawu",
             Family::Halma => "halma",
             Family::Captures => "captures",
+            Family::Draughts => "draughts",
         }
     }
 
@@ -60,6 +65,7 @@ impl Family {
             Family::Kawu => Words { fr: "kawu", en: "kawu" },
             Family::Halma => Words { fr: "Stern-Halma", en: "Stern-Halma" },
             Family::Captures => Words { fr: "Les prises", en: "Captures" },
+            Family::Draughts => Words { fr: "Dames", en: "Draughts" },
         }
     }
 
@@ -288,6 +294,17 @@ static CATALOGUE: &[GameInfo] = &[
         ("Prises à six, sauts longs", "Captures for six, long jumps"),
         CAPTURES_LONG_DESCRIPTION,
     ),
+    GameInfo {
+        name: "draughts",
+        family: Family::Draughts,
+        seats: 2,
+        geometry: Geometry::Square10,
+        title: Words { fr: "Dames internationales", en: "International draughts" },
+        description: Words {
+            fr: "Les dames sur 100 cases, règles FMJD : prise obligatoire et majoritaire, dames volantes.",
+            en: "Draughts on 100 squares, FMJD rules: capturing is compulsory, the most pieces, flying kings.",
+        },
+    },
 ];
 
 #[cfg(test)]
@@ -315,6 +332,7 @@ mod tests {
         assert_eq!(Family::Kawu.seat_counts(), [2, 3, 4, 6]);
         assert_eq!(Family::Halma.seat_counts(), [2, 3, 4, 6]);
         assert_eq!(Family::Captures.seat_counts(), [2, 3, 4, 5, 6]);
+        assert_eq!(Family::Draughts.seat_counts(), [2]);
         assert_eq!(Family::ALL.iter().map(|f| f.games().count()).sum::<usize>(), CATALOGUE.len());
     }
 

@@ -16,6 +16,16 @@ pub enum CounterKind {
     Distance,
     /// Pieces the seat has taken (the captures game).
     Captured,
+    /// Pieces the seat still has on the board (draughts: men and kings).
+    Pieces,
+    /// How many times the current position has occurred; the limit draws (draughts: 3).
+    Repetitions,
+    /// Plies in a row of king moves without capture, both sides counted; the limit draws
+    /// (draughts: 50, the 25 moves each).
+    KingMoves,
+    /// Plies played under the lone king's rule, both sides counted; the limit draws (draughts:
+    /// 32 or 10, the 16 or 5 moves each).
+    LoneKingMoves,
 }
 
 /// One figure of a seat.

@@ -206,6 +206,20 @@ pub enum MoveError {
         /// The matching moves, written in full.
         candidates: Vec<String>,
     },
+    /// A capture is possible, so the move must capture (draughts, FMJD art. 4.1).
+    #[error("a capture is compulsory: take {required} piece(s)")]
+    CaptureRequired {
+        /// Pieces the longest capture takes.
+        required: u32,
+    },
+    /// A longer capture exists, and the longest is compulsory (draughts, FMJD art. 4.13).
+    #[error("this capture takes {taken} piece(s); the longest takes {required}")]
+    NotTheLongest {
+        /// Pieces the move takes.
+        taken: u32,
+        /// Pieces the longest capture takes.
+        required: u32,
+    },
     /// A move that is no move of this state (made for another game, say).
     #[error("no such move here")]
     NoSuchMove,

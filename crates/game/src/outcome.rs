@@ -57,10 +57,21 @@ pub enum EndReason {
     Blocked,
     /// Every seat made the most moves the game allows; decided by count.
     MoveLimit,
-    /// The same position came back a third time with the same seat to move; decided by count.
+    /// The same position came back a third time with the same seat to move; decided by count
+    /// (the star games), drawn (draughts).
     Repetition,
     /// Nothing can move any more (the captures game: no piece can jump); decided by the score.
     NoMoveLeft,
+    /// The seat to move has no piece left and loses (draughts).
+    NoPieceLeft,
+    /// Drawn: only kings moved, without capture, for as many moves as the rules allow
+    /// (draughts' 25 moves each).
+    KingMovesDraw,
+    /// Drawn: a lone king held out for as many moves as the rules allow against its few
+    /// opponents (draughts' 16 or 5 moves each).
+    LoneKingDraw,
+    /// Drawn by agreement of the players.
+    Agreement,
     /// A seat left the game.
     Left {
         /// Who left.
@@ -72,7 +83,8 @@ pub enum EndReason {
 
 impl EndReason {
     /// The record's `Termination` value for this end: `goal`, `count`, `move-limit`,
-    /// `repetition`, `no-move`, or how the seat left (`resign`, `time`, `forfeit`, `abandon`).
+    /// `repetition`, `no-move`, `no-piece`, `king-moves`, `lone-king`,
+    /// `agreement`, or how the seat left (`resign`, `time`, `forfeit`, `abandon`).
     #[must_use]
     pub const fn termination(self) -> &'static str {
         match self {
@@ -81,6 +93,10 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Repetition => "repetition",
             EndReason::NoMoveLeft => "no-move",
+            EndReason::NoPieceLeft => "no-piece",
+            EndReason::KingMovesDraw => "king-moves",
+            EndReason::LoneKingDraw => "lone-king",
+            EndReason::Agreement => "agreement",
             EndReason::Left { how, .. } => how.termination(),
         }
     }
@@ -88,7 +104,8 @@ impl EndReason {
 
 /// Every `Termination` value that the moves themselves decide: a record claiming one of these
 /// must be confirmed by its moves.
-pub const DECIDED_BY_MOVES: [&str; 5] = ["goal", "count", "move-limit", "repetition", "no-move"];
+pub const DECIDED_BY_MOVES: [&str; 8] =
+    ["goal", "count", "move-limit", "repetition", "no-move", "no-piece", "king-moves", "lone-king"];
 
 /// One seat's place at the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

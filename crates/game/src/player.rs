@@ -69,6 +69,9 @@ pub enum PlayerError {
     /// The caller raised the [`Cancel`] flag.
     #[error("cancelled")]
     Cancelled,
+    /// The player cannot give a move: an external engine stopped, or answered with no legal move.
+    #[error("the player gave no move")]
+    Unavailable,
 }
 
 /// A computer player: given any game's state, a legal move of the seat to move.

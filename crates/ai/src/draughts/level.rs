@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// A level of the draughts computer player, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -31,6 +32,9 @@ pub(crate) struct Profile {
     pub(crate) noise: i32,
     /// Chance, per thousand, of playing a random legal move instead.
     pub(crate) random_move: u32,
+    /// The longest a move may take when a caller gives a time (a safety cap: the node budget
+    /// ends the search well before on any machine we measured).
+    pub(crate) time_cap: Duration,
 }
 
 impl DraughtsLevel {
@@ -67,9 +71,27 @@ impl DraughtsLevel {
 
     pub(crate) const fn profile(self) -> Profile {
         match self {
-            DraughtsLevel::Facile => Profile { depth: 2, nodes: 20_000, noise: 60, random_move: 150 },
-            DraughtsLevel::Moyen => Profile { depth: 4, nodes: 100_000, noise: 15, random_move: 0 },
-            DraughtsLevel::Difficile => Profile { depth: 10, nodes: 400_000, noise: 0, random_move: 0 },
+            DraughtsLevel::Facile => Profile {
+                depth: 2,
+                nodes: 20_000,
+                noise: 60,
+                random_move: 150,
+                time_cap: Duration::from_secs(2),
+            },
+            DraughtsLevel::Moyen => Profile {
+                depth: 4,
+                nodes: 100_000,
+                noise: 15,
+                random_move: 0,
+                time_cap: Duration::from_secs(5),
+            },
+            DraughtsLevel::Difficile => Profile {
+                depth: 10,
+                nodes: 400_000,
+                noise: 0,
+                random_move: 0,
+                time_cap: Duration::from_secs(20),
+            },
         }
     }
 }

@@ -2,12 +2,16 @@
 //! transposition table, captures searched to the end (they are forced), repetitions scored as
 //! draws, and each level's blur and random moves.
 
+use std::time::{Duration, Instant};
+
 use tripot_draughts::{Game, Move, Position};
+use tripot_game::Cancel;
 
 use super::eval::evaluate;
 use super::level::DraughtsLevel;
 use crate::eval::{WIN, WIN_THRESHOLD};
 use crate::rng::Rng;
+use crate::stop::Stop;
 use crate::tt::{Bound, Table};
 
 /// The transposition table's size: 2^18 entries, a few MiB a player.
@@ -67,7 +71,7 @@ impl DraughtsAi {
     /// for hints, analysis and tests. `history` as in [`DraughtsAi::choose_in`].
     pub fn analyse(&mut self, position: &Position, history: &[u64], depth: u8) -> Option<Vec<(Move, i32)>> {
         let moves = position.legal_moves();
-        let mut search = Search::new(&mut self.table, self.level.profile().nodes, position, history);
+        let mut search = Search::new(&mut self.table, self.level.profile().nodes, position, history, None);
         let order: Vec<usize> = (0..moves.len()).collect();
         let scores = search.root(position, &moves, &order, depth, true)?;
         let mut scored: Vec<(Move, i32)> = moves.iter().cloned().zip(scores).collect();
@@ -86,6 +90,25 @@ impl DraughtsAi {
     /// Its move in `position`; `history` holds the hashes of the positions that can still come
     /// back ([`Game::repetition_hashes`]), the current one last. `None` without a legal move.
     pub fn choose_in(&mut self, position: &Position, history: &[u64]) -> Option<Move> {
+        self.search_move(position, history, None)
+    }
+
+    /// [`DraughtsAi::choose_in`] stopped early: after `time` at most (never longer than the
+    /// level's own cap) or when `cancel` is raised, with the best move of the deepest iteration
+    /// completed by then. Without either it is [`DraughtsAi::choose_in`], node for node.
+    pub fn choose_stoppable(
+        &mut self,
+        position: &Position,
+        history: &[u64],
+        time: Option<Duration>,
+        cancel: Option<Cancel>,
+    ) -> Option<Move> {
+        let stop = (time.is_some() || cancel.is_some())
+            .then(|| Stop::new(Instant::now(), self.level.profile().time_cap, time, cancel));
+        self.search_move(position, history, stop)
+    }
+
+    fn search_move(&mut self, position: &Position, history: &[u64], stop: Option<Stop>) -> Option<Move> {
         let moves = position.legal_moves();
         self.last = None;
         match moves.len() {
@@ -97,7 +120,7 @@ impl DraughtsAi {
         if self.rng.chance(profile.random_move) {
             return moves.get(self.rng.below(moves.len() as u64) as usize).cloned();
         }
-        let mut search = Search::new(&mut self.table, profile.nodes, position, history);
+        let mut search = Search::new(&mut self.table, profile.nodes, position, history, stop);
         let exact_root = profile.noise > 0;
         let mut order: Vec<usize> = (0..moves.len()).collect();
         let mut scores = vec![0; moves.len()];
@@ -139,10 +162,21 @@ struct Search<'t> {
     history: [[u32; 50]; 50],
     /// Plies from the root below which a threatened side at the horizon gets one more move.
     extend_below: u32,
+    /// The caller's time and cancel flag, if any.
+    stop: Option<Stop>,
 }
 
+/// Nodes between two looks at the clock and the cancel flag.
+const POLL_EVERY: u64 = 1024;
+
 impl<'t> Search<'t> {
-    fn new(table: &'t mut DraughtsTable, budget: u64, position: &Position, history: &[u64]) -> Search<'t> {
+    fn new(
+        table: &'t mut DraughtsTable,
+        budget: u64,
+        position: &Position,
+        history: &[u64],
+        stop: Option<Stop>,
+    ) -> Search<'t> {
         let mut stack = history.to_vec();
         if stack.last() != Some(&position.hash_key()) {
             stack.push(position.hash_key());
@@ -156,6 +190,7 @@ impl<'t> Search<'t> {
             floor: 0,
             history: [[0; 50]; 50],
             extend_below: 0,
+            stop,
         }
     }
 
@@ -216,7 +251,8 @@ impl<'t> Search<'t> {
 
     fn negamax(&mut self, position: &Position, depth: u8, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        let nodes = self.nodes;
+        if nodes > self.budget || self.stop.as_mut().is_some_and(|stop| stop.poll(nodes, POLL_EVERY)) {
             self.aborted = true;
             return 0;
         }
