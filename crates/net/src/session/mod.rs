@@ -1113,6 +1113,11 @@ impl<T: Transport> Session<T> {
     /// As [`Session::play`]; the game's refusal of the text.
     pub fn play_text(&mut self, text: &str, now: Instant) -> Result<(), LocalError> {
         let game = self.game.as_ref().ok_or(LocalError::NotStarted)?;
+        // Before reading the move: a game that is over refuses every text, and a move that
+        // crossed the peer's resignation must say `Over`, not the game's own refusal.
+        if game.ending().is_some() {
+            return Err(LocalError::Over);
+        }
         let game_move = game.state().parse_move(text)?;
         self.play(&game_move, now)
     }

@@ -455,6 +455,22 @@ fn a_resignation_ends_the_game_for_both() {
 }
 
 #[test]
+fn a_move_that_crosses_the_resignation_is_refused_as_over() {
+    let mut pair = Pair::new(Opens::Host);
+    let now = pair.now;
+    pair.settle();
+    // The host's move, chosen while the guest was resigning: any text, legal or not.
+    let text = {
+        let state = pair.host.game().unwrap().state();
+        state.move_text(&state.legal_moves()[0])
+    };
+    pair.guest.resign(now).unwrap();
+    pair.settle();
+    assert_eq!(pair.host.play_text(&text, now), Err(LocalError::Over));
+    assert_eq!(pair.host.play_text("not a move", now), Err(LocalError::Over));
+}
+
+#[test]
 fn a_wrong_version_is_refused() {
     let mut pair = Pair::new(Opens::Host);
     let mut hello = pair.guest.hello(GameId([0; 16]), None);
