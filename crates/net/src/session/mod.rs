@@ -985,6 +985,13 @@ impl<T: Transport> Session<T> {
                 ply: reject.ply,
                 detail: detail.clone(),
             });
+            // Our own hello is never malformed: a host that cannot read it speaks another
+            // version of the protocol (protocol 1 hosts decode a newer hello as garbage).
+            if reject.reason == RejectReason::Malformed {
+                let detail = format!("the host cannot read a hello of protocol {PROTOCOL_VERSION}: {detail}");
+                self.refused(RejectReason::Version, detail, now);
+                return;
+            }
             self.refused(reject.reason, detail, now);
             return;
         }

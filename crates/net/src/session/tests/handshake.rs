@@ -354,6 +354,21 @@ fn a_permanent_refusal_ends_the_guest() {
 }
 
 #[test]
+fn a_host_that_cannot_read_our_hello_is_told_as_another_version() {
+    let now = Instant::now();
+    let mut guest = Session::guest(QueueTransport::new(), config("G"), b"G".to_vec(), now);
+    let events = refuse_guest(&mut guest, RejectReason::Malformed, now);
+    let refusal = events.iter().find_map(|e| match e {
+        SessionEvent::Refused { reason, retry_in, detail } => Some((*reason, *retry_in, detail.clone())),
+        _ => None,
+    });
+    let (reason, retry_in, detail) = refusal.unwrap();
+    assert_eq!((reason, retry_in), (RejectReason::Version, None), "{detail}");
+    assert!(detail.contains("protocol"), "{detail}");
+    assert!(guest.gave_up());
+}
+
+#[test]
 fn a_busy_host_is_tried_again_later_each_time_then_given_up() {
     let start = Instant::now();
     let mut guest = Session::guest(QueueTransport::new(), config("G"), b"G".to_vec(), start);
