@@ -86,8 +86,8 @@ impl DraughtsLevel {
                 time_cap: Duration::from_secs(5),
             },
             DraughtsLevel::Difficile => Profile {
-                depth: 10,
-                nodes: 400_000,
+                depth: 20,
+                nodes: 1_500_000,
                 noise: 0,
                 random_move: 0,
                 time_cap: Duration::from_secs(20),
