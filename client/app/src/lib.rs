@@ -24,6 +24,12 @@
 //!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
 //!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
+//! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
+//!   duel, every star variant, draughts) — whose turn (the automatic passes), a person's move
+//!   picked hop by hop ([`move_picker`]) or typed, what each move brought ([`table_event`]),
+//!   undo; each seat a [`seat_kind::SeatKind`]; [`table_computer`]: the computers' searches and
+//!   hints, their stale answers dropped by generation; [`table_save`]: the table as a
+//!   `GameRecord` in the save store, rewritten after every move, every older record read back.
 //! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
 //!   opens); [`star_table`]: its game, turns, what each move brought, undo;
 //!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
@@ -35,6 +41,7 @@ pub mod config_file;
 pub mod game_file;
 pub mod i18n;
 pub mod local_game;
+pub mod move_picker;
 pub mod network;
 pub mod online_duel;
 mod online_events;
@@ -46,13 +53,18 @@ pub mod real_network;
 pub mod record_file;
 pub mod resume_choice;
 pub mod save_store;
+pub mod seat_kind;
 pub mod settings;
 pub mod setup;
 pub mod star_computer;
 pub mod star_save;
 pub mod star_selection;
 pub mod star_table;
+pub mod table;
+pub mod table_computer;
+pub mod table_event;
 pub mod table_game;
+pub mod table_save;
 pub mod table_setup;
 pub mod turns;
 

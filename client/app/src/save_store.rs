@@ -194,8 +194,9 @@ impl SaveStore {
                     continue;
                 }
             };
-            // A star table's record is not a duel's: `star_save` offers it, it is not corrupt.
-            if bytes.is_empty() || super::star_save::is_star_record(&bytes) {
+            // A star table's record is not a duel's: `star_save` offers it, it is not corrupt;
+            // nor is a record of the one table's format (`[Game …]`), read by `table_save`.
+            if bytes.is_empty() || super::star_save::is_star_record(&bytes) || names_its_game(&bytes) {
                 continue;
             }
             match SaveStore::parse(&path, &bytes) {
@@ -224,6 +225,11 @@ impl SaveStore {
         write_atomically(&saved.path, &record.to_string())
             .map_err(|source| SaveError::Io { path: saved.path.clone(), source })
     }
+}
+
+/// Whether a record's text names its game in a `Game` tag: a table's record (`table_save`).
+fn names_its_game(bytes: &[u8]) -> bool {
+    bytes.split(|&b| b == b'\n').any(|line| line.trim_ascii_start().starts_with(b"[Game "))
 }
 
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N` if that exists). `None` if even the
