@@ -42,6 +42,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 use tripot_directory::{self as directory, Request, Response};
+use tripot_game::SplitMix64;
 use tripot_net::room::{ProofThrottle, RoomCode, handshake};
 
 const GAME: StreamProtocol = StreamProtocol::new("/tripot-load/game");
@@ -312,24 +313,6 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// SplitMix64: a small deterministic generator for the games' phases and waits.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 fn status_field(pid: u32, name: &str) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status.lines().find_map(|l| l.strip_prefix(name)).map(|v| v.trim().to_owned()).unwrap_or_default()
@@ -515,14 +498,14 @@ async fn run(args: Args) {
     let load_before = loadavg();
 
     let start = tokio::time::Instant::now();
-    let mut rng = SplitMix(args.seed);
+    let mut rng = SplitMix64::new(args.seed);
     let mut players = Vec::new();
     let mut keep = Vec::new();
     for (host, guest, _, mut game) in ready {
         keep.push((host, guest));
         let lockstep = args.lockstep;
         let phase = if lockstep { Duration::ZERO } else { interval.mul_f64(rng.unit()) };
-        let mut rng = SplitMix(rng.next());
+        let mut rng = SplitMix64::new(rng.next_u64());
         players.push(tokio::spawn(async move {
             let mut next = start + phase;
             let mut rtts = Vec::with_capacity(moves);

@@ -11,13 +11,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
+#[path = "../web/page_server.rs"]
+mod page_server;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use futures::{SinkExt, StreamExt};
+use futures::SinkExt;
 use online_common::netns::Lan;
 use online_common::prerequisite_missing;
 use serde_json::{Value, json};
@@ -70,25 +71,12 @@ impl Server {
         let (config, data) = (dirs.path().join("config"), dirs.path().join("data"));
         std::fs::create_dir_all(&config).unwrap();
         std::fs::create_dir_all(&data).unwrap();
-        let mut child = lan
-            .command(ns)
-            .args(["web", "--no-open", "--port", "0", "--listen", &format!("/ip4/{addr}/tcp/0")])
-            .args(["--name", name])
-            .env("TRIPOT_CONFIG_DIR", &config)
-            .env("TRIPOT_DATA_DIR", &data)
+        let mut child = page_server::web_command(lan.command(ns), &config, &data)
+            .args(["--listen", &format!("/ip4/{addr}/tcp/0"), "--name", name])
             .env("RUST_LOG", "off")
-            .env_remove("TRIPOT_RELAY")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let rest = first.trim().strip_prefix("http://127.0.0.1:").unwrap();
-        let port: u16 = rest.trim_end_matches('/').parse().unwrap();
+        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
         let socket = dirs.path().join("page.sock");
         let bridge = Command::new("ip")
             .args(["netns", "exec", ns])
@@ -141,18 +129,7 @@ async fn online(socket: &mut Socket, action: &str, fields: Value) {
 
 /// The next message, within 30 s.
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .expect("no message within 30 s")
-            .expect("the socket closed")
-            .unwrap();
-        match frame {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-            Message::Ping(_) | Message::Pong(_) => continue,
-            other => panic!("unexpected frame {other:?}"),
-        }
-    }
+    page_server::next_message(socket).await
 }
 
 /// Reads until a message for which `pred` holds (an online error fails at once); returns it.

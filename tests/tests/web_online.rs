@@ -14,11 +14,12 @@
 #[path = "../web/browser_tools.rs"]
 mod browser;
 mod online_common;
+#[path = "../web/page_server.rs"]
+mod page_server;
 mod relay_common;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
 use online_common::{prerequisite_missing, tripot_bin};
 use relay_common::{Relay, start_relay};
@@ -33,21 +34,12 @@ struct Web {
 impl Web {
     fn start(name: &str, relay: &Relay) -> Web {
         let config = tempfile::tempdir().unwrap();
-        let mut child = Command::new(tripot_bin())
-            .args(["web", "--no-open", "--port", "0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
+        let mut child = page_server::web_command(Command::new(tripot_bin()), config.path(), config.path())
+            .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
             .args(["--name", name, "--relay", &relay.addr])
-            .env("TRIPOT_CONFIG_DIR", config.path())
-            .env("TRIPOT_DATA_DIR", config.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let url = first.trim().to_owned();
+        let url = page_server::printed_address(&mut child);
         assert!(url.starts_with("http://127.0.0.1:"), "{url}");
         Web { child, url, _config: config }
     }

@@ -19,6 +19,8 @@
 
 #[path = "../../../tests/web/browser_tools.rs"]
 mod browser;
+#[path = "../../../tests/web/page_server.rs"]
+mod page_server;
 mod tmux_common;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -162,18 +164,7 @@ async fn send(socket: &mut Socket, message: Value) {
 
 /// The next message, within 30 s (a computer's move included).
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .expect("no message within 30 s")
-            .expect("the socket closed")
-            .unwrap();
-        match frame {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-            Message::Ping(_) | Message::Pong(_) => continue,
-            other => panic!("unexpected frame {other:?}"),
-        }
-    }
+    page_server::next_message(socket).await
 }
 
 /// Reads messages until one of type `kind`; returns it.

@@ -14,11 +14,12 @@
 //! `tests/tests/web_online.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+#[path = "../../../tests/web/page_server.rs"]
+mod page_server;
 
-use futures::{SinkExt, StreamExt};
+use std::process::{Child, Command};
+
+use futures::SinkExt;
 use serde_json::{Value, json};
 use tokio::net::TcpStream as TokioStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -36,23 +37,15 @@ struct Server {
 impl Server {
     fn start(name: &str) -> Server {
         let config = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tripot"))
-            .args(["web", "--no-open", "--port", "0", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
-            .args(["--name", name])
-            .env("TRIPOT_CONFIG_DIR", config.path())
-            .env("TRIPOT_DATA_DIR", config.path())
-            .env_remove("TRIPOT_RELAY")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        assert!(out.read_line(&mut first).unwrap() > 0, "tripot web printed no address");
-        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-        let rest = first.trim().strip_prefix("http://127.0.0.1:").unwrap();
-        let port = rest.trim_end_matches('/').parse().unwrap();
+        let mut child = page_server::web_command(
+            Command::new(env!("CARGO_BIN_EXE_tripot")),
+            config.path(),
+            config.path(),
+        )
+        .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name])
+        .spawn()
+        .unwrap();
+        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
         Server { child, port, _config: config }
     }
 }
@@ -90,18 +83,7 @@ async fn online(socket: &mut Socket, action: &str, fields: Value) {
 
 /// The next message, within 30 s.
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .expect("no message within 30 s")
-            .expect("the socket closed")
-            .unwrap();
-        match frame {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-            Message::Ping(_) | Message::Pong(_) => continue,
-            other => panic!("unexpected frame {other:?}"),
-        }
-    }
+    page_server::next_message(socket).await
 }
 
 /// Reads until a message for which `pred` holds; returns it.

@@ -1,24 +1,22 @@
 //! A small deterministic random generator (SplitMix64), so that a level plays the same game
 //! for the same seed on every machine.
 
-/// SplitMix64.
+use tripot_game::SplitMix64;
+
+/// SplitMix64 from the level's seed, with the draws a level makes.
 #[derive(Debug, Clone)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x6a09_e667_f3bc_c909)
+        Rng(SplitMix64::new(seed ^ 0x6a09_e667_f3bc_c909))
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
-    /// Uniform in `0..n` (`n > 0`).
+    /// Uniform in `0..n` (`n > 0`), by the high bits of a product rather than a remainder.
     pub(crate) fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }

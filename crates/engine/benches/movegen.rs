@@ -16,15 +16,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tripot_engine::{Camp, Format, Position, Rules, perft, perft_plain};
+use tripot_engine::{Camp, Format, Position, perft, perft_plain};
 
-/// Known perft counts from the format-1 start (issue 2): depth 4 and 5.
-const PERFT: [(Rules, u32, u64); 4] = [
-    (Rules::Tripot, 4, 145_924),
-    (Rules::Tripot, 5, 4_645_174),
-    (Rules::Classic, 4, 115_600),
-    (Rules::Classic, 5, 3_188_520),
-];
+#[path = "support/positions.rs"]
+mod positions;
+use positions::{PERFT, midgame, played};
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
@@ -54,25 +50,10 @@ fn bench_perft_plain(c: &mut Criterion) {
     group.finish();
 }
 
-/// The mid-game positions of one format, with their expected number of legal moves.
-fn midgame(format: u8) -> Vec<(Position, usize)> {
-    include_str!("data/midgame.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| {
-            let mut fields = line.split('\t');
-            let f: u8 = fields.next()?.parse().ok()?;
-            let moves: usize = fields.next()?.parse().ok()?;
-            let position: Position = fields.next()?.parse().ok()?;
-            (f == format).then_some((position, moves))
-        })
-        .collect()
-}
-
 fn bench_legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
     for format in 1..=3u8 {
-        let positions = midgame(format);
+        let positions = midgame(Some(format));
         assert_eq!(positions.len(), 8, "format {format}: 8 positions in benches/data/midgame.txt");
         let total: usize = positions.iter().map(|(_, n)| n).sum();
         group.throughput(Throughput::Elements(positions.len() as u64));
@@ -90,36 +71,6 @@ fn bench_legal_moves(c: &mut Criterion) {
         });
     }
     group.finish();
-}
-
-/// 3,000 positions of each format under the Tripot rules, from random games (a fixed seed) of up
-/// to 120 plies from the start: the same as `examples/movegen_time.rs played`.
-fn played(per_format: usize) -> Vec<Position> {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut positions = Vec::new();
-    for (i, format) in Format::ALL.into_iter().enumerate() {
-        while positions.len() < per_format * (i + 1) {
-            let mut position = Position::start(format, Rules::Tripot, Camp::A);
-            let plies = next() % 120;
-            for _ in 0..plies {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
-            }
-            if !position.is_over() {
-                positions.push(position);
-            }
-        }
-    }
-    positions
 }
 
 /// The legal moves of 9,000 distinct positions, each listed once an iteration. The fixed

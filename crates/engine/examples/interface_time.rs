@@ -12,20 +12,8 @@
 use std::time::{Duration, Instant};
 
 use tripot_engine::{Camp, Format, Position, Rules, StarGame, StarPosition, Variant, open};
-use tripot_game::GameSpec;
-
-/// SplitMix64, as the property tests use.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+// SplitMix64, as the property tests use.
+use tripot_game::{GameSpec, SplitMix64 as Dice};
 
 const PLIES: usize = 300;
 const GAMES: u64 = 20;
@@ -35,7 +23,7 @@ fn through_the_interface(spec: &GameSpec) -> (usize, Vec<String>) {
     let mut moves = 0;
     let mut finals = Vec::new();
     for seed in 0..GAMES {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let Ok(mut state) = open(spec) else { return (0, finals) };
         for _ in 0..PLIES {
             let listed = state.legal_moves();
@@ -57,7 +45,7 @@ fn through_the_engine(spec: &GameSpec) -> (usize, Vec<String>) {
     let mut moves = 0;
     let mut finals = Vec::new();
     for seed in 0..GAMES {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         if let Ok(variant) = spec.as_str().parse::<Variant>() {
             let Ok(start) = StarPosition::start(variant, variant.seats()[0]) else { return (0, finals) };
             let mut game = StarGame::new(start);
@@ -95,7 +83,7 @@ fn through_the_engine(spec: &GameSpec) -> (usize, Vec<String>) {
 
 /// `parse_move` of every listed move's text along one game: texts verified.
 fn verify_texts(spec: &GameSpec) -> usize {
-    let mut dice = Dice(99);
+    let mut dice = Dice::new(99);
     let Ok(mut state) = open(spec) else { return 0 };
     let mut verified = 0;
     for _ in 0..PLIES {

@@ -15,60 +15,13 @@ use std::time::{Duration, Instant};
 
 use tripot_engine::{Camp, Format, Position, Rules, perft_plain};
 
-/// Known perft counts from the format-1 start (tests/data/perft.txt).
+#[path = "../benches/support/positions.rs"]
+mod positions;
+use positions::{PERFT, midgame, played};
+
+/// The known perft count from the format-1 start at `depth` under `rules`.
 fn expected(rules: Rules, depth: u32) -> Option<u64> {
-    match (rules, depth) {
-        (Rules::Tripot, 4) => Some(145_924),
-        (Rules::Tripot, 5) => Some(4_645_174),
-        (Rules::Classic, 4) => Some(115_600),
-        (Rules::Classic, 5) => Some(3_188_520),
-        _ => None,
-    }
-}
-
-/// The mid-game positions with their numbers of legal moves, of one format or all.
-fn midgame(format: Option<u8>) -> Vec<(Position, usize)> {
-    include_str!("../benches/data/midgame.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| {
-            let mut fields = line.split('\t');
-            let f: u8 = fields.next()?.parse().ok()?;
-            let moves: usize = fields.next()?.parse().ok()?;
-            let position: Position = fields.next()?.parse().ok()?;
-            format.is_none_or(|want| want == f).then_some((position, moves))
-        })
-        .collect()
-}
-
-/// `per_format` positions of each format under the Tripot rules, from random games (a fixed
-/// seed) of up to 120 plies from the start.
-fn played(per_format: usize) -> Vec<Position> {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut positions = Vec::new();
-    for (i, format) in Format::ALL.into_iter().enumerate() {
-        while positions.len() < per_format * (i + 1) {
-            let mut position = Position::start(format, Rules::Tripot, Camp::A);
-            let plies = next() % 120;
-            for _ in 0..plies {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position.play_unchecked(moves[(next() % moves.len() as u64) as usize]);
-            }
-            if !position.is_over() {
-                positions.push(position);
-            }
-        }
-    }
-    positions
+    PERFT.iter().find(|&&(r, d, _)| (r, d) == (rules, depth)).map(|&(_, _, nodes)| nodes)
 }
 
 fn report(what: &str, mut times: Vec<Duration>) {

@@ -70,19 +70,11 @@ pub enum HopError {
     },
 }
 
-/// Why a move is not legal in a position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    /// The game has ended.
-    #[error("the game is over: {0}")]
-    GameOver(Outcome),
-    /// The move starts on an empty hole.
-    #[error("there is no pawn on {0}")]
-    EmptyHole(Hole),
-    /// The move starts on a pawn of the other camp.
-    #[error("the pawn on {0} is not the mover's")]
-    NotYourPawn(Hole),
-    /// A step to a hole that is not an empty neighbour.
+/// Why a move given by its two ends, a step or a chain, does not go there: the same in the duel
+/// (RULES.md §3) and in the star games (RULES-STAR.md), whose steps and chains are the duel's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ReachError {
+    /// A step to a hole that is not an empty neighbour: the move is a chain.
     #[error("{from}-{to} is not a step to an empty neighbour")]
     NotAStep {
         /// Start.
@@ -106,6 +98,23 @@ pub enum IllegalMove {
         /// Destination.
         to: Hole,
     },
+}
+
+/// Why a move is not legal in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game has ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move starts on an empty hole.
+    #[error("there is no pawn on {0}")]
+    EmptyHole(Hole),
+    /// The move starts on a pawn of the other camp.
+    #[error("the pawn on {0} is not the mover's")]
+    NotYourPawn(Hole),
+    /// The ends of a step or a chain that it does not join.
+    #[error(transparent)]
+    Reach(#[from] ReachError),
     /// One hop of a written path is wrong.
     #[error("hop {number} ({from}-{to}): {reason}")]
     Hop {

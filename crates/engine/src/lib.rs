@@ -51,7 +51,7 @@ pub use game_impl::{
 };
 pub use hole::{Hole, HoleError};
 pub use hole_set::{HoleSet, HoleSetIter};
-pub use illegal::{HopError, IllegalMove, PlayError};
+pub use illegal::{HopError, IllegalMove, PlayError, ReachError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MAX_PATH, MoveError, Notation, NotationError, Path, Verified};
 pub use outcome::{Outcome, WinReason};

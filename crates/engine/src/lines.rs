@@ -14,11 +14,11 @@
 use crate::board::{DIRECTIONS, HOLE_COORDS, HOLE_COUNT, MAX_PIVOT_DISTANCE, index_of};
 
 /// Lines per axis: one per value of the coordinate held constant, `-8..=8`.
-const LINES: usize = 17;
+pub(crate) const LINES: usize = 17;
 
 /// Where a hole sits on the line through it along each axis: `(line, position)`. Axis `a` runs
 /// along `DIRECTIONS[a]`; positions count from the line's first hole in that direction.
-static PLACES: [[(u8, u8); HOLE_COUNT]; 3] = {
+pub(crate) static PLACES: [[(u8, u8); HOLE_COUNT]; 3] = {
     let mut places = [[(0u8, 0u8); HOLE_COUNT]; 3];
     let mut axis = 0;
     while axis < 3 {
@@ -45,7 +45,7 @@ static PLACES: [[(u8, u8); HOLE_COUNT]; 3] = {
 };
 
 /// Number of holes of each line.
-static LINE_LENGTH: [[u8; LINES]; 3] = {
+pub(crate) static LINE_LENGTH: [[u8; LINES]; 3] = {
     let mut lengths = [[0u8; LINES]; 3];
     let mut axis = 0;
     while axis < 3 {
@@ -63,7 +63,7 @@ static LINE_LENGTH: [[u8; LINES]; 3] = {
 };
 
 /// The hole at each position of each line.
-static HOLE_AT: [[[u8; 16]; LINES]; 3] = {
+pub(crate) static HOLE_AT: [[[u8; 16]; LINES]; 3] = {
     let mut holes = [[[u8::MAX; 16]; LINES]; 3];
     let mut axis = 0;
     while axis < 3 {

@@ -281,6 +281,48 @@ pub(crate) const fn hole(index: usize) -> Hole {
     Hole::from_table(index as u8)
 }
 
+/// A shortest chain of single jumps from `start` to `to`, both ends included, on the board
+/// `lifted` (the jumper already off it), every landing in `landings`: a breadth-first search, so
+/// the path written for a move (duel or star) is the same whoever asks.
+pub(crate) fn shortest_chain(
+    start: usize,
+    to: usize,
+    lifted: u128,
+    max_pivot: usize,
+    landings: u128,
+) -> Option<Vec<Hole>> {
+    let mut parent = [u8::MAX; crate::board::HOLE_COUNT];
+    let mut queue = ArrayVec::<u8, { crate::board::HOLE_COUNT }>::new();
+    queue.push(start as u8);
+    let mut visited = 1u128 << start;
+    let mut head = 0;
+    while let Some(&at) = queue.get(head) {
+        let at = at as usize;
+        head += 1;
+        if at == to {
+            let mut reversed = vec![hole(to)];
+            let mut cur = at;
+            while cur != start {
+                cur = parent[cur] as usize;
+                reversed.push(hole(cur));
+            }
+            reversed.reverse();
+            return Some(reversed);
+        }
+        for dir in 0..6 {
+            if let Some(landing) = jump_landing(at, dir, lifted, max_pivot)
+                && visited >> landing & 1 == 0
+                && landings >> landing & 1 == 1
+            {
+                visited |= 1 << landing;
+                parent[landing] = at as u8;
+                queue.push(landing as u8);
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

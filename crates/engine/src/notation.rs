@@ -6,10 +6,10 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{HOLE_COUNT, LINE_DISTANCE, NEIGHBOURS, RAYS, direction_between};
+use crate::board::{LINE_DISTANCE, NEIGHBOURS, RAYS, direction_between};
 use crate::hole::{Hole, HoleError};
-use crate::illegal::{HopError, IllegalMove};
-use crate::movegen::{hole, jump_landing};
+use crate::illegal::{HopError, IllegalMove, ReachError};
+use crate::movegen::{hole, shortest_chain};
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -206,7 +206,7 @@ impl Position {
                 return Ok(Verified { mv: Move::Step { from, to }, notation: Notation::Path(path.clone()) });
             }
             if !self.destinations(from).contains(to) {
-                return Err(IllegalMove::Unreachable { from, to });
+                return Err(ReachError::Unreachable { from, to }.into());
             }
             let mv = Move::Jump { from, to };
             return Ok(Verified { mv, notation: self.notation(mv) });
@@ -256,35 +256,7 @@ impl Position {
         let start = from.index();
         let lifted = self.occupied & !(1u128 << start);
         let max_pivot = self.rules.max_pivot_distance();
-        let mut parent = [u8::MAX; HOLE_COUNT];
-        let mut queue = [0u8; HOLE_COUNT];
-        queue[0] = start as u8;
-        let mut visited = 1u128 << start;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let at = queue[head] as usize;
-            head += 1;
-            if at == to.index() {
-                let mut reversed = vec![to];
-                let mut cur = at;
-                while cur != start {
-                    cur = parent[cur] as usize;
-                    reversed.push(hole(cur));
-                }
-                reversed.reverse();
-                return Some(reversed.into_iter().take(MAX_PATH).collect());
-            }
-            for dir in 0..6 {
-                if let Some(landing) = jump_landing(at, dir, lifted, max_pivot)
-                    && visited >> landing & 1 == 0
-                {
-                    visited |= 1 << landing;
-                    parent[landing] = at as u8;
-                    queue[tail] = landing as u8;
-                    tail += 1;
-                }
-            }
-        }
-        None
+        let chain = shortest_chain(start, to.index(), lifted, max_pivot, crate::board::ALL_HOLES)?;
+        Some(chain.into_iter().take(MAX_PATH).collect())
     }
 }

@@ -4,7 +4,7 @@ use crate::board::BRANCH_DISTANCE;
 use crate::colour::{Camp, Colour, Format};
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
-use crate::illegal::{IllegalMove, PlayError};
+use crate::illegal::{IllegalMove, PlayError, ReachError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::rules::Rules;
@@ -220,9 +220,9 @@ impl Position {
                 let step = self.empty_neighbours(from).contains(to);
                 match (m, step) {
                     (Move::Step { .. }, true) | (Move::Jump { .. }, false) if dests.contains(to) => Ok(()),
-                    (Move::Step { .. }, false) => Err(IllegalMove::NotAStep { from, to }),
-                    (Move::Jump { .. }, true) => Err(IllegalMove::StepWrittenAsJump { from, to }),
-                    _ => Err(IllegalMove::Unreachable { from, to }),
+                    (Move::Step { .. }, false) => Err(ReachError::NotAStep { from, to }.into()),
+                    (Move::Jump { .. }, true) => Err(ReachError::StepWrittenAsJump { from, to }.into()),
+                    _ => Err(ReachError::Unreachable { from, to }.into()),
                 }
             }
             Move::Swap { mine, theirs } => {

@@ -497,23 +497,9 @@ impl fmt::Display for Record {
     }
 }
 
-/// The date of a Unix time (UTC) as a `Date` tag value, `YYYY.MM.DD`; for clients without a
-/// calendar library.
-#[must_use]
-pub fn date_from_unix(seconds: i64) -> String {
-    // Days to civil date, after Howard Hinnant's `civil_from_days`.
-    let days = seconds.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
+/// The date of a Unix time (UTC) as a `Date` tag value, `YYYY.MM.DD`: the one record format's,
+/// from `tripot-game`.
+pub use tripot_game::date_from_unix;
 
 #[cfg(test)]
 mod tests;

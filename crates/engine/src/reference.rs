@@ -5,80 +5,14 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{
-    ALL_HOLES, DIRECTIONS, HOLE_COORDS, HOLE_COUNT, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY,
-    index_of,
-};
+use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
 use crate::colour::Colour;
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
+// The geometry of the lines is the same as the fast generator's: only the search over them is old.
+use crate::lines::{HOLE_AT, LINE_LENGTH, LINES, PLACES};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-
-/// Lines per axis: one per value of the coordinate held constant, `-8..=8`.
-const LINES: usize = 17;
-
-/// Where a hole sits on the line through it along each axis: `(line, position)`. Axis `a` runs
-/// along `DIRECTIONS[a]`; positions count from the line's first hole in that direction.
-static PLACES: [[(u8, u8); HOLE_COUNT]; 3] = {
-    let mut places = [[(0u8, 0u8); HOLE_COUNT]; 3];
-    let mut axis = 0;
-    while axis < 3 {
-        let (dq, dr) = DIRECTIONS[axis];
-        let mut h = 0;
-        while h < HOLE_COUNT {
-            let (q, r) = HOLE_COORDS[h];
-            let key = match axis {
-                0 => r,
-                1 => q,
-                _ => -q - r,
-            };
-            // Lines of the star are unbroken, so the position is the number of holes behind.
-            let mut pos = 0i8;
-            while index_of(q - (pos + 1) * dq, r - (pos + 1) * dr).is_some() {
-                pos += 1;
-            }
-            places[axis][h] = ((key + 8) as u8, pos as u8);
-            h += 1;
-        }
-        axis += 1;
-    }
-    places
-};
-
-/// Number of holes of each line.
-static LINE_LENGTH: [[u8; LINES]; 3] = {
-    let mut lengths = [[0u8; LINES]; 3];
-    let mut axis = 0;
-    while axis < 3 {
-        let mut h = 0;
-        while h < HOLE_COUNT {
-            let (line, pos) = PLACES[axis][h];
-            if pos + 1 > lengths[axis][line as usize] {
-                lengths[axis][line as usize] = pos + 1;
-            }
-            h += 1;
-        }
-        axis += 1;
-    }
-    lengths
-};
-
-/// The hole at each position of each line.
-static HOLE_AT: [[[u8; 16]; LINES]; 3] = {
-    let mut holes = [[[u8::MAX; 16]; LINES]; 3];
-    let mut axis = 0;
-    while axis < 3 {
-        let mut h = 0;
-        while h < HOLE_COUNT {
-            let (line, pos) = PLACES[axis][h];
-            holes[axis][line as usize][pos as usize] = h as u8;
-            h += 1;
-        }
-        axis += 1;
-    }
-    holes
-};
 
 /// The pawns of a position, line by line along the three axes. Built afresh for each move
 /// generation rather than kept in [`crate::Position`]: 102 more bytes in every position copied
@@ -417,32 +351,18 @@ pub(crate) fn chain_reach_inside(occupied: u128, from: usize, allowed: u128, max
 mod tests {
     use proptest::prelude::*;
 
+    use tripot_game::SplitMix64 as Dice;
+
     use super::*;
+    use crate::board::HOLE_COUNT;
     use crate::colour::{Camp, Format};
     use crate::lines::Lines as FastLines;
     use crate::rules::Rules;
 
-    /// A small deterministic generator (SplitMix64), so that a failing case replays from its seed.
-    struct Dice(u64);
-
-    impl Dice {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     /// The position after up to `plies` random moves from the start, chosen among the
     /// reference's moves so that the positions do not depend on the generator under test.
     fn played(format: Format, rules: Rules, seed: u64, plies: usize) -> Position {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let opener = if dice.below(2) == 0 { Camp::A } else { Camp::B };
         let mut position = Position::start(format, rules, opener);
         for _ in 0..plies {
@@ -458,7 +378,7 @@ mod tests {
     /// Every colour of the format on 10 holes drawn at random from the whole board: crowded,
     /// odd positions, where stuck pawns and swaps are common.
     fn scattered(format: Format, rules: Rules, seed: u64) -> Position {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let mut holes: Vec<usize> = (0..HOLE_COUNT).collect();
         for i in (1..holes.len()).rev() {
             holes.swap(i, dice.below(i + 1));
@@ -520,9 +440,9 @@ mod tests {
         /// with landings confined to a random region (the star games' rule).
         #[test]
         fn the_chain_search_agrees_with_the_reference(seed in any::<u64>(), density in 0u64..8) {
-            let mut dice = Dice(seed);
-            let occupied = (0..HOLE_COUNT).fold(0u128, |m, h| if dice.next() % 8 < density { m | 1 << h } else { m });
-            let allowed = (0..HOLE_COUNT).fold(0u128, |m, h| if !dice.next().is_multiple_of(4) { m | 1 << h } else { m });
+            let mut dice = Dice::new(seed);
+            let occupied = (0..HOLE_COUNT).fold(0u128, |m, h| if dice.next_u64() % 8 < density { m | 1 << h } else { m });
+            let allowed = (0..HOLE_COUNT).fold(0u128, |m, h| if !dice.next_u64().is_multiple_of(4) { m | 1 << h } else { m });
             let mut fast = FastLines::new(occupied);
             let mut old = Lines::new(occupied);
             for from in 0..HOLE_COUNT {

@@ -31,7 +31,7 @@ const GARBAGE: [&str; 12] =
     ["", "-", "m1", "m1-", "z9-a1", "m1<>", "<>m1", "m1<>l2<>k3", "a1-a1", "PASS", "m1 m2", "é-ü"];
 
 fn random_cell(dice: &mut Dice) -> String {
-    dice.hole().to_string()
+    dice::hole(dice).to_string()
 }
 
 /// Checks the interface's rules in `state`; `full` checks every listed move, else a sample.
@@ -125,7 +125,7 @@ fn check_state(state: &dyn GameState, dice: &mut Dice, full: bool) {
 /// Plays random listed moves through the interface up to `max_plies` or the end, checking the
 /// interface at every ply; returns the last state.
 fn playout(spec: &GameSpec, seed: u64, max_plies: usize) -> Box<dyn GameState> {
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let mut state = open(spec).unwrap();
     let seats = state.seat_count();
     let opener = Seat(dice.below(usize::from(seats)) as u8);
@@ -339,7 +339,7 @@ proptest! {
         let games = star_board_catalogue();
         let info = &games[game % games.len()];
         let state = playout(&info.spec(), seed, plies);
-        check_state(state.as_ref(), &mut Dice(seed ^ 0x5eed), true);
+        check_state(state.as_ref(), &mut Dice::new(seed ^ 0x5eed), true);
     }
 }
 

@@ -148,7 +148,7 @@ fn records_read_then_written_in_the_one_format_replay_to_the_same_game() {
 #[test]
 fn records_of_every_catalogue_game_round_trip_through_the_one_format() {
     for (index, info) in star_board_catalogue().iter().enumerate() {
-        let mut dice = Dice(index as u64 + 1);
+        let mut dice = Dice::new(index as u64 + 1);
         let mut state = open(&info.spec()).unwrap();
         for _ in 0..60 + dice.below(60) {
             let moves = state.legal_moves();

@@ -23,7 +23,7 @@ fn rules_of(index: usize) -> Rules {
 
 /// The position after up to `plies` random legal moves from the start.
 fn played(format: Format, rules: Rules, seed: u64, plies: usize) -> Position {
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let opener = if dice.below(2) == 0 { Camp::A } else { Camp::B };
     let mut position = Position::start(format, rules, opener);
     for _ in 0..plies {
@@ -38,7 +38,7 @@ fn played(format: Format, rules: Rules, seed: u64, plies: usize) -> Position {
 
 /// Every colour of the format on 10 holes drawn at random from the whole board.
 fn scattered(format: Format, rules: Rules, seed: u64) -> Position {
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let mut holes: Vec<Hole> = Hole::all().collect();
     for i in (1..holes.len()).rev() {
         holes.swap(i, dice.below(i + 1));
@@ -73,7 +73,7 @@ fn mutate(path: &Path, dice: &mut Dice) -> Path {
     match dice.below(6) {
         0 => {
             let i = dice.below(holes.len());
-            holes[i] = dice.hole();
+            holes[i] = dice::hole(dice);
         }
         1 => {
             // Move one hole to a neighbouring one, the commonest slip of a hand-typed path.
@@ -84,10 +84,10 @@ fn mutate(path: &Path, dice: &mut Dice) -> Path {
                 holes[i] = h;
             }
         }
-        2 => holes.push(dice.hole()),
+        2 => holes.push(dice::hole(dice)),
         3 => {
             let i = dice.below(holes.len() + 1);
-            holes.insert(i, dice.hole());
+            holes.insert(i, dice::hole(dice));
         }
         4 if holes.len() > 2 => {
             let i = dice.below(holes.len());
@@ -127,7 +127,7 @@ fn candidate_path(position: &Position, written: &[Path], dice: &mut Dice) -> Pat
         _ => {}
     }
     let mut path = Path::new();
-    path.push(if dice.below(3) == 0 { dice.hole() } else { mine[dice.below(mine.len())] });
+    path.push(if dice.below(3) == 0 { dice::hole(dice) } else { mine[dice.below(mine.len())] });
     for _ in 0..1 + dice.below(4) {
         let last = *path.last().unwrap();
         let (q, r) = last.axial();
@@ -145,7 +145,7 @@ fn candidate_path(position: &Position, written: &[Path], dice: &mut Dice) -> Pat
 fn random_move(position: &Position, dice: &mut Dice) -> Move {
     let mine: Vec<Hole> = position.camp_pawns(position.turn()).iter().collect();
     let theirs: Vec<Hole> = position.camp_pawns(position.turn().other()).iter().collect();
-    let from = if dice.below(4) == 0 { dice.hole() } else { mine[dice.below(mine.len())] };
+    let from = if dice.below(4) == 0 { dice::hole(dice) } else { mine[dice.below(mine.len())] };
     let near = |h: Hole, dice: &mut Dice| {
         let (q, r) = h.axial();
         let (dq, dr) = tripot_engine::DIRECTIONS[dice.below(6)];
@@ -155,9 +155,11 @@ fn random_move(position: &Position, dice: &mut Dice) -> Move {
     match dice.below(7) {
         0 => Move::Pass,
         1 | 2 => Move::Step { from, to: near(from, dice) },
-        3 | 4 => Move::Jump { from, to: if dice.below(2) == 0 { near(from, dice) } else { dice.hole() } },
+        3 | 4 => {
+            Move::Jump { from, to: if dice.below(2) == 0 { near(from, dice) } else { dice::hole(dice) } }
+        }
         _ => {
-            let enemy = if dice.below(4) == 0 { dice.hole() } else { theirs[dice.below(theirs.len())] };
+            let enemy = if dice.below(4) == 0 { dice::hole(dice) } else { theirs[dice.below(theirs.len())] };
             Move::Swap { mine: from, theirs: if dice.below(2) == 0 { near(from, dice) } else { enemy } }
         }
     }
@@ -194,7 +196,7 @@ proptest! {
     /// changed a little.
     #[test]
     fn paths_the_verifier_accepts_are_listed(position in any_position(), seed in any::<u64>()) {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let moves = position.legal_moves();
         let written: Vec<Path> = moves
             .iter()
@@ -218,7 +220,7 @@ proptest! {
     /// (c) `is_legal` accepts exactly the listed moves.
     #[test]
     fn is_legal_is_the_move_list(position in any_position(), seed in any::<u64>()) {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let moves = position.legal_moves();
         for _ in 0..200 {
             let m = random_move(&position, &mut dice);
@@ -247,7 +249,7 @@ proptest! {
             prop_assert_eq!(parsed.hash(), position.hash());
         }
         // Shuffle the segments and the holes inside each: same position, same canonical text.
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         let (turn, rest) = text.split_once(':').unwrap();
         let mut segments: Vec<String> = rest
             .split(':')
@@ -273,7 +275,7 @@ proptest! {
     /// `play_unchecked` when it is legal.
     #[test]
     fn play_refuses_illegal_moves_unchanged(position in any_position(), seed in any::<u64>()) {
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         for _ in 0..50 {
             let m = random_move(&position, &mut dice);
             match position.play(m) {
@@ -349,7 +351,7 @@ fn random_positions_cover_every_format_and_some_swaps_and_chains() {
                 _ => None,
             })
             .collect();
-        let mut dice = Dice(seed);
+        let mut dice = Dice::new(seed);
         for _ in 0..60 {
             let candidate = candidate_path(&p, &written, &mut dice);
             if candidate.len() < 3 || written.contains(&candidate) {

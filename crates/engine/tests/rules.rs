@@ -8,8 +8,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    Camp, Colour, Format, Hole, HoleSet, HopError, IllegalMove, Move, Notation, Outcome, Position, Rules,
-    WinReason,
+    Camp, Colour, Format, Hole, HoleSet, HopError, IllegalMove, Move, Notation, Outcome, Position,
+    ReachError, Rules, WinReason,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ fn s3_1_a_step_goes_to_any_empty_neighbour() {
     }
     assert_eq!(
         p.check(Move::Step { from: hole("i9"), to: hole("j9") }),
-        Err(IllegalMove::NotAStep { from: hole("i9"), to: hole("j9") })
+        Err(ReachError::NotAStep { from: hole("i9"), to: hole("j9") }.into())
     );
 }
 

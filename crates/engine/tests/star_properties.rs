@@ -16,7 +16,7 @@ use tripot_engine::{GameKind, Hole, StarMove, StarNotation, StarPath, StarPositi
 /// The positions met in up to `plies` random legal moves from the start of a variant.
 fn playout(variant_index: usize, seed: u64, plies: usize) -> Vec<StarPosition> {
     let variant = Variant::ALL[variant_index % Variant::ALL.len()];
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let seats = variant.seats();
     let opener = seats[dice.below(seats.len())];
     let mut position = StarPosition::start(variant, opener).unwrap();
@@ -37,7 +37,7 @@ fn playout(variant_index: usize, seed: u64, plies: usize) -> Vec<StarPosition> {
 /// from the whole board, a random seat to move and a random count of moves made.
 fn scattered(variant_index: usize, seed: u64) -> StarPosition {
     let variant = Variant::ALL[variant_index % Variant::ALL.len()];
-    let mut dice = Dice(seed);
+    let mut dice = Dice::new(seed);
     let mut free: Vec<Hole> = Hole::all().collect();
     let mut take = |dice: &mut Dice| free.swap_remove(dice.below(free.len()));
     let seats = variant.seats();
@@ -114,7 +114,7 @@ proptest! {
     fn listed_moves_and_the_verifier_agree_and_strings_and_hashes_hold(
         variant in 0usize..23, seed in any::<u64>(), plies in 0usize..140,
     ) {
-        let mut dice = Dice(seed ^ 0x5eed);
+        let mut dice = Dice::new(seed ^ 0x5eed);
         let positions = playout(variant, seed, plies);
         for p in positions.iter().step_by(7).chain(positions.last()) {
             check_position(p, &mut dice);
@@ -127,7 +127,7 @@ proptest! {
 
     #[test]
     fn the_same_holds_on_marbles_scattered_over_the_whole_board(variant in 0usize..23, seed in any::<u64>()) {
-        let mut dice = Dice(seed ^ 0xd1ce);
+        let mut dice = Dice::new(seed ^ 0xd1ce);
         let position = scattered(variant, seed);
         check_position(&position, &mut dice);
         // And after each listed move.

@@ -4,7 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    Colour, HopError, StarIllegal, StarPosition, StarRecord, StarRecordError, Variant, seat_colour_name,
+    Colour, HopError, ReachError, StarIllegal, StarPosition, StarRecord, StarRecordError, Variant,
+    seat_colour_name,
 };
 
 /// A record of `plies` moves of seeded random play, with its result if the game ended.
@@ -73,7 +74,7 @@ fn the_replay_says_which_hop_of_which_move_is_wrong() {
             ply: 4,
             seat: Colour::S,
             text: "j5-j7".into(),
-            reason: StarIllegal::Unreachable { from: "j5".parse().unwrap(), to: "j7".parse().unwrap() },
+            reason: ReachError::Unreachable { from: "j5".parse().unwrap(), to: "j7".parse().unwrap() }.into(),
         }
     );
     let text = text.replace("j5-j7", "k3-k5-k7");

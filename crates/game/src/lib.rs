@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 mod board_view;
+mod calendar;
 pub mod catalogue;
 mod cell;
 mod counter;
@@ -13,9 +14,11 @@ mod player;
 pub mod record;
 mod seat;
 mod spec;
+mod split_mix;
 mod state;
 
 pub use board_view::{BoardView, CellView, Geometry, Piece, PieceKind};
+pub use calendar::{civil_from_days, date_from_unix};
 pub use catalogue::{Family, GameInfo, Words};
 pub use cell::{Cell, NamedCell};
 pub use counter::{Counter, CounterKind};
@@ -27,4 +30,5 @@ pub use player::{Budget, Cancel, Player, PlayerError};
 pub use record::{GameRecord, GameReplay, RecordResult, RecordedMove};
 pub use seat::Seat;
 pub use spec::{GameSpec, MAX_SPEC_LEN, SpecError, TableSpec};
+pub use split_mix::{SplitMix64, split_mix_table, split_mix64};
 pub use state::GameState;

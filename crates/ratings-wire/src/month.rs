@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tripot_game::civil_from_days;
 
 const SECONDS_A_DAY: u64 = 86_400;
 
@@ -20,20 +21,6 @@ pub struct Month {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("expected a month written YYYY-MM (1970-01 to 9999-12): {0:?}")]
 pub struct MonthError(pub String);
-
-/// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant's algorithm).
-fn civil_from_days(days: u64) -> (u64, u8, u8) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, u8::try_from(month).unwrap_or(12), u8::try_from(day).unwrap_or(1))
-}
 
 /// (year ≥ 1970, month, day) → days since 1970-01-01: the inverse of [`civil_from_days`].
 fn days_from_civil(year: u64, month: u8, day: u8) -> u64 {
@@ -61,7 +48,8 @@ impl Month {
     /// its December.
     #[must_use]
     pub fn from_unix(seconds: u64) -> Month {
-        let (year, month, _) = civil_from_days(seconds / SECONDS_A_DAY);
+        let days = i64::try_from(seconds / SECONDS_A_DAY).unwrap_or(i64::MAX / 2);
+        let (year, month, _) = civil_from_days(days);
         match u16::try_from(year).ok().and_then(|y| Month::new(y, month)) {
             Some(m) => m,
             None => Month { year: 9999, month: 12 },

@@ -202,10 +202,12 @@ impl GameState for DuelState {
         let verified = position.verify(&notation).map_err(illegal)?;
         match (m.kind(), verified.mv) {
             (MoveKind::Step, Move::Jump { from, to }) => {
-                return Err(duel_illegal(&crate::IllegalMove::NotAStep { from, to }, |h| self.owner(h)));
+                return Err(duel_illegal(&crate::ReachError::NotAStep { from, to }.into(), |h| {
+                    self.owner(h)
+                }));
             }
             (MoveKind::Jump, Move::Step { from, to }) if m.cells().len() == 2 => {
-                return Err(duel_illegal(&crate::IllegalMove::StepWrittenAsJump { from, to }, |h| {
+                return Err(duel_illegal(&crate::ReachError::StepWrittenAsJump { from, to }.into(), |h| {
                     self.owner(h)
                 }));
             }

@@ -6,7 +6,7 @@ use tripot_game::{HopProblem, MoveError, MoveKind, NotationProblem, Seat};
 
 use super::cells::named;
 use crate::hole::HoleError;
-use crate::illegal::{HopError, IllegalMove};
+use crate::illegal::{HopError, IllegalMove, ReachError};
 use crate::notation::{MAX_PATH, NotationError};
 use crate::star::{MAX_STAR_PATH, StarIllegal, StarNotationError};
 
@@ -55,17 +55,24 @@ fn hop(reason: &HopError) -> HopProblem {
     }
 }
 
+/// Why the ends of a step or a chain do not join, in the duel and the star games alike.
+fn reach(reason: ReachError) -> MoveError {
+    match reason {
+        ReachError::NotAStep { from, to } => MoveError::NotAStep { from: named(from), to: named(to) },
+        ReachError::StepWrittenAsJump { from, to } => {
+            MoveError::StepWrittenAsJump { from: named(from), to: named(to) }
+        }
+        ReachError::Unreachable { from, to } => MoveError::Unreachable { from: named(from), to: named(to) },
+    }
+}
+
 /// Why a duel move is illegal; `owner` says whose pawn stands on a hole.
 pub(crate) fn duel_illegal(reason: &IllegalMove, owner: impl Fn(crate::Hole) -> Option<Seat>) -> MoveError {
     match *reason {
         IllegalMove::GameOver(_) => MoveError::GameOver,
         IllegalMove::EmptyHole(h) => MoveError::EmptyCell(named(h)),
         IllegalMove::NotYourPawn(h) => MoveError::NotYourPiece { cell: named(h), owner: owner(h) },
-        IllegalMove::NotAStep { from, to } => MoveError::NotAStep { from: named(from), to: named(to) },
-        IllegalMove::StepWrittenAsJump { from, to } => {
-            MoveError::StepWrittenAsJump { from: named(from), to: named(to) }
-        }
-        IllegalMove::Unreachable { from, to } => MoveError::Unreachable { from: named(from), to: named(to) },
+        IllegalMove::Reach(reason) => reach(reason),
         IllegalMove::Hop { number, from, to, ref reason } => {
             MoveError::Hop { number, from: named(from), to: named(to), problem: hop(reason) }
         }
@@ -89,11 +96,7 @@ pub(crate) fn star_illegal(reason: &StarIllegal, seat: impl Fn(crate::Colour) ->
             MoveError::NotYourPiece { cell: named(hole), owner: seat(owner) }
         }
         StarIllegal::Occupied(h) => MoveError::Occupied(named(h)),
-        StarIllegal::NotAStep { from, to } => MoveError::NotAStep { from: named(from), to: named(to) },
-        StarIllegal::StepWrittenAsJump { from, to } => {
-            MoveError::StepWrittenAsJump { from: named(from), to: named(to) }
-        }
-        StarIllegal::Unreachable { from, to } => MoveError::Unreachable { from: named(from), to: named(to) },
+        StarIllegal::Reach(reason) => reach(reason),
         StarIllegal::EndsInBranch { to, .. } => MoveError::ClosedCell(named(to)),
         StarIllegal::LeavesGoal { number, from, to } => {
             MoveError::LeavesGoal { number, from: named(from), to: named(to) }

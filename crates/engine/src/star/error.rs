@@ -2,7 +2,7 @@
 
 use crate::colour::Colour;
 use crate::hole::{Hole, HoleError};
-use crate::illegal::HopError;
+use crate::illegal::{HopError, ReachError};
 
 use super::star_move::StarNotationError;
 use super::star_outcome::StarOutcome;
@@ -117,30 +117,9 @@ pub enum StarIllegal {
     /// The destination of a step or a chain is occupied.
     #[error("{0} is occupied")]
     Occupied(Hole),
-    /// A step to a hole that is not a neighbour: the move is a chain.
-    #[error("{from}-{to} is not a step to an empty neighbour")]
-    NotAStep {
-        /// Start.
-        from: Hole,
-        /// Destination.
-        to: Hole,
-    },
-    /// A chain written to a hole a step reaches: the move is the step.
-    #[error("{to} is an empty neighbour of {from}: that move is a step")]
-    StepWrittenAsJump {
-        /// Start.
-        from: Hole,
-        /// Destination.
-        to: Hole,
-    },
-    /// No step or chain leads there.
-    #[error("no step or jump chain leads from {from} to {to}")]
-    Unreachable {
-        /// Start.
-        from: Hole,
-        /// Destination.
-        to: Hole,
-    },
+    /// The ends of a step or a chain that it does not join.
+    #[error(transparent)]
+    Reach(#[from] ReachError),
     /// A move that would end in a branch other than the mover's home and goal (§4.3).
     #[error(
         "a move may not end on {to}, in branch {branch}: only the hexagon, the mover's home and its goal"

@@ -1,10 +1,11 @@
 //! Checking and playing star moves, and the verifier that reads a written path hop by hop
 //! (RULES-STAR.md §3.2, §4.3, §4.4, §5.2, §5.3), as a client checks a peer's move.
 
-use crate::board::{HOLE_COUNT, NEIGHBOURS};
+use crate::board::NEIGHBOURS;
 use crate::colour::Colour;
 use crate::hole::Hole;
-use crate::movegen::{hole, jump_landing};
+use crate::illegal::ReachError;
+use crate::movegen::shortest_chain;
 use crate::notation::hop_error;
 
 use super::captures::pivot_of;
@@ -42,9 +43,11 @@ impl StarPosition {
             StarMove::Step { from, to } | StarMove::Jump { from, to } if !captures => {
                 // The same ends written as the other kind: only the kind is wrong.
                 match (self.verify_ends(from, to)?, m) {
-                    (StarMove::Jump { .. }, StarMove::Step { .. }) => Err(StarIllegal::NotAStep { from, to }),
+                    (StarMove::Jump { .. }, StarMove::Step { .. }) => {
+                        Err(ReachError::NotAStep { from, to }.into())
+                    }
                     (StarMove::Step { .. }, StarMove::Jump { .. }) => {
-                        Err(StarIllegal::StepWrittenAsJump { from, to })
+                        Err(ReachError::StepWrittenAsJump { from, to }.into())
                     }
                     _ => Ok(()),
                 }
@@ -135,7 +138,7 @@ impl StarPosition {
                 return StarIllegal::EndsInBranch { to, branch };
             }
         }
-        StarIllegal::Unreachable { from, to }
+        ReachError::Unreachable { from, to }.into()
     }
 
     /// Checks a written move against this position and turns it into a [`StarMove`].
@@ -260,34 +263,7 @@ impl StarPosition {
         } else {
             crate::board::ALL_HOLES
         };
-        let mut parent = [u8::MAX; HOLE_COUNT];
-        let mut queue = Vec::with_capacity(HOLE_COUNT);
-        queue.push(start);
-        let mut visited = 1u128 << start;
-        let mut head = 0;
-        while let Some(&at) = queue.get(head) {
-            head += 1;
-            if at == to.index() {
-                let mut reversed = vec![to];
-                let mut cur = at;
-                while cur != start {
-                    cur = parent[cur] as usize;
-                    reversed.push(hole(cur));
-                }
-                reversed.reverse();
-                return Some(reversed.into_iter().take(super::star_move::MAX_STAR_PATH).collect());
-            }
-            for dir in 0..6 {
-                if let Some(landing) = jump_landing(at, dir, lifted, max_pivot)
-                    && visited >> landing & 1 == 0
-                    && landings >> landing & 1 == 1
-                {
-                    visited |= 1 << landing;
-                    parent[landing] = at as u8;
-                    queue.push(landing);
-                }
-            }
-        }
-        None
+        let chain = shortest_chain(start, to.index(), lifted, max_pivot, landings)?;
+        Some(chain.into_iter().take(super::star_move::MAX_STAR_PATH).collect())
     }
 }

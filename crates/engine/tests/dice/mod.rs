@@ -1,25 +1,11 @@
-//! A small deterministic generator for the property tests' random games, so that a failing case
-//! replays from its seed (SplitMix64).
+//! The property tests' random games, so that a failing case replays from its seed: the
+//! workspace's one generator (SplitMix64), and a hole drawn from it.
 #![allow(dead_code)]
 
 use tripot_engine::Hole;
+pub(crate) use tripot_game::SplitMix64 as Dice;
 
-pub(crate) struct Dice(pub(crate) u64);
-
-impl Dice {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub(crate) fn hole(&mut self) -> Hole {
-        Hole::new(self.below(121) as u8).unwrap()
-    }
+/// A hole of the board drawn from `dice`.
+pub(crate) fn hole(dice: &mut Dice) -> Hole {
+    Hole::new(dice.below(121) as u8).unwrap()
 }
