@@ -29,6 +29,7 @@ fn config(name: &str, relay: &Multiaddr) -> OnlineConfig {
             ..NetConfig::default()
         },
         save: None,
+        sign_results: false,
     }
 }
 

@@ -104,6 +104,7 @@ impl Lang {
             R::NoCommitment => "tirage au sort sans engagement",
             R::Unsupported => "format ou règles inconnus ici",
             R::Claimed => "l'adversaire a réclamé la partie pendant votre absence",
+            R::BadSignature => "la signature du résultat ne correspond pas",
             #[allow(unreachable_patterns)]
             _ => reason.describe(),
         }

@@ -37,7 +37,9 @@ pub struct RealNetwork {
 impl RealNetwork {
     /// The network with these settings, our persistent identity and a new runtime.
     pub fn new(settings: NetworkSettings) -> Result<RealNetwork, NetworkError> {
-        Ok(RealNetwork { runtime: Arc::new(runtime()?), keypair: identity()?, settings })
+        // A guest plays with a key of its own for this game only.
+        let keypair = if settings.guest { Keypair::generate_ed25519() } else { identity()? };
+        Ok(RealNetwork { runtime: Arc::new(runtime()?), keypair, settings })
     }
 }
 

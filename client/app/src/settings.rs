@@ -61,6 +61,9 @@ pub struct NetworkSettings {
     pub idle_timeout: Duration,
     /// Where to save the game (`None`: a new file in the config directory's `games/`).
     pub save: Option<PathBuf>,
+    /// Play with a fresh key for this game only (`--guest`): nothing is signed, the game is not
+    /// rated, and the opponent cannot tell it from the player's usual key.
+    pub guest: bool,
 }
 
 impl Default for NetworkSettings {
@@ -75,6 +78,7 @@ impl Default for NetworkSettings {
             peer_timeout: Duration::from_millis(20_000),
             idle_timeout: Duration::from_millis(60_000),
             save: None,
+            guest: false,
         }
     }
 }
@@ -146,6 +150,7 @@ impl NetworkSettings {
             },
             net: NetConfig { relay: self.relay.clone(), ..self.net() },
             save: Some(save),
+            sign_results: !self.guest,
         })
     }
 }

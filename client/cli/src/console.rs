@@ -4,7 +4,7 @@
 use std::io::{BufRead as _, Write as _};
 
 use tokio::sync::mpsc;
-use tripot_net::online::{RelayState, RoomEvent};
+use tripot_net::online::{RatingNews, RelayState, RoomEvent};
 use tripot_net::{NetEvent, OnlineGame, Refuser, SessionEvent, SessionHandle};
 
 use crate::CliError;
@@ -92,6 +92,18 @@ fn describe(event: &NetEvent) -> Option<String> {
         NetEvent::Room(RoomEvent::Found(_)) => String::from("Salon trouvé, connexion à l'hôte…"),
         NetEvent::Room(RoomEvent::Joined) => String::from("Code vérifié des deux côtés."),
         NetEvent::Room(RoomEvent::Failed(error)) => format!("Salon : {error}"),
+        NetEvent::Rating(RatingNews::Kept { submitting: true, .. }) => {
+            String::from("Résultat signé par les deux joueurs : envoyé au classement du relais…")
+        }
+        NetEvent::Rating(RatingNews::Kept { submitting: false, .. }) => String::from(
+            "Résultat signé par les deux joueurs et gardé (tripot ratings submit --relay … pour l'envoyer).",
+        ),
+        NetEvent::Rating(RatingNews::Counted { before: false }) => {
+            String::from("Partie comptée au classement.")
+        }
+        NetEvent::Rating(RatingNews::Counted { before: true }) => {
+            String::from("Partie déjà comptée au classement.")
+        }
         NetEvent::Session(event) => match event {
             SessionEvent::Connected { game, local_seat, opener, peer_name, state, .. } => format!(
                 "Connecté à {peer_name} ({game}). Vous jouez {}, {} commence.\n{}",
@@ -112,6 +124,13 @@ fn describe(event: &NetEvent) -> Option<String> {
             }
             SessionEvent::PeerDisconnected => String::from("Connexion perdue."),
             SessionEvent::PeerLeft => String::from("L'adversaire quitte la partie (elle reste sauvegardée)."),
+            SessionEvent::ResultSigned(_) => return None,
+            SessionEvent::ResultUnsigned(tripot_net::UnsignedCause::PeerDeclined) => {
+                String::from("L'adversaire ne signe pas le résultat (invité) : partie non classée.")
+            }
+            SessionEvent::ResultUnsigned(tripot_net::UnsignedCause::NoAnswer) => {
+                String::from("Pas de signature de l'adversaire : partie non classée.")
+            }
             SessionEvent::HandshakeAborted { .. } => {
                 String::from("Un invité est reparti avant le début : la table est de nouveau libre.")
             }

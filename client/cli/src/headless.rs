@@ -20,6 +20,21 @@ struct View {
     unacked: Option<u32>,
 }
 
+/// Longest wait, after a game, for its signed result to be exchanged and counted.
+const RATING_WAIT: Duration = Duration::from_secs(40);
+
+/// Whether `event` settles what becomes of the finished game's result: counted, refused, not
+/// signed, or signed with no relay to send it to.
+fn rating_settled(event: &NetEvent) -> bool {
+    use tripot_net::online::{NetWarning, RatingNews};
+    matches!(
+        event,
+        NetEvent::Session(SessionEvent::ResultUnsigned(_))
+            | NetEvent::Rating(RatingNews::Kept { submitting: false, .. } | RatingNews::Counted { .. })
+            | NetEvent::Warning(NetWarning::RatingsRefused(_) | NetWarning::RatingsUnavailable(_))
+    )
+}
+
 fn print(event: &NetEvent) {
     if let Some(line) = json::event(event) {
         let mut out = std::io::stdout().lock();
@@ -48,6 +63,9 @@ pub(crate) async fn run(
     // Games still to play after this one, and whether a rematch is being settled.
     let mut rematches_left = args.rematch;
     let mut rematch_pending = false;
+    // A finished game's result on its way to the relay's table: the process stays until it is
+    // counted, refused or given up (at most until this instant).
+    let mut rating_until: Option<tokio::time::Instant> = None;
     loop {
         if let Some(v) = &view
             && !v.over
@@ -65,7 +83,11 @@ pub(crate) async fn run(
             handle.play(v.state.move_text(&chosen));
             thinking = true;
         }
-        let event = match linger_until {
+        let deadline = match (linger_until, rating_until) {
+            (Some(linger), Some(rating)) => Some(linger.max(rating)),
+            (linger, _) => linger,
+        };
+        let event = match deadline {
             Some(deadline) => match tokio::time::timeout_at(deadline, handle.next_event()).await {
                 Ok(event) => event,
                 Err(_) => return Ok(()),
@@ -91,6 +113,9 @@ pub(crate) async fn run(
         }
         if let Some(refusal) = super::final_refusal(&event) {
             return Err(refusal);
+        }
+        if rating_settled(&event) {
+            rating_until = None;
         }
         let NetEvent::Session(session) = &event else {
             if let NetEvent::LocalError(_) = event {
@@ -138,6 +163,10 @@ pub(crate) async fn run(
                 let waiting_for_ack = !claimed && view.as_ref().is_some_and(|v| v.unacked.is_some());
                 if let Some(v) = &mut view {
                     v.over = true;
+                }
+                // A player with their own key signs the result, then the relay counts it.
+                if !args.guest && !claimed {
+                    rating_until = Some(tokio::time::Instant::now() + RATING_WAIT);
                 }
                 if rematches_left > 0 && !claimed {
                     // Our last move (if any) travels before the offer: the peer sees the end first.

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 use tripot_app::online_duel::EndReason;
-use tripot_net::online::{RelayState, RoomError, RoomEvent};
+use tripot_net::online::{RatingNews, RelayState, RoomError, RoomEvent};
 use tripot_net::{AbortCause, Ending, NetEvent, Refuser, SessionEvent};
 
 /// The JSON line of an event, or `None` for events scripts need not see.
@@ -18,6 +18,13 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
         NetEvent::Session(session) => session_event(session),
         NetEvent::Relay(state) => json!({"event": "relay", "state": relay_state(*state)}),
         NetEvent::Room(room) => room_event(room),
+        NetEvent::Rating(RatingNews::Kept { path, submitting }) => json!({
+            "event": "result_kept", "path": path.as_ref().map(|p| p.display().to_string()),
+            "submitting": submitting,
+        }),
+        NetEvent::Rating(RatingNews::Counted { before }) => {
+            json!({"event": "result_counted", "before": before})
+        }
     })
 }
 
@@ -112,6 +119,12 @@ fn session_event(event: &SessionEvent) -> Value {
             "event": "rematch_started", "game_id": game_id.to_string(), "number": number,
             "opener": tripot_app::online_duel::camp(*opener).to_string(),
         }),
+        SessionEvent::ResultSigned(signed) => json!({
+            "event": "result_signed", "game_id": tripot_protocol::GameId(signed.result.game_id).to_string(),
+            "game": signed.result.game, "places": signed.result.places,
+            "finished_unix": signed.result.finished_unix,
+        }),
+        SessionEvent::ResultUnsigned(cause) => json!({"event": "result_unsigned", "cause": cause.name()}),
     }
 }
 

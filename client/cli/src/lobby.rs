@@ -192,7 +192,7 @@ async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), 
         println!("On rejoint la table de {} (format {})…", entry.table.name, entry.table.format);
     }
     let config = config_with_relay(&args.online, relay)?;
-    let keypair = online::identity()?;
+    let keypair = args.online.keypair()?;
     let handle = tripot_net::online::start(keypair, config, tripot_net::Start::Join(entry.addr.clone()))
         .map_err(|e| CliError::Network(e.into()))?;
     drive(handle, &args.online).await
@@ -210,7 +210,7 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
     let config = config_with_relay(&args.online, relay)?;
     let runtime = online::runtime()?;
     runtime.block_on(async {
-        let keypair = online::identity()?;
+        let keypair = args.online.keypair()?;
         if args.online.headless {
             print_json(&json!({
                 "event": "lobby_open", "name": config.session.name, "format": format.number(),

@@ -65,6 +65,10 @@ pub(crate) struct OnlineArgs {
     /// Do not announce or discover on the LAN (mDNS).
     #[arg(long)]
     pub(crate) no_mdns: bool,
+    /// Play as a guest: a fresh key for this game only, instead of your persistent one. The
+    /// game is not rated (nothing is signed), and it cannot be resumed under your usual key.
+    #[arg(long)]
+    pub(crate) guest: bool,
     /// The tripot-relay for rooms (and to be reachable when hosting), ending in /p2p/<peer id>;
     /// default: `relay = "…"` in <config dir>/config.toml.
     #[arg(long, env = "TRIPOT_RELAY")]
@@ -93,6 +97,7 @@ impl OnlineArgs {
             peer_timeout: Duration::from_millis(self.peer_timeout_ms),
             idle_timeout: Duration::from_millis(self.idle_timeout_ms),
             save: self.save.clone().or_else(|| self.resume.clone()),
+            guest: self.guest,
         }
     }
 
@@ -109,6 +114,11 @@ impl OnlineArgs {
     /// The network layer's settings (no relay: a LAN scan needs none).
     pub(crate) fn net(&self) -> NetConfig {
         self.settings_without_relay().net()
+    }
+
+    /// The key this game is played with: a fresh one for a guest, else the persistent identity.
+    pub(crate) fn keypair(&self) -> Result<tripot_net::Keypair, CliError> {
+        if self.guest { Ok(tripot_net::Keypair::generate_ed25519()) } else { identity() }
     }
 
     /// A session's settings.
@@ -157,7 +167,7 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
     }
     let runtime = runtime()?;
     runtime.block_on(async {
-        let keypair = identity()?;
+        let keypair = args.keypair()?;
         let restored = match &start {
             Start::Resume(saved) => Some(saved.game.clone()),
             _ => None,

@@ -44,7 +44,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let headless = args.online.headless;
     let runtime = online::runtime()?;
     runtime.block_on(async {
-        let keypair = online::identity()?;
+        let keypair = args.online.keypair()?;
         let mut last_seekers = None;
         let progress = |p: SeekProgress| match p {
             SeekProgress::Seeking if headless => print_json(&json!({"event": "seeking"})),

@@ -21,6 +21,7 @@ fn config(name: &str, listen: &str) -> OnlineConfig {
         session: SessionConfig { name: name.into(), ..SessionConfig::default() },
         net: NetConfig { listen: vec![listen.parse().unwrap()], mdns: false, ..NetConfig::default() },
         save: None,
+        sign_results: false,
     }
 }
 

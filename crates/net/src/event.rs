@@ -5,7 +5,29 @@ use std::time::Duration;
 use tripot_game::{GameMove, GameSpec, GameState, Seat};
 use tripot_protocol::{GameId, RejectReason};
 
+use tripot_ratings_wire::SignedResult;
+
 use crate::online_game::Ending;
+
+/// Why a finished game's result was left unsigned (the game is not rated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnsignedCause {
+    /// The opponent signs nothing for it (a guest key of one game, or a computer at its seat).
+    PeerDeclined,
+    /// The opponent's signature did not come in time (it left, or never answered).
+    NoAnswer,
+}
+
+impl UnsignedCause {
+    /// A short name for logs and JSON events.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            UnsignedCause::PeerDeclined => "declined",
+            UnsignedCause::NoAnswer => "no-answer",
+        }
+    }
+}
 
 /// The game as it stands after an event: for a front-end to draw (it verifies nothing: the
 /// session did). Two are equal when they hold the same game, moves and position.
@@ -186,4 +208,9 @@ pub enum SessionEvent {
     /// The game stays saved; the opponent may come back, or the game be claimed after the
     /// grace period, as after any drop.
     PeerLeft,
+    /// The finished game's result, signed by both seats (each signature checked over the result
+    /// this side built from its own game): what a relay's ratings service counts.
+    ResultSigned(Box<SignedResult>),
+    /// The finished game's result stays unsigned: the game is not rated.
+    ResultUnsigned(UnsignedCause),
 }

@@ -6,6 +6,8 @@
 //! - [`identity`]: the persistent ed25519 identity in the config directory.
 //! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
 //! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
+//! - [`rated_result`] and [`kept_result`]: a finished game's result as both players build and
+//!   sign it at its end (`session/result_signing.rs`), kept beside the save to submit again.
 //! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
 //!   and the async driver that runs a session over a long-lived game stream, with a
 //!   [`online::SessionHandle`] for the user interface.
@@ -13,9 +15,11 @@
 
 pub mod event;
 pub mod identity;
+pub mod kept_result;
 pub mod online;
 pub mod online_game;
 pub mod opener_draw;
+pub mod rated_result;
 pub mod ratings;
 pub mod room;
 pub mod saved_game;
@@ -23,12 +27,12 @@ pub mod session;
 pub mod swarm;
 pub mod transport;
 
-pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent};
+pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent, UnsignedCause};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
 pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
 pub use online_game::{Ending, OnlineGame, seat_of};
 pub use saved_game::SavedGame;
-pub use session::{LocalError, Offer, OpenGame, Session, SessionConfig, engine_games};
+pub use session::{LocalError, Offer, OpenGame, ResultSigner, Session, SessionConfig, engine_games};
 pub use swarm::NetConfig;
 pub use transport::{LinkEvent, QueueTransport, Transport};

@@ -2,8 +2,10 @@
 //! a table. Each call dials the relay on a short-lived connection of its own with a fresh
 //! identity: the result carries its players' signatures, so who delivers it does not matter.
 
+use std::path::Path;
 use std::time::Duration;
 
+use crate::kept_result::KeptResult;
 use futures::StreamExt;
 use libp2p::multiaddr::Protocol;
 use libp2p::request_response::{self, OutboundRequestId};
@@ -38,6 +40,45 @@ pub enum RatingsClientError {
     /// The service answered something else than what was asked.
     #[error("the ratings service answered out of turn")]
     Unexpected,
+    /// Counted, but the note of it could not be written to the kept result.
+    #[error("counted, but the kept result could not be updated: {0}")]
+    Keep(String),
+}
+
+/// How a relay took a result it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    /// Counted now.
+    Now,
+    /// Counted before: nothing changed.
+    Before,
+}
+
+/// Submits a kept result to `relay` and, once the relay counted it, notes that in the kept
+/// file at `path` (when there is one) so that it is not sent there again.
+///
+/// # Errors
+/// [`RatingsClientError`]: the relay cannot be reached or does not offer ratings, or it
+/// refused the result ([`RatingsClientError::Refused`]).
+pub async fn submit_kept(
+    relay: &Multiaddr,
+    kept: &mut KeptResult,
+    path: Option<&Path>,
+) -> Result<Counted, RatingsClientError> {
+    let Some(Protocol::P2p(relay_id)) = relay.iter().last() else {
+        return Err(RatingsClientError::NoPeerId(relay.clone()));
+    };
+    let counted = match submit(relay, kept.signed.clone()).await? {
+        Response::Accepted => Counted::Now,
+        Response::AlreadyCounted => Counted::Before,
+        Response::Refused(reason) => return Err(RatingsClientError::Refused(reason)),
+        Response::Standings(_) => return Err(RatingsClientError::Unexpected),
+    };
+    kept.acknowledge(&relay_id);
+    if let Some(path) = path {
+        kept.write(path).map_err(|e| RatingsClientError::Keep(e.to_string()))?;
+    }
+    Ok(counted)
 }
 
 /// Submits a signed result: [`Response::Accepted`], [`Response::AlreadyCounted`] or

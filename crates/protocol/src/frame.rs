@@ -1,6 +1,6 @@
 //! Framing: a big-endian `u16` length, then a postcard body of that many bytes.
 
-use crate::message::{MAX_NAME, MAX_PATH_TEXT, Message};
+use crate::message::{MAX_NAME, MAX_PATH_TEXT, MAX_SIGNATURE, Message};
 
 /// The hard cap on a frame body, in bytes. Anything longer is refused from its length prefix.
 pub const MAX_FRAME: usize = 4096;
@@ -34,6 +34,9 @@ fn check_fields(message: &Message) -> Result<(), FrameError> {
         Message::Move(m) if m.path.len() > MAX_PATH_TEXT => Err(FrameError::FieldTooLong("move")),
         Message::Reject(r) if r.detail.len() > 4 * MAX_NAME => Err(FrameError::FieldTooLong("detail")),
         Message::Listing { name, .. } if name.len() > MAX_NAME => Err(FrameError::FieldTooLong("name")),
+        Message::ResultSigned(r) if r.signature.len() > MAX_SIGNATURE => {
+            Err(FrameError::FieldTooLong("signature"))
+        }
         _ => Ok(()),
     }
 }
@@ -193,8 +196,8 @@ mod tests {
 
     use super::*;
     use crate::{
-        Commitment, GameId, GameSpec, Hello, MoveMsg, Opens, Place, Reject, RejectReason, ResumePoint, Role,
-        Seat, TableSpec,
+        Commitment, GameId, GameSpec, Hello, MoveMsg, Opens, Place, Reject, RejectReason, ResultSignature,
+        ResumePoint, Role, Seat, TableSpec,
     };
 
     fn kawu() -> GameSpec {
@@ -227,7 +230,25 @@ mod tests {
             Message::Query,
             Message::Leaving,
             Message::Listing { name: "Edmonde".into(), game: kawu(), seats: 2, waiting_secs: 9 },
+            Message::ResultSigned(ResultSignature {
+                game_id,
+                finished_unix: 1_796_083_200,
+                signature: vec![5; MAX_SIGNATURE],
+            }),
+            Message::ResultDeclined { game_id },
         ]
+    }
+
+    #[test]
+    fn a_signature_longer_than_an_ed25519_one_is_refused_both_ways() {
+        let long = Message::ResultSigned(ResultSignature {
+            game_id: GameId([1; 16]),
+            finished_unix: 0,
+            signature: vec![0; MAX_SIGNATURE + 1],
+        });
+        assert_eq!(encode(&long), Err(FrameError::FieldTooLong("signature")));
+        let body = postcard::to_allocvec(&long).unwrap();
+        assert_eq!(decode_body(&body), Err(FrameError::FieldTooLong("signature")));
     }
 
     #[test]

@@ -22,7 +22,8 @@ mod reject;
 
 pub use frame::{FrameDecoder, FrameError, LENGTH_BYTES, MAX_FRAME, decode_body, encode};
 pub use message::{
-    Commitment, GameId, Hello, MAX_NAME, MAX_PATH_TEXT, Message, MoveMsg, Opens, Place, ResumePoint, Role,
+    Commitment, GameId, Hello, MAX_NAME, MAX_PATH_TEXT, MAX_SIGNATURE, Message, MoveMsg, Opens, Place,
+    ResultSignature, ResumePoint, Role,
 };
 pub use reject::{Reject, RejectReason};
 pub use tripot_game::{GameSpec, Seat, TableSpec};

@@ -11,6 +11,9 @@ pub const MAX_NAME: usize = 32;
 /// Longest move text, in bytes (a 36-hole path is at most 36 × 4 − 1 = 143 bytes).
 pub const MAX_PATH_TEXT: usize = 160;
 
+/// Longest signature of a game's result, in bytes (an ed25519 signature is 64).
+pub const MAX_SIGNATURE: usize = 64;
+
 /// A game's identifier: 16 random bytes chosen by the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameId(pub [u8; 16]);
@@ -127,6 +130,20 @@ pub struct ResumePoint {
     pub hash: u64,
 }
 
+/// At a game's end, one side's signature of the game's result (`tripot_ratings_wire::GameResult`,
+/// which each side builds from its own verified game): the host's comes first and names the
+/// finishing time; the guest signs the result with that time and answers with its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultSignature {
+    /// The game signed for.
+    pub game_id: GameId,
+    /// When the game ended (seconds since 1970 UTC), as the host's clock said.
+    pub finished_unix: u64,
+    /// The signature of the result's signing bytes with the sender's identity key, at most
+    /// [`MAX_SIGNATURE`] bytes.
+    pub signature: Vec<u8>,
+}
+
 /// Everything that travels on a game stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Message {
@@ -189,6 +206,14 @@ pub enum Message {
     /// The sender leaves a live game on purpose (the game stays saved and may be resumed): the
     /// receiver says so instead of « reconnecting » when the link then drops.
     Leaving,
+    /// At a game's end: the sender's signature of the game's result, for the ratings.
+    ResultSigned(ResultSignature),
+    /// At a game's end: the sender signs nothing for this game (it plays with a guest key, or a
+    /// computer plays its seat): the game is not rated.
+    ResultDeclined {
+        /// The game.
+        game_id: GameId,
+    },
 }
 
 impl Message {
@@ -209,6 +234,8 @@ impl Message {
             Message::Query => "query",
             Message::Leaving => "leaving",
             Message::Listing { .. } => "listing",
+            Message::ResultSigned(_) => "result-signed",
+            Message::ResultDeclined { .. } => "result-declined",
         }
     }
 }

@@ -39,6 +39,9 @@ pub enum RejectReason {
     Unsupported,
     /// The game is over: the sender claimed it while the receiver was away past the grace period.
     Claimed,
+    /// A signature of the game's result that does not verify over the result the receiver
+    /// built (forged, or made for another game or another result), or one it cannot check.
+    BadSignature,
 }
 
 impl RejectReason {
@@ -63,6 +66,7 @@ impl RejectReason {
             RejectReason::NoCommitment => "a random draw needs the guest's commitment",
             RejectReason::Unsupported => "format or rules not supported",
             RejectReason::Claimed => "the opponent claimed the game while you were away",
+            RejectReason::BadSignature => "the signature of the game's result does not verify",
         }
     }
 }

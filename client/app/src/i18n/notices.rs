@@ -82,6 +82,11 @@ impl Lang {
             W::DialFailed { cause, .. } => self.dial_failed(*cause, true),
             W::StreamFailed(why) => format!("la partie n'a pas pu s'ouvrir sur la connexion : {why}"),
             W::TableRefused(why) => format!("le relais n'a pas pris la table : {why}"),
+            W::ResultNotKept(why) => format!("le résultat signé n'a pas pu être gardé : {why}"),
+            W::RatingsUnavailable(why) => {
+                format!("classement : le relais n'a pas pris le résultat ({why}) ; il reste gardé")
+            }
+            W::RatingsRefused(reason) => format!("classement : le relais refuse le résultat ({reason})"),
         }
     }
 

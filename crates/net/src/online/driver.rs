@@ -16,6 +16,7 @@ use super::game_stream::GameStream;
 use super::handle::{Command, SessionHandle};
 use super::rooms::Rooms;
 use super::{NetEvent, NetWarning, OnlineConfig, OnlineError, Start, link, path, peer_of, relay};
+use crate::event::SessionEvent;
 use crate::room::handshake;
 use crate::room::private_room as room;
 use crate::session::Session;
@@ -60,6 +61,8 @@ pub(super) struct Driver {
     pub(super) stopped: bool,
     /// The interface left the game on purpose (see [`LEAVING_LINGER`]).
     pub(super) leaving: bool,
+    /// The relay signed results are submitted to (the relay in use, if any).
+    pub(super) ratings_relay: Option<Multiaddr>,
 }
 
 /// What the event loop listens to besides the swarm.
@@ -160,6 +163,9 @@ impl Driver {
         start: Start,
     ) -> Result<Ready, OnlineError> {
         let local_peer = keypair.public().to_peer_id();
+        if config.sign_results {
+            config.session.signer = Some(crate::session::ResultSigner::new(keypair.clone()));
+        }
         let plan = Plan::new(&start, &mut config);
         let (proof_tx, proof_rx) = mpsc::channel(16);
         let rooms = Rooms::new(&start, &config, plan.role, proof_tx)?;
@@ -182,6 +188,7 @@ impl Driver {
         let (link_tx, link_rx) = mpsc::channel(64);
         let (opened_tx, opened_rx) = mpsc::channel(4);
         let session = new_session(start, &config, local_peer, plan.random_opener);
+        let ratings_relay = config.net.relay.clone();
         let driver = Driver {
             swarm,
             session,
@@ -197,6 +204,7 @@ impl Driver {
             rooms,
             stopped: false,
             leaving: false,
+            ratings_relay,
         };
         let inputs = Inputs { incoming, link_rx, opened_rx, command_rx, proofs, proof_rx };
         Ok(Ready { driver, inputs, events: events_rx, commands })
@@ -262,7 +270,14 @@ impl Driver {
         self.save_if_changed();
         self.expire_candidates(now);
         for event in self.path.filter(self.opponent.peer, events, now) {
+            let signed = match &event {
+                SessionEvent::ResultSigned(signed) => Some(signed.clone()),
+                _ => None,
+            };
             self.emit(NetEvent::Session(event));
+            if let Some(signed) = signed {
+                self.on_result_signed(&signed);
+            }
         }
         // The host refused us for good: the reason has been reported, nothing more to do.
         if self.session.gave_up() {

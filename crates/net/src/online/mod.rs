@@ -26,6 +26,7 @@ mod lan;
 mod link;
 pub mod matchmaking;
 mod path;
+mod rating;
 mod relay;
 mod relay_on_lan;
 mod rooms;
@@ -42,6 +43,7 @@ pub use dial_cause::DialCause;
 pub use handle::SessionHandle;
 pub use lan::{LanHost, browse};
 pub use path::GamePath;
+pub use rating::RatingNews;
 pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};
 pub use warning::NetWarning;
@@ -61,6 +63,10 @@ pub struct OnlineConfig {
     pub net: NetConfig,
     /// Where to save the game after every move (none: not saved).
     pub save: Option<PathBuf>,
+    /// Sign finished games' results with the identity key the session runs with (false: a
+    /// guest key of one game, or a computer plays this seat: nothing is signed, the game is
+    /// not rated).
+    pub sign_results: bool,
 }
 
 /// What to do.
@@ -109,6 +115,8 @@ pub enum NetEvent {
     Relay(RelayState),
     /// A private room's news; after [`RoomEvent::Failed`] the session stops.
     Room(RoomEvent),
+    /// What became of a finished game's signed result (kept, counted by the relay).
+    Rating(RatingNews),
 }
 
 /// Why an online session could not start.

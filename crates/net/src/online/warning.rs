@@ -21,4 +21,14 @@ pub enum NetWarning {
     /// The relay did not take our lobby table (why, as libp2p says it).
     #[error("lobby: the relay refused the table: {0}")]
     TableRefused(String),
+    /// A signed result could not be kept beside the game's save.
+    #[error("the signed result could not be kept: {0}")]
+    ResultNotKept(String),
+    /// The relay does not offer ratings, or could not be reached to submit a result (kept:
+    /// `tripot ratings submit` sends it again).
+    #[error("ratings: the relay did not take the result: {0}")]
+    RatingsUnavailable(String),
+    /// The relay's ratings service refused the result.
+    #[error("ratings: the relay refused the result: {0}")]
+    RatingsRefused(tripot_ratings_wire::RefuseReason),
 }

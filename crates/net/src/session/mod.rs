@@ -27,10 +27,13 @@ use crate::transport::{LinkEvent, Transport};
 mod forfeits;
 mod leaving;
 mod rematch;
+mod result_signing;
 
 use forfeits::Forfeits;
 use rematch::Rematch;
 pub use rematch::rematch_save_path;
+use result_signing::Exchange;
+pub use result_signing::{CLOCK_TOLERANCE, ResultSigner, SIGNING_TIME, system_clock};
 
 /// Timings and limits of a session.
 #[derive(Debug, Clone)]
@@ -50,6 +53,9 @@ pub struct SessionConfig {
     pub handshake_timeout: Duration,
     /// Opens the game a hello names: the games this side can play.
     pub open_game: OpenGame,
+    /// Signs finished games' results for the ratings with the player's identity key; `None`
+    /// (a guest key of one game, a computer at this seat): this side signs nothing and says so.
+    pub signer: Option<ResultSigner>,
 }
 
 /// Opens a game by name, opened by the seat the set-up names: `tripot_engine`'s games by
@@ -77,6 +83,7 @@ impl Default for SessionConfig {
             flood_limit: 100,
             handshake_timeout: Duration::from_secs(10),
             open_game: engine_games,
+            signer: None,
         }
     }
 }
@@ -229,6 +236,8 @@ pub struct Session<T> {
     refusals: Option<Refusals>,
     /// The peer said it leaves the game on purpose (`leaving.rs`); cleared when a link comes up.
     peer_leaving: bool,
+    /// The signatures of the last finished game's result (`result_signing.rs`).
+    signing: Exchange,
 }
 
 impl<T: Transport> Session<T> {
@@ -258,6 +267,7 @@ impl<T: Transport> Session<T> {
             handshake_since: None,
             refusals: None,
             peer_leaving: false,
+            signing: Exchange::Idle,
         }
     }
 
@@ -338,7 +348,9 @@ impl<T: Transport> Session<T> {
     /// a move of ours is not acknowledged (the peer may not know the game is over).
     #[must_use]
     pub fn needs_link(&self) -> bool {
-        self.game.as_ref().is_none_or(|g| g.ending().is_none()) || !self.unacked.is_empty()
+        self.game.as_ref().is_none_or(|g| g.ending().is_none())
+            || !self.unacked.is_empty()
+            || self.signing.pending()
     }
 
     /// Guest: whether a new link may be opened now. After a transient refusal (a busy host) the
@@ -392,6 +404,8 @@ impl<T: Transport> Session<T> {
             self.on_link(event, now);
         }
         self.on_timers(now);
+        self.sign_if_over(now);
+        self.signing_timers(now);
         std::mem::take(&mut self.events)
     }
 
@@ -620,6 +634,8 @@ impl<T: Transport> Session<T> {
             Message::RematchOffer { game_id } => self.on_rematch_offer(game_id, now),
             Message::RematchAnswer { accept } => self.on_rematch_answer(accept, now),
             Message::Leaving => self.on_leaving(),
+            Message::ResultSigned(signature) => self.on_result_signed(signature, now),
+            Message::ResultDeclined { game_id } => self.on_result_declined(game_id, now),
             Message::Query | Message::Listing { .. } => {
                 self.reject(RejectReason::Unexpected, None, format!("{} during a game", message.kind()), now);
             }
@@ -1111,6 +1127,7 @@ impl<T: Transport> Session<T> {
         if let Some(ending) = ending {
             self.events.push(SessionEvent::GameOver(ending));
         }
+        self.sign_if_over(now);
         Ok(())
     }
 
@@ -1143,6 +1160,7 @@ impl<T: Transport> Session<T> {
         if self.is_connected() {
             self.send(Message::Resign { ply }, now);
         }
+        self.sign_if_over(now);
         Ok(())
     }
 

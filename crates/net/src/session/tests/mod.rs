@@ -756,3 +756,4 @@ fn rematch_records_go_to_their_own_files() {
 }
 
 mod handshake;
+mod result_signing;
