@@ -12,9 +12,11 @@ mod notices;
 mod page;
 mod page_en;
 mod page_fr;
+mod ratings;
 mod star;
 
 pub use page::{PageTexts, fill};
+pub use ratings::RatingsTexts;
 
 /// The language the command line asked for, for screens opened by a subcommand.
 static CHOSEN: OnceLock<Lang> = OnceLock::new();

@@ -49,6 +49,7 @@ pub mod online_game;
 pub mod online_notice;
 pub mod online_saves;
 pub mod open_game;
+pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;
 pub mod resume_choice;

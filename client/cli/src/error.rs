@@ -163,6 +163,12 @@ pub(crate) enum CliError {
         "no relay: give one with --relay /ip4/…/tcp/4001/p2p/… (or TRIPOT_RELAY), or start a tripot-relay --mdns on this network"
     )]
     NoRelay,
+    /// A month that is not `YYYY-MM` (`--month`): exit 2.
+    #[error(transparent)]
+    BadMonth(#[from] tripot_ratings_wire::MonthError),
+    /// A relay's ratings service could not answer: exit 1.
+    #[error(transparent)]
+    Ratings(#[from] tripot_net::ratings::RatingsClientError),
     /// The saved online game to resume cannot be read: exit 2.
     #[error(transparent)]
     SavedOnlineGame(tripot_net::saved_game::SaveError),
@@ -250,6 +256,7 @@ impl CliError {
             | CliError::NoRelayForRoom
             | CliError::NoRelay
             | CliError::BadGame(_)
+            | CliError::BadMonth(_)
             | CliError::SavedOnlineGame(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
@@ -282,6 +289,7 @@ impl CliError {
             | CliError::RaceUnfinished
             | CliError::Terminal(_)
             | CliError::Web(_)
+            | CliError::Ratings(_)
             | CliError::Io(_) => 1,
         }
     }

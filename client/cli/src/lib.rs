@@ -38,6 +38,7 @@ mod online;
 mod perft;
 mod quick;
 mod race;
+mod ratings;
 mod relay_or_lan;
 mod replay;
 mod screens;
@@ -96,6 +97,9 @@ pub(crate) enum Command {
     Lobby(lobby::Args),
     /// Quick match: the relay pairs you with a waiting player of a compatible format.
     Quick(quick::Args),
+    /// A relay's Elo tables (`ratings`), or send it the kept signed results of your finished
+    /// online games it has not counted yet (`ratings submit`).
+    Ratings(ratings::Args),
     /// The game in a web browser: serves the page on this computer (--lan: on the local
     /// network, behind a token) and opens the browser.
     Web(web::Args),
@@ -145,6 +149,7 @@ fn run_command(command: Command, lang: tripot_app::i18n::Lang, lang_given: bool)
         Command::Join(args) => join::run(&args),
         Command::Lan(args) => lan::run(&args),
         Command::Lobby(args) => lobby::run(&args),
+        Command::Ratings(args) => ratings::run(&args, lang),
         Command::Quick(args) => quick::run(&args),
         Command::Web(args) => web::run(&args, lang, lang_given.then_some(lang)),
     }

@@ -1,0 +1,108 @@
+//! The words of the ratings: a relay's Elo tables (`tripot ratings`, the « Classements » page of
+//! the terminal and of the web page) and what became of the kept results (`tripot ratings
+//! submit`), in French and English.
+
+use tripot_ratings_wire::Period;
+
+use super::Lang;
+
+/// The fixed texts of the ratings.
+// Each field is named for the text it holds; its words are in the French and English values below.
+#[allow(missing_docs)]
+#[derive(Debug)]
+pub struct RatingsTexts {
+    pub title: &'static str,
+    pub menu_line: &'static str,
+    pub rank: &'static str,
+    pub player: &'static str,
+    pub rating: &'static str,
+    pub games: &'static str,
+    pub opponents: &'static str,
+    pub provisional: &'static str,
+    pub all_time: &'static str,
+    pub nobody: &'static str,
+    pub no_relay: &'static str,
+    pub loading: &'static str,
+    pub keys: &'static str,
+    pub counted: &'static str,
+    pub counted_before: &'static str,
+    pub refused: &'static str,
+    pub not_sent: &'static str,
+    pub unreadable: &'static str,
+    pub nothing_to_send: &'static str,
+}
+
+const FR: RatingsTexts = RatingsTexts {
+    title: "Classements",
+    menu_line: "Classements (Elo d'un relais)",
+    rank: "Rang",
+    player: "Joueur",
+    rating: "Elo",
+    games: "Parties",
+    opponents: "Adversaires",
+    provisional: "provisoire",
+    all_time: "depuis toujours",
+    nobody: "Personne n'est encore classé à ce jeu sur ce relais.",
+    no_relay: "Aucun relais : donnez --relay, TRIPOT_RELAY ou relay = \"…\" dans config.toml.",
+    loading: "Lecture du classement…",
+    keys: "←/→ jeu · ↑/↓ mois · r relire · Échap retour",
+    counted: "compté",
+    counted_before: "déjà compté",
+    refused: "refusé",
+    not_sent: "non envoyé",
+    unreadable: "illisible",
+    nothing_to_send: "Aucun résultat gardé à envoyer.",
+};
+
+const EN: RatingsTexts = RatingsTexts {
+    title: "Ratings",
+    menu_line: "Ratings (a relay's Elo tables)",
+    rank: "Rank",
+    player: "Player",
+    rating: "Elo",
+    games: "Games",
+    opponents: "Opponents",
+    provisional: "provisional",
+    all_time: "all time",
+    nobody: "Nobody is rated in this game on this relay yet.",
+    no_relay: "No relay: give --relay, TRIPOT_RELAY or relay = \"…\" in config.toml.",
+    loading: "Reading the table…",
+    keys: "←/→ game · ↑/↓ month · r reload · Esc back",
+    counted: "counted",
+    counted_before: "already counted",
+    refused: "refused",
+    not_sent: "not sent",
+    unreadable: "unreadable",
+    nothing_to_send: "No kept result to send.",
+};
+
+impl Lang {
+    /// The ratings' texts in this language.
+    #[must_use]
+    pub const fn ratings(self) -> &'static RatingsTexts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+
+    /// A table's period: « depuis toujours », or its month (`2026-12`).
+    #[must_use]
+    pub fn period(self, period: Period) -> String {
+        match period {
+            Period::AllTime => self.ratings().all_time.to_owned(),
+            Period::Month(month) => month.to_string(),
+        }
+    }
+
+    /// How many players a table has: « 12 joueurs », "1 player".
+    #[must_use]
+    pub fn players_count(self, count: u32) -> String {
+        match (self, count) {
+            (Lang::Fr, 0 | 1) => format!("{count} joueur"),
+            (Lang::Fr, _) => format!("{count} joueurs"),
+            (Lang::En, 1) => format!("{count} player"),
+            (Lang::En, _) => format!("{count} players"),
+        }
+    }
+}

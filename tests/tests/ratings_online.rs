@@ -1,0 +1,133 @@
+//! Ratings from the players' side, across real processes: a real `tripot-relay --ratings` with
+//! its SQLite file in a temporary directory, and two headless `tripot` players meeting in a
+//! private room through it. A finished game is signed by both, submitted by both automatically
+//! and counted once; it appears in `tripot ratings --json`; `tripot ratings submit` sends the
+//! kept results again harmlessly; a game where one side plays `--guest` is never rated.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use online_common::relay_process::{RelayLaunch, RelayProcess};
+use online_common::{Player, args, loopback_args, relay_bin, tripot_bin};
+use serde_json::Value;
+
+/// A headless player with the relay; `extra` are the command's own arguments.
+fn player(dir: &Path, name: &str, save: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
+    let mut list = args(extra);
+    list.extend(loopback_args());
+    list.extend(args(&["--relay", &relay.addr, "--name", name]));
+    Player::spawn(&list, &dir.join(name), &dir.join(save))
+}
+
+/// A whole game in a private room: the host (Edmonde) opens, the guest (Marie) joins with
+/// `guest_extra`; both run to their end. Returns (host, guest).
+fn room_game(dir: &Path, relay: &RelayProcess, game: &str, guest_extra: &[&str]) -> (Player, Player) {
+    let save = |who: &str| format!("{who}-{game}.tripot");
+    let mut host = player(
+        dir,
+        "Edmonde",
+        &save("host"),
+        relay,
+        &["host", "--room", "--opens", "host", "--ai", "1", "--seed", "3"],
+    );
+    let open = host
+        .wait_for("the room open", Duration::from_secs(30), |v| v["event"] == "room" && v["state"] == "open");
+    let code = open["code"].as_str().unwrap().to_owned();
+    let mut guest_args = vec!["join", code.as_str(), "--ai", "2", "--seed", "5"];
+    guest_args.extend_from_slice(guest_extra);
+    let mut guest = player(dir, "Marie", &save("guest"), relay, &guest_args);
+    assert_eq!(guest.finish(Duration::from_secs(180)), 0, "{}", guest.stderr());
+    assert_eq!(host.finish(Duration::from_secs(60)), 0, "{}", host.stderr());
+    (host, guest)
+}
+
+/// `tripot ratings ARGS…` against the relay; its stdout.
+fn ratings(relay: &RelayProcess, extra: &[&str]) -> String {
+    let output = Command::new(tripot_bin())
+        .arg("ratings")
+        .args(["--relay", &relay.addr])
+        .args(extra)
+        .env("TRIPOT_CONFIG_DIR", "/nonexistent-tripot-config")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn table(relay: &RelayProcess) -> Value {
+    serde_json::from_str(ratings(relay, &["--json"]).trim()).unwrap()
+}
+
+#[test]
+fn a_finished_game_is_signed_submitted_by_both_and_counted_once_and_a_guest_game_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ratings.sqlite");
+    let relay = RelayLaunch::new(&relay_bin(), 41)
+        .in_dir(&dir.path().join("relay"))
+        .no_per_ip_limits()
+        .args(&["--ratings", "--ratings-db", &db.to_string_lossy()])
+        .start();
+
+    let (host, guest) = room_game(dir.path(), &relay, "rated", &[]);
+    for side in [&host, &guest] {
+        let signed = side.events("result_signed");
+        assert_eq!(signed.len(), 1, "{:#?}", side.events("warning"));
+        assert_eq!(signed[0]["game"], "tripot");
+        let kept = side.events("result_kept");
+        assert_eq!(kept[0]["submitting"], true);
+        assert!(Path::new(kept[0]["path"].as_str().unwrap()).exists());
+        // No warning about the result (a hole-punching dial may warn: not ours).
+        let about_result =
+            |w: &Value| w["detail"].as_str().is_some_and(|d| d.contains("ratings") || d.contains("result"));
+        assert!(!side.events("warning").iter().any(about_result), "{:#?}", side.events("warning"));
+    }
+    assert_eq!(host.events("result_signed"), guest.events("result_signed"));
+    // Both submitted; the relay counted the game once: one of them was told it was already.
+    let counted: Vec<Value> =
+        host.events("result_counted").into_iter().chain(guest.events("result_counted")).collect();
+    assert_eq!(counted.len(), 2, "{counted:?}");
+    assert_eq!(counted.iter().filter(|c| c["before"] == false).count(), 1, "{counted:?}");
+
+    // The table: both players, one game each.
+    let all_time = table(&relay);
+    let entries = all_time["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{all_time}");
+    assert!(entries.iter().all(|e| e["games"] == 1 && e["provisional"] == true), "{all_time}");
+    let mut names: Vec<&str> = entries.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Edmonde", "Marie"]);
+    let ratings_sum: f64 = entries.iter().map(|e| e["rating"].as_f64().unwrap()).sum();
+    assert!((ratings_sum - 3000.0).abs() < 1e-6, "{all_time}");
+    // The text table names them, and this month's table holds the game too.
+    let text = ratings(&relay, &["--lang", "en"]);
+    assert!(text.starts_with("Ratings — tripot — all time — 2 players"), "{text}");
+    assert!(text.contains("Edmonde") && text.contains("provisional"), "{text}");
+    let month = time_month();
+    let monthly: Value =
+        serde_json::from_str(ratings(&relay, &["--month", &month, "--json"]).trim()).unwrap();
+    assert_eq!(monthly["entries"].as_array().unwrap().len(), 2, "{monthly}");
+
+    // Sending the kept results again changes nothing: the relay acknowledged both already.
+    let sent = ratings(&relay, &["--json", "submit", "--dir", &dir.path().to_string_lossy()]);
+    let answers: Vec<Value> = sent.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), 2, "{sent}");
+    assert!(answers.iter().all(|a| a["answer"] == "counted_before"), "{sent}");
+
+    // A game where the guest plays with a fresh key: nothing signed, nothing counted.
+    let (host, guest) = room_game(dir.path(), &relay, "guest", &["--guest"]);
+    assert!(host.events("result_signed").is_empty() && guest.events("result_signed").is_empty());
+    assert_eq!(host.events("result_unsigned")[0]["cause"], "declined");
+    assert!(host.events("result_counted").is_empty() && guest.events("result_counted").is_empty());
+    let after = table(&relay);
+    assert_eq!(after["entries"], all_time["entries"], "{after}");
+}
+
+/// This month, `YYYY-MM`, as the relay's clock sees it (the same machine's).
+fn time_month() -> String {
+    let output = Command::new("date").args(["-u", "+%Y-%m"]).output().unwrap();
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
