@@ -82,7 +82,7 @@ fn print_table(args: &Args, relay: &Multiaddr, lang: Lang) -> Result<(), CliErro
 }
 
 /// What became of one kept result.
-enum Sent {
+enum Submitted {
     Counted(Counted),
     AlreadyAcknowledged,
     Refused(String),
@@ -102,23 +102,23 @@ fn submit_all(dir: &Path, relay: &Multiaddr, json: bool, lang: Lang) -> Result<(
     }
     for path in files {
         let sent = match KeptResult::read(&path) {
-            Err(error) => Sent::Unreadable(error.to_string()),
-            Ok(kept) if kept.acknowledged(&relay_id) => Sent::AlreadyAcknowledged,
+            Err(error) => Submitted::Unreadable(error.to_string()),
+            Ok(kept) if kept.acknowledged(&relay_id) => Submitted::AlreadyAcknowledged,
             Ok(mut kept) => match runtime.block_on(submit_kept(relay, &mut kept, Some(&path))) {
-                Ok(counted) => Sent::Counted(counted),
-                Err(RatingsClientError::Refused(reason)) => Sent::Refused(reason.to_string()),
-                Err(error) => Sent::NotSent(error.to_string()),
+                Ok(counted) => Submitted::Counted(counted),
+                Err(RatingsClientError::Refused(reason)) => Submitted::Refused(reason.to_string()),
+                Err(error) => Submitted::NotSent(error.to_string()),
             },
         };
         let file = path.display().to_string();
         let (answer, word, detail) = match &sent {
-            Sent::Counted(Counted::Now) => ("counted", t.counted, None),
-            Sent::Counted(Counted::Before) | Sent::AlreadyAcknowledged => {
+            Submitted::Counted(Counted::Now) => ("counted", t.counted, None),
+            Submitted::Counted(Counted::Before) | Submitted::AlreadyAcknowledged => {
                 ("counted_before", t.counted_before, None)
             }
-            Sent::Refused(why) => ("refused", t.refused, Some(why.as_str())),
-            Sent::NotSent(why) => ("not_sent", t.not_sent, Some(why.as_str())),
-            Sent::Unreadable(why) => ("unreadable", t.unreadable, Some(why.as_str())),
+            Submitted::Refused(why) => ("refused", t.refused, Some(why.as_str())),
+            Submitted::NotSent(why) => ("not_sent", t.not_sent, Some(why.as_str())),
+            Submitted::Unreadable(why) => ("unreadable", t.unreadable, Some(why.as_str())),
         };
         if json {
             println!("{}", json!({"file": file, "answer": answer, "detail": detail}));

@@ -84,7 +84,7 @@ impl KeptResult {
     #[must_use]
     pub fn acknowledged(&self, relay: &PeerId) -> bool {
         let relay = relay.to_string();
-        self.acknowledged_by.iter().any(|r| *r == relay)
+        self.acknowledged_by.contains(&relay)
     }
 
     /// Notes that `relay` counted it.
