@@ -14,7 +14,7 @@ use crate::online_game::Ending;
 pub enum UnsignedCause {
     /// The opponent signs nothing for it (a guest key of one game, or a computer at its seat).
     PeerDeclined,
-    /// The opponent's signature did not come in time (it left, or never answered).
+    /// The opponent's signature did not come in time, or the link dropped before it came.
     NoAnswer,
 }
 

@@ -531,6 +531,8 @@ impl<T: Transport> Session<T> {
         self.link = Link::Down { since: now, announced_secs: 0, grace_told: !in_game };
         // The peer left before the rematch started: there is no rematch.
         self.cancel_rematch(Refuser::Peer);
+        // Nor a signature of the finished game: a finished game is not reconnected for.
+        self.give_up_signing();
         if self.game.is_some() {
             self.events.push(SessionEvent::PeerDisconnected);
         } else {

@@ -242,6 +242,16 @@ impl<T: Transport> Session<T> {
         }
     }
 
+    /// Gives up a pending exchange (the link is gone).
+    pub(super) fn give_up_signing(&mut self) {
+        if self.signing.pending()
+            && let Some(game_id) = self.signing.game_id()
+        {
+            self.signing = Exchange::Over { game_id };
+            self.events.push(SessionEvent::ResultUnsigned(UnsignedCause::NoAnswer));
+        }
+    }
+
     /// Gives up an exchange that waited [`SIGNING_TIME`].
     pub(super) fn signing_timers(&mut self, now: Instant) {
         let since = match &self.signing {

@@ -315,6 +315,20 @@ fn a_finishing_time_far_from_the_guests_clock_is_refused() {
 }
 
 #[test]
+fn a_link_lost_before_the_signature_came_gives_it_up() {
+    let mut pair = Signing::new(true, true, clock);
+    pair.play_and_resign(|message| match message {
+        Message::ResultSigned(_) => Message::KeepAlive { seq: 0 },
+        other => other,
+    });
+    assert!(pair.host.needs_link());
+    pair.host.transport_mut().deliver(LinkEvent::Down);
+    pair.settle();
+    assert!(pair.host_events.contains(&SessionEvent::ResultUnsigned(UnsignedCause::NoAnswer)));
+    assert!(!pair.host.needs_link(), "a finished game is not reconnected for its signature");
+}
+
+#[test]
 fn a_signature_that_never_comes_is_given_up() {
     let mut pair = Signing::new(true, true, clock);
     pair.play_and_resign(|message| match message {
