@@ -43,3 +43,32 @@ fn resuming_a_corrupt_save_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.tripot"));
 }
+
+#[test]
+fn ratings_refuses_a_malformed_month_a_missing_relay_and_a_relay_with_no_service() {
+    let relay = "/ip4/127.0.0.1/tcp/9/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+    let config = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tripot"))
+            .args(args)
+            .env("TRIPOT_CONFIG_DIR", config.path())
+            .env_remove("TRIPOT_RELAY")
+            .output()
+            .unwrap()
+    };
+    let out = run(&["ratings", "--relay", relay, "--month", "2026-13"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let out = run(&["ratings"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no relay"));
+    // Nothing listens there: a failure of the network, exit 1, one line on stderr.
+    let out = run(&["ratings", "--relay", relay]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    // With no kept result, `submit` says so and succeeds.
+    let out = run(&["--lang", "en", "ratings", "--relay", relay, "submit"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "No kept result to send.");
+}
