@@ -119,9 +119,7 @@ impl Signing {
     }
 
     fn host_refused_a_signature(&self) -> bool {
-        self.host_events.iter().any(|e| {
-            matches!(e, SessionEvent::Rejected { by: Refuser::Local, reason: RejectReason::BadSignature, .. })
-        })
+        refused_a_signature(&self.host_events, Refuser::Local)
     }
 
     /// The guest's signature of `result`, as the wire carries it.
@@ -178,10 +176,7 @@ fn a_forged_signature_is_refused_and_nothing_is_signed() {
     assert!(pair.host_refused_a_signature(), "{:?}", pair.host_events);
     assert!(Signing::signed(&pair.host_events).is_empty());
     // The guest is told why.
-    assert!(pair.guest_events.iter().any(|e| matches!(
-        e,
-        SessionEvent::Rejected { by: Refuser::Peer, reason: RejectReason::BadSignature, .. }
-    )));
+    assert!(refused_a_signature(&pair.guest_events, Refuser::Peer));
 }
 
 #[test]
@@ -215,6 +210,13 @@ fn a_signature_made_for_another_game_is_refused() {
     });
     assert!(pair.host_refused_a_signature());
     assert!(Signing::signed(&pair.host_events).is_empty());
+}
+
+/// Whether `events` tell of a signature refused by `by`.
+fn refused_a_signature(events: &[SessionEvent], by: Refuser) -> bool {
+    events.iter().any(|e| {
+        matches!(e, SessionEvent::Rejected { by: who, reason: RejectReason::BadSignature, .. } if *who == by)
+    })
 }
 
 /// A result of some other game, only there to be signed.
@@ -258,10 +260,7 @@ fn a_signature_of_an_earlier_game_is_refused_in_the_rematch() {
         other => other,
     });
     let later = &pair.host_events[before..];
-    assert!(later.iter().any(|e| matches!(
-        e,
-        SessionEvent::Rejected { by: Refuser::Local, reason: RejectReason::BadSignature, .. }
-    )));
+    assert!(refused_a_signature(later, Refuser::Local));
     assert!(Signing::signed(later).is_empty());
 }
 
@@ -308,10 +307,7 @@ fn a_finishing_time_far_from_the_guests_clock_is_refused() {
     let mut pair = Signing::new(true, true, clock_an_hour_late);
     pair.play_and_resign(|m| m);
     assert!(Signing::signed(&pair.guest_events).is_empty());
-    assert!(pair.guest_events.iter().any(|e| matches!(
-        e,
-        SessionEvent::Rejected { by: Refuser::Local, reason: RejectReason::BadSignature, .. }
-    )));
+    assert!(refused_a_signature(&pair.guest_events, Refuser::Local));
 }
 
 #[test]
