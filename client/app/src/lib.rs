@@ -24,6 +24,7 @@
 //!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
 //!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
+//! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
 //! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
 //!   duel, every star variant, draughts) — whose turn (the automatic passes), a person's move
 //!   picked hop by hop ([`move_picker`]) or typed, what each move brought ([`table_event`]),
