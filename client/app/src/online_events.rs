@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use tripot_engine::{Move, Notation, Position};
-use tripot_net::online::RoomEvent;
+use tripot_net::online::{RatingNews, RoomEvent};
 use tripot_net::{NetEvent, SessionEvent};
 
 use super::local_game::{Game, Played};
@@ -53,6 +53,13 @@ impl Online {
                 return vec![Update::Say(Notice::RoomFailed(error))];
             }
             NetEvent::Room(_) => {}
+            NetEvent::Rating(RatingNews::Counted { before }) => {
+                return vec![Update::Say(Notice::Rated { before })];
+            }
+            NetEvent::Rating(RatingNews::Kept { submitting: false, .. }) => {
+                return vec![Update::Say(Notice::ResultKept)];
+            }
+            NetEvent::Rating(RatingNews::Kept { submitting: true, .. }) => {}
             NetEvent::Path(path) => {
                 self.route = Some(match path {
                     tripot_net::GamePath::Direct => Route::Direct,
@@ -181,6 +188,7 @@ impl Online {
                 self.rematch = None;
                 updates.push(Update::Say(Notice::RematchStarted(number)));
             }
+            SessionEvent::ResultUnsigned(cause) => updates.push(Update::Say(Notice::NotRated(cause))),
             SessionEvent::GameOver(ending) => {
                 self.connection = Connection::Over;
                 self.claim_prompt = false;
@@ -329,5 +337,31 @@ mod tests {
         let updates = online.on_event(received(5), &mut game);
         assert!(matches!(updates.as_slice(), [Update::BoardChanged]));
         assert_eq!(game.as_ref().unwrap().position().hash(), after.hash());
+    }
+
+    #[test]
+    fn what_became_of_the_result_is_told_in_words_of_the_catalogue() {
+        use tripot_net::online::RatingNews;
+        let mut online = Online::new(Side::Relay, Some(Box::new(Sent::default())), 0);
+        let mut game = None;
+        let _ = online.on_event(connected(), &mut game);
+        let say = |updates: Vec<Update>| match updates.as_slice() {
+            [Update::Say(notice)] => {
+                (crate::i18n::Lang::Fr.notice(notice), crate::i18n::Lang::En.notice(notice))
+            }
+            other => panic!("{other:?}"),
+        };
+        let counted = online.on_event(NetEvent::Rating(RatingNews::Counted { before: false }), &mut game);
+        let (fr, en) = say(counted);
+        assert!(fr.contains("compté au classement") && en.contains("counted"), "{fr} / {en}");
+        let kept = NetEvent::Rating(RatingNews::Kept { path: None, submitting: false });
+        assert!(say(online.on_event(kept, &mut game)).0.contains("tripot ratings submit"));
+        // On its way to the relay: nothing to say yet.
+        let submitting = NetEvent::Rating(RatingNews::Kept { path: None, submitting: true });
+        assert!(online.on_event(submitting, &mut game).is_empty());
+        let declined =
+            NetEvent::Session(SessionEvent::ResultUnsigned(tripot_net::UnsignedCause::PeerDeclined));
+        let (fr, en) = say(online.on_event(declined, &mut game));
+        assert!(fr.contains("non classée") && en.contains("not rated"), "{fr} / {en}");
     }
 }

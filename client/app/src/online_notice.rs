@@ -56,6 +56,15 @@ pub enum Notice {
     RematchStarted(u32),
     /// We offered a rematch; waiting for the answer.
     RematchAsked,
+    /// The finished game's signed result was counted by the relay (`before`: already).
+    Rated {
+        /// It had been counted already (the opponent submitted it first).
+        before: bool,
+    },
+    /// The finished game's signed result is kept, with no relay to send it to.
+    ResultKept,
+    /// The finished game is not rated: its result stays unsigned.
+    NotRated(tripot_net::UnsignedCause),
     /// The opponent was blocked: its turn passed.
     PeerBlocked {
         /// The opponent's name.

@@ -47,6 +47,15 @@ impl Lang {
             Notice::RematchDeclined { by: Refuser::Peer } => t.rematch_declined.to_owned(),
             Notice::RematchStarted(number) => format!("{} {number}", t.rematch_started),
             Notice::RematchAsked => t.rematch_asked.to_owned(),
+            Notice::Rated { before: false } => self.ratings().rated_now.to_owned(),
+            Notice::Rated { before: true } => self.ratings().rated_before.to_owned(),
+            Notice::ResultKept => self.ratings().result_kept.to_owned(),
+            Notice::NotRated(tripot_net::UnsignedCause::PeerDeclined) => {
+                self.ratings().not_rated_declined.to_owned()
+            }
+            Notice::NotRated(tripot_net::UnsignedCause::NoAnswer) => {
+                self.ratings().not_rated_no_answer.to_owned()
+            }
             Notice::PeerBlocked { name } => format!("{name} {}", t.was_blocked),
             Notice::YouWereBlocked => t.you_were_blocked.to_owned(),
             Notice::ConfirmResign => t.confirm_resign.to_owned(),

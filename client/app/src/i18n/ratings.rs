@@ -30,6 +30,11 @@ pub struct RatingsTexts {
     pub not_sent: &'static str,
     pub unreadable: &'static str,
     pub nothing_to_send: &'static str,
+    pub rated_now: &'static str,
+    pub rated_before: &'static str,
+    pub result_kept: &'static str,
+    pub not_rated_declined: &'static str,
+    pub not_rated_no_answer: &'static str,
 }
 
 const FR: RatingsTexts = RatingsTexts {
@@ -52,6 +57,11 @@ const FR: RatingsTexts = RatingsTexts {
     not_sent: "non envoyé",
     unreadable: "illisible",
     nothing_to_send: "Aucun résultat gardé à envoyer.",
+    rated_now: "Résultat signé par les deux joueurs et compté au classement du relais.",
+    rated_before: "Résultat signé par les deux joueurs, déjà compté au classement du relais.",
+    result_kept: "Résultat signé par les deux joueurs et gardé : tripot ratings submit l'enverra à un relais.",
+    not_rated_declined: "L'adversaire ne signe pas le résultat (invité) : partie non classée.",
+    not_rated_no_answer: "Pas de signature de l'adversaire : partie non classée.",
 };
 
 const EN: RatingsTexts = RatingsTexts {
@@ -74,6 +84,11 @@ const EN: RatingsTexts = RatingsTexts {
     not_sent: "not sent",
     unreadable: "unreadable",
     nothing_to_send: "No kept result to send.",
+    rated_now: "Result signed by both players and counted in the relay's ratings.",
+    rated_before: "Result signed by both players, already counted in the relay's ratings.",
+    result_kept: "Result signed by both players and kept: tripot ratings submit will send it to a relay.",
+    not_rated_declined: "The opponent does not sign the result (a guest): the game is not rated.",
+    not_rated_no_answer: "No signature from the opponent: the game is not rated.",
 };
 
 impl Lang {
