@@ -1,6 +1,6 @@
-//! The words of the ratings: a relay's Elo tables (`tripot ratings`, the « Classements » page of
-//! the terminal and of the web page) and what became of the kept results (`tripot ratings
-//! submit`), in French and English.
+//! The words of the ratings: a relay's Elo tables (`tripot ratings`), what became of the kept
+//! results (`tripot ratings submit`) and of a finished online game's result (the notices of both
+//! front-ends), in French and English.
 
 use tripot_ratings_wire::Period;
 
@@ -12,7 +12,6 @@ use super::Lang;
 #[derive(Debug)]
 pub struct RatingsTexts {
     pub title: &'static str,
-    pub menu_line: &'static str,
     pub rank: &'static str,
     pub player: &'static str,
     pub rating: &'static str,
@@ -21,9 +20,6 @@ pub struct RatingsTexts {
     pub provisional: &'static str,
     pub all_time: &'static str,
     pub nobody: &'static str,
-    pub no_relay: &'static str,
-    pub loading: &'static str,
-    pub keys: &'static str,
     pub counted: &'static str,
     pub counted_before: &'static str,
     pub refused: &'static str,
@@ -39,7 +35,6 @@ pub struct RatingsTexts {
 
 const FR: RatingsTexts = RatingsTexts {
     title: "Classements",
-    menu_line: "Classements (Elo d'un relais)",
     rank: "Rang",
     player: "Joueur",
     rating: "Elo",
@@ -48,9 +43,6 @@ const FR: RatingsTexts = RatingsTexts {
     provisional: "provisoire",
     all_time: "depuis toujours",
     nobody: "Personne n'est encore classé à ce jeu sur ce relais.",
-    no_relay: "Aucun relais : donnez --relay, TRIPOT_RELAY ou relay = \"…\" dans config.toml.",
-    loading: "Lecture du classement…",
-    keys: "←/→ jeu · ↑/↓ mois · r relire · Échap retour",
     counted: "compté",
     counted_before: "déjà compté",
     refused: "refusé",
@@ -66,7 +58,6 @@ const FR: RatingsTexts = RatingsTexts {
 
 const EN: RatingsTexts = RatingsTexts {
     title: "Ratings",
-    menu_line: "Ratings (a relay's Elo tables)",
     rank: "Rank",
     player: "Player",
     rating: "Elo",
@@ -75,9 +66,6 @@ const EN: RatingsTexts = RatingsTexts {
     provisional: "provisional",
     all_time: "all time",
     nobody: "Nobody is rated in this game on this relay yet.",
-    no_relay: "No relay: give --relay, TRIPOT_RELAY or relay = \"…\" in config.toml.",
-    loading: "Reading the table…",
-    keys: "←/→ game · ↑/↓ month · r reload · Esc back",
     counted: "counted",
     counted_before: "already counted",
     refused: "refused",
