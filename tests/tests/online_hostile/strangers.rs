@@ -21,7 +21,7 @@ use libp2p::rendezvous::ErrorCode;
 use tokio::runtime::Runtime;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
-use tripot_directory::{LobbyTable, RefuseReason, Request, Response, RoomKey, Rules};
+use tripot_directory::{GameSpec, LobbyTable, RefuseReason, Request, Response, RoomKey, TableSpec};
 use tripot_net::{Multiaddr, PeerId};
 
 use super::raw_client::{Swarm, ask, bare_swarm, connect, keep, register_all, reserve, swarm_from};
@@ -212,7 +212,8 @@ fn reserved_strangers_from_one_address_are_held_to_its_quota() {
 
     // An honest host from another address lists its table: the store is far from full.
     let opened = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
-    let table = LobbyTable::new(1, Rules::Tripot, opened, "Honest").namespace();
+    let kawu = TableSpec { game: GameSpec::new("kawu-2").unwrap(), seats: 2 };
+    let table = LobbyTable::new(kawu, opened, "Honest").namespace();
     let quic: Multiaddr = relay.quic_addr().parse().unwrap();
     let host = rt.block_on(async {
         let mut host = swarm_from("127.0.0.2").await;
