@@ -10,25 +10,8 @@ mod relay_common;
 
 use std::time::Duration;
 
-use online_common::{Player, replayed_record, same_game};
+use online_common::played_to_the_end;
 use relay_common::{lobby_until, peer_id, spawn, start_relay};
-
-/// Both players finish, the game ended normally, and both saves are the same game of `game`.
-fn played_to_the_end(host: &mut Player, guest: &mut Player, game: &str) {
-    assert_eq!(guest.finish(Duration::from_secs(240)), 0, "{}", guest.stderr());
-    assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
-    assert!(host.events("rejected").is_empty() && guest.events("rejected").is_empty());
-    let over = host.events("game_over");
-    assert_eq!(over.len(), 1, "{over:?}");
-    assert_eq!(over[0]["termination"], "normal", "{over:?}");
-    assert_eq!(over[0]["winner"], guest.events("game_over")[0]["winner"]);
-    assert_eq!(host.events("move_received").len(), guest.events("move_sent").len());
-    assert_eq!(guest.events("move_received").len(), host.events("move_sent").len());
-    let (a, b) = (replayed_record(&host.save), replayed_record(&guest.save));
-    same_game(&a, &b);
-    assert_eq!(a.game().as_str(), game);
-    assert!(a.result.is_finished(), "{}", a.result);
-}
 
 #[test]
 fn a_kawu_table_is_listed_by_its_game_joined_and_played_to_the_end() {

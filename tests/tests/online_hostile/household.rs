@@ -11,7 +11,7 @@ use libp2p::rendezvous::ErrorCode;
 use tripot_directory::{GameSpec, LobbyTable, TableSpec};
 
 use super::relay::{list_lobby, player};
-use super::strangers::{listed_by_the_lobby, registering_strangers, relay, runtime, stop};
+use super::strangers::{an_honest_table, listed_by_the_lobby, registering_strangers, relay, runtime, stop};
 use crate::online_common::Player;
 
 /// Stranger `n`'s `i`-th table: a well-formed `kawu-2` table, as a client writes it.
@@ -36,10 +36,7 @@ fn new_lobby_tables_from_one_address_are_bounded_a_minute_and_refreshes_are_not(
     let (relay, relay_id) = relay(75, &flags);
     let addr = relay.tcp_addr_of(false);
     // The honest host came first: its table took one of the address's ten.
-    let mut host =
-        player(dir.path(), "Edmonde", &addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
-    host.wait_event("lobby_open", Duration::from_secs(20));
-    listed_by_the_lobby(dir.path(), &addr, "Edmonde");
+    let host = an_honest_table(dir.path(), &addr, "Edmonde");
 
     let rt = runtime();
     let outcomes = registering_strangers(&rt, &addr, relay_id, 8, (4, a_table), true);

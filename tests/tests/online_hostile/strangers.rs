@@ -143,6 +143,14 @@ pub(super) fn registering_strangers(
     })
 }
 
+/// An honest `tripot lobby --open` host named `name` from 127.0.0.1, once its table is listed.
+pub(super) fn an_honest_table(dir: &std::path::Path, addr: &str, name: &str) -> crate::online_common::Player {
+    let mut host = player(dir, name, addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
+    host.wait_event("lobby_open", Duration::from_secs(20));
+    listed_by_the_lobby(dir, addr, name);
+    host
+}
+
 /// Lists the lobby with `tripot lobby --list` until it shows a table named `name`.
 pub(super) fn listed_by_the_lobby(dir: &std::path::Path, addr: &str, name: &str) -> Vec<serde_json::Value> {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -162,10 +170,7 @@ fn strangers_without_reservations_can_neither_hide_nor_crowd_out_a_table() {
     let dir = tempfile::tempdir().unwrap();
     let (relay, relay_id) = relay(71, &["--rendezvous-max-total", "40"]);
     let addr = relay.tcp_addr_of(false);
-    let mut host =
-        player(dir.path(), "Edmonde", &addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
-    host.wait_event("lobby_open", Duration::from_secs(20));
-    listed_by_the_lobby(dir.path(), &addr, "Edmonde");
+    let _host = an_honest_table(dir.path(), &addr, "Edmonde");
 
     let rt = runtime();
     let started = Instant::now();
@@ -261,10 +266,7 @@ fn a_listing_of_the_lobby_reads_nothing_else() {
     assert_eq!(outcomes.failed, 0);
     assert_eq!(outcomes.granted.len(), 200, "refused: {:?}", outcomes.refused);
 
-    let mut host =
-        player(dir.path(), "Edmonde", &addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
-    host.wait_event("lobby_open", Duration::from_secs(20));
-    listed_by_the_lobby(dir.path(), &addr, "Edmonde");
+    let _host = an_honest_table(dir.path(), &addr, "Edmonde");
     let read = |relay: &RelayProcess| relay.metric("tripot_rendezvous_discovered_total").unwrap_or(0.0);
     let before = read(&relay);
     let tables = list_lobby(dir.path(), &addr);
