@@ -427,3 +427,36 @@ async fn a_client_of_the_first_directory_version_is_refused_in_words_it_reads() 
     let (_, metrics) = http_get(relay.http.as_deref().unwrap(), "/metrics");
     assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
 }
+
+/// A client of this version meeting a relay of the directory's first version (which answers
+/// `/tripot/rooms/1.0.0` only) says that the relay needs updating, rather than seek forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_meeting_a_relay_of_the_first_version_says_it_needs_updating() {
+    use libp2p::request_response::{self, ProtocolSupport};
+    use tripot_net::online::matchmaking::MatchError;
+    use tripot_net::online::matchmaking::quick;
+
+    let v1_only = request_response::Behaviour::with_codec(
+        tripot_directory::Codec,
+        [(tripot_directory::PROTOCOL_V1, ProtocolSupport::Inbound)],
+        request_response::Config::default(),
+    );
+    let mut old_relay = node_with(libp2p::identity::Keypair::generate_ed25519(), v1_only);
+    old_relay.listen_on("/ip4/127.0.0.1/tcp/0".parse().unwrap()).unwrap();
+    let listening = until(&mut old_relay, 10, |e| match e {
+        SwarmEvent::NewListenAddr { address, .. } => Some(address),
+        _ => None,
+    })
+    .await;
+    let addr = listening.with(libp2p::multiaddr::Protocol::P2p(*old_relay.local_peer_id()));
+    let _old_relay = spawn(old_relay);
+
+    let net = tripot_net::NetConfig { listen: Vec::new(), mdns: false, ..tripot_net::NetConfig::default() };
+    let wanted = QuickSeek::any(TableSpec { game: GameSpec::new("tripot").unwrap(), seats: 2 });
+    let keypair = libp2p::identity::Keypair::generate_ed25519();
+    let sought =
+        tokio::time::timeout(Duration::from_secs(20), quick::seek(keypair, &net, &addr, wanted, |_| {}))
+            .await
+            .expect("the seek neither ended nor failed");
+    assert!(matches!(sought, Err(MatchError::RelayOutdated)), "{sought:?}");
+}
