@@ -426,6 +426,14 @@ async fn a_client_of_the_first_directory_version_is_refused_in_words_it_reads() 
     }
     let (_, metrics) = http_get(relay.http.as_deref().unwrap(), "/metrics");
     assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
+    assert!(
+        metrics.contains(r#"tripot_denials_total{what="directory",reason="outdated_client"} 2"#),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains(r#"tripot_denials_total{what="lobby_registration",reason="not_a_table"} 1"#),
+        "{metrics}"
+    );
 }
 
 /// A client of this version meeting a relay of the directory's first version (which answers
