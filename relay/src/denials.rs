@@ -68,6 +68,8 @@ pub(crate) enum Denied {
     Room,
     /// A room lookup, throttled.
     RoomLookup,
+    /// A directory request of an older client (`/tripot/rooms/1.0.0`).
+    Outdated,
 }
 
 impl Denied {
@@ -80,6 +82,7 @@ impl Denied {
             Denied::Registration => "registration",
             Denied::Room => "room",
             Denied::RoomLookup => "room_lookup",
+            Denied::Outdated => "directory",
         }
     }
 }

@@ -9,7 +9,7 @@ use libp2p::swarm::SwarmEvent;
 use libp2p::{StreamProtocol, ping, rendezvous};
 use std::time::{Duration, Instant};
 use support::*;
-use tripot_directory::{FormatSet, RefuseReason, Request, Response, RoomKey, Rules};
+use tripot_directory::{GameSpec, QuickSeek, RefuseReason, Request, Response, RoomKey, TableSpec};
 
 const BULK: StreamProtocol = StreamProtocol::new("/tripot-test/bulk");
 
@@ -165,7 +165,7 @@ async fn rooms_are_found_by_key_and_never_listed() {
     );
     // A public lobby table beside it, with a short TTL (rendezvous' 2 h minimum is lifted)...
     host.add_external_address(circuit_addr(&tcp, host_id));
-    let lobby = rendezvous::Namespace::from_static("tripot/lobby/1");
+    let lobby = rendezvous::Namespace::from_static("tripot/lobby/kawu-2/2/1/5/Edmonde");
     host.behaviour_mut().rendezvous.register(lobby.clone(), relay.peer_id, Some(20)).unwrap();
     until(&mut host, 10, |e| match e {
         SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Registered {
@@ -223,7 +223,7 @@ async fn rooms_are_found_by_key_and_never_listed() {
     .await;
     let mut namespaces: Vec<String> = listed.iter().map(|r| r.namespace.to_string()).collect();
     namespaces.sort();
-    assert_eq!(namespaces, ["tripot/lobby/1", "tripot/quick/any"]);
+    assert_eq!(namespaces, ["tripot/lobby/kawu-2/2/1/5/Edmonde", "tripot/quick/any"]);
 
     // Guessing keys: a few misses, then throttled — even for the right key.
     let mut misses = 0;
@@ -341,43 +341,130 @@ async fn quick_match_answers_both_seekers_at_once() {
     let relay = RelayProcess::start(&[]);
     let tcp = relay.tcp_addr();
     let http = relay.http.clone().unwrap();
-    let seek = |formats| Request::Seek { formats, rules: Rules::Tripot };
+    let table = |name: &str| TableSpec { game: GameSpec::new(name).unwrap(), seats: 2 };
+    let seek = |name: &str| Request::Seek(QuickSeek::exactly(table(name)));
 
-    // A format-1 seeker, then a format-2 one: both requests are held, nobody is paired.
+    // A kawu-2 seeker, then a tripot-f2 one: both requests are held, nobody is paired.
     let mut first = client();
     connect(&mut first, &tcp, relay.peer_id).await;
     let first_id = *first.local_peer_id();
-    let first_seek =
-        first.behaviour_mut().directory.send_request(&relay.peer_id, seek(FormatSet::single(1).unwrap()));
+    let first_seek = first.behaviour_mut().directory.send_request(&relay.peer_id, seek("kawu-2"));
     let mut first_events = spawn(first);
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut other = client();
     connect(&mut other, &tcp, relay.peer_id).await;
-    let other_seek =
-        other.behaviour_mut().directory.send_request(&relay.peer_id, seek(FormatSet::single(2).unwrap()));
+    let other_seek = other.behaviour_mut().directory.send_request(&relay.peer_id, seek("tripot-f2"));
     let other_sent = std::time::Instant::now();
     let mut other_events = spawn(other);
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (_, metrics) = http_get(&http, "/metrics");
     assert!(metrics.contains("tripot_quick_waiting 2"), "{metrics}");
 
-    // "any" is paired at once with the one that waited longest, and both hear it together.
+    // "any" is paired at once with the one that waited longest, plays its game, and both hear
+    // it together.
     let mut second = client();
     connect(&mut second, &tcp, relay.peer_id).await;
     let second_id = *second.local_peer_id();
     assert_eq!(
-        ask(&mut second, relay.peer_id, seek(FormatSet::ANY)).await,
-        Response::Matched { peer: first_id, you_host: false, format: 1, rules: Rules::Tripot }
+        ask(&mut second, relay.peer_id, Request::Seek(QuickSeek::any(table("tripot")))).await,
+        Response::Matched { peer: first_id, you_host: false, table: table("kawu-2") }
     );
     assert_eq!(
         answer(&mut first_events, first_seek).await,
-        Response::Matched { peer: second_id, you_host: true, format: 1, rules: Rules::Tripot }
+        Response::Matched { peer: second_id, you_host: true, table: table("kawu-2") }
     );
 
-    // The format-2 seeker hears "still waiting" when its hold (4 s) ends, and asks again.
+    // The tripot-f2 seeker hears "still waiting" when its hold (4 s) ends, and asks again.
     assert!(matches!(answer(&mut other_events, other_seek).await, Response::Waiting { .. }));
     assert!(other_sent.elapsed() >= Duration::from_secs(3), "the hold lasts about 4 s");
     let (_, metrics) = http_get(&http, "/metrics");
     assert!(metrics.contains("tripot_quick_matches_total 1"), "{metrics}");
     assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
+}
+
+/// A client of the directory's first version (its seeks named duel formats and rules) is
+/// answered, whatever it asks, with a refusal in its own layout that it reads and stops on;
+/// its old-style lobby table is refused too. (Such a client's frames, written here by hand.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_of_the_first_directory_version_is_refused_in_words_it_reads() {
+    let relay = RelayProcess::start(&[]);
+    let tcp = relay.tcp_addr();
+    let mut old = client();
+    reserve(&mut old, &tcp, relay.peer_id).await;
+    let old_id = *old.local_peer_id();
+    let mut control = old.behaviour().stream.new_control();
+    old.add_external_address(circuit_addr(&tcp, old_id));
+    let lobby = rendezvous::Namespace::from_static("tripot/lobby/1/tripot/1764480000/Edmonde");
+    old.behaviour_mut().rendezvous.register(lobby, relay.peer_id, Some(20)).unwrap();
+    let refused = until(&mut old, 10, |e| match e {
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::RegisterFailed {
+            error,
+            ..
+        })) => Some(error),
+        SwarmEvent::Behaviour(ClientEvent::Rendezvous(rendezvous::client::Event::Registered { .. })) => {
+            panic!("an old-style table was listed")
+        }
+        _ => None,
+    })
+    .await;
+    assert_eq!(refused, rendezvous::ErrorCode::InvalidNamespace);
+    let _events = spawn(old);
+
+    // Version 1: a seek for any format under the Tripot rules, and a room lookup.
+    for frame in [vec![4u8, 0b111, 0], [&[3u8][..], &[7; 32]].concat()] {
+        let mut stream = control.open_stream(relay.peer_id, tripot_directory::PROTOCOL_V1).await.unwrap();
+        let len = u16::try_from(frame.len()).unwrap().to_be_bytes();
+        stream.write_all(&[&len[..], &frame].concat()).await.unwrap();
+        stream.flush().await.unwrap();
+        let mut answer = Vec::new();
+        tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+            .await
+            .unwrap()
+            .unwrap();
+        // Length 6, `Refused` (5), `Invalid` (5): the last refusal a version-1 client knows.
+        assert_eq!(answer, [0, 6, 5, 5, 0, 0, 0, 0]);
+    }
+    let (_, metrics) = http_get(relay.http.as_deref().unwrap(), "/metrics");
+    assert!(metrics.contains("tripot_quick_waiting 0"), "{metrics}");
+    assert!(
+        metrics.contains(r#"tripot_denials_total{what="directory",reason="outdated_client"} 2"#),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains(r#"tripot_denials_total{what="lobby_registration",reason="not_a_table"} 1"#),
+        "{metrics}"
+    );
+}
+
+/// A client of this version meeting a relay of the directory's first version (which answers
+/// `/tripot/rooms/1.0.0` only) says that the relay needs updating, rather than seek forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_meeting_a_relay_of_the_first_version_says_it_needs_updating() {
+    use libp2p::request_response::{self, ProtocolSupport};
+    use tripot_net::online::matchmaking::MatchError;
+    use tripot_net::online::matchmaking::quick;
+
+    let v1_only = request_response::Behaviour::with_codec(
+        tripot_directory::Codec,
+        [(tripot_directory::PROTOCOL_V1, ProtocolSupport::Inbound)],
+        request_response::Config::default(),
+    );
+    let mut old_relay = node_with(libp2p::identity::Keypair::generate_ed25519(), v1_only);
+    old_relay.listen_on("/ip4/127.0.0.1/tcp/0".parse().unwrap()).unwrap();
+    let listening = until(&mut old_relay, 10, |e| match e {
+        SwarmEvent::NewListenAddr { address, .. } => Some(address),
+        _ => None,
+    })
+    .await;
+    let addr = listening.with(libp2p::multiaddr::Protocol::P2p(*old_relay.local_peer_id()));
+    let _old_relay = spawn(old_relay);
+
+    let net = tripot_net::NetConfig { listen: Vec::new(), mdns: false, ..tripot_net::NetConfig::default() };
+    let wanted = QuickSeek::any(TableSpec { game: GameSpec::new("tripot").unwrap(), seats: 2 });
+    let keypair = libp2p::identity::Keypair::generate_ed25519();
+    let sought =
+        tokio::time::timeout(Duration::from_secs(20), quick::seek(keypair, &net, &addr, wanted, |_| {}))
+            .await
+            .expect("the seek neither ended nor failed");
+    assert!(matches!(sought, Err(MatchError::RelayOutdated)), "{sought:?}");
 }

@@ -9,6 +9,8 @@ mod online_common;
 mod draw;
 #[path = "online_hostile/handshake.rs"]
 mod handshake;
+#[path = "online_hostile/household.rs"]
+mod household;
 #[path = "online_hostile/raw_client.rs"]
 mod raw_client;
 #[path = "online_hostile/refusals.rs"]

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use online_common::relay_bin;
 use online_common::relay_process::{RelayLaunch, RelayProcess};
-use online_common::{Player, args, loopback_args, replayed_record, same_game};
+use online_common::{Player, args, loopback_args, played_to_the_end};
 
 fn player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
     let mut list = args(extra);
@@ -33,20 +33,7 @@ fn a_whole_game_of(variant: &str, relay_seed: u8) {
     let connected = guest.wait_event("connected", Duration::from_secs(20));
     assert_eq!((connected["game"].as_str(), connected["peer"].as_str()), (Some(variant), Some("Edmonde")));
 
-    assert_eq!(guest.finish(Duration::from_secs(240)), 0, "{}", guest.stderr());
-    assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
-    assert!(host.events("rejected").is_empty() && guest.events("rejected").is_empty());
-    let over = host.events("game_over");
-    assert_eq!(over.len(), 1, "{over:?}");
-    assert_eq!(over[0]["termination"], "normal", "{over:?}");
-    assert_eq!(over[0]["winner"], guest.events("game_over")[0]["winner"]);
-    // Every move verified by the other side's game: as many received as the other sent.
-    assert_eq!(host.events("move_received").len(), guest.events("move_sent").len());
-    assert_eq!(guest.events("move_received").len(), host.events("move_sent").len());
-    let (a, b) = (replayed_record(&host.save), replayed_record(&guest.save));
-    same_game(&a, &b);
-    assert_eq!(a.game().as_str(), variant);
-    assert!(a.result.is_finished(), "{}", a.result);
+    played_to_the_end(&mut host, &mut guest, variant);
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! The open lobby through a real `tripot-relay`: tables listed with their formats, one joined
-//! and played to the end, the list updated; tables registered again after a relay restart.
+//! The open lobby through a real `tripot-relay`: tables listed with their games (the duel's
+//! three formats here; `relay_games.rs` for the other games), one joined and played to the end,
+//! the list updated; tables registered again after a relay restart.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
@@ -10,6 +11,11 @@ use std::time::{Duration, Instant};
 
 use online_common::{replayed_record, same_game};
 use relay_common::{lobby_until, spawn, start_relay};
+
+/// The duel's game name for `--format f`.
+fn duel(format: u64) -> &'static str {
+    ["tripot", "tripot-f2", "tripot-f3"][usize::try_from(format).unwrap() - 1]
+}
 
 #[test]
 fn three_tables_listed_one_joined_and_played_the_list_updated() {
@@ -33,21 +39,22 @@ fn three_tables_listed_one_joined_and_played_the_list_updated() {
     }
 
     let tables = lobby_until(dir.path(), &relay, Duration::from_secs(20), "three tables", |t| t.len() == 3);
-    let listed: BTreeSet<(String, u64)> = tables
+    let listed: BTreeSet<(String, String)> = tables
         .iter()
-        .map(|t| (t["name"].as_str().unwrap().to_owned(), t["format"].as_u64().unwrap()))
+        .map(|t| (t["name"].as_str().unwrap().to_owned(), t["game"].as_str().unwrap().to_owned()))
         .collect();
-    let expected: BTreeSet<(String, u64)> = (1..=3).map(|f| (format!("host{f}"), f)).collect();
-    assert_eq!(listed, expected, "each table with its host's name and format");
+    let expected: BTreeSet<(String, String)> =
+        (1..=3).map(|f| (format!("host{f}"), duel(f).to_owned())).collect();
+    assert_eq!(listed, expected, "each table with its host's name and game");
     for t in &tables {
-        assert_eq!(t["rules"], "tripot");
+        assert_eq!((t["seats"].as_u64(), t["free_seats"].as_u64()), (Some(2), Some(1)));
         assert!(t["waiting_secs"].as_u64().unwrap() < 60);
         assert!(t["addr"].as_str().unwrap().contains("/p2p-circuit/p2p/"));
     }
     assert_eq!(relay.metric("tripot_lobby_tables"), Some(3.0));
 
     // Join the format-1 table by its number on the page.
-    let index = tables.iter().find(|t| t["format"] == 1).unwrap()["index"].to_string();
+    let index = tables.iter().find(|t| t["game"] == "tripot").unwrap()["index"].to_string();
     let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", &index], &relay, &["--ai", "2"]);
     let joined = guest.wait_event("lobby_join", Duration::from_secs(20));
     assert_eq!(joined["name"], "host1");
@@ -60,7 +67,7 @@ fn three_tables_listed_one_joined_and_played_the_list_updated() {
     let left = lobby_until(dir.path(), &relay, Duration::from_secs(10), "the joined table gone", |t| {
         t.len() == 2 && t.iter().all(|t| t["name"] != "host1")
     });
-    assert!(left.iter().any(|t| t["format"] == 2) && left.iter().any(|t| t["format"] == 3));
+    assert!(left.iter().any(|t| t["game"] == "tripot-f2") && left.iter().any(|t| t["game"] == "tripot-f3"));
 
     // The game is played to its end, as any online game.
     guest.wait_event("game_over", Duration::from_secs(120));
@@ -99,13 +106,13 @@ fn tables_come_back_by_themselves_after_a_relay_restart() {
     let tables =
         lobby_until(dir.path(), &relay, Duration::from_secs(15), "the tables again", |t| t.len() == 2);
     let again = restarted.elapsed();
-    let formats: BTreeSet<u64> = tables.iter().map(|t| t["format"].as_u64().unwrap()).collect();
-    assert_eq!(formats, BTreeSet::from([1, 3]));
+    let games: BTreeSet<&str> = tables.iter().map(|t| t["game"].as_str().unwrap()).collect();
+    assert_eq!(games, BTreeSet::from(["tripot", "tripot-f3"]));
     assert!(again < Duration::from_secs(10), "tables took {again:?} to come back");
     eprintln!("tables registered again {again:?} after the relay restarted");
 
     // And they can be joined: the hosts hold a reservation on the new relay too.
-    let index = tables.iter().find(|t| t["format"] == 1).unwrap()["index"].to_string();
+    let index = tables.iter().find(|t| t["game"] == "tripot").unwrap()["index"].to_string();
     let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", &index], &relay, &["--ai", "2"]);
     assert_eq!(guest.wait_event("connected", Duration::from_secs(30))["peer"], "host1");
     assert_eq!(hosts[0].wait_event("connected", Duration::from_secs(10))["peer"], "guest");

@@ -1,5 +1,6 @@
 //! Quick match through a real `tripot-relay`: four players at once make two games, nobody in
-//! two; formats 1 and 2 are never paired, "any" pairs with either.
+//! two; two games (the duel's formats 1 and 2) are never paired, "any" pairs with either and
+//! plays its game. (`relay_games.rs`: the other games.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
@@ -34,7 +35,7 @@ fn four_at_once_make_two_games_and_nobody_plays_twice() {
         assert_ne!(other, id, "paired with itself");
         assert!(ids.iter().any(|i| *i == other), "paired with a stranger");
         assert_eq!(partner[other], id, "pairings are mutual: nobody is in two games");
-        assert_eq!(line["format"], 1);
+        assert_eq!((line["game"].as_str(), line["seats"].as_u64()), (Some("tripot"), Some(2)));
         let other_line = &pairings.iter().find(|(i, _)| i == other).unwrap().1;
         assert_ne!(line["you_host"], other_line["you_host"], "one host and one guest per game");
     }
@@ -61,7 +62,7 @@ fn four_at_once_make_two_games_and_nobody_plays_twice() {
 }
 
 #[test]
-fn formats_one_and_two_are_never_paired_but_any_pairs_with_either() {
+fn two_games_are_never_paired_but_any_pairs_with_either_and_plays_its_game() {
     let dir = tempfile::tempdir().unwrap();
     let relay = start_relay(32);
     let mut one = spawn(dir.path(), "one", &["quick", "--format", "1"], &relay, &["--ai", "1"]);
@@ -73,19 +74,19 @@ fn formats_one_and_two_are_never_paired_but_any_pairs_with_either() {
     assert_eq!(relay.metric("tripot_quick_matches_total"), Some(0.0));
     assert_eq!(relay.metric("tripot_quick_waiting"), Some(2.0));
 
-    let mut any1 = spawn(dir.path(), "any1", &["quick", "--format", "any"], &relay, &["--ai", "1"]);
+    let mut any1 = spawn(dir.path(), "any1", &["quick", "--variant", "any"], &relay, &["--ai", "1"]);
     let (_, first) = matched(&mut any1);
-    let mut any2 = spawn(dir.path(), "any2", &["quick", "--format", "any"], &relay, &["--ai", "1"]);
+    let mut any2 = spawn(dir.path(), "any2", &["quick", "--variant", "any"], &relay, &["--ai", "1"]);
     let (_, second) = matched(&mut any2);
     let (one_id, one_line) = matched(&mut one);
     let (two_id, two_line) = matched(&mut two);
-    assert_eq!(one_line["format"], 1);
-    assert_eq!(two_line["format"], 2);
+    assert_eq!(one_line["game"], "tripot");
+    assert_eq!(two_line["game"], "tripot-f2");
     for line in [&first, &second] {
         let with_one = line["peer"] == one_id.as_str();
         let with_two = line["peer"] == two_id.as_str();
         assert!(with_one != with_two, "each 'any' is paired with exactly one of them: {line}");
-        assert_eq!(line["format"], if with_one { 1 } else { 2 });
+        assert_eq!(line["game"], if with_one { "tripot" } else { "tripot-f2" });
     }
     assert_ne!(first["peer"], second["peer"]);
     assert_eq!(relay.metric("tripot_quick_matches_total"), Some(2.0));

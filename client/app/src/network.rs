@@ -5,10 +5,12 @@
 //! their own, so that every screen can be driven from synthetic events. Every failure is a
 //! [`NetworkError`], which the front-end words in the player's language.
 
-use tripot_engine::{Format, Notation};
+use tripot_engine::Notation;
+use tripot_game::GameSpec;
 use tripot_net::identity::IdentityError;
 use tripot_net::online::OnlineError;
 use tripot_net::online::matchmaking::MatchError;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::session::Offer;
 use tripot_net::swarm::SwarmError;
 use tripot_net::{Multiaddr, NetEvent, Start};
@@ -76,10 +78,10 @@ pub trait Link {
 pub enum Matchmaking {
     /// Waiting at the relay; the relay counts this many players seeking.
     Waiting(u32),
-    /// Paired: the format agreed, and whether this side hosts.
+    /// Paired: the game agreed, and whether this side hosts.
     Matched {
-        /// Colours per camp.
-        format: Format,
+        /// The game: the one sought, or the opponent's for a seeker of any game.
+        game: GameSpec,
         /// This side waits for the opponent to dial it.
         you_host: bool,
     },
@@ -105,11 +107,12 @@ pub trait Network {
     /// # Errors
     /// [`NetworkError`]: why the scan could not start.
     fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError>;
-    /// Starts a quick match at the relay (`None`: any format); the session follows the pairing.
+    /// Starts a quick match at the relay for one game, or any game of two seats
+    /// ([`QuickSeek::any`]); the session follows the pairing.
     ///
     /// # Errors
     /// [`NetworkError`]: why the match could not start.
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError>;
+    fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError>;
     /// Starts reading the open lobby at the relay.
     ///
     /// # Errors

@@ -4,7 +4,9 @@
 
 use tripot_engine::{Camp, DuelState, Format, Position, Rules};
 use tripot_game::Leaving;
-use tripot_game::{Seat, SpecError};
+use tripot_game::{Seat, SpecError, TableSpec};
+use tripot_net::online::matchmaking::MatchError;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::{Ending, GameSnapshot, Offer, OnlineGame, SessionEvent};
 use tripot_protocol::Opens;
 
@@ -32,6 +34,18 @@ pub fn game_position(game: &OnlineGame) -> Option<Position> {
 /// Never in practice: every format and rules preset has a name (`tripot_engine::duel_spec`).
 pub fn offer(format: Format, rules: Rules, opens: Opens) -> Result<Offer, SpecError> {
     Offer::duel(format, rules, opens)
+}
+
+/// The quick-match seek of the duel's screens: the duel of `format` under the Tripot rules, or
+/// (`None`) any game of two seats, the first format's duel when two seekers of any meet.
+///
+/// # Errors
+/// Never in practice (every format has a name); a [`NetworkError`] all the same.
+pub fn quick_seek(format: Option<Format>) -> Result<QuickSeek, crate::network::NetworkError> {
+    let spec = tripot_engine::duel_spec(format.unwrap_or(Format::One), Rules::Tripot)
+        .map_err(|e| MatchError::Unsupported(e.to_string()))?;
+    let table = TableSpec { game: spec, seats: 2 };
+    Ok(if format.is_some() { QuickSeek::exactly(table) } else { QuickSeek::any(table) })
 }
 
 /// The duel's format and rules of an offer; the first format under the Tripot rules for a game

@@ -1,6 +1,7 @@
 //! An open game one can join, wherever it was found: a player hosting on the LAN (found by
 //! mDNS) or a table in a relay's lobby. The front-ends list both the same way.
 
+use tripot_game::GameSpec;
 use tripot_net::online::matchmaking::lobby::TableEntry;
 use tripot_net::{LanHost, Multiaddr};
 
@@ -9,14 +10,37 @@ use tripot_net::{LanHost, Multiaddr};
 pub struct OpenGame {
     /// The host's name.
     pub name: String,
-    /// Colours per camp.
+    /// The game offered (the catalogue gives its title; a name this client does not know is
+    /// still listed, by its name).
+    pub game: GameSpec,
+    /// Its seats.
+    pub seats: u8,
+    /// Seats still free.
+    pub free_seats: u8,
+    /// Colours per camp, for the duel's screens (1 for a game that is not a duel).
     pub format: u8,
-    /// The rules preset.
+    /// The rules preset, for the duel's screens (Tripot's for a game that is not a duel).
     pub rules: tripot_engine::Rules,
     /// Seconds the host has been waiting.
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.
     pub addr: Multiaddr,
+}
+
+impl OpenGame {
+    /// An open game of `game`; the duel's terms are read from its name.
+    #[must_use]
+    pub fn new(
+        name: String,
+        game: GameSpec,
+        seats: u8,
+        free_seats: u8,
+        waiting_secs: u64,
+        addr: Multiaddr,
+    ) -> Self {
+        let (format, rules) = crate::online_duel::spec_terms(&game);
+        OpenGame { name, game, seats, free_seats, format: format.number(), rules, waiting_secs, addr }
+    }
 }
 
 /// The open games as last listed.
@@ -30,24 +54,22 @@ pub struct OpenGames {
 
 impl From<LanHost> for OpenGame {
     fn from(host: LanHost) -> OpenGame {
-        OpenGame {
-            name: host.name,
-            format: crate::online_duel::spec_terms(&host.game).0.number(),
-            rules: crate::online_duel::spec_terms(&host.game).1,
-            waiting_secs: u64::from(host.waiting_secs),
-            addr: host.addr,
-        }
+        // A host on the LAN waits for the one guest its two-seat session takes.
+        let free = host.seats.saturating_sub(1).max(1);
+        OpenGame::new(host.name, host.game, host.seats, free, u64::from(host.waiting_secs), host.addr)
     }
 }
 
 impl From<TableEntry> for OpenGame {
     fn from(entry: TableEntry) -> OpenGame {
-        OpenGame {
-            name: entry.table.name,
-            format: entry.table.format,
-            rules: entry.table.rules,
-            waiting_secs: entry.waiting_secs,
-            addr: entry.addr,
-        }
+        let table = entry.table;
+        OpenGame::new(
+            table.name,
+            table.table.game,
+            table.table.seats,
+            table.free_seats,
+            entry.waiting_secs,
+            entry.addr,
+        )
     }
 }

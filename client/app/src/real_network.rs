@@ -10,9 +10,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tokio::runtime::Runtime;
-use tripot_engine::{Format, Notation, Rules};
+use tripot_engine::Notation;
 use tripot_net::online::matchmaking::lobby;
-use tripot_net::online::matchmaking::quick::{self, FormatSet, Matched, SeekProgress};
+use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgress};
 use tripot_net::session::Offer;
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
 
@@ -150,10 +150,8 @@ impl Network for RealNetwork {
         Ok(Box::new(NetLink { handle, left: false, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
+    fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         let mut config = self.settings.online_config()?;
-        // Every `Format` is one of the formats a seek can name.
-        let wanted = formats.and_then(|f| FormatSet::single(f.number())).unwrap_or(FormatSet::ANY);
         let (sender, news) = mpsc::channel();
         let keypair = self.keypair.clone();
         let settings = self.settings.clone();
@@ -171,7 +169,7 @@ impl Network for RealNetwork {
                     let _ = sender.send(QuickNews::Waiting(n));
                 }
             };
-            let result = quick::play(keypair, config, wanted, Rules::Tripot, progress).await;
+            let result = quick::play(keypair, config, wanted, progress).await;
             let _ = sender.send(match result {
                 Ok((matched, handle)) => QuickNews::Matched(matched, Box::new(handle)),
                 Err(error) => QuickNews::Failed(error.into()),
@@ -267,7 +265,7 @@ impl QuickLink {
                 QuickNews::Waiting(n) => self.pending.push_back(Matchmaking::Waiting(n)),
                 QuickNews::Matched(matched, handle) => {
                     self.pending.push_back(Matchmaking::Matched {
-                        format: matched.format,
+                        game: matched.table.game,
                         you_host: matched.you_host,
                     });
                     self.handle = Some(*handle);

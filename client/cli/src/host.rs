@@ -45,22 +45,41 @@ pub(crate) struct Args {
     pub(crate) online: OnlineArgs,
 }
 
+impl OpensArg {
+    /// Who opens, on the wire.
+    pub(crate) const fn opens(self) -> Opens {
+        match self {
+            OpensArg::Host => Opens::Host,
+            OpensArg::Guest => Opens::Guest,
+            OpensArg::Random => Opens::Random,
+        }
+    }
+}
+
+/// The game offered: `variant` when given (a game of the catalogue, of two seats: the session
+/// plays no other), else the duel of `format` under `rules`.
+pub(crate) fn offer(
+    variant: Option<&tripot_game::GameSpec>,
+    format: u8,
+    rules: Rules,
+    opens: OpensArg,
+) -> Result<Offer, CliError> {
+    let opens = opens.opens();
+    match variant {
+        Some(game) => {
+            tripot_game::catalogue::check_table(&tripot_game::TableSpec { game: game.clone(), seats: 2 })?;
+            Ok(Offer { game: game.clone(), opens })
+        }
+        None => {
+            let format = Format::from_number(format).ok_or(CliError::BadFormat(format))?;
+            Ok(Offer::duel(format, rules, opens)?)
+        }
+    }
+}
+
 /// Hosts a game until it ends.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
-    let opens = match args.opens {
-        OpensArg::Host => Opens::Host,
-        OpensArg::Guest => Opens::Guest,
-        OpensArg::Random => Opens::Random,
-    };
-    let offer = match &args.variant {
-        Some(game) => {
-            // A game of the catalogue, of two seats: the session plays no other.
-            tripot_game::catalogue::check_table(&tripot_game::TableSpec { game: game.clone(), seats: 2 })?;
-            Offer { game: game.clone(), opens }
-        }
-        None => Offer::duel(format, args.rules, opens)?,
-    };
+    let offer = offer(args.variant.as_ref(), args.format, args.rules, args.opens)?;
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
     super::online::run(&args.online, plan)
 }

@@ -59,6 +59,7 @@ fn room_event(event: &RoomEvent) -> Value {
                 RoomError::Directory(_) => "directory",
                 RoomError::Unreachable(_) => "unreachable",
                 RoomError::Handshake(_) => "handshake",
+                RoomError::RelayOutdated => "relay_outdated",
             };
             json!({"event": "room_error", "kind": kind, "detail": error.to_string()})
         }

@@ -1,14 +1,13 @@
-//! `tripot lobby`: the open tables at a relay — list them page by page, join one, or open
-//! one's own.
+//! `tripot lobby`: the open tables at a relay — list them page by page (every game, or one),
+//! join one, or open one's own for any game of two seats.
 
 use std::io::{BufRead as _, Write as _};
 
 use serde_json::json;
-use tripot_engine::{Format, Rules};
+use tripot_engine::Rules;
+use tripot_game::{GameSpec, TableSpec};
 use tripot_net::Multiaddr;
 use tripot_net::online::matchmaking::lobby::{self, LobbyPage, PAGE_SIZE, TableEntry};
-use tripot_net::session::Offer;
-use tripot_protocol::Opens;
 
 use super::CliError;
 use super::host::OpensArg;
@@ -21,10 +20,15 @@ pub(crate) struct Args {
     /// Open your own table and wait there for an opponent.
     #[arg(long, conflicts_with_all = ["join", "list", "page"])]
     pub(crate) open: bool,
-    /// Colours per camp of the table you open (default 1); when listing, only tables of this format.
+    /// The game of the table you open, or of the tables listed, by name: `kawu-2`, `halma-2`,
+    /// `captures-2`, `draughts`, a duel (`tripot-classic-f2`)… (a game of two seats).
+    #[arg(long, conflicts_with_all = ["format", "rules"])]
+    pub(crate) variant: Option<GameSpec>,
+    /// The duel, by its colours per camp (default 1 when opening; when listing, only the duel's
+    /// tables of this format).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
     pub(crate) format: Option<u8>,
-    /// Rules preset of the table you open: tripot or classic.
+    /// The duel's rules preset: tripot or classic.
     #[arg(long, default_value = "tripot")]
     pub(crate) rules: Rules,
     /// Who opens at your table.
@@ -53,8 +57,9 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let runtime = online::runtime()?;
     runtime.block_on(async {
         let net = config_with_relay(&args.online, &relay)?.net;
+        let game = listed_game(args)?;
         let mut page = args.page.max(1) - 1;
-        let mut shown = fetch(&net, &relay, args.format, page).await?;
+        let mut shown = fetch(&net, &relay, game.as_ref(), page).await?;
         show(&shown, args.online.headless)?;
         if args.list || (args.online.headless && args.join.is_none()) {
             return Ok(());
@@ -72,7 +77,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                     Choice::Next | Choice::Previous | Choice::Refresh => {}
                     Choice::Quit => return Ok(()),
                 }
-                shown = fetch(&net, &relay, args.format, page).await?;
+                shown = fetch(&net, &relay, game.as_ref(), page).await?;
                 show(&shown, false)?;
             },
         };
@@ -80,23 +85,39 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     })
 }
 
+/// The game whose tables are listed: `--variant`, or the duel of `--format`; `None`: every game.
+fn listed_game(args: &Args) -> Result<Option<TableSpec>, CliError> {
+    if args.variant.is_none() && args.format.is_none() {
+        return Ok(None);
+    }
+    let offer = super::host::offer(args.variant.as_ref(), args.format.unwrap_or(1), args.rules, args.opens)?;
+    Ok(Some(TableSpec { game: offer.game, seats: 2 }))
+}
+
 async fn fetch(
     net: &tripot_net::NetConfig,
     relay: &Multiaddr,
-    format: Option<u8>,
+    game: Option<&TableSpec>,
     page: usize,
 ) -> Result<LobbyPage, CliError> {
     // Listing needs no identity: a throwaway one keeps the player's own peer id out of it.
     let keypair = tripot_net::Keypair::generate_ed25519();
-    lobby::list(keypair, net, relay, format, page).await.map_err(|e| CliError::Network(e.into()))
+    lobby::list(keypair, net, relay, game, page).await.map_err(|e| CliError::Network(e.into()))
+}
+
+/// A game's title for players (French, as this command's words), or its name when this client
+/// does not know it.
+fn title(game: &GameSpec) -> &str {
+    tripot_game::catalogue::find(game).map_or(game.as_str(), |info| info.title.fr)
 }
 
 fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
     if headless {
         for (i, entry) in page.tables.iter().enumerate() {
             print_json(&json!({
-                "event": "lobby_table", "index": i + 1, "name": entry.table.name, "format": entry.table.format,
-                "rules": entry.table.rules.name(), "waiting_secs": entry.waiting_secs,
+                "event": "lobby_table", "index": i + 1, "name": entry.table.name,
+                "game": entry.table.table.game.as_str(), "seats": entry.table.table.seats,
+                "free_seats": entry.table.free_seats, "waiting_secs": entry.waiting_secs,
                 "host": entry.host.to_string(), "addr": entry.addr.to_string(),
             }));
         }
@@ -117,11 +138,11 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
     }
     for (i, entry) in page.tables.iter().enumerate() {
         lines.push(format!(
-            "{:>3}. {:<24} format {}  {:<8} attend depuis {}",
+            "{:>3}. {:<24} {:<28} {} place(s) libre(s)  attend depuis {}",
             i + 1,
             entry.table.name,
-            entry.table.format,
-            entry.table.rules,
+            title(&entry.table.table.game),
+            entry.table.free_seats,
             waited(entry.waiting_secs)
         ));
     }
@@ -185,11 +206,11 @@ fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
 async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), CliError> {
     if args.online.headless {
         print_json(&json!({
-            "event": "lobby_join", "name": entry.table.name, "format": entry.table.format,
+            "event": "lobby_join", "name": entry.table.name, "game": entry.table.table.game.as_str(),
             "host": entry.host.to_string(), "addr": entry.addr.to_string(),
         }));
     } else {
-        println!("On rejoint la table de {} (format {})…", entry.table.name, entry.table.format);
+        println!("On rejoint la table de {} ({})…", entry.table.name, title(&entry.table.table.game));
     }
     let config = config_with_relay(&args.online, relay)?;
     let keypair = args.online.keypair()?;
@@ -199,29 +220,19 @@ async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), 
 }
 
 fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
-    let number = args.format.unwrap_or(1);
-    let format = Format::from_number(number).ok_or(CliError::BadFormat(number))?;
-    let opens = match args.opens {
-        OpensArg::Host => Opens::Host,
-        OpensArg::Guest => Opens::Guest,
-        OpensArg::Random => Opens::Random,
-    };
-    let offer = Offer::duel(format, args.rules, opens)?;
+    let offer = super::host::offer(args.variant.as_ref(), args.format.unwrap_or(1), args.rules, args.opens)?;
+    let game = offer.game.clone();
     let config = config_with_relay(&args.online, relay)?;
     let runtime = online::runtime()?;
     runtime.block_on(async {
         let keypair = args.online.keypair()?;
         if args.online.headless {
             print_json(&json!({
-                "event": "lobby_open", "name": config.session.name, "format": format.number(),
-                "rules": args.rules.name(), "relay": relay.to_string(),
+                "event": "lobby_open", "name": config.session.name, "game": game.as_str(), "seats": 2,
+                "relay": relay.to_string(),
             }));
         } else {
-            println!(
-                "Table ouverte au lobby (format {}, {}) : on attend un adversaire…",
-                format.number(),
-                args.rules.name()
-            );
+            println!("Table ouverte au lobby ({}) : on attend un adversaire…", title(&game));
         }
         let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Network(e.into()))?;
         let result = drive(handle, &args.online).await;

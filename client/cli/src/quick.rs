@@ -1,43 +1,75 @@
-//! `tripot quick`: the relay pairs you with a waiting player of a compatible format, or you wait
-//! to be found; then the game is played like any online game.
+//! `tripot quick`: the relay pairs you with a waiting player of the same game (or of any game of
+//! two seats), or you wait to be found; then the game is played like any online game.
 
 use serde_json::json;
 use tripot_app::i18n::Lang;
-use tripot_engine::Rules;
-use tripot_net::online::matchmaking::quick::{self, FormatSet, SeekProgress};
+use tripot_engine::{Format, Rules};
+use tripot_game::{GameSpec, TableSpec};
+use tripot_net::online::matchmaking::quick::{self, QuickSeek, SeekProgress};
 
 use super::CliError;
 use super::matched::{config_with_relay, drive, print_json};
 use super::online;
 
+/// The game sought, as written on the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Wanted {
+    /// Any game of two seats.
+    Any,
+    /// This game only.
+    Game(GameSpec),
+}
+
 /// Arguments of `tripot quick`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// Colours per camp you accept: 1, 2, 3 or any.
-    #[arg(long, default_value = "any", value_parser = parse_formats)]
-    pub(crate) format: FormatSet,
-    /// Rules preset: tripot or classic (only players of the same rules are paired).
-    #[arg(long, default_value = "tripot")]
-    pub(crate) rules: Rules,
+    /// The game you play, by name (`kawu-2`, `halma-2`, `captures-2`, `draughts`,
+    /// `tripot-classic-f2`…), or `any`: any game of two seats (the other player's is played).
+    #[arg(long, value_parser = parse_wanted, conflicts_with_all = ["format", "rules"])]
+    pub(crate) variant: Option<Wanted>,
+    /// The duel only, of these colours per camp (1, 2 or 3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub(crate) format: Option<u8>,
+    /// The duel's rules preset: tripot or classic (the duel of format 1 when no format is given).
+    #[arg(long)]
+    pub(crate) rules: Option<Rules>,
     #[command(flatten)]
     pub(crate) online: online::OnlineArgs,
 }
 
-/// A `--format` that is no set of formats (clap prints it, in the environment's language:
+/// A `--variant` that is no game name nor `any` (clap prints it, in the environment's language:
 /// `--lang` is not read yet).
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", Lang::current().format_set_refused(.0))]
-pub(crate) struct FormatSetError(String);
+#[error("{}", Lang::current().quick_game_refused(.0))]
+pub(crate) struct WantedError(String);
 
-fn parse_formats(text: &str) -> Result<FormatSet, FormatSetError> {
+fn parse_wanted(text: &str) -> Result<Wanted, WantedError> {
     match text.trim() {
-        "any" | "tout" | "*" => Ok(FormatSet::ANY),
-        n => n.parse().ok().and_then(FormatSet::single).ok_or_else(|| FormatSetError(text.to_owned())),
+        "any" | "tout" | "*" => Ok(Wanted::Any),
+        name => GameSpec::new(name).map(Wanted::Game).map_err(|_| WantedError(text.to_owned())),
     }
+}
+
+/// The seek: the game named, the duel of `--format`/`--rules`, or (nothing given, or `any`)
+/// any game of two seats, the first duel when two seekers of any meet.
+fn seek_of(args: &Args) -> Result<QuickSeek, CliError> {
+    let duel = |format: u8, rules: Rules| -> Result<GameSpec, CliError> {
+        let format = Format::from_number(format).ok_or(CliError::BadFormat(format))?;
+        Ok(tripot_engine::duel_spec(format, rules)?)
+    };
+    let table = |game| TableSpec { game, seats: 2 };
+    Ok(match (&args.variant, args.format, args.rules) {
+        (Some(Wanted::Game(game)), _, _) => QuickSeek::exactly(table(game.clone())),
+        (Some(Wanted::Any), _, _) | (None, None, None) => QuickSeek::any(table(duel(1, Rules::Tripot)?)),
+        (None, format, rules) => {
+            QuickSeek::exactly(table(duel(format.unwrap_or(1), rules.unwrap_or(Rules::Tripot))?))
+        }
+    })
 }
 
 /// Seeks an opponent, then plays.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    let wanted = seek_of(args)?;
     // The relay given, else one announced on the LAN (mDNS).
     let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
     let config = config_with_relay(&args.online, &relay)?;
@@ -59,35 +91,33 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
             }
             SeekProgress::Waiting(_) => {}
         };
-        let (matched, handle) = quick::play(keypair, config, args.format, args.rules, progress)
-            .await
-            .map_err(|e| CliError::Network(e.into()))?;
+        let (matched, handle) =
+            quick::play(keypair, config, wanted, progress).await.map_err(|e| CliError::Network(e.into()))?;
+        let game = &matched.table.game;
         if headless {
             print_json(&json!({
                 "event": "matched", "peer": matched.peer.to_string(), "you_host": matched.you_host,
-                "format": matched.format.number(), "rules": matched.rules.name(),
+                "game": game.as_str(), "seats": matched.table.seats,
             }));
         } else {
             let role = if matched.you_host { "vous recevez" } else { "vous rejoignez" };
-            println!(
-                "Adversaire trouvé : format {}, {} ({role}).",
-                matched.format.number(),
-                matched.rules.name()
-            );
+            let title = tripot_game::catalogue::find(game).map_or(game.as_str(), |info| info.title.fr);
+            println!("Adversaire trouvé : {title} ({role}).");
         }
         drive(handle, &args.online).await
     })
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
     #[test]
-    fn formats_parse() {
-        assert_eq!(parse_formats("any"), Ok(FormatSet::ANY));
-        assert_eq!(parse_formats("2"), Ok(FormatSet::single(2).unwrap_or(FormatSet::ANY)));
-        assert!(parse_formats("4").is_err());
-        assert!(parse_formats("x").is_err());
+    fn a_game_or_any() {
+        assert_eq!(parse_wanted("any"), Ok(Wanted::Any));
+        assert_eq!(parse_wanted("kawu-2"), Ok(Wanted::Game(GameSpec::new("kawu-2").unwrap())));
+        assert!(parse_wanted("Kawu 2").is_err());
+        assert!(parse_wanted("").is_err());
     }
 }

@@ -286,7 +286,9 @@ impl PageOnline {
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
         let format = format.map(parse_format).transpose()?;
-        self.start(Side::Quick(format), network, |net| net.quick(format))
+        self.start(Side::Quick(format), network, |net| {
+            tripot_app::online_duel::quick_seek(format).and_then(|wanted| net.quick(wanted))
+        })
     }
 
     fn join_table(
@@ -792,6 +794,7 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use tripot_engine::{Notation, Position};
+    use tripot_net::online::matchmaking::quick::QuickSeek;
     use tripot_protocol::GameId;
 
     use super::*;
@@ -831,7 +834,7 @@ mod tests {
         fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
             Err(NetworkError::NoRelay)
         }
-        fn quick(&mut self, _formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
+        fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
             Err(NetworkError::NoRelay)
         }
         fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {

@@ -20,6 +20,7 @@ use tripot_app::open_game::{OpenGame, OpenGames};
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
 use tripot_game::Seat;
 use tripot_net::Offer;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::{LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 use tripot_protocol::{GameId, RejectReason};
 use tripot_terminal::app::{App, Connection, MenuItem, Page, RematchOffer};
@@ -140,8 +141,9 @@ impl Network for Fake {
         Ok(Box::new(self.clone()))
     }
 
-    fn quick(&mut self, formats: Option<Format>) -> Result<Box<dyn Link>, NetworkError> {
-        let text = formats.map_or_else(|| "quick any".to_owned(), |f| format!("quick {}", f.number()));
+    fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
+        let text =
+            if wanted.any_game { "quick any".to_owned() } else { format!("quick {}", wanted.table.game) };
         self.0.borrow_mut().starts.push(text);
         Ok(Box::new(self.clone()))
     }
@@ -617,7 +619,7 @@ fn a_quick_match_waits_at_the_relay_then_plays() {
     app.handle_event(key(KeyCode::Right));
     choose(&mut app, MenuItem::Quick);
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(fake.starts(), ["quick 2"]);
+    assert_eq!(fake.starts(), ["quick tripot-f2"]);
     assert_eq!(app.page(), Page::Online);
     fake.0.borrow_mut().news.push_back(Matchmaking::Waiting(3));
     app.handle_event(Event::Tick);
@@ -625,7 +627,10 @@ fn a_quick_match_waits_at_the_relay_then_plays() {
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("3 en salle d'attente"), "{screen}");
     insta::assert_snapshot!("online_quick_seeking", screen);
-    fake.0.borrow_mut().news.push_back(Matchmaking::Matched { format: Format::Two, you_host: false });
+    fake.0.borrow_mut().news.push_back(Matchmaking::Matched {
+        game: tripot_game::GameSpec::new("tripot-f2").unwrap(),
+        you_host: false,
+    });
     app.handle_event(Event::Tick);
     assert_eq!(app.online().unwrap().connection(), Connection::Joining);
     fake.session(connected_with(
@@ -666,12 +671,16 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     app.handle_event(ch('o'));
     assert!(fake.starts().is_empty());
     let tables = (1..=12u8)
-        .map(|i| OpenGame {
-            name: format!("joueur{i}"),
-            format: 1 + i % 3,
-            rules: Rules::Tripot,
-            waiting_secs: 100 - u64::from(i),
-            addr: format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
+        .map(|i| {
+            let format = Format::from_number(1 + i % 3).unwrap();
+            OpenGame::new(
+                format!("joueur{i}"),
+                tripot_engine::duel_spec(format, Rules::Tripot).unwrap(),
+                2,
+                1,
+                100 - u64::from(i),
+                format!("{relay}/p2p-circuit/p2p/{}", peer()).parse().unwrap(),
+            )
         })
         .collect();
     fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: tables });

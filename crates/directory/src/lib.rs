@@ -1,10 +1,11 @@
 //! tripot-directory: what a Tripot client and a `tripot-relay` must agree on to find each other,
 //! and nothing either side keeps to itself.
 //!
-//! - The directory protocol (`/tripot/rooms/1.0.0`): [`Request`] and [`Response`], their
+//! - The directory protocol (`/tripot/rooms/2.0.0`): [`Request`] and [`Response`], their
 //!   [`Codec`], and the behaviours each side runs ([`client_behaviour`], [`server_behaviour`]).
 //!   A private room is found by its [`RoomKey`] (a hash of its code, never the code), and a
-//!   quick-match seeker says which formats it accepts ([`FormatSet`]) and which [`Rules`] it plays.
+//!   quick-match seeker says which game it plays, or that any game of so many seats will do
+//!   ([`QuickSeek`]).
 //! - Open lobby tables: the rendezvous namespace that describes a table ([`LobbyTable`],
 //!   [`is_lobby`]). Clients read and write them with libp2p's stock rendezvous client; the relay's
 //!   rendezvous server only needs to tell a lobby namespace from others.
@@ -15,24 +16,26 @@
 //! and server). The relay's state — the room registry, the matchmaker, the quick-match desk, the
 //! rendezvous store — stays in `tripot-relay`.
 //!
-//! The rules preset is [`tripot_engine::Rules`] everywhere, one type: the directory writes it as a
-//! byte (in [`wire`](Request::encode) only), the lobby's namespaces and the game protocol's hello
-//! by its name ([`Rules::name`], parsed back with [`str::parse`]).
+//! A game is its name and seat count everywhere here ([`tripot_game::TableSpec`]), compared by
+//! equality: this crate, and the relay that links it, know no rules, so a new game needs no new
+//! relay.
 //!
 //! This crate does no I/O of its own: it encodes and decodes, and libp2p's request-response
 //! drives the streams.
 #![forbid(unsafe_code)]
 
 mod behaviour;
-mod format_set;
 mod lobby_table;
+mod quick_seek;
 mod wire;
 
 pub use behaviour::{Behaviour, client_behaviour, server_behaviour};
-pub use format_set::FormatSet;
-pub use lobby_table::{LOBBY_NAMESPACE_PREFIX, LobbyTable, MAX_TABLE_NAME, is_lobby};
-pub use tripot_engine::Rules;
-pub use wire::{Codec, MAX_DIRECTORY_FRAME, PROTOCOL, RefuseReason, Request, Response, RoomKey, WireError};
+pub use lobby_table::{LOBBY_NAMESPACE_PREFIX, LobbyTable, MAX_TABLE_NAME, is_lobby, listing_namespace};
+pub use quick_seek::QuickSeek;
+pub use tripot_game::{GameSpec, TableSpec};
+pub use wire::{
+    Codec, MAX_DIRECTORY_FRAME, PROTOCOL, PROTOCOL_V1, RefuseReason, Request, Response, RoomKey, WireError,
+};
 
 /// The start of a `tripot-relay`'s identify agent version (`tripot-relay/0.1.0`): how a client
 /// that finds one on a LAN by mDNS tells it from other libp2p nodes. (A Tripot client announces

@@ -1,15 +1,20 @@
 //! Rendezvous namespaces of open lobby tables.
 //!
 //! A table is one rendezvous registration whose namespace says everything a list shows:
-//! `tripot/lobby/<format>/<rules>/<opened at, Unix seconds>/<host name>`, e.g.
-//! `tripot/lobby/2/tripot/1764480000/Edmonde`. So any libp2p rendezvous client lists the open
-//! tables with a plain `DISCOVER` (no namespace, paged with its cookie and limit) and reads
-//! them without contacting a single host; the registration's signed peer record gives the host
-//! to dial through the relay. Private rooms are never registered here (see
-//! the directory protocol, [`crate::Request`]), so listing every registration reveals no room code.
+//! `tripot/lobby/<game>/<seats>/<free seats>/<opened at, Unix seconds>/<host name>`, e.g.
+//! `tripot/lobby/kawu-2/2/1/1764480000/Edmonde`. So any libp2p rendezvous client lists the
+//! open tables with a `DISCOVER` of the lobby's namespace (paged with its cookie and limit), or
+//! of one game's part of it ([`listing_namespace`]), and reads them without contacting a single
+//! host; the registration's signed peer record gives the host to dial through the relay. Private
+//! rooms are never registered here (see the directory protocol, [`crate::Request`]), so listing
+//! every registration reveals no room code.
+//!
+//! The game is its name only ([`GameSpec`], syntax-checked): a relay lists tables of games it
+//! has never heard of. Tables written before game names (`tripot/lobby/<format>/<rules>/…`)
+//! do not parse, so a relay refuses them and a client skips them.
 
 use std::fmt;
-use tripot_engine::Rules;
+use tripot_game::{GameSpec, TableSpec};
 
 /// Open lobby tables: `tripot/lobby/...`.
 pub const LOBBY_NAMESPACE_PREFIX: &str = "tripot/lobby";
@@ -22,16 +27,25 @@ pub fn is_lobby(namespace: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
+/// The namespace a listing asks for: the whole lobby, or the tables of one game and seat count
+/// (a `tripot-relay` answers with every table at or below it).
+pub fn listing_namespace(table: Option<&TableSpec>) -> String {
+    match table {
+        Some(table) => format!("{LOBBY_NAMESPACE_PREFIX}/{}/{}", table.game, table.seats),
+        None => LOBBY_NAMESPACE_PREFIX.to_owned(),
+    }
+}
+
 /// The longest host name a table carries, in characters.
 pub const MAX_TABLE_NAME: usize = 24;
 
 /// An open lobby table, as its namespace describes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LobbyTable {
-    /// Colours per camp: 1, 2 or 3.
-    pub format: u8,
-    /// The rules preset, written by its name (`tripot` or `classic`) in the namespace.
-    pub rules: Rules,
+    /// The game and its seats.
+    pub table: TableSpec,
+    /// Seats still free (at least one, fewer than the seats: the host sits at its table).
+    pub free_seats: u8,
     /// When the table opened (Unix seconds, the host's clock): the list shows the time waited.
     pub opened_unix: u64,
     /// The host's name (no `/`, no control characters, at most [`MAX_TABLE_NAME`] characters).
@@ -39,16 +53,17 @@ pub struct LobbyTable {
 }
 
 impl LobbyTable {
-    /// A table; the name is cleaned up to fit a namespace (`/` and control characters become
-    /// `_`, cut to [`MAX_TABLE_NAME`] characters).
-    pub fn new(format: u8, rules: Rules, opened_unix: u64, name: &str) -> Self {
+    /// A table with every seat free but the host's; the name is cleaned up to fit a namespace
+    /// (`/` and control characters become `_`, cut to [`MAX_TABLE_NAME`] characters).
+    pub fn new(table: TableSpec, opened_unix: u64, name: &str) -> Self {
         let name: String = name
             .trim()
             .chars()
             .map(|c| if c == '/' || c.is_control() { '_' } else { c })
             .take(MAX_TABLE_NAME)
             .collect();
-        LobbyTable { format, rules, opened_unix, name }
+        let free_seats = table.seats.saturating_sub(1).max(1);
+        LobbyTable { table, free_seats, opened_unix, name }
     }
 
     /// The rendezvous namespace of this table.
@@ -57,27 +72,40 @@ impl LobbyTable {
     }
 
     /// Reads a namespace; `None` for anything that is not a well-formed table (other
-    /// applications' registrations, garbage).
+    /// applications' registrations, tables of an older client, garbage).
     pub fn parse(namespace: &str) -> Option<Self> {
         let rest = namespace.strip_prefix(LOBBY_NAMESPACE_PREFIX)?.strip_prefix('/')?;
-        let mut parts = rest.splitn(4, '/');
-        let format: u8 = parts.next()?.parse().ok().filter(|f| (1..=3).contains(f))?;
-        let rules: Rules = parts.next()?.parse().ok()?;
-        let opened_unix: u64 = parts.next()?.parse().ok()?;
+        let mut parts = rest.splitn(5, '/');
+        let game = GameSpec::new(parts.next()?).ok()?;
+        let seats: u8 = number(parts.next()?)?;
+        let free_seats: u8 = number(parts.next()?)?;
+        let opened_unix: u64 = number(parts.next()?)?;
         let name = parts.next()?;
+        if seats < 2 || free_seats == 0 || free_seats >= seats {
+            return None;
+        }
         if name.contains('/') || name.chars().any(char::is_control) || name.chars().count() > MAX_TABLE_NAME {
             return None;
         }
-        Some(LobbyTable { format, rules, opened_unix, name: name.to_owned() })
+        Some(LobbyTable { table: TableSpec { game, seats }, free_seats, opened_unix, name: name.to_owned() })
     }
+}
+
+/// A decimal number written as [`LobbyTable`]'s `Display` writes it (no sign, no leading zero):
+/// one table has one namespace.
+fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten()
 }
 
 impl fmt::Display for LobbyTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{LOBBY_NAMESPACE_PREFIX}/{}/{}/{}/{}",
-            self.format, self.rules, self.opened_unix, self.name
+            "{LOBBY_NAMESPACE_PREFIX}/{}/{}/{}/{}/{}",
+            self.table.game, self.table.seats, self.free_seats, self.opened_unix, self.name
         )
     }
 }
@@ -88,16 +116,37 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn spec(name: &str, seats: u8) -> TableSpec {
+        TableSpec { game: GameSpec::new(name).unwrap(), seats }
+    }
+
     #[test]
     fn tables_round_trip() {
-        let t = LobbyTable::new(2, Rules::Tripot, 1_764_480_000, "Edmonde");
-        assert_eq!(t.namespace(), "tripot/lobby/2/tripot/1764480000/Edmonde");
+        let t = LobbyTable::new(spec("kawu-2", 2), 1_764_480_000, "Edmonde");
+        assert_eq!(t.namespace(), "tripot/lobby/kawu-2/2/1/1764480000/Edmonde");
         assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
+        let six = LobbyTable { free_seats: 3, ..LobbyTable::new(spec("halma-6", 6), 5, "Nice") };
+        assert_eq!(six.namespace(), "tripot/lobby/halma-6/6/3/5/Nice");
+        assert_eq!(LobbyTable::parse(&six.namespace()), Some(six));
+        assert_eq!(LobbyTable::new(spec("halma-6", 6), 5, "Nice").free_seats, 5);
+    }
+
+    #[test]
+    fn listings_of_one_game_hold_its_tables_only() {
+        let kawu = spec("kawu-2", 2);
+        assert_eq!(listing_namespace(None), "tripot/lobby");
+        let of_kawu = listing_namespace(Some(&kawu));
+        assert_eq!(of_kawu, "tripot/lobby/kawu-2/2");
+        let ns = LobbyTable::new(kawu, 5, "a").namespace();
+        assert!(ns.starts_with(&format!("{of_kawu}/")));
+        let other = LobbyTable::new(spec("kawu-2x", 2), 5, "a").namespace();
+        assert!(!other.starts_with(&format!("{of_kawu}/")));
+        assert!(is_lobby(&of_kawu));
     }
 
     #[test]
     fn names_are_cleaned_to_fit() {
-        let t = LobbyTable::new(1, Rules::Classic, 5, " a/b\nc  Catherine Ségurane de Nice et d'ailleurs ");
+        let t = LobbyTable::new(spec("tripot", 2), 5, " a/b\nc  Catherine Ségurane de Nice et d'ailleurs ");
         assert_eq!(t.name, "a_b_c  Catherine Séguran");
         assert_eq!(t.name.chars().count(), MAX_TABLE_NAME);
         assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
@@ -109,12 +158,20 @@ mod tests {
             "",
             "tripot/lobby",
             "tripot/lobby/",
-            "tripot/lobbyx/1/tripot/5/a",
-            "tripot/lobby/4/tripot/5/a",
-            "tripot/lobby/1/chess/5/a",
-            "tripot/lobby/1/tripot/-5/a",
-            "tripot/lobby/1/tripot/5",
-            "tripot/lobby/1/tripot/5/a/b",
+            "tripot/lobbyx/kawu-2/2/1/5/a",
+            // An older client's table: a format and a rules preset.
+            "tripot/lobby/1/tripot/5/a",
+            "tripot/lobby/2/classic/1764480000/Edmonde",
+            "tripot/lobby/Kawu-2/2/1/5/a",
+            "tripot/lobby/kawu-2/1/1/5/a",
+            "tripot/lobby/kawu-2/2/0/5/a",
+            "tripot/lobby/kawu-2/2/2/5/a",
+            "tripot/lobby/kawu-2/2/01/5/a",
+            "tripot/lobby/kawu-2/2/+1/5/a",
+            "tripot/lobby/kawu-2/256/1/5/a",
+            "tripot/lobby/kawu-2/2/1/-5/a",
+            "tripot/lobby/kawu-2/2/1/5",
+            "tripot/lobby/kawu-2/2/1/5/a/b",
             "other/app",
         ] {
             assert_eq!(LobbyTable::parse(ns), None, "{ns}");
@@ -124,7 +181,7 @@ mod tests {
     #[test]
     fn lobby_namespaces_are_told_apart() {
         assert!(is_lobby("tripot/lobby"));
-        assert!(is_lobby("tripot/lobby/1/tripot/5/a"));
+        assert!(is_lobby("tripot/lobby/kawu-2/2/1/5/a"));
         assert!(is_lobby("tripot/lobby/anything"));
         assert!(!is_lobby("tripot/lobbyx/1"));
         assert!(!is_lobby("tripot/quick/any"));
@@ -133,10 +190,24 @@ mod tests {
 
     proptest! {
         #[test]
-        fn any_name_round_trips(name in ".{0,40}", format in 1u8..4, opened in any::<u64>()) {
-            let t = LobbyTable::new(format, Rules::Tripot, opened, &name);
+        fn any_table_round_trips(
+            name in ".{0,40}",
+            game in "[a-z][a-z0-9]{0,9}(-[a-z0-9]{1,10}){0,2}",
+            seats in 2u8..=255,
+            free in 1u8..=254,
+            opened in any::<u64>(),
+        ) {
+            let table = TableSpec { game: GameSpec::new(&game).unwrap(), seats };
+            let t = LobbyTable { free_seats: free.min(seats - 1), ..LobbyTable::new(table, opened, &name) };
             prop_assert!(t.namespace().len() <= 255, "rendezvous namespaces hold 255 bytes");
             prop_assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
+        }
+
+        #[test]
+        fn the_longest_table_fits_a_namespace(opened in any::<u64>()) {
+            let game = GameSpec::new(&"a".repeat(tripot_game::MAX_SPEC_LEN)).unwrap();
+            let t = LobbyTable::new(TableSpec { game, seats: 255 }, opened, &"é".repeat(40));
+            prop_assert!(t.namespace().len() <= 255);
         }
 
         #[test]

@@ -10,48 +10,31 @@
 //! - otherwise it joins the queue. So the queue never holds two compatible seekers (the
 //!   invariant [`Matchmaker::check`] states): nobody waits beside a free, compatible player.
 //!
-//! Two seekers are compatible when they play the same rules and their format sets meet
-//! (`any` is the set of all three formats). The one that waited longer hosts: it has been
-//! holding its relay reservation, so the other can dial it at once.
+//! Two seekers are compatible when they seek tables of as many seats and of the same game, or
+//! one of them takes any game ([`Wish::agree`]: names compared, no rule known). The one that
+//! waited longer hosts: it has been holding its relay reservation, so the other can dial it at
+//! once.
 
 use libp2p::PeerId;
 use std::collections::VecDeque;
-use tripot_directory::{FormatSet, Rules};
+use tripot_directory::TableSpec;
 
-/// What a seeker accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Wish {
-    /// The formats it accepts.
-    pub formats: FormatSet,
-    /// The rules preset it plays.
-    pub rules: Rules,
-}
-
-impl Wish {
-    /// The format two wishes agree on, if they are compatible.
-    pub fn agree(self, other: Wish) -> Option<u8> {
-        if self.rules != other.rules {
-            return None;
-        }
-        self.formats.meet(other.formats).smallest()
-    }
-}
+/// What a seeker accepts: the directory's seek.
+pub type Wish = tripot_directory::QuickSeek;
 
 /// Two seekers paired for one game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pairing {
     /// The one that waited longer: it hosts the game on its relay address.
     pub host: PeerId,
     /// The newcomer: it dials the host through the relay.
     pub guest: PeerId,
-    /// The format both accept.
-    pub format: u8,
-    /// The rules both play.
-    pub rules: Rules,
+    /// The game both play.
+    pub table: TableSpec,
 }
 
 /// The answer to a seek.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeekOutcome {
     /// In the queue; no compatible seeker now.
     Waiting,
@@ -61,7 +44,7 @@ pub enum SeekOutcome {
     Full,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Seeker {
     peer: PeerId,
     wish: Wish,
@@ -100,20 +83,17 @@ impl Matchmaker {
     pub fn seek(&mut self, peer: PeerId, wish: Wish, alive: impl Fn(&PeerId) -> bool) -> SeekOutcome {
         self.queue.retain(|s| s.peer == peer || alive(&s.peer));
         let place = self.queue.iter().position(|s| s.peer == peer);
-        let partner = self
-            .queue
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.peer != peer)
-            .find_map(|(i, s)| s.wish.agree(wish).map(|format| (i, s.peer, s.wish.rules, format)));
-        if let Some((index, other, rules, format)) = partner {
-            // The one that waited longer hosts: it is earlier in the queue.
-            let (host, guest) = match place {
-                Some(mine) if mine < index => (peer, other),
-                _ => (other, peer),
-            };
+        let partner = self.queue.iter().enumerate().filter(|(_, s)| s.peer != peer).find_map(|(i, s)| {
+            // The one that waited longer hosts, and its game wins between two "any": it is
+            // earlier in the queue.
+            let older_is_me = place.is_some_and(|mine| mine < i);
+            let table = if older_is_me { wish.agree(&s.wish) } else { s.wish.agree(&wish) };
+            table.map(|table| (s.peer, older_is_me, table))
+        });
+        if let Some((other, older_is_me, table)) = partner {
+            let (host, guest) = if older_is_me { (peer, other) } else { (other, peer) };
             self.queue.retain(|s| s.peer != peer && s.peer != other);
-            return SeekOutcome::Matched(Pairing { host, guest, format, rules });
+            return SeekOutcome::Matched(Pairing { host, guest, table });
         }
         let full = self.queue.len() >= self.max_waiting;
         match place.and_then(|i| self.queue.get_mut(i)) {
@@ -134,7 +114,7 @@ impl Matchmaker {
     /// The invariant: no two waiting seekers are compatible, and nobody waits twice.
     pub fn check(&self) -> bool {
         self.queue.iter().enumerate().all(|(i, a)| {
-            self.queue.iter().skip(i + 1).all(|b| a.peer != b.peer && a.wish.agree(b.wish).is_none())
+            self.queue.iter().skip(i + 1).all(|b| a.peer != b.peer && a.wish.agree(&b.wish).is_none())
         })
     }
 }
@@ -145,13 +125,18 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::collections::HashSet;
+    use tripot_directory::GameSpec;
 
-    fn wish(formats: FormatSet) -> Wish {
-        Wish { formats, rules: Rules::Tripot }
+    fn table(name: &str) -> TableSpec {
+        TableSpec { game: GameSpec::new(name).unwrap(), seats: 2 }
     }
 
-    fn one(f: u8) -> Wish {
-        wish(FormatSet::single(f).unwrap())
+    fn one(name: &str) -> Wish {
+        Wish::exactly(table(name))
+    }
+
+    fn anything() -> Wish {
+        Wish::any(table("tripot"))
     }
 
     const fn alive(_: &PeerId) -> bool {
@@ -159,46 +144,43 @@ mod tests {
     }
 
     #[test]
-    fn format_sets() {
-        assert_eq!(FormatSet::single(0), None);
-        assert_eq!(FormatSet::single(4), None);
-        assert_eq!(FormatSet::from_mask(0), None);
-        assert_eq!(FormatSet::from_mask(0b1000), None);
-        assert_eq!(FormatSet::from_mask(0b111), Some(FormatSet::ANY));
-        assert_eq!(FormatSet::ANY.meet(FormatSet::single(2).unwrap()).smallest(), Some(2));
-        assert_eq!(FormatSet::single(1).unwrap().meet(FormatSet::single(2).unwrap()).smallest(), None);
-        assert_eq!(format!("{:?}", FormatSet::from_mask(0b101).unwrap()), "{1,3}");
-    }
-
-    #[test]
-    fn formats_one_and_two_never_meet_but_any_meets_both() {
+    fn two_games_never_meet_but_any_meets_both_and_plays_the_named_game() {
         let mut m = Matchmaker::new(100);
         let (a, b, c) = (PeerId::random(), PeerId::random(), PeerId::random());
-        assert_eq!(m.seek(a, one(1), alive), SeekOutcome::Waiting);
-        assert_eq!(m.seek(b, one(2), alive), SeekOutcome::Waiting);
+        assert_eq!(m.seek(a, one("kawu-2"), alive), SeekOutcome::Waiting);
+        assert_eq!(m.seek(b, one("tripot-f2"), alive), SeekOutcome::Waiting);
         assert!(m.check());
-        // "any" pairs with the longest waiting, format 1.
+        // "any" pairs with the longest waiting, and plays its game.
         assert_eq!(
-            m.seek(c, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: a, guest: c, format: 1, rules: Rules::Tripot })
+            m.seek(c, anything(), alive),
+            SeekOutcome::Matched(Pairing { host: a, guest: c, table: table("kawu-2") })
         );
         let d = PeerId::random();
         assert_eq!(
-            m.seek(d, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: b, guest: d, format: 2, rules: Rules::Tripot })
+            m.seek(d, anything(), alive),
+            SeekOutcome::Matched(Pairing { host: b, guest: d, table: table("tripot-f2") })
         );
         assert!(m.is_empty());
     }
 
     #[test]
-    fn rules_must_agree() {
+    fn two_any_play_the_longer_waiters_game() {
         let mut m = Matchmaker::new(100);
         let (a, b) = (PeerId::random(), PeerId::random());
-        m.seek(a, Wish { formats: FormatSet::ANY, rules: Rules::Tripot }, alive);
+        m.seek(a, Wish::any(table("draughts")), alive);
         assert_eq!(
-            m.seek(b, Wish { formats: FormatSet::ANY, rules: Rules::Classic }, alive),
-            SeekOutcome::Waiting
+            m.seek(b, anything(), alive),
+            SeekOutcome::Matched(Pairing { host: a, guest: b, table: table("draughts") })
         );
+    }
+
+    #[test]
+    fn seat_counts_must_agree() {
+        let mut m = Matchmaker::new(100);
+        let (a, b) = (PeerId::random(), PeerId::random());
+        m.seek(a, anything(), alive);
+        let three = Wish::exactly(TableSpec { game: GameSpec::new("kawu-3").unwrap(), seats: 3 });
+        assert_eq!(m.seek(b, three, alive), SeekOutcome::Waiting);
         assert_eq!(m.len(), 2);
     }
 
@@ -206,14 +188,14 @@ mod tests {
     fn a_repeated_seek_keeps_its_place_and_is_never_paired_with_itself() {
         let mut m = Matchmaker::new(100);
         let (a, b) = (PeerId::random(), PeerId::random());
-        assert_eq!(m.seek(a, one(1), alive), SeekOutcome::Waiting);
-        assert_eq!(m.seek(a, one(1), alive), SeekOutcome::Waiting);
+        assert_eq!(m.seek(a, one("tripot"), alive), SeekOutcome::Waiting);
+        assert_eq!(m.seek(a, one("tripot"), alive), SeekOutcome::Waiting);
         assert_eq!(m.len(), 1);
-        assert_eq!(m.seek(b, one(2), alive), SeekOutcome::Waiting);
-        // a widens its wish: it meets b, and hosts since it came first.
+        assert_eq!(m.seek(b, one("kawu-2"), alive), SeekOutcome::Waiting);
+        // a widens its wish: it meets b, and hosts since it came first; b's game is played.
         assert_eq!(
-            m.seek(a, wish(FormatSet::ANY), alive),
-            SeekOutcome::Matched(Pairing { host: a, guest: b, format: 2, rules: Rules::Tripot })
+            m.seek(a, anything(), alive),
+            SeekOutcome::Matched(Pairing { host: a, guest: b, table: table("kawu-2") })
         );
     }
 
@@ -221,22 +203,22 @@ mod tests {
     fn the_dead_are_skipped_and_withdrawn_seekers_gone() {
         let mut m = Matchmaker::new(100);
         let (ghost, a, b) = (PeerId::random(), PeerId::random(), PeerId::random());
-        m.seek(ghost, one(1), alive);
-        assert_eq!(m.seek(a, one(1), |p| *p != ghost), SeekOutcome::Waiting);
+        m.seek(ghost, one("tripot"), alive);
+        assert_eq!(m.seek(a, one("tripot"), |p| *p != ghost), SeekOutcome::Waiting);
         assert!(!m.is_waiting(&ghost));
         assert!(m.withdraw(&a));
         assert!(!m.withdraw(&a));
-        assert_eq!(m.seek(b, one(1), alive), SeekOutcome::Waiting);
+        assert_eq!(m.seek(b, one("tripot"), alive), SeekOutcome::Waiting);
     }
 
     #[test]
     fn the_queue_is_bounded() {
         let mut m = Matchmaker::new(2);
-        m.seek(PeerId::random(), one(1), alive);
-        m.seek(PeerId::random(), one(2), alive);
-        assert_eq!(m.seek(PeerId::random(), one(3), alive), SeekOutcome::Full);
+        m.seek(PeerId::random(), one("tripot"), alive);
+        m.seek(PeerId::random(), one("kawu-2"), alive);
+        assert_eq!(m.seek(PeerId::random(), one("draughts"), alive), SeekOutcome::Full);
         // A compatible newcomer is still paired.
-        assert!(matches!(m.seek(PeerId::random(), one(2), alive), SeekOutcome::Matched(_)));
+        assert!(matches!(m.seek(PeerId::random(), one("kawu-2"), alive), SeekOutcome::Matched(_)));
     }
 
     /// Plays arrivals in order; returns the pairings.
@@ -244,7 +226,7 @@ mod tests {
         let mut m = Matchmaker::new(1000);
         let mut games = Vec::new();
         for (peer, w) in arrivals {
-            if let SeekOutcome::Matched(p) = m.seek(*peer, *w, alive) {
+            if let SeekOutcome::Matched(p) = m.seek(*peer, w.clone(), alive) {
                 games.push(p);
             }
             assert!(m.check(), "two compatible seekers wait side by side");
@@ -254,13 +236,15 @@ mod tests {
 
     /// Every pairing is compatible, nobody plays twice, nobody both plays and waits.
     fn sound(arrivals: &[(PeerId, Wish)], games: &[Pairing], m: &Matchmaker) {
-        let wishes: std::collections::HashMap<PeerId, Wish> = arrivals.iter().copied().collect();
+        let wishes: std::collections::HashMap<PeerId, Wish> = arrivals.iter().cloned().collect();
         let mut seen = HashSet::new();
         for g in games {
             assert!(seen.insert(g.host) && seen.insert(g.guest), "a player in two games");
             assert_ne!(g.host, g.guest);
-            assert!(wishes[&g.host].formats.contains(g.format));
-            assert!(wishes[&g.guest].formats.contains(g.format));
+            for player in [g.host, g.guest] {
+                let wish = &wishes[&player];
+                assert!(wish.any_game || wish.table == g.table, "{player} plays a game it did not seek");
+            }
         }
         for p in wishes.keys() {
             assert_ne!(seen.contains(p), m.is_waiting(p), "{p} both plays and waits, or is lost");
@@ -269,15 +253,16 @@ mod tests {
 
     #[test]
     fn four_at_once_make_two_games_in_every_order() {
-        // Every order of four arrivals, for every mix of wishes from {1, 2, any}.
-        let choices = [one(1), one(2), wish(FormatSet::ANY)];
+        // Every order of four arrivals, for every mix of wishes from {tripot, kawu-2, any}.
+        let choices = [one("tripot"), one("kawu-2"), anything()];
         let peers: Vec<PeerId> = (0..4).map(|_| PeerId::random()).collect();
         let mut orders = Vec::new();
         permutations(&mut (0..4).collect(), 0, &mut orders);
         for mix in 0..81 {
-            let wishes: Vec<Wish> = (0..4).map(|i| choices[(mix / 3usize.pow(i)) % 3]).collect();
+            let wishes: Vec<Wish> = (0..4).map(|i| choices[(mix / 3usize.pow(i)) % 3].clone()).collect();
             for order in &orders {
-                let arrivals: Vec<(PeerId, Wish)> = order.iter().map(|&i| (peers[i], wishes[i])).collect();
+                let arrivals: Vec<(PeerId, Wish)> =
+                    order.iter().map(|&i| (peers[i], wishes[i].clone())).collect();
                 let (games, m) = play(&arrivals);
                 sound(&arrivals, &games, &m);
                 if wishes.iter().all(|w| *w == wishes[0]) {
@@ -300,8 +285,13 @@ mod tests {
     }
 
     fn any_wish() -> impl Strategy<Value = Wish> {
-        (1u8..8, proptest::sample::select(Rules::ALL.to_vec()))
-            .prop_map(|(mask, rules)| Wish { formats: FormatSet::from_mask(mask).unwrap(), rules })
+        let games = ["tripot", "tripot-f2", "kawu-2", "kawu-3", "draughts"];
+        (proptest::sample::select(games.to_vec()), 2u8..4, any::<bool>()).prop_map(
+            |(name, seats, any_game)| Wish {
+                table: TableSpec { game: GameSpec::new(name).unwrap(), seats },
+                any_game,
+            },
+        )
     }
 
     proptest! {

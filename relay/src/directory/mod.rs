@@ -26,6 +26,6 @@ pub use registry::{FindOutcome, OpenOutcome, Registry, RegistryLimits};
 // The protocol itself is shared with clients and lives in `tripot-directory`; re-exported so
 // the relay's modules and tests name one `directory`.
 pub use tripot_directory::{
-    Behaviour, Codec, FormatSet, MAX_DIRECTORY_FRAME, PROTOCOL, RefuseReason, Request, Response, RoomKey,
-    WireError, client_behaviour, server_behaviour,
+    Behaviour, Codec, MAX_DIRECTORY_FRAME, PROTOCOL, PROTOCOL_V1, QuickSeek, RefuseReason, Request, Response,
+    RoomKey, WireError, client_behaviour, server_behaviour,
 };

@@ -56,7 +56,8 @@ impl QuickDesk {
         // Each turn of the loop drops one partner that vanished: bounded by the queue.
         loop {
             let held = &self.held;
-            let outcome = self.matchmaker.seek(peer, wish, |p| held.get(p).is_some_and(|(c, _)| c.is_open()));
+            let outcome =
+                self.matchmaker.seek(peer, wish.clone(), |p| held.get(p).is_some_and(|(c, _)| c.is_open()));
             match outcome {
                 SeekOutcome::Waiting => {
                     self.held.insert(peer, (channel, now + self.hold));
@@ -118,10 +119,5 @@ impl QuickDesk {
 
 /// What `to` is told about its pairing with `opponent`.
 fn matched(opponent: PeerId, to: PeerId, pairing: &Pairing) -> Response {
-    Response::Matched {
-        peer: opponent,
-        you_host: pairing.host == to,
-        format: pairing.format,
-        rules: pairing.rules,
-    }
+    Response::Matched { peer: opponent, you_host: pairing.host == to, table: pairing.table.clone() }
 }

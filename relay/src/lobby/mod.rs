@@ -12,7 +12,10 @@
 //!   the latest at its TTL, cut to [`StoreLimits::max_ttl`] (a minute by default; our tables live
 //!   20 s and are refreshed every 6 s);
 //! - it counts against its peer's quota, its address's quota (at once, and new ones a minute:
-//!   peer ids are free, addresses are not) and the total, so one address cannot fill the store.
+//!   peer ids are free, addresses are not) and the total, so one address cannot fill the store;
+//! - in the lobby's namespace, it is a table ([`LobbyTable::parse`]: a game's name, its seats
+//!   and free seats, when it opened, a name), so every listed entry reads as one; a table of an
+//!   older client (a duel format and rules preset) is refused with `E_INVALID_NAMESPACE`.
 //!
 //! (Reservations are counted per peer: libp2p's events do not say which connection holds one.)
 //! libp2p's server offers no hook for any of this, hence [`wire`].
@@ -31,7 +34,7 @@ use libp2p::request_response::{self, ProtocolSupport};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use store::{Refusal, Store};
-use tripot_directory::is_lobby;
+use tripot_directory::{LobbyTable, is_lobby};
 
 /// The request-response behaviour serving `/rendezvous/1.0.0`.
 pub(crate) type Behaviour = request_response::Behaviour<Codec>;
@@ -77,6 +80,8 @@ pub(crate) enum Denial {
     NotTheirs,
     /// The peer holds no reservation here.
     NoReservation,
+    /// A lobby namespace that is no table (an older client's, or garbage).
+    NotATable,
     /// Its address registered as many new ones lately as it may.
     Rate,
     /// The store refused it.
@@ -89,6 +94,7 @@ impl Denial {
             Denial::BadRecord => ErrorCode::InvalidSignedPeerRecord,
             Denial::NotTheirs | Denial::NoReservation => ErrorCode::NotAuthorized,
             Denial::Rate => ErrorCode::Unavailable,
+            Denial::NotATable => ErrorCode::InvalidNamespace,
             Denial::Store(refusal) => refusal.code(),
         }
     }
@@ -100,6 +106,7 @@ impl Denial {
             Denial::NotTheirs => "not_their_record",
             Denial::NoReservation => "no_reservation",
             Denial::Rate => "per_ip_rate",
+            Denial::NotATable => "not_a_table",
             Denial::Store(refusal) => refusal.label(),
         }
     }
@@ -185,6 +192,10 @@ impl Lobby {
         if !asker.reserved {
             return Err(Denial::NoReservation);
         }
+        let text = namespace.to_string();
+        if is_lobby(&text) && LobbyTable::parse(&text).is_none() {
+            return Err(Denial::NotATable);
+        }
         let record = peer_record(signed).map_err(|_| Denial::BadRecord)?;
         // The record names who is listed: only that peer may list itself.
         if record.peer_id() != asker.peer {
@@ -260,7 +271,28 @@ mod tests {
         (Some(Response::Register(Err(why.code()))), Served::Refused { lobby, why })
     }
 
-    const TABLE: &str = "tripot/lobby/1/tripot/5/Fake";
+    const TABLE: &str = "tripot/lobby/kawu-2/2/1/5/Fake";
+
+    #[test]
+    fn a_lobby_registration_must_be_a_table_of_a_named_game() {
+        let t = Instant::now();
+        let mut l = Lobby::new(limits());
+        let k = Keypair::generate_ed25519();
+        // An older client's table (a format and a rules preset), and garbage under the lobby.
+        for ns in ["tripot/lobby/1/tripot/5/Old", "tripot/lobby", "tripot/lobby/x"] {
+            assert_eq!(
+                l.serve(asker(&k, true), register(&k, ns), t),
+                refused(Denial::NotATable, true),
+                "{ns}"
+            );
+        }
+        assert_eq!(Denial::NotATable.code(), ErrorCode::InvalidNamespace);
+        assert_eq!(l.tables(), 0);
+        // A game this relay has never heard of is listed all the same: it knows no rules.
+        let registered = (Some(Response::Register(Ok(20))), Served::Registered);
+        assert_eq!(l.serve(asker(&k, true), register(&k, "tripot/lobby/go-19/2/1/5/Sai"), t), registered);
+        assert_eq!(l.tables(), 1);
+    }
 
     #[test]
     fn every_namespace_needs_a_reservation_and_goes_with_it() {

@@ -9,8 +9,8 @@
 //! - a TTL over the maximum is cut to it (the answer says the TTL granted), not refused;
 //! - registrations are taken down by the relay when their peer is gone ([`Store::remove_of`]);
 //! - a discover lists the oldest first, and a discover of a lobby namespace (`tripot/lobby`, or
-//!   `tripot/lobby/2`) lists every registration at or below it: each table has a namespace of its
-//!   own, and a client listing the lobby must never wade through what it did not ask for;
+//!   one game's `tripot/lobby/kawu-2/2`) lists every registration at or below it: each table has
+//!   a namespace of its own, and a client listing the lobby must never wade through what it did not ask for;
 //! - a cookie carries its own place in the list (the next registration id to return), so the
 //!   relay remembers no cookie at all. Ids only grow, so "after this id" is exactly "not returned
 //!   yet" in oldest-first order.
@@ -429,18 +429,18 @@ mod tests {
             }
         }
         s.add(ns("tripot/lobbyist"), record(&honest), None, IP2, t).unwrap();
-        s.add(ns("tripot/lobby/2/tripot/5/Edmonde"), record(&honest), None, IP2, t).unwrap();
-        s.add(ns("tripot/lobby/1/tripot/6/Marie"), record(&honest), None, IP2, t).unwrap();
+        s.add(ns("tripot/lobby/kawu-2/2/1/5/Edmonde"), record(&honest), None, IP2, t).unwrap();
+        s.add(ns("tripot/lobby/tripot/2/1/6/Marie"), record(&honest), None, IP2, t).unwrap();
         let lobby = ns("tripot/lobby");
         let (tables, cookie) = s.discover(Some(lobby.clone()), None, Some(50), t).unwrap();
         let mut names: Vec<String> = tables.iter().map(|r| r.namespace.to_string()).collect();
         names.sort();
-        assert_eq!(names, ["tripot/lobby/1/tripot/6/Marie", "tripot/lobby/2/tripot/5/Edmonde"]);
+        assert_eq!(names, ["tripot/lobby/kawu-2/2/1/5/Edmonde", "tripot/lobby/tripot/2/1/6/Marie"]);
         assert!(s.discover(Some(lobby), Some(cookie), None, t).unwrap().0.is_empty());
-        // One format's tables alone.
-        let (two, _) = s.discover(Some(ns("tripot/lobby/2")), None, None, t).unwrap();
+        // One game's tables alone.
+        let (two, _) = s.discover(Some(ns("tripot/lobby/kawu-2/2")), None, None, t).unwrap();
         assert_eq!(two.len(), 1);
-        assert_eq!(two[0].namespace, ns("tripot/lobby/2/tripot/5/Edmonde"));
+        assert_eq!(two[0].namespace, ns("tripot/lobby/kawu-2/2/1/5/Edmonde"));
         // Paging to the end of everything takes every registration once.
         let (mut seen, mut cookie, mut pages) = (0, None, 0);
         loop {
@@ -461,14 +461,14 @@ mod tests {
         let t = Instant::now();
         let mut s = Store::new(limits());
         let k = Keypair::generate_ed25519();
-        s.add(ns("tripot/lobby/1/tripot/5/Edmonde"), record(&k), Some(20), IP1, t).unwrap();
+        s.add(ns("tripot/lobby/tripot/2/1/5/Edmonde"), record(&k), Some(20), IP1, t).unwrap();
         s.add(ns("other/app"), record(&k), None, IP1, t).unwrap();
         let other = Keypair::generate_ed25519();
         s.add(ns("other/app"), record(&other), None, IP1, t).unwrap();
         assert_eq!(s.lobby_tables(), 1);
         let mut gone = s.remove_of(&k.public().to_peer_id());
         gone.sort_by_key(ToString::to_string);
-        assert_eq!(gone, [ns("other/app"), ns("tripot/lobby/1/tripot/5/Edmonde")]);
+        assert_eq!(gone, [ns("other/app"), ns("tripot/lobby/tripot/2/1/5/Edmonde")]);
         assert_eq!(s.lobby_tables(), 0);
         assert_eq!(s.len(), 1);
         assert!(!s.remove(&k.public().to_peer_id(), &ns("other/app")));

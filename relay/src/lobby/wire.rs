@@ -353,7 +353,7 @@ mod tests {
         let message = pb::Message {
             r#type: Some(pb::MessageType::Register as i32),
             register: Some(pb::Register {
-                ns: Some("tripot/lobby/1/tripot/5/a".into()),
+                ns: Some("tripot/lobby/kawu-2/2/1/5/a".into()),
                 signed_peer_record: Some(record.clone().into_signed_envelope().into_protobuf_encoding()),
                 ttl: Some(20),
             }),
@@ -363,7 +363,7 @@ mod tests {
         let request = block_on(Codec.read_request(&PROTOCOL, &mut bytes.as_slice())).unwrap();
         let Request::Register { namespace, signed, ttl } = request else { panic!("{request:?}") };
         let read = peer_record(&signed).unwrap();
-        assert_eq!(namespace.to_string(), "tripot/lobby/1/tripot/5/a");
+        assert_eq!(namespace.to_string(), "tripot/lobby/kawu-2/2/1/5/a");
         assert_eq!(read, record);
         let mut forged = signed.clone();
         let last = forged.len() - 1;

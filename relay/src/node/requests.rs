@@ -3,7 +3,7 @@
 
 use super::Node;
 use crate::denials::Denied;
-use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response, Wish};
+use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response};
 use crate::lobby::{self, Asker, Served};
 use crate::ratings::desk::RatingsDesk;
 use libp2p::{PeerId, request_response};
@@ -63,8 +63,7 @@ impl Node {
             } => {
                 let directory = &mut self.swarm.behaviour_mut().directory;
                 match request {
-                    Request::Seek { formats, rules } => {
-                        let wish = Wish { formats, rules };
+                    Request::Seek(wish) => {
                         if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
                         {
                             tracing::debug!(?pairing, "quick match");
@@ -145,8 +144,13 @@ impl Node {
                 self.registry.close(peer, &key);
                 Response::Closed
             }
+            // A client of an older directory: told so, in words it reads.
+            Request::Outdated => {
+                self.denials.record(peer, Denied::Outdated, "outdated_client", now);
+                Response::Refused { reason: directory::RefuseReason::Outdated, retry_after_ms: 0 }
+            }
             // Served in `on_directory`, with a held channel.
-            Request::Seek { .. } | Request::Unseek => {
+            Request::Seek(_) | Request::Unseek => {
                 Response::Refused { reason: directory::RefuseReason::Invalid, retry_after_ms: 0 }
             }
             Request::Find { key } => match self.registry.find(peer, ip, &key, now) {
@@ -182,5 +186,6 @@ fn refusal_label(reason: directory::RefuseReason) -> &'static str {
         directory::RefuseReason::BadTtl => "bad_ttl",
         directory::RefuseReason::Invalid => "invalid",
         directory::RefuseReason::NoReservation => "no_reservation",
+        directory::RefuseReason::Outdated => "outdated_client",
     }
 }

@@ -98,6 +98,11 @@ pub(crate) fn client() -> Swarm<Client> {
 
 /// [`client`] with the identity `key` (a player whose key signs their results).
 pub(crate) fn client_with(key: libp2p::identity::Keypair) -> Swarm<Client> {
+    node_with(key, directory::client_behaviour())
+}
+
+/// A node like [`client`] whose directory behaviour is `directory` (an older relay's, say).
+pub(crate) fn node_with(key: libp2p::identity::Keypair, directory: directory::Behaviour) -> Swarm<Client> {
     libp2p::SwarmBuilder::with_existing_identity(key)
         .with_tokio()
         .with_tcp(tcp::Config::default().nodelay(true), noise::Config::new, yamux::Config::default)
@@ -110,7 +115,7 @@ pub(crate) fn client_with(key: libp2p::identity::Keypair) -> Swarm<Client> {
             ping: ping::Behaviour::new(ping::Config::new().with_interval(Duration::from_secs(1))),
             identify: identify::Behaviour::new(identify::Config::new("/tripot/1.0.0".into(), key.public())),
             rendezvous: rendezvous::client::Behaviour::new(key.clone()),
-            directory: directory::client_behaviour(),
+            directory,
             stream: libp2p_stream::Behaviour::new(),
         })
         .unwrap()

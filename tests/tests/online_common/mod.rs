@@ -235,6 +235,25 @@ pub(crate) fn same_game(a: &Record, b: &Record) {
     assert_eq!(a.tag("GameId"), b.tag("GameId"));
 }
 
+/// The host and the guest of one game both finish, the game ended normally, every move was
+/// verified by the other side, and both saves are the same finished game of `game`.
+pub(crate) fn played_to_the_end(host: &mut Player, guest: &mut Player, game: &str) {
+    assert_eq!(guest.finish(Duration::from_secs(240)), 0, "{}", guest.stderr());
+    assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
+    assert!(host.events("rejected").is_empty() && guest.events("rejected").is_empty());
+    let over = host.events("game_over");
+    assert_eq!(over.len(), 1, "{over:?}");
+    assert_eq!(over[0]["termination"], "normal", "{over:?}");
+    assert_eq!(over[0]["winner"], guest.events("game_over")[0]["winner"]);
+    // Every move verified by the other side's game: as many received as the other sent.
+    assert_eq!(host.events("move_received").len(), guest.events("move_sent").len());
+    assert_eq!(guest.events("move_received").len(), host.events("move_sent").len());
+    let (a, b) = (replayed_record(&host.save), replayed_record(&guest.save));
+    same_game(&a, &b);
+    assert_eq!(a.game().as_str(), game);
+    assert!(a.result.is_finished(), "{}", a.result);
+}
+
 /// The seat that won a record's game, by name, if one did.
 pub(crate) fn winner(record: &Record) -> Option<&str> {
     match &record.result {

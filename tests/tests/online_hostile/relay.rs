@@ -270,7 +270,7 @@ fn a_friend_over_ipv6_plays_within_5_s_while_a_crowd_empties_the_overall_bucket(
 fn a_stock_rendezvous_client_without_a_reservation_lists_nothing() {
     let relay = LoggedRelay::start(63, "/ip4/127.0.0.1/tcp/0", &[]);
     let addr: Multiaddr = relay.addr(false).parse().unwrap();
-    let table = format!("tripot/lobby/1/tripot/{}/Fake", 1_764_480_000);
+    let table = format!("tripot/lobby/kawu-2/2/1/{}/Fake", 1_764_480_000);
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     runtime.block_on(async {
         let mut fake = bare_swarm();

@@ -21,7 +21,7 @@ use libp2p::rendezvous::ErrorCode;
 use tokio::runtime::Runtime;
 use tokio::sync::Mutex;
 use tokio::task::JoinHandle;
-use tripot_directory::{LobbyTable, RefuseReason, Request, Response, RoomKey, Rules};
+use tripot_directory::{GameSpec, LobbyTable, RefuseReason, Request, Response, RoomKey, TableSpec};
 use tripot_net::{Multiaddr, PeerId};
 
 use super::raw_client::{Swarm, ask, bare_swarm, connect, keep, register_all, reserve, swarm_from};
@@ -31,7 +31,7 @@ use crate::online_common::relay_process::{RelayLaunch, RelayProcess};
 
 /// Whether a second loopback address (127.0.0.2) can be bound here, as on Linux. A missing
 /// prerequisite fails under CI and is reported as not run, loudly, elsewhere.
-fn second_loopback(test: &str) -> bool {
+pub(super) fn second_loopback(test: &str) -> bool {
     if std::net::UdpSocket::bind("127.0.0.2:0").is_ok() {
         return true;
     }
@@ -48,7 +48,7 @@ const WORKERS: usize = 8;
 const THREE_DAYS: u64 = 72 * 60 * 60;
 
 /// A relay on 127.0.0.1 over TCP and QUIC, `/metrics` served, with `extra` flags.
-fn relay(seed: u8, extra: &[&str]) -> (RelayProcess, PeerId) {
+pub(super) fn relay(seed: u8, extra: &[&str]) -> (RelayProcess, PeerId) {
     let relay = RelayLaunch::new(&relay_bin(), seed)
         .listen("/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/udp/0/quic-v1")
         .http()
@@ -58,39 +58,45 @@ fn relay(seed: u8, extra: &[&str]) -> (RelayProcess, PeerId) {
     (relay, peer_id)
 }
 
-fn runtime() -> Runtime {
+pub(super) fn runtime() -> Runtime {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap()
 }
 
 /// What strangers' requests came to.
 #[derive(Debug, Default)]
-struct Outcomes {
+pub(super) struct Outcomes {
     /// Registrations accepted, with the TTL granted.
-    granted: Vec<u64>,
+    pub(super) granted: Vec<u64>,
     /// The most one stranger got accepted.
-    most_per_peer: usize,
+    pub(super) most_per_peer: usize,
     /// Registrations refused, by code.
-    refused: Vec<ErrorCode>,
+    pub(super) refused: Vec<ErrorCode>,
     /// Strangers that could not connect or reserve.
-    failed: usize,
+    pub(super) failed: usize,
     /// Swarms kept running (their reservations and registrations alive).
-    kept: Vec<JoinHandle<()>>,
+    pub(super) kept: Vec<JoinHandle<()>>,
 }
 
 /// Stops the swarms kept running.
-fn stop(kept: &[JoinHandle<()>]) {
+pub(super) fn stop(kept: &[JoinHandle<()>]) {
     kept.iter().for_each(JoinHandle::abort);
 }
 
+/// A namespace of no lobby: stranger `n`'s `i`-th.
+pub(super) fn elsewhere(n: usize, i: usize) -> String {
+    format!("other/app/{n}/{i}")
+}
+
 /// `count` strangers, [`WORKERS`] at a time, each a fresh identity from 127.0.0.1 over TCP:
-/// connects (and reserves, with `reserved`), registers `per_peer` namespaces of its own with a
-/// three-day TTL. With `reserved` their swarms are kept, so is what they hold.
-fn registering_strangers(
+/// connects (and reserves, with `reserved`), registers `per_peer` namespaces of its own
+/// (`namespace(n, i)`: [`elsewhere`], or lobby tables) with a three-day TTL. With `reserved`
+/// their swarms are kept, so is what they hold.
+pub(super) fn registering_strangers(
     rt: &Runtime,
     addr: &str,
     relay: PeerId,
     count: usize,
-    per_peer: usize,
+    (per_peer, namespace): (usize, fn(usize, usize) -> String),
     reserved: bool,
 ) -> Outcomes {
     let addr: Multiaddr = addr.parse().unwrap();
@@ -113,8 +119,7 @@ fn registering_strangers(
                             outcomes.lock().await.failed += 1;
                             continue;
                         }
-                        let namespaces: Vec<String> =
-                            (0..per_peer).map(|i| format!("other/app/{n}/{i}")).collect();
+                        let namespaces: Vec<String> = (0..per_peer).map(|i| namespace(n, i)).collect();
                         let answers = register_all(&mut swarm, relay, &namespaces, Some(THREE_DAYS)).await;
                         let mut o = outcomes.lock().await;
                         o.most_per_peer = o.most_per_peer.max(answers.iter().filter(|a| a.is_ok()).count());
@@ -138,8 +143,16 @@ fn registering_strangers(
     })
 }
 
+/// An honest `tripot lobby --open` host named `name` from 127.0.0.1, once its table is listed.
+pub(super) fn an_honest_table(dir: &std::path::Path, addr: &str, name: &str) -> crate::online_common::Player {
+    let mut host = player(dir, name, addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
+    host.wait_event("lobby_open", Duration::from_secs(20));
+    listed_by_the_lobby(dir, addr, name);
+    host
+}
+
 /// Lists the lobby with `tripot lobby --list` until it shows a table named `name`.
-fn listed_by_the_lobby(dir: &std::path::Path, addr: &str, name: &str) -> Vec<serde_json::Value> {
+pub(super) fn listed_by_the_lobby(dir: &std::path::Path, addr: &str, name: &str) -> Vec<serde_json::Value> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let tables = list_lobby(dir, addr);
@@ -157,14 +170,11 @@ fn strangers_without_reservations_can_neither_hide_nor_crowd_out_a_table() {
     let dir = tempfile::tempdir().unwrap();
     let (relay, relay_id) = relay(71, &["--rendezvous-max-total", "40"]);
     let addr = relay.tcp_addr_of(false);
-    let mut host =
-        player(dir.path(), "Edmonde", &addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
-    host.wait_event("lobby_open", Duration::from_secs(20));
-    listed_by_the_lobby(dir.path(), &addr, "Edmonde");
+    let _host = an_honest_table(dir.path(), &addr, "Edmonde");
 
     let rt = runtime();
     let started = Instant::now();
-    let outcomes = registering_strangers(&rt, &addr, relay_id, 250, 8, false);
+    let outcomes = registering_strangers(&rt, &addr, relay_id, 250, (8, elsewhere), false);
     eprintln!(
         "250 identities × 8 registrations in {:?}: {} refused, {} failed",
         started.elapsed(),
@@ -196,7 +206,7 @@ fn reserved_strangers_from_one_address_are_held_to_its_quota() {
         relay(72, &["--reservations-per-ip-per-minute", "0", "--rendezvous-max-total", "40"]);
     let addr = relay.tcp_addr_of(false);
     let rt = runtime();
-    let outcomes = registering_strangers(&rt, &addr, relay_id, 12, 8, true);
+    let outcomes = registering_strangers(&rt, &addr, relay_id, 12, (8, elsewhere), true);
     assert_eq!(outcomes.failed, 0);
     assert_eq!(outcomes.granted, vec![60; 16], "16 an address, each cut to a minute");
     assert!(outcomes.most_per_peer <= 4, "a peer got {} registrations", outcomes.most_per_peer);
@@ -212,7 +222,8 @@ fn reserved_strangers_from_one_address_are_held_to_its_quota() {
 
     // An honest host from another address lists its table: the store is far from full.
     let opened = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
-    let table = LobbyTable::new(1, Rules::Tripot, opened, "Honest").namespace();
+    let kawu = TableSpec { game: GameSpec::new("kawu-2").unwrap(), seats: 2 };
+    let table = LobbyTable::new(kawu, opened, "Honest").namespace();
     let quic: Multiaddr = relay.quic_addr().parse().unwrap();
     let host = rt.block_on(async {
         let mut host = swarm_from("127.0.0.2").await;
@@ -251,14 +262,11 @@ fn a_listing_of_the_lobby_reads_nothing_else() {
     let (relay, relay_id) = relay(73, &lifted);
     let addr = relay.tcp_addr_of(false);
     let rt = runtime();
-    let outcomes = registering_strangers(&rt, &addr, relay_id, 20, 10, true);
+    let outcomes = registering_strangers(&rt, &addr, relay_id, 20, (10, elsewhere), true);
     assert_eq!(outcomes.failed, 0);
     assert_eq!(outcomes.granted.len(), 200, "refused: {:?}", outcomes.refused);
 
-    let mut host =
-        player(dir.path(), "Edmonde", &addr, "/ip4/127.0.0.1/tcp/0", &["lobby", "--open", "--ai", "1"]);
-    host.wait_event("lobby_open", Duration::from_secs(20));
-    listed_by_the_lobby(dir.path(), &addr, "Edmonde");
+    let _host = an_honest_table(dir.path(), &addr, "Edmonde");
     let read = |relay: &RelayProcess| relay.metric("tripot_rendezvous_discovered_total").unwrap_or(0.0);
     let before = read(&relay);
     let tables = list_lobby(dir.path(), &addr);

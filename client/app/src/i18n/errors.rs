@@ -36,12 +36,12 @@ impl Lang {
         }
     }
 
-    /// Why a set of formats (`tripot quick --format TEXT`) was refused, in this language.
+    /// Why the game sought (`tripot quick --variant TEXT`) was refused, in this language.
     #[must_use]
-    pub fn format_set_refused(self, text: &str) -> String {
+    pub fn quick_game_refused(self, text: &str) -> String {
         match self {
-            Lang::Fr => format!("« {text} » : 1, 2, 3 ou any"),
-            Lang::En => format!("\"{text}\": 1, 2, 3 or any"),
+            Lang::Fr => format!("« {text} » : un nom de jeu (kawu-2, tripot-f2, draughts…) ou any"),
+            Lang::En => format!("\"{text}\": a game's name (kawu-2, tripot-f2, draughts…) or any"),
         }
     }
 
@@ -122,6 +122,10 @@ impl Lang {
                 format!("impossible de joindre l'hôte de la salle par le relais : {why}")
             }
             RoomError::Handshake(why) => format!("échange avec la salle interrompu : {why}"),
+            RoomError::RelayOutdated => {
+                "le relais parle une version plus ancienne de l'annuaire des salles : il doit être mis à jour"
+                    .into()
+            }
             #[allow(unreachable_patterns)]
             _ => error.to_string(),
         }
@@ -199,6 +203,12 @@ fn match_error_fr(error: &MatchError) -> String {
         MatchError::RelayUnreachable(why) => format!("relais injoignable : {why}"),
         MatchError::Refused(why) => format!("le relais a refusé : {why}"),
         MatchError::Online(error) => online_error_fr(error),
+        MatchError::Unsupported(why) => format!("pas un jeu qui se joue en ligne ici : {why}"),
+        MatchError::RelayOutdated => {
+            "le relais parle une version plus ancienne de l'annuaire : il doit être mis à jour pour la \
+             partie rapide"
+                .into()
+        }
         #[allow(unreachable_patterns)]
         _ => error.to_string(),
     }

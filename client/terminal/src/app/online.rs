@@ -209,7 +209,7 @@ impl App {
     /// Starts a quick match at the relay and opens its screen.
     pub fn start_quick(&mut self, formats: Option<tripot_engine::Format>) {
         let Some(network) = self.network_or_say() else { return };
-        match network.quick(formats) {
+        match tripot_app::online_duel::quick_seek(formats).and_then(|wanted| network.quick(wanted)) {
             Ok(link) => self.open_online(Side::Quick(formats), Some(link)),
             Err(error) => self.say_network_error(&error),
         }

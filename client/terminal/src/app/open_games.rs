@@ -158,12 +158,9 @@ mod tests {
     use super::*;
 
     fn list(kind: ListKind, n: usize) -> OpenGameList {
-        let game = |i: usize| OpenGame {
-            name: format!("joueur{i}"),
-            format: 2,
-            rules: tripot_engine::Rules::Tripot,
-            waiting_secs: 0,
-            addr: "/ip4/192.0.2.1/tcp/4001".parse().unwrap(),
+        let game = |i: usize| {
+            let spec = tripot_game::GameSpec::new("tripot-f2").unwrap();
+            OpenGame::new(format!("joueur{i}"), spec, 2, 1, 0, "/ip4/192.0.2.1/tcp/4001".parse().unwrap())
         };
         let games = (0..n).map(game).collect();
         OpenGameList {

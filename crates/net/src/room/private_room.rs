@@ -115,6 +115,9 @@ pub enum RoomError {
     /// The relay's directory refused or failed.
     #[error("the relay's room directory: {0}")]
     Directory(String),
+    /// The relay speaks an older version of the room directory (`/tripot/rooms/1.0.0`).
+    #[error("the relay speaks an older room directory protocol: it needs updating")]
+    RelayOutdated,
     /// The host was found but cannot be reached.
     #[error("cannot reach the room's host through the relay: {0}")]
     Unreachable(String),
@@ -135,6 +138,9 @@ fn refused(reason: RefuseReason, retry_after_ms: u32) -> RoomError {
         RefuseReason::Taken => RoomError::Directory("this code is taken by another host".into()),
         RefuseReason::NoReservation => {
             RoomError::Directory("the relay opens rooms only for hosts it can reach (no reservation)".into())
+        }
+        RefuseReason::Outdated => {
+            RoomError::Directory("this client is older than the relay: update it".into())
         }
         other => RoomError::Directory(format!("refused ({other:?})")),
     }
@@ -252,6 +258,16 @@ impl HostRoom {
                     }
                     _ => None,
                 }
+            }
+            request_response::Event::OutboundFailure {
+                request_id,
+                error: request_response::OutboundFailure::UnsupportedProtocols,
+                ..
+            } if Some(*request_id) == self.pending => {
+                // Asking again will not help: this relay is older than us.
+                self.pending = None;
+                self.next_open = now + RETRY;
+                Some(RoomEvent::Failed(RoomError::RelayOutdated))
             }
             request_response::Event::OutboundFailure { request_id, error, .. }
                 if Some(*request_id) == self.pending =>
@@ -394,7 +410,10 @@ impl JoinRoom {
                 if Some(*request_id) == self.pending =>
             {
                 self.pending = None;
-                Some(RoomEvent::Failed(RoomError::Directory(error.to_string())))
+                Some(RoomEvent::Failed(match error {
+                    request_response::OutboundFailure::UnsupportedProtocols => RoomError::RelayOutdated,
+                    other => RoomError::Directory(other.to_string()),
+                }))
             }
             _ => None,
         }

@@ -1,8 +1,9 @@
 //! The open lobby: tables registered on the relay's rendezvous server, one per waiting host.
 //!
-//! A table is a registration whose namespace describes it ([`LobbyTable`]: format, rules, when
-//! it opened, the host's name), so listing the lobby is one paged rendezvous `DISCOVER` and
-//! contacts no host. It asks for the lobby's namespace (`tripot/lobby`, or `tripot/lobby/<format>`),
+//! A table is a registration whose namespace describes it ([`LobbyTable`]: the game, its seats
+//! and free seats, when it opened, the host's name), so listing the lobby is one paged rendezvous
+//! `DISCOVER` and contacts no host. It asks for the lobby's namespace (`tripot/lobby`, or one
+//! game's `tripot/lobby/<game>/<seats>`),
 //! which a `tripot-relay` answers with every table at or below it, and pages to the end with the
 //! cookie: registrations of other namespaces are never read, so however many there are they
 //! cannot push a table out of the list (issue 21; a namespace-less listing stopped after 2,000). The host keeps its table alive on a short TTL refreshed on a timer,
@@ -18,7 +19,8 @@ use libp2p::rendezvous::{self, Cookie, Namespace};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
 use tokio::sync::{mpsc, oneshot, watch};
-use tripot_directory::{LOBBY_NAMESPACE_PREFIX, LobbyTable};
+use tripot_directory::{LobbyTable, listing_namespace};
+use tripot_game::TableSpec;
 
 use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
 use crate::online::{NetEvent, NetWarning, OnlineConfig, RelayState, SessionHandle, Start, start};
@@ -70,20 +72,16 @@ impl LobbyPage {
 /// Tables per page.
 pub const PAGE_SIZE: usize = 10;
 
-/// The namespace a listing asks for: the lobby's, or one format's part of it.
-fn lobby_namespace(format: Option<u8>) -> Result<Namespace, MatchError> {
-    let name = match format {
-        Some(f) => format!("{LOBBY_NAMESPACE_PREFIX}/{f}"),
-        None => LOBBY_NAMESPACE_PREFIX.to_owned(),
-    };
-    Namespace::new(name).map_err(|e| MatchError::Refused(e.to_string()))
+/// The namespace a listing asks for: the lobby's, or one game's part of it.
+fn lobby_namespace(game: Option<&TableSpec>) -> Result<Namespace, MatchError> {
+    Namespace::new(listing_namespace(game)).map_err(|e| MatchError::Refused(e.to_string()))
 }
 
 fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// Every open table at the relay (optionally of one format), longest waiting first.
+/// Every open table at the relay (optionally of one game), longest waiting first.
 ///
 /// # Errors
 /// [`MatchError`] when the relay cannot be reached or refuses to list.
@@ -91,11 +89,11 @@ pub async fn list_all(
     keypair: Keypair,
     net: &NetConfig,
     relay: &Multiaddr,
-    format: Option<u8>,
+    game: Option<&TableSpec>,
 ) -> Result<Vec<TableEntry>, MatchError> {
     let (mut swarm, relay_id) = connected_swarm(keypair, net, relay).await?;
     let now = unix_now();
-    let namespace = lobby_namespace(format)?;
+    let namespace = lobby_namespace(game)?;
     let mut tables: HashMap<(PeerId, String), TableEntry> = HashMap::new();
     let mut cookie: Option<Cookie> = None;
     for _ in 0..DISCOVER_MAX_PAGES {
@@ -110,7 +108,7 @@ pub async fn list_all(
         for registration in registrations {
             let ns = registration.namespace.to_string();
             let Some(table) = LobbyTable::parse(&ns) else { continue };
-            if format.is_some_and(|f| f != table.format) {
+            if game.is_some_and(|g| *g != table.table) {
                 continue;
             }
             let host = registration.record.peer_id();
@@ -145,10 +143,10 @@ pub async fn list(
     keypair: Keypair,
     net: &NetConfig,
     relay: &Multiaddr,
-    format: Option<u8>,
+    game: Option<&TableSpec>,
     page: usize,
 ) -> Result<LobbyPage, MatchError> {
-    let all = list_all(keypair, net, relay, format).await?;
+    let all = list_all(keypair, net, relay, game).await?;
     Ok(page_of(all, page))
 }
 
@@ -373,19 +371,18 @@ impl Announcer {
 /// table stays listed until the game starts. `config.net.relay` must be the relay's address.
 ///
 /// # Errors
-/// [`MatchError`] when the relay address is missing or has no peer id, or the game cannot
-/// start.
+/// [`MatchError`] when the relay address is missing or has no peer id, the game is not one
+/// played online here ([`super::playable`]), or the game cannot start.
 pub fn host(keypair: Keypair, config: OnlineConfig, offer: Offer) -> Result<SessionHandle, MatchError> {
     let relay = config
         .net
         .relay
         .clone()
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
-    // The directory still lists duels by format and rules (its tables learn game names later).
-    let (format, rules) = offer
-        .duel_terms()
-        .ok_or_else(|| MatchError::Unsupported(format!("{}: the lobby lists duels only", offer.game)))?;
-    let table = LobbyTable::new(format.number(), rules, unix_now(), &config.session.name);
+    // The session plays games of two seats: the table is one, with the guest's seat free.
+    let spec = TableSpec { game: offer.game.clone(), seats: 2 };
+    super::playable(&spec)?;
+    let table = LobbyTable::new(spec, unix_now(), &config.session.name);
     let net = config.net.clone();
     let mut inner = start(keypair.clone(), config, Start::Host(offer))?;
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
@@ -437,7 +434,11 @@ mod tests {
         let host = PeerId::random();
         TableEntry {
             host,
-            table: LobbyTable::new(1, tripot_engine::Rules::Tripot, 0, "x"),
+            table: LobbyTable::new(
+                TableSpec { game: tripot_game::GameSpec::new("kawu-2").unwrap(), seats: 2 },
+                0,
+                "x",
+            ),
             addr: Multiaddr::empty(),
             waiting_secs: waiting,
         }

@@ -13,6 +13,7 @@ use std::time::Duration;
 use futures::StreamExt as _;
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
+use tripot_game::TableSpec;
 
 use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig, SwarmError};
 
@@ -34,9 +35,27 @@ pub enum MatchError {
     /// The driver of the game could not start.
     #[error(transparent)]
     Online(#[from] super::OnlineError),
-    /// A game the directory does not list yet (it lists duels, by format and rules).
-    #[error("not listed: {0}")]
+    /// A game this client does not play online (not of the catalogue, or not of two seats).
+    #[error("not a game played online here: {0}")]
     Unsupported(String),
+    /// The relay speaks an older version of the directory (`/tripot/rooms/1.0.0`): it must be
+    /// updated before it can pair players by game.
+    #[error("the relay speaks an older directory protocol: it needs updating for quick match")]
+    RelayOutdated,
+}
+
+/// Checks that `table` is a game this client plays online (a game of the catalogue, of two
+/// seats: the session plays no other), before seeking it or hosting it.
+///
+/// # Errors
+/// [`MatchError::Unsupported`] otherwise.
+pub fn playable(table: &TableSpec) -> Result<(), MatchError> {
+    tripot_game::catalogue::check_table(table).map_err(|e| MatchError::Unsupported(e.to_string()))?;
+    if table.seats == 2 {
+        Ok(())
+    } else {
+        Err(MatchError::Unsupported(format!("{table}: online games have two seats")))
+    }
 }
 
 /// The relay's peer id: the last `/p2p/` of its address.

@@ -1,4 +1,5 @@
-//! Quick match: ask the relay for an opponent of a compatible format, then play.
+//! Quick match: ask the relay for an opponent of the same game (or of any game of two seats),
+//! then play.
 //!
 //! The relay pairs seekers itself, atomically (see `tripot-relay`'s matchmaker): a
 //! seek is a request it holds until it pairs us ([`Response::Matched`], told to both players
@@ -10,30 +11,28 @@ use std::time::Duration;
 
 use futures::StreamExt as _;
 use libp2p::identity::Keypair;
-use libp2p::request_response::{self, OutboundRequestId};
+use libp2p::request_response::{self, OutboundFailure, OutboundRequestId};
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Swarm};
-pub use tripot_directory::FormatSet;
+pub use tripot_directory::QuickSeek;
 use tripot_directory::{RefuseReason, Request, Response};
-use tripot_engine::{Format, Rules};
+use tripot_game::TableSpec;
 use tripot_protocol::Opens;
 
-use super::{MatchError, circuit_addr, connected_swarm, relay_lost};
+use super::{MatchError, circuit_addr, connected_swarm, playable, relay_lost};
 use crate::online::{OnlineConfig, SessionHandle, Start, start};
 use crate::session::Offer;
 use crate::swarm::{Behaviour, BehaviourEvent, NetConfig};
 
 /// The opponent the relay found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Matched {
     /// The opponent.
     pub peer: PeerId,
     /// Whether this side hosts (waits on its relay address) or joins.
     pub you_host: bool,
-    /// The format agreed.
-    pub format: Format,
-    /// The rules agreed.
-    pub rules: Rules,
+    /// The game agreed: ours, or the opponent's when we took any.
+    pub table: TableSpec,
 }
 
 /// What a seeker hears while it waits.
@@ -48,19 +47,18 @@ pub enum SeekProgress {
 /// Seeks an opponent until the relay pairs us. `progress` hears how the wait goes.
 ///
 /// # Errors
-/// [`MatchError`] when the relay cannot be reached (at first, or for more than 30 s later) or
-/// refuses the seek for good.
+/// [`MatchError`] when the relay cannot be reached (at first, or for more than 30 s later),
+/// speaks an older directory ([`MatchError::RelayOutdated`]) or refuses the seek for good.
 pub async fn seek(
     keypair: Keypair,
     net: &NetConfig,
     relay: &Multiaddr,
-    formats: FormatSet,
-    rules: Rules,
+    wanted: QuickSeek,
     mut progress: impl FnMut(SeekProgress),
 ) -> Result<Matched, MatchError> {
     let (mut swarm, relay_id) = connected_swarm(keypair, net, relay).await?;
     progress(SeekProgress::Seeking);
-    let request = Request::Seek { formats, rules };
+    let request = Request::Seek(wanted);
     let mut pending = Some(swarm.behaviour_mut().directory.send_request(&relay_id, request.clone()));
     let mut retry_at: Option<tokio::time::Instant> = None;
     let mut lost_since: Option<tokio::time::Instant> = None;
@@ -90,11 +88,9 @@ pub async fn seek(
                 let Some(answer) = answer_of(event, pending) else { continue };
                 pending = None;
                 match answer {
-                    Ok(Response::Matched { peer, you_host, format, rules }) => {
-                        let format = Format::from_number(format)
-                            .ok_or_else(|| MatchError::Refused(format!("unknown format {format}")))?;
+                    Ok(Response::Matched { peer, you_host, table }) => {
                         unseek(&mut swarm, relay_id).await;
-                        return Ok(Matched { peer, you_host, format, rules });
+                        return Ok(Matched { peer, you_host, table });
                     }
                     Ok(Response::Waiting { seekers }) => {
                         progress(SeekProgress::Waiting(seekers));
@@ -105,6 +101,7 @@ pub async fn seek(
                         retry_at = Some(tokio::time::Instant::now() + wait);
                     }
                     Ok(other) => return Err(MatchError::Refused(format!("{other:?}"))),
+                    Err(OutboundFailure::UnsupportedProtocols) => return Err(MatchError::RelayOutdated),
                     Err(error) => {
                         tracing::debug!(%error, "quick match: seek failed, asking again");
                         retry_at = Some(tokio::time::Instant::now() + Duration::from_millis(500));
@@ -119,7 +116,7 @@ pub async fn seek(
 fn answer_of(
     event: SwarmEvent<BehaviourEvent>,
     pending: Option<OutboundRequestId>,
-) -> Option<Result<Response, String>> {
+) -> Option<Result<Response, OutboundFailure>> {
     let SwarmEvent::Behaviour(BehaviourEvent::Directory(event)) = event else { return None };
     match event {
         request_response::Event::Message {
@@ -127,7 +124,7 @@ fn answer_of(
             ..
         } if Some(request_id) == pending => Some(Ok(response)),
         request_response::Event::OutboundFailure { request_id, error, .. } if Some(request_id) == pending => {
-            Some(Err(error.to_string()))
+            Some(Err(error))
         }
         _ => None,
     }
@@ -151,24 +148,25 @@ async fn unseek(swarm: &mut Swarm<Behaviour>, relay_id: PeerId) {
 /// guest dials the host through the relay. `config.net.relay` must be the relay's address.
 ///
 /// # Errors
-/// As [`seek`]; or the game cannot start.
+/// As [`seek`]; [`MatchError::Unsupported`] when the game sought, or the one agreed, is not
+/// one this client plays ([`super::playable`]); or the game cannot start.
 pub async fn play(
     keypair: Keypair,
     config: OnlineConfig,
-    formats: FormatSet,
-    rules: Rules,
+    wanted: QuickSeek,
     progress: impl FnMut(SeekProgress),
 ) -> Result<(Matched, SessionHandle), MatchError> {
+    playable(&wanted.table)?;
     let relay = config
         .net
         .relay
         .clone()
         .ok_or_else(|| MatchError::RelayUnreachable("no relay given (--relay)".into()))?;
-    let matched = seek(keypair.clone(), &config.net, &relay, formats, rules, progress).await?;
+    let matched = seek(keypair.clone(), &config.net, &relay, wanted, progress).await?;
     let what = if matched.you_host {
-        let offer = Offer::duel(matched.format, matched.rules, Opens::Random)
-            .map_err(|e| MatchError::Unsupported(e.to_string()))?;
-        Start::Host(offer)
+        // The game a seeker of "any" was paired for is the opponent's: one we may not play.
+        playable(&matched.table)?;
+        Start::Host(Offer { game: matched.table.game.clone(), opens: Opens::Random })
     } else {
         Start::Join(circuit_addr(&relay, matched.peer))
     };
