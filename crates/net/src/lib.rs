@@ -5,6 +5,8 @@
 //! - [`opener_draw`]: the commit–reveal draw for who opens.
 //! - [`identity`]: the persistent ed25519 identity in the config directory.
 //! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
+//! - [`table`]: a table of 2–6 seats (sans-IO): signed, chained moves every peer verifies,
+//!   computer seats, clocks, spectators, chat, and the host's role handed on when it leaves.
 //! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
 //! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
 //!   and the async driver that runs a session over a long-lived game stream, with a
@@ -21,6 +23,7 @@ pub mod room;
 pub mod saved_game;
 pub mod session;
 pub mod swarm;
+pub mod table;
 pub mod transport;
 
 pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent};

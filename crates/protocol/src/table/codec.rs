@@ -190,6 +190,7 @@ mod tests {
                 spectators: true,
                 game: 1,
                 started: false,
+                held: 0,
             }),
             TableMessage::Entry { entry: entry.clone(), clock_ms: Some(1000) },
             TableMessage::Entry {

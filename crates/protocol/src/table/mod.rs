@@ -146,6 +146,9 @@ pub struct TableState {
     pub game: u16,
     /// Whether the game numbered `game` is under way (every seat taken).
     pub started: bool,
+    /// Entries of that game the host held when it sent this: a member catching up checks the
+    /// clock's decisions only on the entries after these, the ones it sees live.
+    pub held: u32,
 }
 
 /// How a seat left the game (the wire's copy of `tripot_game::Leaving`).
