@@ -2,7 +2,7 @@
 //! before it is applied, the host's time decisions checked against this peer's own clock, and
 //! the hand-over when the host is gone.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use tripot_game::Seat;
@@ -31,6 +31,8 @@ pub(super) struct MemberSide {
     host_forfeited: bool,
     /// Seats away, as the host reported them, since when.
     away: BTreeMap<Seat, Instant>,
+    /// Seats away already reported claimable.
+    claimable: BTreeSet<Seat>,
     /// Entries the host held when it last announced the table: those are caught up on.
     catch_up_until: u32,
     sync_asked: bool,
@@ -49,6 +51,7 @@ impl MemberSide {
             host_lost: None,
             host_forfeited: false,
             away: BTreeMap::new(),
+            claimable: BTreeSet::new(),
             catch_up_until: 0,
             sync_asked: false,
             strikes: 0,
@@ -192,11 +195,12 @@ impl Table {
             if !before.contains_key(&seat) {
                 events.push(TableEvent::SeatAway { seat });
             }
-            let was_claimable = before.get(&seat).is_some_and(|&b| now.saturating_duration_since(b) >= grace);
-            if now.saturating_duration_since(since) >= grace && !was_claimable {
+            if now.saturating_duration_since(since) >= grace && member.claimable.insert(seat) {
                 events.push(TableEvent::Claimable { seat });
             }
         }
+        let away = &member.away;
+        member.claimable.retain(|seat| away.contains_key(seat));
         events.extend(before.keys().filter(|s| !member.away.contains_key(s)).map(|&seat| TableEvent::SeatBack { seat }));
         self.events.extend(events);
     }
