@@ -72,7 +72,9 @@ impl TableClock {
     pub fn left(&self, seat: Seat, now: Instant) -> Option<Duration> {
         match (self.deadline(), self.rule) {
             (_, ClockRule::None) => None,
-            (Some((running, deadline)), _) if running == seat => Some(deadline.saturating_duration_since(now)),
+            (Some((running, deadline)), _) if running == seat => {
+                Some(deadline.saturating_duration_since(now))
+            }
             (_, ClockRule::PerMove { secs }) => Some(Duration::from_secs(u64::from(secs))),
             (_, ClockRule::Reserve { .. }) => Some(self.reserve(seat)),
         }
@@ -100,7 +102,7 @@ impl TableClock {
     pub fn accept_report(&mut self, seat: Seat, reported_ms: u32, slack: Duration) -> bool {
         let Some(reserve) = self.reserves.get_mut(seat.index()) else { return false };
         let reported = Duration::from_millis(u64::from(reported_ms));
-        let gap = if reported > *reserve { reported - *reserve } else { *reserve - reported };
+        let gap = reported.abs_diff(*reserve);
         if gap > slack {
             return false;
         }

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use tripot_game::Seat;
 use tripot_protocol::FrameError;
 use tripot_protocol::table::{
-    Channel, ChatLine, PeerKey, SeatHolder, TABLE_VERSION, TableHello, TableMessage, TableReject, TableRejectReason,
-    Wants,
+    Channel, ChatLine, PeerKey, SeatHolder, TABLE_VERSION, TableHello, TableMessage, TableReject,
+    TableRejectReason, Wants,
 };
 
 use super::events::{LinkId, TableEvent, TableInput, TableOutput};
@@ -234,7 +234,9 @@ impl Table {
             return;
         }
         match hello.wants {
-            Wants::Watch if !self.table.spectators => self.drop_link(link, TableRejectReason::NoSpectators, now),
+            Wants::Watch if !self.table.spectators => {
+                self.drop_link(link, TableRejectReason::NoSpectators, now)
+            }
             Wants::Watch => self.welcome(link, hello.holds),
             Wants::Seat(choice) => {
                 let free = |s: &Seat| matches!(self.table.seats.get(s.index()), Some(SeatHolder::Empty));
@@ -273,7 +275,8 @@ impl Table {
     /// Sends the entries of the current game from `from` on.
     pub(super) fn send_entries(&mut self, link: LinkId, from: u32) {
         let Some(record) = self.record.as_ref() else { return };
-        let entries: Vec<_> = record.entries().iter().skip(usize::try_from(from).unwrap_or(usize::MAX)).cloned().collect();
+        let entries: Vec<_> =
+            record.entries().iter().skip(usize::try_from(from).unwrap_or(usize::MAX)).cloned().collect();
         for entry in entries {
             self.send(link, TableMessage::Entry { entry, clock_ms: None });
         }
@@ -331,7 +334,9 @@ impl Table {
         let seats = host
             .away
             .iter()
-            .map(|(&seat, &since)| (seat, u32::try_from(now.saturating_duration_since(since).as_secs()).unwrap_or(u32::MAX)))
+            .map(|(&seat, &since)| {
+                (seat, u32::try_from(now.saturating_duration_since(since).as_secs()).unwrap_or(u32::MAX))
+            })
             .collect();
         self.broadcast(&TableMessage::Away { seats });
     }
@@ -353,7 +358,9 @@ impl Table {
         let newly_claimable: Vec<Seat> = host
             .away
             .iter()
-            .filter(|&(seat, &since)| now.saturating_duration_since(since) >= grace && !host.claimable.contains(seat))
+            .filter(|&(seat, &since)| {
+                now.saturating_duration_since(since) >= grace && !host.claimable.contains(seat)
+            })
             .map(|(&seat, _)| seat)
             .collect();
         host.claimable.extend(newly_claimable.iter().copied());

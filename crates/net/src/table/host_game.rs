@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use rand::Rng as _;
 use tripot_game::{GameMove, Seat};
-use tripot_protocol::table::{Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableMessage, TableRejectReason};
+use tripot_protocol::table::{
+    Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableMessage, TableRejectReason,
+};
 
 use super::error::{EntryError, TableError};
 use super::events::{LinkId, TableEvent};
@@ -76,7 +78,12 @@ impl Table {
     }
 
     /// The host checks an entry like everyone, applies it and forwards it to every link.
-    pub(super) fn host_accept(&mut self, entry: Entry, now: Instant, _report: Option<u32>) -> Result<Option<u32>, EntryError> {
+    pub(super) fn host_accept(
+        &mut self,
+        entry: Entry,
+        now: Instant,
+        _report: Option<u32>,
+    ) -> Result<Option<u32>, EntryError> {
         let record = self.record.as_mut().ok_or(EntryError::NoGame)?;
         let applied = record.apply(entry.clone())?;
         let seat = applied.seat;
@@ -157,7 +164,9 @@ impl Table {
     pub(super) fn host_claim(&mut self, seat: Seat, now: Instant) -> Result<(), TableError> {
         let grace = self.config.grace;
         let away = match &self.role {
-            Role::Host(host) => host.away.get(&seat).is_some_and(|&since| now.saturating_duration_since(since) >= grace),
+            Role::Host(host) => {
+                host.away.get(&seat).is_some_and(|&since| now.saturating_duration_since(since) >= grace)
+            }
             Role::Member(_) => false,
         };
         if !away {
@@ -188,7 +197,8 @@ impl Table {
         } else {
             Act::Leave(LeaveHow::TimedOut)
         };
-        let result = self.sign_as_host(seat, act, HostWhy::Clock).and_then(|entry| self.host_accept(entry, now, None));
+        let result =
+            self.sign_as_host(seat, act, HostWhy::Clock).and_then(|entry| self.host_accept(entry, now, None));
         if let Err(error) = result {
             tracing::warn!(%error, "the host's clock decision was refused by its own record");
             self.clock.stop();

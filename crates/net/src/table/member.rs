@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use tripot_game::Seat;
 use tripot_protocol::FrameError;
 use tripot_protocol::table::{
-    Act, Channel, ClockRule, Entry, HostWhy, LeaveHow, SeatHolder, Signer, TABLE_VERSION, TableHello, TableMessage,
-    TableRejectReason, TableState, Wants,
+    Act, Channel, ClockRule, Entry, HostWhy, LeaveHow, SeatHolder, Signer, TABLE_VERSION, TableHello,
+    TableMessage, TableRejectReason, TableState, Wants,
 };
 
 use super::error::EntryError;
@@ -92,7 +92,9 @@ impl Table {
                     self.member_drop(link, TableRejectReason::Malformed, now);
                 }
             }
-            TableInput::Message { link, message } if Some(link) == current => self.member_message(link, message, now),
+            TableInput::Message { link, message } if Some(link) == current => {
+                self.member_message(link, message, now)
+            }
             _ => {}
         }
     }
@@ -146,7 +148,10 @@ impl Table {
                     r.entries().iter().skip(usize::try_from(from).unwrap_or(usize::MAX)).cloned().collect()
                 });
                 for entry in entries {
-                    self.outputs.push(TableOutput::Send { link, message: TableMessage::Entry { entry, clock_ms: None } });
+                    self.outputs.push(TableOutput::Send {
+                        link,
+                        message: TableMessage::Entry { entry, clock_ms: None },
+                    });
                 }
             }
             TableMessage::DrawDeclined { seat } => self.events.push(TableEvent::DrawDeclined { seat }),
@@ -157,7 +162,9 @@ impl Table {
                     self.events.push(TableEvent::Chat(line));
                 }
             }
-            TableMessage::Ping { seq } => self.outputs.push(TableOutput::Send { link, message: TableMessage::Pong { seq } }),
+            TableMessage::Ping { seq } => {
+                self.outputs.push(TableOutput::Send { link, message: TableMessage::Pong { seq } })
+            }
             TableMessage::Pong { seq } => {
                 if let Some(member) = self.member_side()
                     && let Some((sent_seq, sent)) = member.ping
@@ -201,7 +208,9 @@ impl Table {
         }
         let away = &member.away;
         member.claimable.retain(|seat| away.contains_key(seat));
-        events.extend(before.keys().filter(|s| !member.away.contains_key(s)).map(|&seat| TableEvent::SeatBack { seat }));
+        events.extend(
+            before.keys().filter(|s| !member.away.contains_key(s)).map(|&seat| TableEvent::SeatBack { seat }),
+        );
         self.events.extend(events);
     }
 
@@ -297,7 +306,9 @@ impl Table {
         let seat = entry.seat;
         let slack = self.slack();
         match (entry.signer, &entry.act) {
-            (Signer::Host { why: HostWhy::Clock, .. }, _) if !self.clock.may_have_run_out(seat, now, slack) => {
+            (Signer::Host { why: HostWhy::Clock, .. }, _)
+                if !self.clock.may_have_run_out(seat, now, slack) =>
+            {
                 return Err(EntryError::TimeNotUp(seat));
             }
             (Signer::Host { why: HostWhy::Ruling, .. }, Act::Leave(LeaveHow::Abandoned)) => {
@@ -306,14 +317,17 @@ impl Table {
                     Role::Member(member) => member.away.get(&seat).copied(),
                     Role::Host(_) => None,
                 };
-                let long_enough = away.is_some_and(|since| now.saturating_duration_since(since) + slack >= grace);
+                let long_enough =
+                    away.is_some_and(|since| now.saturating_duration_since(since) + slack >= grace);
                 if self.my_seat() == Some(seat) || !long_enough {
                     return Err(EntryError::NotAway(seat));
                 }
             }
             _ => {}
         }
-        if let (Some(reported), Act::Move(_), ClockRule::Reserve { .. }) = (clock_ms, &entry.act, self.clock.rule()) {
+        if let (Some(reported), Act::Move(_), ClockRule::Reserve { .. }) =
+            (clock_ms, &entry.act, self.clock.rule())
+        {
             let mut view = self.clock.clone();
             view.charge(seat, now);
             if !view.accept_report(seat, reported, slack) {

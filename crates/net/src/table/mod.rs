@@ -79,8 +79,8 @@ use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 use tripot_game::{GameSpec, Seat, TableSpec};
 use tripot_protocol::table::{
-    Act, Channel, ChatLine, ClockRule, Entry, HostWhy, PeerKey, SeatHolder, Signer, TableId, TableMessage, TableState,
-    Wants,
+    Act, Channel, ChatLine, ClockRule, Entry, HostWhy, PeerKey, SeatHolder, Signer, TableId, TableMessage,
+    TableState, Wants,
 };
 
 pub use chat::{ChatConfig, ChatLog, MAX_CHAT_LOG};
@@ -89,7 +89,10 @@ pub use error::{EntryError, TableError};
 pub use events::{LinkId, TableEvent, TableInput, TableOutput};
 pub use rate::{RateLimit, RateWindow};
 pub use record::{Applied, Record, leaving};
-pub use signed_move::{CHAIN_DOMAIN, ChainHash, ENTRY_DOMAIN, GameKey, chain_after, chain_root, check_signature, peer_key, sign_entry};
+pub use signed_move::{
+    CHAIN_DOMAIN, ChainHash, ENTRY_DOMAIN, GameKey, chain_after, chain_root, check_signature, peer_key,
+    sign_entry,
+};
 
 use crate::event::GameSnapshot;
 use crate::session::{OpenGame, engine_games};
@@ -205,7 +208,8 @@ impl Table {
         }
         let me = peer_key(&config.keypair);
         let mut seats = vec![SeatHolder::Empty; usize::from(spec.seats)];
-        seats[0] = SeatHolder::Human { peer: me.clone(), name: config.name.clone(), addrs: config.addrs.clone() };
+        seats[0] =
+            SeatHolder::Human { peer: me.clone(), name: config.name.clone(), addrs: config.addrs.clone() };
         let table = TableState {
             table: offer.table,
             spec,
@@ -263,7 +267,11 @@ impl Table {
 
     /// Feeds what the driver saw.
     pub fn handle(&mut self, input: TableInput, now: Instant) {
-        if matches!(self.role, Role::Host(_)) { self.host_handle(input, now) } else { self.member_handle(input, now) }
+        if matches!(self.role, Role::Host(_)) {
+            self.host_handle(input, now)
+        } else {
+            self.member_handle(input, now)
+        }
     }
 
     /// Lets time pass: pings, the clock, the grace periods, the hand-over, the vote.
@@ -416,7 +424,8 @@ impl Table {
         if text.len() > tripot_protocol::table::MAX_CHAT {
             return Err(TableError::Chat);
         }
-        let channel = if self.my_seat().is_some() || self.is_host() { Channel::Players } else { Channel::Spectators };
+        let channel =
+            if self.my_seat().is_some() || self.is_host() { Channel::Players } else { Channel::Spectators };
         let line = ChatLine { channel, from: self.me.clone(), text: text.to_owned() };
         self.send_to_table(TableMessage::Chat(line), now);
         Ok(())

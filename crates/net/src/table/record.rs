@@ -20,7 +20,9 @@
 //! checked by the table ([`super::clock`]) before the entry reaches here.
 
 use tripot_game::{EndReason, GameMove, GameState, Leaving, Outcome, Place, Seat, SeatStatus, Setup};
-use tripot_protocol::table::{Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableState};
+use tripot_protocol::table::{
+    Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableState,
+};
 
 use super::error::{EntryError, TableError};
 use super::signed_move::{ChainHash, GameKey, chain_after, chain_root, check_signature, sign_entry};
@@ -75,9 +77,13 @@ impl Record {
     /// # Errors
     /// [`TableError::Open`] when the game cannot be opened with the table's seat count.
     pub fn open(table: &TableState, open_game: OpenGame) -> Result<Record, TableError> {
-        let state = open_game(&table.spec.game, &Setup::default()).map_err(|e| TableError::Open(e.to_string()))?;
+        let state =
+            open_game(&table.spec.game, &Setup::default()).map_err(|e| TableError::Open(e.to_string()))?;
         if state.seat_count() != table.spec.seats || table.seats.len() != usize::from(table.spec.seats) {
-            return Err(TableError::Open(format!("{} is not a game of {} seats", table.spec.game, table.spec.seats)));
+            return Err(TableError::Open(format!(
+                "{} is not a game of {} seats",
+                table.spec.game, table.spec.seats
+            )));
         }
         let key = GameKey { table: table.table, game: table.game };
         Ok(Record {
@@ -165,7 +171,13 @@ impl Record {
     ///
     /// # Errors
     /// [`EntryError::CannotSign`] for a key that cannot sign.
-    pub fn sign_next(&self, keypair: &Keypair, seat: Seat, act: Act, signer: Signer) -> Result<Entry, EntryError> {
+    pub fn sign_next(
+        &self,
+        keypair: &Keypair,
+        seat: Seat,
+        act: Act,
+        signer: Signer,
+    ) -> Result<Entry, EntryError> {
         sign_entry(keypair, self.key, (self.len(), self.head), seat, act, signer)
     }
 
@@ -211,7 +223,8 @@ impl Record {
                 agreed = true;
             }
         }
-        if let (Act::Move(_), Some(count)) = (&entry.act, self.clock_moves_in_row.get_mut(entry.seat.index())) {
+        if let (Act::Move(_), Some(count)) = (&entry.act, self.clock_moves_in_row.get_mut(entry.seat.index()))
+        {
             let by_clock = matches!(entry.signer, Signer::Host { why: HostWhy::Clock, .. });
             *count = if by_clock { count.saturating_add(1) } else { 0 };
         }
@@ -222,8 +235,13 @@ impl Record {
         self.state = next;
         self.draw_offer = draw_offer;
         self.agreed = agreed;
-        let applied =
-            Applied { index: entry.index, seat: entry.seat, act: entry.act.clone(), signer: entry.signer, game_move };
+        let applied = Applied {
+            index: entry.index,
+            seat: entry.seat,
+            act: entry.act.clone(),
+            signer: entry.signer,
+            game_move,
+        };
         self.entries.push(entry);
         Ok(applied)
     }
@@ -252,20 +270,26 @@ impl Record {
                 }
                 let per_move = matches!(self.clock, ClockRule::PerMove { .. });
                 match (why, &entry.act) {
-                    (HostWhy::Computer, Act::Move(_)) if matches!(holder, SeatHolder::Computer { .. }) => Ok(()),
+                    (HostWhy::Computer, Act::Move(_)) if matches!(holder, SeatHolder::Computer { .. }) => {
+                        Ok(())
+                    }
                     (HostWhy::Clock, Act::Move(_)) if human && per_move => {
                         if self.clock_moves_in_row(seat) >= 2 {
                             return Err(EntryError::NotTheSignersToDecide(seat));
                         }
                         Ok(())
                     }
-                    (HostWhy::Clock, Act::Leave(LeaveHow::TimedOut)) if human && self.clock != ClockRule::None => {
+                    (HostWhy::Clock, Act::Leave(LeaveHow::TimedOut))
+                        if human && self.clock != ClockRule::None =>
+                    {
                         if per_move && self.clock_moves_in_row(seat) < 2 {
                             return Err(EntryError::NotThirdTimeout(seat));
                         }
                         Ok(())
                     }
-                    (HostWhy::Ruling, Act::Leave(LeaveHow::Abandoned | LeaveHow::Forfeited)) if human => Ok(()),
+                    (HostWhy::Ruling, Act::Leave(LeaveHow::Abandoned | LeaveHow::Forfeited)) if human => {
+                        Ok(())
+                    }
                     _ => not_theirs,
                 }
             }

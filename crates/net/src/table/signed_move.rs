@@ -148,7 +148,10 @@ mod tests {
             Entry { seat: Seat(2), ..good.clone() },
             Entry { act: Act::Move("i7-i8".into()), ..good.clone() },
             Entry { prev: [1; 32], ..good.clone() },
-            Entry { signer: Signer::Host { epoch: 0, why: tripot_protocol::table::HostWhy::Computer }, ..good.clone() },
+            Entry {
+                signer: Signer::Host { epoch: 0, why: tripot_protocol::table::HostWhy::Computer },
+                ..good.clone()
+            },
             Entry { key: peer_key(&Keypair::generate_ed25519()), ..good.clone() },
         ];
         for changed in changes {
@@ -156,8 +159,14 @@ mod tests {
         }
         // Another game of the same table, or another table: not valid there.
         assert_eq!(check_signature(GameKey { game: 2, ..game() }, &good), Err(EntryError::Forged));
-        assert_eq!(check_signature(GameKey { table: TableId([4; 16]), ..game() }, &good), Err(EntryError::Forged));
-        assert_eq!(check_signature(game(), &Entry { key: PeerKey(vec![1, 2]), ..good }), Err(EntryError::NotEd25519));
+        assert_eq!(
+            check_signature(GameKey { table: TableId([4; 16]), ..game() }, &good),
+            Err(EntryError::Forged)
+        );
+        assert_eq!(
+            check_signature(game(), &Entry { key: PeerKey(vec![1, 2]), ..good }),
+            Err(EntryError::NotEd25519)
+        );
     }
 
     #[test]

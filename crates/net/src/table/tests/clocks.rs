@@ -26,7 +26,10 @@ fn a_per_move_clock_running_out_three_times_in_a_row_loses() {
     assert!(matches!(by_clock[..2], [Act::Move(_), Act::Move(_)]));
     assert_eq!(*by_clock[2], Act::Leave(tripot_protocol::table::LeaveHow::TimedOut));
     let ending = record.ending().unwrap();
-    assert_eq!(ending.reason, tripot_game::EndReason::Left { seat: Seat(1), how: tripot_game::Leaving::TimedOut });
+    assert_eq!(
+        ending.reason,
+        tripot_game::EndReason::Left { seat: Seat(1), how: tripot_game::Leaving::TimedOut }
+    );
     assert!(refused_none(&net, guest));
 }
 
@@ -63,7 +66,10 @@ fn a_time_out_the_member_cannot_see_is_refused() {
     net.deliver(0, guest, TableMessage::Entry { entry, clock_ms: None });
     net.settle();
     assert!(net.events_of(guest).iter().any(|e| *e
-        == TableEvent::EntryRefused { from: Some(peer_key(&net.keys[0])), error: EntryError::TimeNotUp(Seat(1)) }));
+        == TableEvent::EntryRefused {
+            from: Some(peer_key(&net.keys[0])),
+            error: EntryError::TimeNotUp(Seat(1))
+        }));
     // The clock's move never entered the guest's record (the guest, next in the hand-over
     // order, dropped the host and took the table over).
     let record = net.peers[guest].record().unwrap();

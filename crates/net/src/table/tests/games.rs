@@ -104,4 +104,3 @@ fn a_table_full_refuses_a_third_person_but_seats_ask_by_number() {
     )));
     assert_eq!(net.peers[late].my_seat(), None);
 }
-

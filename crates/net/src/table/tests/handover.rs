@@ -55,7 +55,10 @@ fn the_host_dropped_mid_game_hands_over_and_the_table_finishes() {
     assert!(net.game_over());
     net.assert_same_record(&[b]);
     let ending = net.peers[b].record().unwrap().ending().unwrap();
-    assert_eq!(ending.reason, tripot_game::EndReason::Left { seat: Seat(0), how: tripot_game::Leaving::Abandoned });
+    assert_eq!(
+        ending.reason,
+        tripot_game::EndReason::Left { seat: Seat(0), how: tripot_game::Leaving::Abandoned }
+    );
     assert!(replays(net.peers[b].record().unwrap(), net.peers[a].state()));
 }
 
@@ -88,6 +91,10 @@ fn a_ruling_on_a_seat_the_member_saw_present_is_refused() {
     }
     net.settle();
     for p in [a, b] {
-        assert!(net.events_of(p).iter().any(|e| matches!(e, TableEvent::EntryRefused { error: EntryError::NotAway(_), .. })));
+        assert!(
+            net.events_of(p)
+                .iter()
+                .any(|e| matches!(e, TableEvent::EntryRefused { error: EntryError::NotAway(_), .. }))
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Hostile peers: every bad entry is refused, and the honest peers' records never take it.
 
 use tripot_protocol::FrameError;
-use tripot_protocol::table::{Act, Channel, ChatLine, Entry, TableHello, TABLE_VERSION};
+use tripot_protocol::table::{Act, Channel, ChatLine, Entry, TABLE_VERSION, TableHello};
 
 use super::*;
 
@@ -87,7 +87,11 @@ fn a_host_cannot_forge_a_guests_move() {
     assert_eq!(refused_by(&net, b), vec![EntryError::NotTheSeat(Seat(1))]);
     assert_eq!(net.peers[b].record().unwrap().len(), 1);
     // b dropped the lying host: it hands the table on.
-    assert!(net.events_of(b).iter().any(|e| matches!(e, TableEvent::LinkClosed { reason: TableRejectReason::BadEntry, .. })));
+    assert!(
+        net.events_of(b)
+            .iter()
+            .any(|e| matches!(e, TableEvent::LinkClosed { reason: TableRejectReason::BadEntry, .. }))
+    );
     net.deliver(0, a, TableMessage::Entry { entry: borrowed, clock_ms: None });
     net.settle();
     assert_eq!(refused_by(&net, a), vec![EntryError::Forged]);
@@ -125,7 +129,15 @@ fn a_broken_chain_is_refused_without_a_forfeit() {
     let mut entry = signed_by(&net, guest, Seat(1), Act::Move(a_legal_move(&net)));
     entry.prev = [9; 32];
     // Re-signed over the broken chain: the signature holds, the chain does not.
-    entry = sign_entry(&net.keys[guest], net.peers[guest].record().unwrap().key(), (1, [9; 32]), Seat(1), entry.act, Signer::Seat).unwrap();
+    entry = sign_entry(
+        &net.keys[guest],
+        net.peers[guest].record().unwrap().key(),
+        (1, [9; 32]),
+        Seat(1),
+        entry.act,
+        Signer::Seat,
+    )
+    .unwrap();
     net.deliver(guest, 0, TableMessage::Entry { entry, clock_ms: None });
     net.settle();
     assert_eq!(refused_by(&net, 0), vec![EntryError::BrokenChain]);
@@ -145,7 +157,9 @@ fn garbage_frames_close_the_link_after_three_and_another_version_at_once() {
         net.peers[0].handle(TableInput::Malformed { link, error: garbage.clone() }, now);
     }
     net.settle();
-    assert!(net.events_of(0).contains(&TableEvent::LinkClosed { link, reason: TableRejectReason::Malformed }));
+    assert!(
+        net.events_of(0).contains(&TableEvent::LinkClosed { link, reason: TableRejectReason::Malformed })
+    );
     assert!(net.events_of(0).contains(&TableEvent::SeatAway { seat: Seat(1) }));
     // A hello of another version, as the bytes arrive.
     let late = net.join(0, Wants::Watch);
@@ -181,7 +195,11 @@ fn a_chat_flood_is_cut_at_the_rate_and_never_forwarded() {
     let refusals = net.events_of(a).iter().filter(|e| matches!(e, TableEvent::Refused(_))).count();
     assert_eq!(refusals, 15);
     // A line over the length bound cannot even be framed.
-    let long = TableMessage::Chat(ChatLine { channel: Channel::Players, from: peer_key(&net.keys[a]), text: "x".repeat(201) });
+    let long = TableMessage::Chat(ChatLine {
+        channel: Channel::Players,
+        from: peer_key(&net.keys[a]),
+        text: "x".repeat(201),
+    });
     assert!(encode_table(&long).is_err());
     let now = net.now;
     assert_eq!(net.peers[a].chat(&"x".repeat(201), now), Err(TableError::Chat));
@@ -194,5 +212,9 @@ fn a_message_flood_closes_the_link() {
         net.deliver(guest, 0, TableMessage::Ping { seq });
     }
     net.settle();
-    assert!(net.events_of(0).iter().any(|e| matches!(e, TableEvent::LinkClosed { reason: TableRejectReason::Flood, .. })));
+    assert!(
+        net.events_of(0)
+            .iter()
+            .any(|e| matches!(e, TableEvent::LinkClosed { reason: TableRejectReason::Flood, .. }))
+    );
 }

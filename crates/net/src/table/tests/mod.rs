@@ -166,7 +166,9 @@ impl Net {
     }
 
     fn route(&mut self, p: usize, link: LinkId, message: &TableMessage) {
-        let Some(wire) = self.wires.iter().find(|w| w.up && w.ends.iter().any(|&e| e == (p, link))) else { return };
+        let Some(wire) = self.wires.iter().find(|w| w.up && w.ends.contains(&(p, link))) else {
+            return;
+        };
         let &(to, to_link) = wire.ends.iter().find(|&&e| e != (p, link)).unwrap();
         self.sent.push((p, message.clone()));
         let now = self.now;
@@ -176,7 +178,7 @@ impl Net {
     fn close(&mut self, p: usize, link: LinkId) {
         let now = self.now;
         for wire in &mut self.wires {
-            if wire.up && wire.ends.iter().any(|&e| e == (p, link)) {
+            if wire.up && wire.ends.contains(&(p, link)) {
                 wire.up = false;
                 for &(q, l) in &wire.ends {
                     self.peers[q].handle(TableInput::Down { link: l }, now);

@@ -82,7 +82,10 @@ fn setup() -> Setup {
     };
     let link = LinkId(1);
     member.handle(TableInput::Up { link, peer: peer_key(&host_key) }, now);
-    member.handle(TableInput::Message { link, message: through_codec(&TableMessage::State(state.clone())) }, now);
+    member.handle(
+        TableInput::Message { link, message: through_codec(&TableMessage::State(state.clone())) },
+        now,
+    );
     Setup { member, host_key, member_key, state, link }
 }
 
@@ -135,7 +138,11 @@ impl Setup {
                     Act::Move(text) => text,
                     _ => return None,
                 };
-                entry(self.host_signs(Seat(1), Act::Move(text), Signer::Host { epoch: 0, why: HostWhy::Clock })?)
+                entry(self.host_signs(
+                    Seat(1),
+                    Act::Move(text),
+                    Signer::Host { epoch: 0, why: HostWhy::Clock },
+                )?)
             }
             Hostile::RuleAway => entry(self.host_signs(
                 Seat(1),
@@ -151,7 +158,10 @@ impl Setup {
                 TableMessage::State(state)
             }
             Hostile::Malformed => {
-                return Some(TableInput::Malformed { link: self.link, error: FrameError::Malformed("x".into()) });
+                return Some(TableInput::Malformed {
+                    link: self.link,
+                    error: FrameError::Malformed("x".into()),
+                });
             }
         };
         Some(TableInput::Message { link: self.link, message: through_codec(&message) })
