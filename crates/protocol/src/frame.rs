@@ -185,12 +185,24 @@ impl FrameDecoder {
     /// # Errors
     /// [`FrameError::TooLarge`] when a length prefix exceeds the cap; messages decoded before it
     /// are lost with the stream.
-    pub fn feed_all(&mut self, mut bytes: &[u8]) -> Result<Vec<Result<Message, FrameError>>, FrameError> {
+    pub fn feed_all(&mut self, bytes: &[u8]) -> Result<Vec<Result<Message, FrameError>>, FrameError> {
+        self.feed_all_decoded(bytes, decode_body)
+    }
+
+    /// [`FrameDecoder::feed_all`] for a stream whose bodies `decode` reads.
+    ///
+    /// # Errors
+    /// [`FrameError::TooLarge`] when a length prefix exceeds the cap.
+    pub fn feed_all_decoded<T>(
+        &mut self,
+        mut bytes: &[u8],
+        decode: impl Fn(&[u8]) -> Result<T, FrameError>,
+    ) -> Result<Vec<Result<T, FrameError>>, FrameError> {
         let mut out = Vec::new();
         loop {
             let used = self.extend(bytes)?;
             bytes = &bytes[used..];
-            match self.next_message() {
+            match self.next_decoded(&decode) {
                 Some(result) => out.push(result),
                 None if bytes.is_empty() => return Ok(out),
                 None => {}

@@ -121,20 +121,8 @@ impl TableDecoder {
     ///
     /// # Errors
     /// [`FrameError::TooLarge`] when a length prefix is over the cap.
-    pub fn feed_all(
-        &mut self,
-        mut bytes: &[u8],
-    ) -> Result<Vec<Result<TableMessage, FrameError>>, FrameError> {
-        let mut out = Vec::new();
-        loop {
-            let used = self.extend(bytes)?;
-            bytes = &bytes[used..];
-            match self.next_message() {
-                Some(result) => out.push(result),
-                None if bytes.is_empty() => return Ok(out),
-                None => {}
-            }
-        }
+    pub fn feed_all(&mut self, bytes: &[u8]) -> Result<Vec<Result<TableMessage, FrameError>>, FrameError> {
+        self.0.feed_all_decoded(bytes, decode_table_body)
     }
 }
 
