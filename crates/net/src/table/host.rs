@@ -27,8 +27,12 @@ pub(super) struct Link {
     flood: RateWindow,
     chat: RateWindow,
     strikes: u8,
-    /// A sync asked of it (after a hand-over): it may send entries signed by others.
-    pub(super) syncing: bool,
+    /// A sync asked of it (after a hand-over): until the record holds this many entries it may
+    /// send entries signed by others, as fast as it likes.
+    pub(super) syncing_until: u32,
+    /// The record's length at the link's last sync request: another is served only once the
+    /// record grew (a sync costs the host many messages).
+    last_sync: Option<u32>,
     ping: Option<(u32, Instant)>,
     pub(super) rtt: Duration,
 }
@@ -54,6 +58,13 @@ impl HostSide {
             last_ping: now,
             seq: 0,
         }
+    }
+}
+
+impl HostSide {
+    /// The links whose hello was taken.
+    pub(super) fn welcomed_links(&self) -> Vec<LinkId> {
+        self.links.iter().filter(|(_, l)| l.welcomed).map(|(&id, _)| id).collect()
     }
 }
 
@@ -88,10 +99,9 @@ impl Table {
     /// Every welcomed link, with whether its peer is seated.
     fn welcomed(&self) -> Vec<(LinkId, bool)> {
         let Role::Host(host) = &self.role else { return Vec::new() };
-        host.links
-            .iter()
-            .filter(|(_, l)| l.welcomed)
-            .map(|(&id, l)| (id, self.seat_of(&l.peer).is_some()))
+        host.welcomed_links()
+            .into_iter()
+            .map(|id| (id, host.links.get(&id).is_some_and(|l| self.seat_of(&l.peer).is_some())))
             .collect()
     }
 
@@ -118,7 +128,8 @@ impl Table {
                     flood: RateWindow::default(),
                     chat: RateWindow::default(),
                     strikes: 0,
-                    syncing: false,
+                    syncing_until: 0,
+                    last_sync: None,
                     ping: None,
                     rtt: Duration::ZERO,
                 };
@@ -130,8 +141,10 @@ impl Table {
             TableInput::Malformed { link, error } => self.host_malformed(link, &error, now),
             TableInput::Message { link, message } => {
                 let flood = self.config.flood;
+                let held = self.record.as_ref().map_or(0, |r| r.len());
                 let Some(state) = self.link(link) else { return };
-                if !state.flood.allow(flood, now) {
+                let synced = matches!(message, TableMessage::Entry { .. }) && held < state.syncing_until;
+                if !synced && !state.flood.allow(flood, now) {
                     self.drop_link(link, TableRejectReason::Flood, now);
                     return;
                 }
@@ -197,7 +210,7 @@ impl Table {
             TableMessage::Bye => self.host_link_down(link, now),
             _ if !welcomed => self.reject(link, TableRejectReason::Unexpected, None),
             TableMessage::Entry { entry, .. } => self.host_entry_from(link, peer, entry, now),
-            TableMessage::Sync { from } => self.send_entries(link, from),
+            TableMessage::Sync { from } => self.serve_sync(link, from),
             TableMessage::DrawDeclined { seat } if self.seat_of(&peer) == Some(seat) => {
                 self.decline_draw(seat);
             }
@@ -261,7 +274,7 @@ impl Table {
         let held = self.record.as_ref().map_or(0, |r| r.len());
         if let Some(state) = self.link(link) {
             state.welcomed = true;
-            state.syncing = holds > held;
+            state.syncing_until = holds;
         }
         self.table.held = if self.table.started { held } else { 0 };
         self.send(link, TableMessage::State(self.table.clone()));
@@ -270,6 +283,17 @@ impl Table {
         } else {
             self.send_entries(link, holds.min(held));
         }
+    }
+
+    /// Answers a link's sync request, once per length of the record.
+    fn serve_sync(&mut self, link: LinkId, from: u32) {
+        let held = self.record.as_ref().map_or(0, |r| r.len());
+        let Some(state) = self.link(link) else { return };
+        if state.last_sync.is_some_and(|last| last >= held) {
+            return;
+        }
+        state.last_sync = Some(held);
+        self.send_entries(link, from);
     }
 
     /// Sends the entries of the current game from `from` on.

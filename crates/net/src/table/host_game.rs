@@ -119,13 +119,13 @@ impl Table {
     /// An entry from a member's link: its own (signed by the link's peer), or any entry of the
     /// record while the host asked it for a sync.
     pub(super) fn host_entry_from(&mut self, link: LinkId, peer: PeerKey, entry: Entry, now: Instant) {
+        let held = self.record.as_ref().map_or(0, |r| r.len());
         let syncing = match &self.role {
-            Role::Host(host) => host.links.get(&link).is_some_and(|l| l.syncing),
+            Role::Host(host) => host.links.get(&link).is_some_and(|l| held < l.syncing_until),
             Role::Member(_) => false,
         };
         let index = entry.index;
         let own = entry.key == peer && entry.signer == Signer::Seat;
-        let held = self.record.as_ref().map_or(0, |r| r.len());
         if syncing && index < held {
             return; // Already held: the sync overlaps what came from elsewhere.
         }

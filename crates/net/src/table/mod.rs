@@ -381,6 +381,19 @@ impl Table {
         Ok(())
     }
 
+    /// Leaves the table on purpose: a member says goodbye to the host (its seat is then away);
+    /// the host says goodbye to everyone, who hand its role on at once.
+    pub fn leave_table(&mut self) {
+        let links: Vec<LinkId> = match &self.role {
+            Role::Member(member) => member.link().into_iter().collect(),
+            Role::Host(host) => host.welcomed_links(),
+        };
+        for link in links {
+            self.outputs.push(TableOutput::Send { link, message: TableMessage::Bye });
+            self.outputs.push(TableOutput::Close { link });
+        }
+    }
+
     /// Mutes (or unmutes) a peer's chat lines, for this peer only.
     pub fn mute(&mut self, peer: PeerKey, muted: bool) {
         self.chat.mute(peer, muted);

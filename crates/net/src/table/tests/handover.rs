@@ -98,3 +98,22 @@ fn a_ruling_on_a_seat_the_member_saw_present_is_refused() {
         );
     }
 }
+
+#[test]
+fn a_host_saying_goodbye_is_handed_over_at_once() {
+    let mut net = Net::open("kawu-3", 3, ClockRule::None);
+    let a = net.join(0, Wants::Seat(None));
+    let b = net.join(0, Wants::Seat(None));
+    net.play_one();
+    net.peers[0].leave_table();
+    net.settle();
+    assert!(net.peers[a].is_host());
+    assert!(net.events_of(b).iter().any(|e| matches!(e, TableEvent::HostGone { .. })));
+    net.link(b, a);
+    net.settle();
+    // a (seat 2) and b (seat 3) play on; the old host's seat is away.
+    net.play_one();
+    net.play_one();
+    net.assert_same_record(&[b]);
+    assert_eq!(net.peers[a].record().unwrap().to_move(), Some(Seat(0)));
+}
