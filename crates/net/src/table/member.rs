@@ -221,7 +221,10 @@ impl Table {
             && state.seats.len() == usize::from(state.spec.seats)
             && (state.hosts.is_empty() || usize::from(state.epoch) < state.hosts.len())
             && state.epoch >= self.table.epoch;
-        if !well_formed {
+        // A new game only once this one is over: a host cannot wipe a game it is losing.
+        let new_game = state.started && self.record.as_ref().is_none_or(|r| r.key().game != state.game);
+        let game_on = self.record.as_ref().is_some_and(|r| r.ending().is_none());
+        if !well_formed || (new_game && game_on) {
             self.outputs.push(TableOutput::Send {
                 link,
                 message: TableMessage::Reject(tripot_protocol::table::TableReject {
@@ -231,7 +234,6 @@ impl Table {
             });
             return;
         }
-        let new_game = state.started && self.record.as_ref().is_none_or(|r| r.key().game != state.game);
         let held = state.held;
         self.table = state;
         if new_game && self.open_record(now).is_err() {

@@ -10,6 +10,8 @@
 //! already seated who comes back (a restart, a new stream) gets its own seat back, keyed by
 //! its peer id. Spectators, if the host lets them in, get the record then the live entries,
 //! never a seat.
+//! A member takes the host's announcement of a new game only once the current one is over: a
+//! host cannot wipe a game it is losing.
 //!
 //! **Every entry verified by everyone.** The record is a chain of signed entries
 //! ([`signed_move`]): a seat's moves, resignation and draw answers signed by its own key; a

@@ -91,3 +91,30 @@ fn a_reserve_runs_down_and_the_seat_times_out() {
     net.assert_same_record(&[guest]);
     assert!(refused_none(&net, guest));
 }
+
+#[test]
+fn a_reserve_the_host_misreports_is_refused() {
+    let mut net = Net::open("kawu-3", 3, ClockRule::Reserve { secs: 60, increment_secs: 5 });
+    let a = net.join(0, Wants::Seat(None));
+    let b = net.join(0, Wants::Seat(None));
+    net.play_one();
+    net.now += Duration::from_secs(20);
+    // a's move, relayed by the host to b with a reserve that cannot be right (a spent 20 s of
+    // 60 and gained 5: about 45 s left, not 1).
+    let record = net.peers[a].record().unwrap();
+    let text = record.state().move_text(&record.state().legal_moves()[0]);
+    let entry = record.sign_next(&net.keys[a], Seat(1), Act::Move(text), Signer::Seat).unwrap();
+    net.deliver(0, b, TableMessage::Entry { entry: entry.clone(), clock_ms: Some(1_000) });
+    net.settle();
+    assert!(
+        net.events_of(b)
+            .iter()
+            .any(|e| matches!(e, TableEvent::EntryRefused { error: EntryError::TimeNotUp(_), .. }))
+    );
+    assert_eq!(net.peers[b].record().unwrap().len(), 1);
+    // The same move with the host's honest figure is taken.
+    net.deliver(0, a, TableMessage::Entry { entry, clock_ms: Some(45_000) });
+    net.settle();
+    assert_eq!(net.peers[a].record().unwrap().len(), 2);
+    assert_eq!(net.peers[a].clock().reserve(Seat(1)), Duration::from_secs(45));
+}

@@ -29,8 +29,10 @@ enum Hostile {
     RuleAway,
     /// Resigns for the member.
     ResignForMember,
-    /// Another table's state, or a state with the hosts changed.
+    /// Another table's state.
     BadState(u8),
+    /// A new game announced while this one goes on.
+    NewGame,
     /// An undecodable frame.
     Malformed,
 }
@@ -48,6 +50,7 @@ fn hostile() -> impl Strategy<Value = Hostile> {
         1 => Just(Hostile::ResignForMember),
         1 => any::<u8>().prop_map(Hostile::BadState),
         1 => Just(Hostile::Malformed),
+        1 => Just(Hostile::NewGame),
     ]
 }
 
@@ -157,6 +160,7 @@ impl Setup {
                 state.table = TableId([byte; 16]);
                 TableMessage::State(state)
             }
+            Hostile::NewGame => TableMessage::State(TableState { game: 2, ..self.state.clone() }),
             Hostile::Malformed => {
                 return Some(TableInput::Malformed {
                     link: self.link,
@@ -189,6 +193,7 @@ proptest! {
             s.member.take_outputs();
             s.member.take_events();
             let record = s.member.record().unwrap();
+            prop_assert_eq!(record.key().game, 1);
             // Only an honest entry moves the record on, by one.
             let grew = record.len() - before;
             prop_assert!(grew <= 1);
