@@ -14,11 +14,11 @@
 //! host cannot wipe a game it is losing.
 //!
 //! **Every entry verified by everyone.** The record is a chain of signed entries
-//! ([`signed_move`]): a seat's moves, resignation and draw answers signed by its own key; a
+//! ([`sign_entry`], [`chain_after`]): a seat's moves, resignation and draw answers signed by its own key; a
 //! computer seat's move, a move the clock played and a ruling signed by the host's key and
 //! marked so. A member proposes its entry to the host; the host checks it like everyone,
 //! orders it and forwards it; every peer checks signature, seat, turn, chain and legality
-//! ([`record`]) before applying it. A host cannot forge or alter another seat's entry (it does
+//! ([`Record::apply`]) before applying it. A host cannot forge or alter another seat's entry (it does
 //! not hold the key), a seat cannot move out of turn, a spectator holds no seat. An entry the
 //! host refuses from a seated member for anything but being out of step (stale or early) makes
 //! the host rule that seat out as forfeited (RULES-STAR.md §4.10: with two seats it loses; with
@@ -26,7 +26,7 @@
 //! the host at fault: it drops the link and hands the host's role on, and if it becomes the
 //! host it rules the old host's seat out as forfeited.
 //!
-//! **Away and claim.** The host reports the seats whose link is down ([`TableMessage::Away`]);
+//! **Away and claim.** The host reports the seats whose link is down ([`tripot_protocol::table::TableMessage::Away`]);
 //! after [`TableConfig::grace`] (two minutes) a seat away may be claimed by any player: the host
 //! rules it out as abandoned, which every member checks against the host's own reports.
 //!
@@ -40,13 +40,13 @@
 //! with the next host's peer id and addresses, and the driver connects there. A next host that
 //! does not show up within the same delay is passed over the same way. A member's hello tells
 //! the new host how many entries it holds: the new host asks whoever holds more for the rest
-//! ([`TableMessage::Sync`]) and sends the others what they lack. Because every entry is
+//! ([`tripot_protocol::table::TableMessage::Sync`]) and sends the others what they lack. Because every entry is
 //! self-verifying, the records are reconciled by the **longest valid chain**: every entry a
 //! peer took was checked, so a longer valid record only extends a shorter one, and nobody can
 //! add an entry its seat (or the host of its epoch) did not sign. Host-signed entries name
 //! their epoch, and an epoch never goes back along the chain.
 //!
-//! **Clocks** ([`clock`]): none, a time per move (after which the host plays a random legal
+//! **Clocks** ([`TableClock`]): none, a time per move (after which the host plays a random legal
 //! move for the seat; the third time in a row the seat times out), or a reserve with an
 //! increment. The host keeps the clock; every peer runs its own and checks the host's time
 //! decisions against it, allowing the round trip it measured plus a margin.
@@ -56,7 +56,7 @@
 //! for [`TableConfig::rematch_window`]: the next game seats those who voted (in a two-seat game
 //! the two seats swap), the other seats empty for guests or computers.
 //!
-//! **Chat** ([`chat`]): the players' and the spectators', bounded in length and rate, with
+//! **Chat** ([`ChatLog`]): the players' and the spectators', bounded in length and rate, with
 //! mutes.
 
 mod chat;
