@@ -79,9 +79,7 @@ fn a_claim_before_the_grace_period_is_refused() {
 
 #[test]
 fn a_ruling_on_a_seat_the_member_saw_present_is_refused() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     net.play_one();
     let entry = net.peers[0]
         .sign_as_host(Seat(1), Act::Leave(tripot_protocol::table::LeaveHow::Abandoned), HostWhy::Ruling)
@@ -101,9 +99,7 @@ fn a_ruling_on_a_seat_the_member_saw_present_is_refused() {
 
 #[test]
 fn a_host_saying_goodbye_is_handed_over_at_once() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     net.play_one();
     net.peers[0].leave_table();
     net.settle();

@@ -72,9 +72,7 @@ fn a_forged_signature_is_refused_and_forfeits_its_sender() {
 
 #[test]
 fn a_host_cannot_forge_a_guests_move() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     net.play_one();
     // Seat 2 (a) to move: the host signs a move for it, first as the seat with its own key,
     // then with the seat's peer id in the entry and a signature it cannot make.
@@ -182,9 +180,7 @@ fn garbage_frames_close_the_link_after_three_and_another_version_at_once() {
 
 #[test]
 fn a_chat_flood_is_cut_at_the_rate_and_never_forwarded() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     for i in 0..20 {
         let line = ChatLine { channel: Channel::Players, from: peer_key(&net.keys[a]), text: format!("{i}") };
         net.deliver(a, 0, TableMessage::Chat(line));

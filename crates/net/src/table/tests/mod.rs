@@ -72,6 +72,14 @@ impl Net {
         }
     }
 
+    /// A table of kawu-3 with the host and two guests (a at seat 2, b at seat 3): it starts.
+    fn three_people() -> (Net, usize, usize) {
+        let mut net = Net::open("kawu-3", 3, ClockRule::None);
+        let a = net.join(0, Wants::Seat(None));
+        let b = net.join(0, Wants::Seat(None));
+        (net, a, b)
+    }
+
     fn spec(&self) -> TableSpec {
         self.peers[0].state().spec.clone()
     }

@@ -73,9 +73,7 @@ fn the_rematch_vote_swaps_a_duels_seats() {
 
 #[test]
 fn the_rematch_keeps_the_voters_and_frees_the_others_seats() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     net.play_one();
     let now = net.now;
     net.peers[a].resign(now).unwrap();
@@ -99,9 +97,7 @@ fn the_rematch_keeps_the_voters_and_frees_the_others_seats() {
 
 #[test]
 fn players_and_spectators_each_have_their_chat_and_a_mute_silences_one_peer() {
-    let mut net = Net::open("kawu-3", 3, ClockRule::None);
-    let a = net.join(0, Wants::Seat(None));
-    let b = net.join(0, Wants::Seat(None));
+    let (mut net, a, b) = Net::three_people();
     let watcher = net.join(0, Wants::Watch);
     let other_watcher = net.join(0, Wants::Watch);
     let now = net.now;
