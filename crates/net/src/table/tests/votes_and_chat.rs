@@ -126,3 +126,21 @@ fn players_and_spectators_each_have_their_chat_and_a_mute_silences_one_peer() {
     // The host's own line is taken at once, a's when it arrives.
     assert_eq!(said(&net, 0), vec!["bonjour", "hôte", "encore"]);
 }
+
+#[test]
+fn a_resignation_at_three_seats_ends_the_game_for_everyone_the_leaver_last() {
+    let (mut net, a, b) = Net::three_people();
+    net.play_one();
+    net.play_one();
+    // b (seat 3) is to move: a resigns anyway, a resignation needs no turn.
+    let now = net.now;
+    net.peers[a].resign(now).unwrap();
+    net.settle();
+    net.assert_same_record(&[a, b]);
+    let ending = net.peers[b].record().unwrap().ending().unwrap();
+    assert_eq!(ending.reason, EndReason::Left { seat: Seat(1), how: tripot_game::Leaving::Resigned });
+    let leaver = ending.places.iter().find(|p| p.seat == Seat(1)).unwrap();
+    let worst = ending.places.iter().filter_map(|p| p.rank).max();
+    assert!(leaver.rank.is_none() || leaver.rank == worst);
+    assert_eq!(leaver.status, tripot_game::SeatStatus::Left(tripot_game::Leaving::Resigned));
+}
