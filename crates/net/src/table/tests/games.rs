@@ -104,3 +104,18 @@ fn a_table_full_refuses_a_third_person_but_seats_ask_by_number() {
     )));
     assert_eq!(net.peers[late].my_seat(), None);
 }
+
+#[test]
+fn a_host_that_lets_no_spectator_in_refuses_one() {
+    let mut net = Net::open("kawu-2", 2, ClockRule::None);
+    net.peers[0].table.spectators = false;
+    let watcher = net.join(0, Wants::Watch);
+    assert!(net.events_of(watcher).iter().any(|e| matches!(
+        e,
+        TableEvent::Refused(tripot_protocol::table::TableReject {
+            reason: TableRejectReason::NoSpectators,
+            ..
+        })
+    )));
+    assert!(net.peers[watcher].record().is_none());
+}
