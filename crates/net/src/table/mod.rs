@@ -205,13 +205,17 @@ impl Table {
         let spec = TableSpec { game: offer.game, seats: offer.seats };
         let state = (config.open_game)(&spec.game, &tripot_game::Setup::default())
             .map_err(|e| TableError::Open(e.to_string()))?;
-        if state.seat_count() != spec.seats || usize::from(spec.seats) > tripot_protocol::table::MAX_SEATS {
+        if state.seat_count() != spec.seats
+            || !(2..=tripot_protocol::table::MAX_SEATS).contains(&usize::from(spec.seats))
+        {
             return Err(TableError::Open(format!("{} is not a game of {} seats", spec.game, spec.seats)));
         }
         let me = peer_key(&config.keypair);
-        let mut seats = vec![SeatHolder::Empty; usize::from(spec.seats)];
-        seats[0] =
+        let host =
             SeatHolder::Human { peer: me.clone(), name: config.name.clone(), addrs: config.addrs.clone() };
+        let seats: Vec<SeatHolder> = std::iter::once(host)
+            .chain(std::iter::repeat_n(SeatHolder::Empty, usize::from(spec.seats) - 1))
+            .collect();
         let table = TableState {
             table: offer.table,
             spec,
