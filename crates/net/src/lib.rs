@@ -5,6 +5,8 @@
 //! - [`opener_draw`]: the commit–reveal draw for who opens.
 //! - [`identity`]: the persistent ed25519 identity in the config directory.
 //! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
+//! - [`table`]: a table of 2–6 seats (sans-IO): signed, chained moves every peer verifies,
+//!   computer seats, clocks, spectators, chat, and the host's role handed on when it leaves.
 //! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
 //! - [`rated_result`] and [`kept_result`]: a finished game's result as both players build and
 //!   sign it at its end (`session/result_signing.rs`), kept beside the save to submit again.
@@ -25,6 +27,7 @@ pub mod room;
 pub mod saved_game;
 pub mod session;
 pub mod swarm;
+pub mod table;
 pub mod transport;
 
 pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent, UnsignedCause};

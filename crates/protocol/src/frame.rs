@@ -48,6 +48,11 @@ fn check_fields(message: &Message) -> Result<(), FrameError> {
 /// [`FrameError::TooLarge`] when the body exceeds [`MAX_FRAME`].
 pub fn encode(message: &Message) -> Result<Vec<u8>, FrameError> {
     check_fields(message)?;
+    frame_of(message)
+}
+
+/// Any message in postcard behind its length prefix: the framing every Tripot stream shares.
+pub(crate) fn frame_of<T: serde::Serialize>(message: &T) -> Result<Vec<u8>, FrameError> {
     let body = postcard::to_allocvec(message).map_err(|e| FrameError::Malformed(e.to_string()))?;
     let length = u16::try_from(body.len())
         .ok()
@@ -82,7 +87,7 @@ pub fn decode_body(body: &[u8]) -> Result<Message, FrameError> {
 
 /// The protocol version of a hello's body, read as every version writes it: the variant index
 /// of [`Message::Hello`] (0, one byte), then the version as postcard's varint `u16`.
-fn hello_version(body: &[u8]) -> Option<u16> {
+pub(crate) fn hello_version(body: &[u8]) -> Option<u16> {
     let (&variant, rest) = body.split_first()?;
     if variant != 0 {
         return None;
@@ -160,11 +165,20 @@ impl FrameDecoder {
 
     /// Takes out the next whole message, if one is buffered.
     pub fn next_message(&mut self) -> Option<Result<Message, FrameError>> {
+        self.next_decoded(decode_body)
+    }
+
+    /// Takes out the next whole frame, if one is buffered, read by `decode`: the streams that
+    /// share this framing (the game's, a table's) each bring their own body decoder.
+    pub fn next_decoded<T>(
+        &mut self,
+        decode: impl FnOnce(&[u8]) -> Result<T, FrameError>,
+    ) -> Option<Result<T, FrameError>> {
         let length = self.announced()?;
         if self.buffer.len() < LENGTH_BYTES + length {
             return None;
         }
-        let result = decode_body(&self.buffer[LENGTH_BYTES..LENGTH_BYTES + length]);
+        let result = decode(&self.buffer[LENGTH_BYTES..LENGTH_BYTES + length]);
         self.buffer.clear();
         Some(result)
     }
@@ -174,12 +188,24 @@ impl FrameDecoder {
     /// # Errors
     /// [`FrameError::TooLarge`] when a length prefix exceeds the cap; messages decoded before it
     /// are lost with the stream.
-    pub fn feed_all(&mut self, mut bytes: &[u8]) -> Result<Vec<Result<Message, FrameError>>, FrameError> {
+    pub fn feed_all(&mut self, bytes: &[u8]) -> Result<Vec<Result<Message, FrameError>>, FrameError> {
+        self.feed_all_decoded(bytes, decode_body)
+    }
+
+    /// [`FrameDecoder::feed_all`] for a stream whose bodies `decode` reads.
+    ///
+    /// # Errors
+    /// [`FrameError::TooLarge`] when a length prefix exceeds the cap.
+    pub fn feed_all_decoded<T>(
+        &mut self,
+        mut bytes: &[u8],
+        decode: impl Fn(&[u8]) -> Result<T, FrameError>,
+    ) -> Result<Vec<Result<T, FrameError>>, FrameError> {
         let mut out = Vec::new();
         loop {
             let used = self.extend(bytes)?;
             bytes = &bytes[used..];
-            match self.next_message() {
+            match self.next_decoded(&decode) {
                 Some(result) => out.push(result),
                 None if bytes.is_empty() => return Ok(out),
                 None => {}

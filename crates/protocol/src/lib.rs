@@ -5,6 +5,8 @@
 //! messages. Frames longer than [`MAX_FRAME`] are refused from their length alone, before any
 //! allocation; decoding never panics, whatever the bytes.
 //!
+//! [`table`] is the wire of a table of 2–6 seats (its own stream protocol, the same framing).
+//!
 //! ```
 //! use tripot_protocol::{FrameDecoder, Message, encode};
 //!
@@ -19,6 +21,7 @@
 mod frame;
 mod message;
 mod reject;
+pub mod table;
 
 pub use frame::{FrameDecoder, FrameError, LENGTH_BYTES, MAX_FRAME, decode_body, encode};
 pub use message::{
