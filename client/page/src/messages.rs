@@ -20,6 +20,7 @@
 //! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
 //! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
 //! Saved games, replays and typed moves: `saves_messages.rs` (`{"type":"saves","action":…}`).
+//! The one table of any game: `{"type":"play",…}` (`play_messages.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,8 @@ pub(crate) enum ClientMessage {
     Online(OnlineRequest),
     /// Saved games, the replay viewer, resuming, a typed move.
     Saves(super::saves_messages::SavesRequest),
+    /// The one table, any game of the catalogue (`{"type":"play","action":…}`).
+    Play(super::play_messages::PlayRequest),
 }
 
 /// How a game starts.
@@ -156,6 +159,8 @@ pub(crate) enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ahead: Option<usize>,
     },
+    /// The one table's reply (`{"type":"play","reply":…}`).
+    Play(super::play_messages::PlayReply),
 }
 
 /// What a [`ServerMessage::Busy`] is about.

@@ -147,6 +147,7 @@ fn run(search: Search) -> Answer {
         Search::Table(TableSearch::Hint { request, table }) => {
             Answer::Table(TableAnswer { request, hint: true, mv: table.hint_now() })
         }
+        Search::Play(play) => Answer::Play(play.search.run()),
     }
 }
 
