@@ -6,6 +6,7 @@
 
 import { Board, boardIntent, playHops } from "./board.js";
 import * as table from "./table.js";
+import * as play from "./play.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
 import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
@@ -44,6 +45,7 @@ function applyWords() {
   for (const svg of document.querySelectorAll("svg[data-w-label]")) svg.setAttribute("aria-label", t(svg.dataset.wLabel));
   fillLevels();
   if (hello) table.words();
+  if (hello) play.words();
   applySavesWords();
   if (state) render();
   online.render();
@@ -99,7 +101,7 @@ function view() {
 }
 
 function render() {
-  if (!board || !state || table.isActive()) return;
+  if (!board || !state || table.isActive() || play.isActive()) return;
   // Hot-seat: the second player sees the board turned, its camp at the bottom.
   board.setRotation(state.mode === "duel" && state.turn === "B" && !state.outcome ? 180 : 0);
   board.draw(pawns, view());
@@ -181,7 +183,7 @@ function statusText() {
 
 function say(text, alert = false) {
   message = text ? { text, alert } : null;
-  if (table.isActive()) {
+  if (table.isActive() || play.isActive()) {
     const note = $("message");
     note.textContent = message ? message.text : "";
     note.className = message && message.alert ? "alert" : "";
@@ -204,6 +206,16 @@ function onMessage(msg) {
         say,
         hopMode: () => hopMode,
       });
+      play.init({
+        send,
+        svg: () => $("board"),
+        hello: () => hello,
+        lang: () => lang,
+        say,
+        hopMode: () => hopMode,
+        takeBoard: () => table.leave(),
+        restore: restoreBoard,
+      });
       online.start(msg, send);
       // `tripot web --lang` wins over the browser's language; told once the parts are ready.
       startGame(true);
@@ -219,9 +231,11 @@ function onMessage(msg) {
       render();
       return Promise.resolve();
     case "move_played":
-      return table.isActive() ? Promise.resolve() : animate(msg);
+      return table.isActive() || play.isActive() ? Promise.resolve() : animate(msg);
     case "table":
       return table.onMessage(msg);
+    case "play":
+      return play.onMessage(msg);
     case "path":
       if (hoverTarget === msg.to) {
         shownPath = msg.holes;
@@ -269,7 +283,14 @@ function canAct() {
   return state && state.next === "player" && !animating;
 }
 
+// The duel's board again, after the one table had it.
+function restoreBoard() {
+  board = new Board($("board"), hello.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
+  render();
+}
+
 function onHole(name, event) {
+  if (play.isActive()) return play.onHole(name, event);
   if (table.isActive()) return table.onHole(name, event);
   if (!canAct()) return;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
@@ -279,6 +300,7 @@ function onHole(name, event) {
 }
 
 function onEnter(name) {
+  if (play.isActive()) return play.onEnter(name);
   if (table.isActive()) return table.onEnter(name);
   if (!canAct() || !state.selection) return;
   const sel = state.selection;
@@ -289,6 +311,7 @@ function onEnter(name) {
 }
 
 function onLeave(name) {
+  if (play.isActive()) return play.onLeave(name);
   if (table.isActive()) return table.onLeave(name);
   if (hoverTarget === name) {
     hoverTarget = null;
@@ -324,6 +347,11 @@ function onKey(event) {
   // The online section has its own board and keys.
   if (online.active()) return;
   const inForm = event.target.closest && event.target.closest("select, input, button, a");
+  if (play.isActive()) {
+    const arrow = event.key.startsWith("Arrow");
+    if (!inForm || (arrow && !event.target.closest("select"))) play.onKey(event);
+    return;
+  }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (arrows[event.key] && !(inForm && event.target.closest("select"))) {
     event.preventDefault();
@@ -358,11 +386,13 @@ function startGame(first) {
   }
   message = null;
   table.leave();
+  play.leave();
   send(msg);
 }
 
 // A button or key of the panel: for the table when one is shown, else for the duel.
 function act(action) {
+  if (play.isActive()) return play.act(action);
   if (table.isActive()) return table.act(action);
   // The chain's end and its cancel are board actions, as in every game; hint and undo the duel's.
   if (action === "end_chain" || action === "cancel") send({ type: "board", action });
@@ -425,10 +455,20 @@ async function setup() {
     event.preventDefault();
     startGame(false);
   });
-  $("again").addEventListener("click", () => (table.isActive() ? table.again() : startGame(false)));
+  $("again").addEventListener("click", () =>
+    play.isActive() ? play.again() : table.isActive() ? table.again() : startGame(false),
+  );
+  // A star table started or resumed takes the board from the one table.
+  $("table-form").addEventListener("submit", () => play.leave());
+  $("table-saved").addEventListener("click", (event) => {
+    if (event.target.closest("button")) play.leave();
+  });
   // Online play hides the board: a table left running would go on playing unseen (it is saved
   // after every move, so « Reprendre » brings it back).
-  $("online-open").addEventListener("click", () => table.leave());
+  $("online-open").addEventListener("click", () => {
+    table.leave();
+    play.leave();
+  });
   document.addEventListener("keydown", onKey);
   initSaves({ send, say, moves: () => (state ? state.history.length : 0) });
   connect();

@@ -117,6 +117,7 @@ export class Board {
     svg.innerHTML = "";
     // A long press must not open the browser's menu over the board.
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.dragging = handlers.drop ? enableDrag(svg, handlers) : { moved: () => false };
     el("polygon", { class: "star", points: this.starPoints() }, svg);
     this.lines = el("g", { class: "lines" }, svg);
     const holesLayer = el("g", { class: "holes" }, svg);
@@ -146,7 +147,7 @@ export class Board {
       });
       for (const end of ["pointerup", "pointercancel"]) g.addEventListener(end, () => clearTimeout(timer));
       g.addEventListener("click", (e) => {
-        if (pressed) {
+        if (pressed || this.dragging.moved()) {
           pressed = false;
           return;
         }
@@ -259,6 +260,8 @@ export class Board {
       const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
       el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
     };
+    // The other seats' last moves, fainter (a table of several seats).
+    for (const earlier of view.earlier || []) line(earlier, "last-line earlier");
     line(view.last, "last-line");
     line(view.hint, "hint-line");
     line(view.path, "path-line");
@@ -268,5 +271,199 @@ export class Board {
       const t = el("text", { class: "landing", x: p.x + 0.75, y: p.y - 0.7 }, this.overlay);
       t.textContent = String(i + 1);
     });
+  }
+}
+
+// Drag and drop on a board whose cells are `[data-hole]` groups: a piece pressed on a cell the
+// handlers allow (`handlers.draggable(name)`) follows the pointer as a ghost, and dropped on
+// another cell asks `handlers.drop(from, to)`. The click that ends a drag is swallowed
+// (`moved()`), so a drag never also counts as clicks; a press that does not move stays a click.
+export function enableDrag(svg, handlers) {
+  let from = null;
+  let ghost = null;
+  let start = null;
+  let swallow = false;
+  const toSvg = (event) => {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return { x: 0, y: 0 };
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  };
+  const cellAt = (event) => {
+    const node = document.elementFromPoint(event.clientX, event.clientY);
+    const g = node && node.closest ? node.closest("[data-hole]") : null;
+    return g && svg.contains(g) ? g.dataset.hole : null;
+  };
+  svg.addEventListener("pointerdown", (event) => {
+    swallow = false;
+    const name = cellAt(event);
+    if (!name || !handlers.draggable || !handlers.draggable(name)) return;
+    from = name;
+    start = { x: event.clientX, y: event.clientY };
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!from) return;
+    if (!ghost) {
+      if (Math.hypot(event.clientX - start.x, event.clientY - start.y) < 6) return;
+      const g = svg.querySelector(`[data-hole="${CSS.escape(from)}"] .pawn`);
+      if (!g) return;
+      ghost = g.cloneNode(true);
+      ghost.classList.add("ghost");
+      svg.appendChild(ghost);
+      svg.dataset.dragging = from;
+      if (svg.setPointerCapture) svg.setPointerCapture(event.pointerId);
+    }
+    const p = toSvg(event);
+    ghost.setAttribute("transform", `translate(${p.x} ${p.y})`);
+  });
+  const end = (event, drop) => {
+    if (ghost) {
+      ghost.remove();
+      ghost = null;
+      delete svg.dataset.dragging;
+      swallow = true;
+      const to = drop ? cellAt(event) : null;
+      if (to && to !== from) handlers.drop(from, to);
+    }
+    from = null;
+  };
+  svg.addEventListener("pointerup", (event) => end(event, true));
+  svg.addEventListener("pointercancel", (event) => end(event, false));
+  return {
+    moved() {
+      const was = swallow;
+      swallow = false;
+      return was;
+    },
+  };
+}
+
+// A piece of a game drawn on squares: a man a disc, a king a disc with a crown; told apart by
+// colour (the light seat's and the dark seat's) and, for kings, by the crown's sign.
+const SQUARE_PIECES = [
+  { fill: "#f7f1e3", stroke: "#3b2a1a" },
+  { fill: "#2b2320", stroke: "#0d0b0a" },
+];
+
+function squarePiece(piece, parent) {
+  const style = SQUARE_PIECES[piece.colour % SQUARE_PIECES.length];
+  const g = el("g", { class: `pawn piece-${piece.kind} piece-colour-${piece.colour}` }, parent);
+  el("circle", { class: "pawn-shape", r: 0.4, fill: style.fill, stroke: style.stroke, "stroke-width": 0.05 }, g);
+  el("circle", { r: 0.28, fill: "none", stroke: style.stroke, "stroke-width": 0.03, opacity: 0.6 }, g);
+  if (piece.kind === "king") {
+    const crown = el("text", { class: "crown", y: 0.14, fill: piece.colour % 2 ? "#f7f1e3" : "#2b2320" }, g);
+    crown.textContent = "♛";
+  }
+  return g;
+}
+
+// A board of 10×10 squares (`Geometry::Square10`): the cells the program lists (the dark
+// squares) at their column `x` and row `y` from the first seat's side, the pieces, the picked
+// piece's next squares and ends, a path drawn square by square, the last moves, the square
+// numbers on demand. Turned half a turn for the second seat. Same calls as the star `Board`.
+export class SquareBoard {
+  constructor(svg, cells, handlers) {
+    this.svg = svg;
+    this.cells = new Map(cells.map((c) => [c.name, c]));
+    this.groups = new Map();
+    this.rotation = 0;
+    svg.setAttribute("viewBox", "-0.3 -0.3 10.6 10.6");
+    svg.innerHTML = "";
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    this.dragging = handlers.drop ? enableDrag(svg, handlers) : { moved: () => false };
+    el("rect", { class: "squares-frame", x: -0.3, y: -0.3, width: 10.6, height: 10.6, rx: 0.15 }, svg);
+    el("rect", { class: "squares-light", x: 0, y: 0, width: 10, height: 10 }, svg);
+    const layer = el("g", { class: "squares" }, svg);
+    this.lines = el("g", { class: "lines" }, svg);
+    for (const cell of cells) {
+      const g = el("g", { class: "hole square", "data-hole": cell.name }, layer);
+      el("rect", { class: "socket", x: -0.5, y: -0.5, width: 1, height: 1 }, g);
+      el("rect", { class: "mark", x: -0.46, y: -0.46, width: 0.92, height: 0.92 }, g);
+      const number = el("text", { class: "number", x: -0.44, y: -0.3 }, g);
+      number.textContent = cell.name;
+      g.addEventListener("click", (e) => {
+        if (this.dragging.moved()) return;
+        handlers.click(cell.name, e);
+      });
+      g.addEventListener("pointerenter", () => handlers.enter(cell.name));
+      g.addEventListener("pointerleave", () => handlers.leave(cell.name));
+      this.groups.set(cell.name, g);
+    }
+    this.place();
+  }
+
+  // The centre of `name` as drawn, the board turned.
+  at(name) {
+    const c = this.cells.get(name);
+    const turned = this.rotation === 180;
+    const x = turned ? 9 - c.x : c.x;
+    const y = turned ? c.y : 9 - c.y;
+    return { x: x + 0.5, y: y + 0.5 };
+  }
+
+  place() {
+    for (const [name, g] of this.groups) {
+      const p = this.at(name);
+      g.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    }
+  }
+
+  setRotation(degrees) {
+    const rotation = ((degrees % 360) + 360) % 360;
+    if (rotation === this.rotation) return;
+    this.rotation = rotation;
+    this.svg.dataset.rotation = String(rotation);
+    this.place();
+  }
+
+  // The keyboard's next square from `name`, diagonally: left/right along the row as drawn,
+  // up/down to the nearest square of the next row.
+  cursorStep(name, dx, dy) {
+    const at = this.at(name);
+    const all = [...this.cells.keys()].map((n) => ({ name: n, ...this.at(n) }));
+    const candidates = all.filter((p) =>
+      dy === 0 ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx : Math.abs(p.y - (at.y - dy)) < 0.1,
+    );
+    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
+    return candidates.length ? candidates[0].name : name;
+  }
+
+  // `pieces`: Map name → { owner, kind, colour }; `view`: { selected, hops, ends (Sets), path,
+  // last, hint (arrays), cursor, numbers }.
+  draw(pieces, view) {
+    this.svg.classList.toggle("numbered", !!view.numbers);
+    for (const [name, g] of this.groups) {
+      const old = g.querySelector(".pawn");
+      if (old) old.remove();
+      g.className.baseVal = "hole square";
+      delete g.dataset.pawn;
+      const piece = pieces.get(name);
+      if (piece) {
+        const node = squarePiece(piece, g);
+        g.insertBefore(node, g.querySelector(".mark"));
+        g.dataset.pawn = `${piece.kind}-${piece.colour}`;
+      }
+      const marks = [
+        ["selected", view.selected === name],
+        ["jump", view.ends.has(name)],
+        ["hop", view.hops.has(name) && !view.ends.has(name)],
+        ["pickable", view.pickable.has(name)],
+        ["last", view.last.includes(name)],
+        ["hinted", view.hint.includes(name)],
+        ["on-path", view.path.includes(name)],
+        ["cursor", view.cursor === name],
+      ];
+      for (const [cls, on] of marks) if (on) g.classList.add(cls);
+    }
+    this.lines.innerHTML = "";
+    const line = (names, cls) => {
+      if (names.length < 2) return;
+      const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
+      el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
+    };
+    for (const earlier of view.earlier || []) line(earlier, "last-line earlier");
+    line(view.last, "last-line");
+    line(view.hint, "hint-line");
+    line(view.path, "path-line");
   }
 }
