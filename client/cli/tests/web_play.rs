@@ -205,6 +205,288 @@ async fn a_table_set_up_wrong_is_refused_with_its_reason() {
         json!({"action": "new", "game": "draughts", "players": ["human", "human"], "position": "W:W99"});
     refused(&mut socket, bad_position, "bad_position").await;
     refused(&mut socket, json!({"action": "undo"}), "no_table").await;
+    refused(
+        &mut socket,
+        json!({"action": "new", "game": "kawu-3", "players": ["human", "human", "human"], "opener": 9}),
+        "bad_opener",
+    )
+    .await;
+    // Not even a request of the table: the socket's own error.
+    let answer = {
+        socket
+            .send(Message::Text(json!({"type": "play", "action": "fly"}).to_string().into()))
+            .await
+            .unwrap();
+        page_server::next_message(&mut socket).await
+    };
+    assert_eq!((answer["type"].as_str(), answer["code"].as_str()), (Some("error"), Some("bad_message")));
+    // On a computer's turn nobody at the page acts (Impossible thinks for seconds at least).
+    let thinking = new_table(&mut socket, "kawu-3", &["impossible", "human", "human"], None).await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_u64()), (Some("computer"), Some(0)));
+    assert_eq!(thinking["pickable"], json!([]));
+    refused(&mut socket, json!({"action": "select", "hole": "a13"}), "not_your_turn").await;
+    refused(&mut socket, json!({"action": "hint"}), "not_your_turn").await;
+    refused(&mut socket, json!({"action": "end_chain"}), "not_your_turn").await;
+}
+
+/// Reads until the state where `next` is `who`.
+async fn state_where(socket: &mut Socket, who: &str) -> Value {
+    loop {
+        let state = reply(socket, "state").await;
+        if state["next"] == who {
+            return state;
+        }
+    }
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
+}
+
+/// A person's move: the first pickable piece with somewhere to go, played to its first end
+/// (a chain that could go on is ended there). Returns its notation.
+async fn person_steps(socket: &mut Socket, state: &Value) -> String {
+    for from in strings(&state["pickable"]) {
+        play(socket, json!({"action": "select", "hole": from})).await;
+        let picked = reply(socket, "state").await;
+        let Some(to) = strings(&picked["selection"]["ends"]).into_iter().next() else { continue };
+        play(socket, json!({"action": "move", "to": to})).await;
+        loop {
+            let message = page_server::next_message(socket).await;
+            match message["reply"].as_str() {
+                Some("moved") => {
+                    assert_eq!(message["by_computer"], false);
+                    let path = strings(&message["path"]);
+                    assert_eq!((path.first(), path.last()), (Some(&from), Some(&to)));
+                    return message["notation"].as_str().unwrap().to_owned();
+                }
+                Some("state") => play(socket, json!({"action": "end_chain"})).await,
+                _ => panic!("while playing {from} to {to}: {message}"),
+            }
+        }
+    }
+    panic!("no piece with a move in {state}");
+}
+
+#[tokio::test]
+async fn a_kawu_3_table_with_two_computers_plays_refuses_bad_input_and_undoes() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path());
+    let mut ws = page(&server).await;
+    let state = new_table(&mut ws, "kawu-3", &["human", "debutant", "debutant"], None).await;
+    assert_eq!((state["game"].as_str(), state["turn"].as_u64()), (Some("kawu-3"), Some(0)));
+    assert_eq!((state["viewer"].as_u64(), state["rotation"].as_i64()), (Some(0), Some(0)));
+    // Only the marbles that can move: the back row is blocked at the start.
+    assert_eq!(strings(&state["pickable"]).len(), 7, "S's marbles that can move");
+    let pieces = state["cells"].as_array().unwrap().iter().filter(|c| c.get("piece").is_some()).count();
+    assert_eq!(pieces, 30);
+    assert_eq!(state["can_undo"], false);
+    let names: Vec<String> =
+        state["seats"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(names, ["S", "NW", "NE"]);
+    // Bad input changes nothing.
+    refused(&mut ws, json!({"action": "select", "hole": "z99"}), "bad_cell").await;
+    refused(&mut ws, json!({"action": "select", "hole": "a13"}), "not_pickable").await;
+    refused(&mut ws, json!({"action": "select", "hole": "i9"}), "not_pickable").await;
+    refused(&mut ws, json!({"action": "hop", "to": "k5"}), "no_selection").await;
+    refused(&mut ws, json!({"action": "end_chain"}), "no_chain").await;
+    refused(&mut ws, json!({"action": "confirm"}), "nothing_to_confirm").await;
+    refused(&mut ws, json!({"action": "undo"}), "nothing_to_undo").await;
+    play(&mut ws, json!({"action": "select", "hole": "k3"})).await;
+    let picked = reply(&mut ws, "state").await;
+    assert_eq!(strings(&picked["selection"]["path"]), ["k3"]);
+    assert!(strings(&picked["selection"]["ends"]).contains(&"k5".to_owned()), "{picked}");
+    refused(&mut ws, json!({"action": "move", "to": "i9"}), "not_a_destination").await;
+    play(&mut ws, json!({"action": "path", "to": "k5"})).await;
+    assert_eq!(strings(&reply(&mut ws, "path").await["cells"]), ["k3", "k5"]);
+    // The move, then each computer's, before the person's turn comes back.
+    play(&mut ws, json!({"action": "move", "to": "k5"})).await;
+    let moved = reply(&mut ws, "moved").await;
+    assert_eq!((moved["seat"].as_u64(), moved["notation"].as_str()), (Some(0), Some("k3-k5")));
+    let thinking = reply(&mut ws, "state").await;
+    assert_eq!((thinking["next"].as_str(), thinking["turn"].as_u64()), (Some("computer"), Some(1)));
+    assert_eq!(thinking["viewer"], 0, "while computers play, the last person's view stays");
+    for seat in [1, 2] {
+        let moved = reply(&mut ws, "moved").await;
+        assert_eq!((moved["seat"].as_u64(), moved["by_computer"].as_bool()), (Some(seat), Some(true)));
+        assert!(moved["path"].as_array().unwrap().len() >= 2, "{moved}");
+    }
+    let back = state_where(&mut ws, "human").await;
+    assert_eq!(back["history"].as_array().unwrap().len(), 3);
+    assert_eq!(back["last_moves"].as_array().unwrap().len(), 3, "each seat's last move");
+    assert_eq!(back["can_undo"], true);
+    // Saved as the terminal saves a table.
+    let id = back["saved_as"].as_str().unwrap().to_owned();
+    let record = std::fs::read_to_string(data.path().join("games").join(format!("{id}.tripot"))).unwrap();
+    assert!(record.contains("[Table \"human,debutant,debutant\"]") && record.contains("kawu-3"), "{record}");
+    assert!(record.contains("k3-k5"), "{record}");
+    // Undo takes back the computers' replies with the person's move.
+    play(&mut ws, json!({"action": "undo"})).await;
+    let undone = state_where(&mut ws, "human").await;
+    assert!(undone["history"].as_array().unwrap().is_empty());
+    assert_eq!(undone["turn"], 0);
+    let mut state = undone;
+    for _ in 0..3 {
+        person_steps(&mut ws, &state).await;
+        state = state_where(&mut ws, "human").await;
+    }
+    assert_eq!(state["history"].as_array().unwrap().len(), 9);
+    // Another page sits down at it, its computers with it.
+    let mut other = page(&server).await;
+    // The saved games' list of the older readers leaves the table's record where it is.
+    other.send(Message::Text(json!({"type": "saves", "action": "list"}).to_string().into())).await.unwrap();
+    play(&mut other, json!({"action": "resume", "id": id})).await;
+    let resumed = state_where(&mut other, "human").await;
+    assert_eq!(resumed["history"].as_array().unwrap().len(), 9);
+    assert_eq!(resumed["seats"][1]["player"], "debutant");
+}
+
+#[tokio::test]
+async fn the_board_turns_to_the_person_to_move_and_a_hint_is_found() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path());
+    let mut ws = page(&server).await;
+    // Two people at NW and NE, a computer opening at S.
+    let first = new_table(&mut ws, "kawu-3", &["debutant", "human", "human"], None).await;
+    assert_eq!(first["next"], "computer");
+    assert_eq!(first["viewer"], 1, "before the first person plays, the board shows the first person's view");
+    let nw = state_where(&mut ws, "human").await;
+    assert_eq!((nw["turn"].as_u64(), nw["viewer"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(nw["rotation"], 120, "NW's branch (upper left) turned down to the bottom");
+    play(&mut ws, json!({"action": "hint"})).await;
+    assert_eq!(reply(&mut ws, "state").await["hint_pending"], true);
+    refused(&mut ws, json!({"action": "hint"}), "hint_pending").await;
+    let hinted = loop {
+        let state = reply(&mut ws, "state").await;
+        if !state["hint"].is_null() {
+            break state;
+        }
+    };
+    assert_eq!(hinted["hint"]["seat"], 1);
+    assert!(hinted["hint"]["path"].as_array().unwrap().len() >= 2);
+    person_steps(&mut ws, &hinted).await;
+    let ne = state_where(&mut ws, "human").await;
+    assert_eq!(
+        (ne["turn"].as_u64(), ne["viewer"].as_u64(), ne["rotation"].as_i64()),
+        (Some(2), Some(2), Some(240))
+    );
+}
+
+#[tokio::test]
+async fn a_move_the_game_warns_about_asks_first_and_the_end_gives_the_places() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path());
+    let mut ws = page(&server).await;
+    // RULES-STAR.md §4.6: S's j5-j4 goes back home after the deadline.
+    let position = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se5,f5,g5,h5,i5,j5,n5,o5,p5,q5:\
+                    NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10 moves=30";
+    new_table(&mut ws, "halma-3", &["human", "human", "human"], Some(position)).await;
+    play(&mut ws, json!({"action": "select", "hole": "j5"})).await;
+    reply(&mut ws, "state").await;
+    play(&mut ws, json!({"action": "move", "to": "j4"})).await;
+    let asking = reply(&mut ws, "state").await;
+    assert_eq!(asking["pending"]["notation"], "j5-j4");
+    refused(&mut ws, json!({"action": "select", "hole": "e5"}), "confirm_first").await;
+    play(&mut ws, json!({"action": "cancel"})).await;
+    let declined = reply(&mut ws, "state").await;
+    assert!(declined["pending"].is_null() && declined["history"].as_array().unwrap().is_empty());
+    play(&mut ws, json!({"action": "select", "hole": "j5"})).await;
+    reply(&mut ws, "state").await;
+    play(&mut ws, json!({"action": "move", "to": "j4"})).await;
+    reply(&mut ws, "state").await;
+    play(&mut ws, json!({"action": "confirm"})).await;
+    assert_eq!(reply(&mut ws, "moved").await["notation"], "j5-j4");
+    let after = reply(&mut ws, "state").await;
+    let news = after["news"].as_array().unwrap();
+    // Its place comes with the end of the game.
+    assert!(news.iter().any(|e| e["kind"] == "eliminated" && e["seat"] == 0), "{news:?}");
+    assert_eq!(after["seats"][0]["status"], "eliminated");
+
+    // The captures game: NW takes two pieces in one chain and the game ends.
+    let position = "NW:Xi9,j9,k10,m12";
+    let state = new_table(&mut ws, "captures-3", &["debutant", "human", "debutant"], Some(position)).await;
+    assert_eq!(state["next"], "human");
+    let neutral = state["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c.get("piece").is_some_and(|p| p["owner"].is_null()))
+        .count();
+    assert_eq!(neutral, 4);
+    assert!(
+        strings(&state["pickable"]).contains(&"i9".to_owned()),
+        "a neutral piece that can jump is picked"
+    );
+    play(&mut ws, json!({"action": "select", "hole": "i9"})).await;
+    reply(&mut ws, "state").await;
+    play(&mut ws, json!({"action": "hop", "to": "k9"})).await;
+    reply(&mut ws, "state").await;
+    play(&mut ws, json!({"action": "move", "to": "k11"})).await;
+    assert_eq!(reply(&mut ws, "moved").await["notation"], "i9-k9-k11");
+    let over = reply(&mut ws, "state").await;
+    assert_eq!(over["next"], "over");
+    let left = over["cells"].as_array().unwrap().iter().filter(|c| c.get("piece").is_some()).count();
+    assert_eq!(left, 2, "the two pieces taken are gone");
+    let taken = over["seats"][1]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "captured")
+        .unwrap()
+        .clone();
+    assert_eq!(taken["value"], 2);
+    assert!(over["news"].as_array().unwrap().iter().any(|e| e["kind"] == "captured" && e["pieces"] == 2));
+    let firsts: Vec<u64> = over["outcome"]["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["rank"] == 1)
+        .map(|p| p["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(firsts, [1]);
+    // After the end nothing more is played.
+    refused(&mut ws, json!({"action": "select", "hole": "k11"}), "game_over").await;
+    refused(&mut ws, json!({"action": "undo"}), "game_over").await;
+    refused(&mut ws, json!({"action": "hint"}), "game_over").await;
+}
+
+#[tokio::test]
+async fn saved_tables_are_offered_by_id_resumed_and_a_corrupt_one_is_set_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // A star record whose moves do not replay: reported, renamed, never overwritten.
+    let broken = "[Table \"human,human\"]\n[Variant \"kawu-2\"]\n[Result \"*\"]\n\n1. m1-z9 *\n";
+    std::fs::write(games.join("broken.tripot"), broken).unwrap();
+    let server = Server::start(data.path());
+    let mut ws = page(&server).await;
+    play(&mut ws, json!({"action": "saved"})).await;
+    let listed = reply(&mut ws, "saved").await;
+    assert!(listed["tables"].as_array().unwrap().is_empty(), "{listed}");
+    let corrupt = listed["corrupt"].as_array().unwrap();
+    assert_eq!(corrupt.len(), 1, "{listed}");
+    let file = corrupt[0]["file"].as_str().unwrap();
+    assert!(file.starts_with("broken") && !file.contains('/'), "{file}");
+    assert!(!games.join("broken.tripot").exists());
+    assert_eq!(std::fs::read_to_string(games.join(file)).unwrap(), broken);
+
+    let state = new_table(&mut ws, "kawu-2", &["human", "human"], None).await;
+    let played = person_steps(&mut ws, &state).await;
+    let after = state_where(&mut ws, "human").await;
+    assert_eq!((after["turn"].as_u64(), after["viewer"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(after["rotation"], 180, "hot-seat: the second person sees its own home at the bottom");
+    let id = after["saved_as"].as_str().unwrap().to_owned();
+
+    // A fresh page resumes it by id; an id that is a path is refused.
+    let mut other = page(&server).await;
+    refused(&mut other, json!({"action": "resume", "id": "../games/broken"}), "unknown_table").await;
+    let path_id = format!("{}/{id}", games.display());
+    refused(&mut other, json!({"action": "resume", "id": path_id}), "unknown_table").await;
+    play(&mut other, json!({"action": "resume", "id": id})).await;
+    let resumed = state_where(&mut other, "human").await;
+    assert_eq!(resumed["history"][0]["notation"].as_str(), Some(played.as_str()));
+    assert_eq!(resumed["turn"], 1);
+    assert_eq!(resumed["saved_as"].as_str(), Some(id.as_str()));
 }
 
 #[test]

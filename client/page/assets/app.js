@@ -5,7 +5,6 @@
 // here: destinations, paths, hints and the end all come from the program.
 
 import { Board, boardIntent, playHops } from "./board.js";
-import * as table from "./table.js";
 import * as play from "./play.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
@@ -44,7 +43,6 @@ function applyWords() {
   $("rules-link").href = `rules-${lang}.html`;
   for (const svg of document.querySelectorAll("svg[data-w-label]")) svg.setAttribute("aria-label", t(svg.dataset.wLabel));
   fillLevels();
-  if (hello) table.words();
   if (hello) play.words();
   applySavesWords();
   if (state) render();
@@ -101,7 +99,7 @@ function view() {
 }
 
 function render() {
-  if (!board || !state || table.isActive() || play.isActive()) return;
+  if (!board || !state || play.isActive()) return;
   // Hot-seat: the second player sees the board turned, its camp at the bottom.
   board.setRotation(state.mode === "duel" && state.turn === "B" && !state.outcome ? 180 : 0);
   board.draw(pawns, view());
@@ -183,7 +181,7 @@ function statusText() {
 
 function say(text, alert = false) {
   message = text ? { text, alert } : null;
-  if (table.isActive() || play.isActive()) {
+  if (play.isActive()) {
     const note = $("message");
     note.textContent = message ? message.text : "";
     note.className = message && message.alert ? "alert" : "";
@@ -198,14 +196,6 @@ function onMessage(msg) {
       hello = msg;
       board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
-      table.init({
-        send,
-        board: () => board,
-        lang: () => lang,
-        hello: () => hello,
-        say,
-        hopMode: () => hopMode,
-      });
       play.init({
         send,
         svg: () => $("board"),
@@ -213,7 +203,6 @@ function onMessage(msg) {
         lang: () => lang,
         say,
         hopMode: () => hopMode,
-        takeBoard: () => table.leave(),
         restore: restoreBoard,
       });
       online.start(msg, send);
@@ -231,9 +220,7 @@ function onMessage(msg) {
       render();
       return Promise.resolve();
     case "move_played":
-      return table.isActive() || play.isActive() ? Promise.resolve() : animate(msg);
-    case "table":
-      return table.onMessage(msg);
+      return play.isActive() ? Promise.resolve() : animate(msg);
     case "play":
       return play.onMessage(msg);
     case "path":
@@ -291,7 +278,6 @@ function restoreBoard() {
 
 function onHole(name, event) {
   if (play.isActive()) return play.onHole(name, event);
-  if (table.isActive()) return table.onHole(name, event);
   if (!canAct()) return;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
   const intent = boardIntent(state.selection, name, { hop: hopMode || (event && event.shiftKey), pick: mine });
@@ -301,7 +287,6 @@ function onHole(name, event) {
 
 function onEnter(name) {
   if (play.isActive()) return play.onEnter(name);
-  if (table.isActive()) return table.onEnter(name);
   if (!canAct() || !state.selection) return;
   const sel = state.selection;
   if ([...sel.steps, ...sel.jumps, ...sel.swaps].includes(name) && sel.path.length === 1) {
@@ -312,7 +297,6 @@ function onEnter(name) {
 
 function onLeave(name) {
   if (play.isActive()) return play.onLeave(name);
-  if (table.isActive()) return table.onLeave(name);
   if (hoverTarget === name) {
     hoverTarget = null;
     shownPath = [];
@@ -325,7 +309,6 @@ function onLeave(name) {
 // rules), Enter acts on it as a click, Space as a shift-click (one hop of a chain).
 
 function startCursor() {
-  if (table.isActive()) return table.firstPickable() || "i9";
   const mine = state.colours.filter((c) => c.camp === state.turn).map((c) => c.colour);
   const near = (h) => h.x * h.x + 3 * h.y * h.y;
   const pawnsHoles = hello.holes.filter((h) => mine.includes(pawns.get(h.name)));
@@ -339,8 +322,7 @@ function moveCursor(dx, dy) {
   cursor = cursor ? board.cursorStep(cursor, dx, dy) : startCursor();
   document.body.dataset.cursor = cursor;
   onEnter(cursor);
-  if (table.isActive()) table.showCursor(cursor);
-  else render();
+  render();
 }
 
 function onKey(event) {
@@ -385,7 +367,6 @@ function startGame(first) {
     if (params.get("mode") === "duel") msg.mode = "duel";
   }
   message = null;
-  table.leave();
   play.leave();
   send(msg);
 }
@@ -393,7 +374,6 @@ function startGame(first) {
 // A button or key of the panel: for the table when one is shown, else for the duel.
 function act(action) {
   if (play.isActive()) return play.act(action);
-  if (table.isActive()) return table.act(action);
   // The chain's end and its cancel are board actions, as in every game; hint and undo the duel's.
   if (action === "end_chain" || action === "cancel") send({ type: "board", action });
   else send({ type: action });
@@ -456,19 +436,11 @@ async function setup() {
     startGame(false);
   });
   $("again").addEventListener("click", () =>
-    play.isActive() ? play.again() : table.isActive() ? table.again() : startGame(false),
+    play.isActive() ? play.again() : startGame(false),
   );
-  // A star table started or resumed takes the board from the one table.
-  $("table-form").addEventListener("submit", () => play.leave());
-  $("table-saved").addEventListener("click", (event) => {
-    if (event.target.closest("button")) play.leave();
-  });
   // Online play hides the board: a table left running would go on playing unseen (it is saved
   // after every move, so « Reprendre » brings it back).
-  $("online-open").addEventListener("click", () => {
-    table.leave();
-    play.leave();
-  });
+  $("online-open").addEventListener("click", () => play.leave());
   document.addEventListener("keydown", onKey);
   initSaves({ send, say, moves: () => (state ? state.history.length : 0) });
   connect();

@@ -270,9 +270,8 @@ function start() {
   send({ action: "new", ...lastSetup });
 }
 
-// The board becomes this table's (the duel and the star tables leave it).
+// The board becomes this table's (the duel's drawing stops until it is left).
 function begin() {
-  ctx.takeBoard();
   active = true;
   ctx.say(null);
 }
@@ -510,6 +509,8 @@ function animate(move) {
   if (!move.path.length || !board) return Promise.resolve();
   animating += 1;
   const drawn = drawnPieces();
+  document.body.dataset.play = "animating";
+  document.body.dataset.next = "animating";
   return playHops(drawn, { kind: "path", path: move.path }, (path) => {
     shownPath = path;
     board.draw(drawn, { ...view(), path });

@@ -45,13 +45,11 @@ mod page_game;
 mod page_online;
 mod page_play;
 mod page_saves;
-mod page_table;
 pub(crate) mod play_messages;
 pub(crate) mod saves_messages;
 mod search_pool;
 mod server;
 mod socket;
-mod table_messages;
 
 pub use error::WebError;
 

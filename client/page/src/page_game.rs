@@ -16,7 +16,6 @@ use super::messages::{
 };
 use super::page_play::{PagePlay, PlayReaction, PlaySearch};
 use super::page_saves::PageSaves;
-use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
 use super::saves_messages::SavesRequest;
 use tripot_app::computer::LazyAi;
 use tripot_app::local_game::{Action, Game, Played, next_hops};
@@ -46,8 +45,6 @@ pub(crate) enum Search {
         /// Hashes of the positions so far.
         history: Vec<u64>,
     },
-    /// A star table's search.
-    Table(TableSearch),
     /// The one table's search.
     Play(PlaySearch),
 }
@@ -69,8 +66,6 @@ pub(crate) enum Answer {
         /// The move suggested.
         mv: Move,
     },
-    /// A star table's search.
-    Table(TableAnswer),
     /// The one table's search.
     Play(tripot_app::table_computer::Answer),
 }
@@ -102,7 +97,6 @@ pub(crate) struct PageGame {
     request: u64,
     thinking: Option<u64>,
     hint_request: Option<u64>,
-    table: PageTable,
     play: PagePlay,
     /// The game's file, the records listed and the one in the replay viewer.
     saves: PageSaves,
@@ -156,7 +150,6 @@ impl PageGame {
             ClientMessage::Board(BoardAction::Cancel) => self.cancel(),
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
-            ClientMessage::Table(request) => return table_reaction(self.table.handle(request)),
             ClientMessage::Play(request) => return play_reaction(self.play.handle(request)),
             // The socket hands these to the page's online game; one that reaches the duel is
             // refused, the duel unchanged.
@@ -174,7 +167,6 @@ impl PageGame {
         match search {
             Search::Computer { request, .. } => self.thinking == Some(*request),
             Search::Hint { request, .. } => self.hint_request == Some(*request),
-            Search::Table(search) => self.table.wants(search),
             Search::Play(search) => self.play.wants(search),
         }
     }
@@ -200,7 +192,6 @@ impl PageGame {
                 game.hint = game.checked_hint(mv);
                 self.state_only()
             }
-            Answer::Table(answer) => table_reaction(self.table.on_answer(answer)),
             Answer::Play(answer) => play_reaction(self.play.on_answer(answer)),
         }
     }
@@ -514,14 +505,6 @@ impl PageGame {
             }),
             history,
         })
-    }
-}
-
-/// A table's reaction in the socket's terms.
-fn table_reaction(reaction: TableReaction) -> Reaction {
-    Reaction {
-        send: reaction.send.into_iter().map(ServerMessage::Table).collect(),
-        searches: reaction.searches.into_iter().map(Search::Table).collect(),
     }
 }
 
