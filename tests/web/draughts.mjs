@@ -8,22 +8,12 @@
 
 import { chromium } from "playwright-core";
 import path from "node:path";
+import { env, check, checksMade } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const BASE = env("TRIPOT_URL");
 const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
 const TIMEOUT = 30000;
 
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 const square = (name) => `#board [data-hole="${name}"]`;
 const waitHistory = (page, n) =>
@@ -124,7 +114,7 @@ try {
   check(await page.evaluate(() => document.getElementById("board").classList.contains("numbered")), "square numbers shown");
 
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "web-draughts.png") });
-  console.log(`all draughts checks passed (${checks})`);
+  console.log(`all draughts checks passed (${checksMade()})`);
 } finally {
   await browser.close();
 }

@@ -7,22 +7,12 @@
 
 import { chromium } from "playwright-core";
 import path from "node:path";
+import { env, check, checksMade } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const BASE = env("TRIPOT_URL");
 const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
 const TIMEOUT = 30000;
 
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 const hole = (name) => `[data-hole="${name}"]`;
 const historyLength = (page) => page.locator("#history li").count();
@@ -271,4 +261,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`all table checks passed (${checks})`);
+console.log(`all table checks passed (${checksMade()})`);

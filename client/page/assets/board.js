@@ -105,19 +105,79 @@ function pawnShape(colour, parent) {
   return node;
 }
 
-export class Board {
-  // `holes`: the hello's list; `handlers`: { click(name, event), enter(name), leave(name),
-  // press(name) } (press: a long press on a touch screen).
-  constructor(svg, holes, handlers) {
+// What every board of the page shares, whatever its geometry: its SVG prepared (the drag and
+// drop of `handlers.drop`, no browser menu on a long press), the board turned, the keyboard's
+// steps on the rows as drawn, and the lines of the moves (the other seats' last ones, the last,
+// the hint, the path shown). A board says where a cell is drawn (`at`), its row gap (`rowGap`)
+// and its layer of lines (`lines`).
+class CellBoard {
+  constructor(svg, viewBox, handlers) {
     this.svg = svg;
-    this.holes = new Map(holes.map((h) => [h.name, h]));
     this.groups = new Map();
     this.rotation = 0;
-    svg.setAttribute("viewBox", "-14 -16 28 32");
+    svg.setAttribute("viewBox", viewBox);
     svg.innerHTML = "";
     // A long press must not open the browser's menu over the board.
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
     this.dragging = handlers.drop ? enableDrag(svg, handlers) : { moved: () => false };
+  }
+
+  // Every cell where the turned board draws it.
+  place() {
+    for (const [name, g] of this.groups) {
+      const p = this.at(name);
+      g.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    }
+  }
+
+  // Turns the board by `degrees` counter-clockwise (a multiple of what brings it onto itself).
+  setRotation(degrees) {
+    const rotation = ((degrees % 360) + 360) % 360;
+    if (rotation === this.rotation) return;
+    this.rotation = rotation;
+    this.svg.dataset.rotation = String(rotation);
+    this.place();
+  }
+
+  // The keyboard's next cell from `name`, one arrow press away on the board as drawn (turned or
+  // not): the nearest cell in the same row to the left or right (`dx`), or in the row above or
+  // below (`dy`); `name` itself at an edge.
+  cursorStep(name, dx, dy) {
+    const at = this.at(name);
+    const candidates = [...this.groups.keys()]
+      .map((cell) => ({ name: cell, ...this.at(cell) }))
+      .filter((p) =>
+        dy === 0
+          ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx
+          : Math.abs(p.y - (at.y - dy * this.rowGap)) < 0.1,
+      );
+    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
+    return candidates.length ? candidates[0].name : name;
+  }
+
+  // The moves' lines of `view`: the other seats' last moves (fainter), the last, the hint, the
+  // path shown.
+  drawMoveLines(view) {
+    this.lines.innerHTML = "";
+    const line = (names, cls) => {
+      if (names.length < 2) return;
+      const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
+      el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
+    };
+    for (const earlier of view.earlier || []) line(earlier, "last-line earlier");
+    line(view.last, "last-line");
+    line(view.hint, "hint-line");
+    line(view.path, "path-line");
+  }
+}
+
+export class Board extends CellBoard {
+  // `holes`: the hello's list; `handlers`: { click(name, event), enter(name), leave(name),
+  // press(name) } (press: a long press on a touch screen).
+  constructor(svg, holes, handlers) {
+    super(svg, "-14 -16 28 32", handlers);
+    this.holes = new Map(holes.map((h) => [h.name, h]));
+    this.rowGap = ROW;
     el("polygon", { class: "star", points: this.starPoints() }, svg);
     this.lines = el("g", { class: "lines" }, svg);
     const holesLayer = el("g", { class: "holes" }, svg);
@@ -168,32 +228,6 @@ export class Board {
     const [c, s] = [Math.cos(a), Math.sin(a)];
     const round = (v) => Math.round(v * 1000) / 1000;
     return { x: round(p.x * c + p.y * s), y: round(-p.x * s + p.y * c) };
-  }
-
-  // The keyboard's next hole from `name`, one arrow press away on the board as drawn (turned or
-  // not): the nearest hole in the same row to the left or right (`dx`), or in the row above or
-  // below (`dy`); `name` itself at an edge.
-  cursorStep(name, dx, dy) {
-    const at = this.at(name);
-    const candidates = [...this.holes.keys()]
-      .map((hole) => ({ name: hole, ...this.at(hole) }))
-      .filter((p) =>
-        dy === 0 ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx : Math.abs(p.y - (at.y - dy * ROW)) < 0.1,
-      );
-    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
-    return candidates.length ? candidates[0].name : name;
-  }
-
-  // Turns the board by `degrees` counter-clockwise (a multiple of 60: the star onto itself).
-  setRotation(degrees) {
-    const rotation = ((degrees % 360) + 360) % 360;
-    if (rotation === this.rotation) return;
-    this.rotation = rotation;
-    this.svg.dataset.rotation = String(rotation);
-    for (const [name, g] of this.groups) {
-      const p = this.at(name);
-      g.setAttribute("transform", `translate(${p.x} ${p.y})`);
-    }
   }
 
   starPoints() {
@@ -253,18 +287,8 @@ export class Board {
   }
 
   drawLines(view) {
-    this.lines.innerHTML = "";
+    this.drawMoveLines(view);
     this.overlay.innerHTML = "";
-    const line = (names, cls) => {
-      if (names.length < 2) return;
-      const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
-      el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
-    };
-    // The other seats' last moves, fainter (a table of several seats).
-    for (const earlier of view.earlier || []) line(earlier, "last-line earlier");
-    line(view.last, "last-line");
-    line(view.hint, "hint-line");
-    line(view.path, "path-line");
     // Landings numbered 1, 2, 3… along the path shown.
     view.path.slice(1).forEach((name, i) => {
       const p = this.at(name);
@@ -361,16 +385,11 @@ function squarePiece(piece, parent) {
 // squares) at their column `x` and row `y` from the first seat's side, the pieces, the picked
 // piece's next squares and ends, a path drawn square by square, the last moves, the square
 // numbers on demand. Turned half a turn for the second seat. Same calls as the star `Board`.
-export class SquareBoard {
+export class SquareBoard extends CellBoard {
   constructor(svg, cells, handlers) {
-    this.svg = svg;
+    super(svg, "-0.3 -0.3 10.6 10.6", handlers);
     this.cells = new Map(cells.map((c) => [c.name, c]));
-    this.groups = new Map();
-    this.rotation = 0;
-    svg.setAttribute("viewBox", "-0.3 -0.3 10.6 10.6");
-    svg.innerHTML = "";
-    svg.addEventListener("contextmenu", (e) => e.preventDefault());
-    this.dragging = handlers.drop ? enableDrag(svg, handlers) : { moved: () => false };
+    this.rowGap = 1;
     el("rect", { class: "squares-frame", x: -0.3, y: -0.3, width: 10.6, height: 10.6, rx: 0.15 }, svg);
     el("rect", { class: "squares-light", x: 0, y: 0, width: 10, height: 10 }, svg);
     const layer = el("g", { class: "squares" }, svg);
@@ -401,33 +420,6 @@ export class SquareBoard {
     return { x: x + 0.5, y: y + 0.5 };
   }
 
-  place() {
-    for (const [name, g] of this.groups) {
-      const p = this.at(name);
-      g.setAttribute("transform", `translate(${p.x} ${p.y})`);
-    }
-  }
-
-  setRotation(degrees) {
-    const rotation = ((degrees % 360) + 360) % 360;
-    if (rotation === this.rotation) return;
-    this.rotation = rotation;
-    this.svg.dataset.rotation = String(rotation);
-    this.place();
-  }
-
-  // The keyboard's next square from `name`, diagonally: left/right along the row as drawn,
-  // up/down to the nearest square of the next row.
-  cursorStep(name, dx, dy) {
-    const at = this.at(name);
-    const all = [...this.cells.keys()].map((n) => ({ name: n, ...this.at(n) }));
-    const candidates = all.filter((p) =>
-      dy === 0 ? Math.abs(p.y - at.y) < 0.1 && Math.sign(p.x - at.x) === dx : Math.abs(p.y - (at.y - dy)) < 0.1,
-    );
-    candidates.sort((a, b) => Math.abs(a.x - at.x) - Math.abs(b.x - at.x));
-    return candidates.length ? candidates[0].name : name;
-  }
-
   // `pieces`: Map name → { owner, kind, colour }; `view`: { selected, hops, ends (Sets), path,
   // last, hint (arrays), cursor, numbers }.
   draw(pieces, view) {
@@ -455,15 +447,6 @@ export class SquareBoard {
       ];
       for (const [cls, on] of marks) if (on) g.classList.add(cls);
     }
-    this.lines.innerHTML = "";
-    const line = (names, cls) => {
-      if (names.length < 2) return;
-      const pts = names.map((n) => this.at(n)).map((p) => `${p.x},${p.y}`);
-      el("polyline", { class: cls, points: pts.join(" ") }, this.lines);
-    };
-    for (const earlier of view.earlier || []) line(earlier, "last-line earlier");
-    line(view.last, "last-line");
-    line(view.hint, "hint-line");
-    line(view.path, "path-line");
+    this.drawMoveLines(view);
   }
 }
