@@ -109,6 +109,19 @@ try {
   check(lastMove.includes("28x19"), `the history says it: « ${lastMove} »`);
   check((await page.locator("#board .last-line").count()) >= 1, "the last moves are drawn");
 
+  // A move typed in the notation, black's capture back: a quiet move is refused, 14x23 played.
+  await page.fill("#typed-notation", "20-25");
+  await page.press("#typed-notation", "Enter");
+  await page.waitForFunction(() => document.getElementById("message").textContent.startsWith("Coup refusé"), null, {
+    timeout: TIMEOUT,
+  });
+  check((await page.locator("#history li").count()) === 3, "a typed quiet move is refused while a capture is due");
+  await page.fill("#typed-notation", "14x23");
+  await page.press("#typed-notation", "Enter");
+  await waitHistory(page, 4);
+  check(!(await pieceOn(page, "19")) && (await pieceOn(page, "23")) === "man-1", "14x23 typed takes the man on 19");
+  check((await page.inputValue("#typed-notation")) === "", "the field is cleared once the move is played");
+
   // Square numbers on demand.
   await page.click("#play-numbers");
   check(await page.evaluate(() => document.getElementById("board").classList.contains("numbered")), "square numbers shown");

@@ -442,7 +442,7 @@ async function setup() {
   // after every move, so « Reprendre » brings it back).
   $("online-open").addEventListener("click", () => play.leave());
   document.addEventListener("keydown", onKey);
-  initSaves({ send, say, moves: () => (state ? state.history.length : 0) });
+  initSaves({ send, say, moves: () => (state ? state.history.length : 0), typed: play.typed });
   connect();
 }
 

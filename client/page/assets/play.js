@@ -70,6 +70,13 @@ export function leave() {
   ctx.restore();
 }
 
+// A move typed in the game's notation, for the table shown; `false` when none is.
+export function typed(notation) {
+  if (!active) return false;
+  send({ action: "typed", notation });
+  return true;
+}
+
 // The panel's buttons and keys.
 export function act(action) {
   if (action === "undo") ctx.say(null);
@@ -168,6 +175,8 @@ export function onMessage(msg) {
     case "state":
       if (!active) return Promise.resolve();
       if (msg.saved_as && (!state || state.saved_as !== msg.saved_as)) send({ action: "saved" });
+      // A typed move that was played leaves the field.
+      if (state && msg.history.length !== state.history.length) $("typed-notation").value = "";
       state = msg;
       pieces = new Map(msg.cells.filter((c) => c.piece).map((c) => [c.name, c.piece]));
       shownPath = [];
