@@ -95,8 +95,11 @@ async function waitHistory(page, n) {
 
 async function typedMoves(context, url) {
   const page = await open(context, url);
-  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("broken.tripot.corrupt"), null, { timeout: TIMEOUT });
-  check(await page.locator("#message.alert").isVisible(), "a corrupt save is moved aside and said so");
+  // Whichever list reads it first sets it aside and says so: the saved games' or the table's.
+  const said = () =>
+    ["#message", "#play-corrupt"].some((id) => document.querySelector(id).textContent.includes("broken.tripot.corrupt"));
+  await page.waitForFunction(said, null, { timeout: TIMEOUT });
+  check(await page.locator("#message.alert, #play-corrupt.alert:not([hidden])").first().isVisible(), "a corrupt save is moved aside and said so");
   await page.selectOption("#mode", "duel");
   await page.click('#new-game button[type="submit"]');
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);

@@ -1,4 +1,4 @@
-// Star tables in the page of `tripot web`, in a real browser (playwright-core driving Debian's
+// Star tables at the one table of the page of `tripot web`, in a real browser (playwright-core driving Debian's
 // chromium). Run by client/cli/tests/web.rs (`a_table_plays_in_a_real_browser`), which passes:
 //   CHROMIUM            the browser to run
 //   TRIPOT_URL          a local `tripot web` (http://127.0.0.1:PORT/)
@@ -7,22 +7,12 @@
 
 import { chromium } from "playwright-core";
 import path from "node:path";
+import { env, check, checksMade } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const BASE = env("TRIPOT_URL");
 const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
 const TIMEOUT = 30000;
 
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 const hole = (name) => `[data-hole="${name}"]`;
 const historyLength = (page) => page.locator("#history li").count();
@@ -37,20 +27,20 @@ async function open(context) {
   const response = await page.goto(BASE);
   check(response.status() === 200, "the page is served");
   await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
-  await page.waitForSelector('#table-variant option[value="kawu-3"]', { state: "attached", timeout: TIMEOUT });
+  await page.waitForSelector('#play-game option[value="kawu-3"]', { state: "attached", timeout: TIMEOUT });
   return page;
 }
 
 // The person's turn at the table, every move shown.
-const humanToMove = (page) => page.waitForSelector('body[data-table="human"]', { timeout: TIMEOUT });
+const humanToMove = (page) => page.waitForSelector('body[data-play="human"]', { timeout: TIMEOUT });
 
 // Sets up a table by the form, as a person would.
 async function sitDown(page, variant, players) {
-  await page.selectOption("#table-variant", variant);
-  for (const [i, player] of players.entries()) await page.selectOption(`#table-seat-${i + 1}`, player);
-  await page.selectOption("#table-opener", "1");
-  await page.click("#table-start");
-  await page.waitForSelector("body.at-table", { timeout: TIMEOUT });
+  await page.selectOption("#play-game", variant);
+  for (const [i, player] of players.entries()) await page.selectOption(`#play-seat-${i + 1}`, player);
+  await page.selectOption("#play-opener", "1");
+  await page.click("#play-start");
+  await page.waitForSelector("body.at-play", { timeout: TIMEOUT });
 }
 
 // Where the holes holding `colour`'s marbles are drawn, relative to the board's centre (y down).
@@ -88,12 +78,14 @@ async function playAMove(page, colour) {
 
 async function kawu3WithTwoComputers(context) {
   const page = await open(context);
-  check((await page.locator("#table-variant option").count()) === 23, "every star variant is offered");
+  const games = await page.$$eval("#play-game option", (options) => options.map((o) => o.value));
+  const star = games.filter((g) => /^(kawu|halma|captures)-/.test(g));
+  check(star.length === 23, `every star variant is offered (${star.length})`);
   // The person sits at seat 2 (NW), between two computers; S opens.
   await sitDown(page, "kawu-3", ["debutant", "human", "debutant"]);
   await humanToMove(page);
   check((await historyLength(page)) === 1, "the computer at S opened");
-  check((await page.getAttribute("body", "data-viewer")) === "NW", "the person at NW is to move");
+  check((await page.getAttribute("body", "data-viewer")) === "1", "the person at NW (seat 2) is to move");
   check((await page.getAttribute("#board", "data-rotation")) === "120", "the board is turned by 120°");
   const nw = await drawnOffsets(page, "NW");
   check(nw.length === 10 && nw.every((dy) => dy > 0), "NW's ten marbles are drawn at the bottom");
@@ -108,7 +100,7 @@ async function kawu3WithTwoComputers(context) {
   await page.evaluate(() => {
     window.tableSeen = { animating: 0, landings: 0 };
     new MutationObserver(() => {
-      if (document.body.dataset.table === "animating") {
+      if (document.body.dataset.play === "animating") {
         window.tableSeen.animating += 1;
         window.tableSeen.landings = Math.max(window.tableSeen.landings, document.querySelectorAll(".landing").length);
       }
@@ -157,11 +149,11 @@ async function kawu3WithTwoComputers(context) {
   }
   check((await historyLength(page)) === 10, "three rounds were played");
   check((await page.locator("#players li").count()) === 3, "the panel lists the three seats");
-  check((await page.locator("#players li.to-move").getAttribute("data-seat")) === "NW", "the panel marks the seat to move");
+  check((await page.locator("#players li.to-move").getAttribute("data-seat")) === "1", "the panel marks the seat to move");
 
   // The table was saved: a fresh page offers it back, by its id, and resumes it.
   const again = await open(context);
-  const resume = again.locator("#table-saved button[data-table]");
+  const resume = again.locator("#play-saved button[data-play]");
   await resume.first().waitFor({ timeout: TIMEOUT });
   check((await resume.count()) >= 1, "« Reprendre » offers the unfinished table");
   await resume.first().click();
@@ -269,4 +261,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`all table checks passed (${checks})`);
+console.log(`all table checks passed (${checksMade()})`);

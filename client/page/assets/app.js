@@ -5,7 +5,7 @@
 // here: destinations, paths, hints and the end all come from the program.
 
 import { Board, boardIntent, playHops } from "./board.js";
-import * as table from "./table.js";
+import * as play from "./play.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
 import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
@@ -43,7 +43,7 @@ function applyWords() {
   $("rules-link").href = `rules-${lang}.html`;
   for (const svg of document.querySelectorAll("svg[data-w-label]")) svg.setAttribute("aria-label", t(svg.dataset.wLabel));
   fillLevels();
-  if (hello) table.words();
+  if (hello) play.words();
   applySavesWords();
   if (state) render();
   online.render();
@@ -99,7 +99,7 @@ function view() {
 }
 
 function render() {
-  if (!board || !state || table.isActive()) return;
+  if (!board || !state || play.isActive()) return;
   // Hot-seat: the second player sees the board turned, its camp at the bottom.
   board.setRotation(state.mode === "duel" && state.turn === "B" && !state.outcome ? 180 : 0);
   board.draw(pawns, view());
@@ -181,7 +181,7 @@ function statusText() {
 
 function say(text, alert = false) {
   message = text ? { text, alert } : null;
-  if (table.isActive()) {
+  if (play.isActive()) {
     const note = $("message");
     note.textContent = message ? message.text : "";
     note.className = message && message.alert ? "alert" : "";
@@ -196,13 +196,14 @@ function onMessage(msg) {
       hello = msg;
       board = new Board($("board"), msg.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
       fillLevels();
-      table.init({
+      play.init({
         send,
-        board: () => board,
-        lang: () => lang,
+        svg: () => $("board"),
         hello: () => hello,
+        lang: () => lang,
         say,
         hopMode: () => hopMode,
+        restore: restoreBoard,
       });
       online.start(msg, send);
       // `tripot web --lang` wins over the browser's language; told once the parts are ready.
@@ -219,9 +220,9 @@ function onMessage(msg) {
       render();
       return Promise.resolve();
     case "move_played":
-      return table.isActive() ? Promise.resolve() : animate(msg);
-    case "table":
-      return table.onMessage(msg);
+      return play.isActive() ? Promise.resolve() : animate(msg);
+    case "play":
+      return play.onMessage(msg);
     case "path":
       if (hoverTarget === msg.to) {
         shownPath = msg.holes;
@@ -269,8 +270,14 @@ function canAct() {
   return state && state.next === "player" && !animating;
 }
 
+// The duel's board again, after the one table had it.
+function restoreBoard() {
+  board = new Board($("board"), hello.holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
+  render();
+}
+
 function onHole(name, event) {
-  if (table.isActive()) return table.onHole(name, event);
+  if (play.isActive()) return play.onHole(name, event);
   if (!canAct()) return;
   const mine = pawns.has(name) && state.colours.some((c) => c.camp === state.turn && c.colour === pawns.get(name));
   const intent = boardIntent(state.selection, name, { hop: hopMode || (event && event.shiftKey), pick: mine });
@@ -279,7 +286,7 @@ function onHole(name, event) {
 }
 
 function onEnter(name) {
-  if (table.isActive()) return table.onEnter(name);
+  if (play.isActive()) return play.onEnter(name);
   if (!canAct() || !state.selection) return;
   const sel = state.selection;
   if ([...sel.steps, ...sel.jumps, ...sel.swaps].includes(name) && sel.path.length === 1) {
@@ -289,7 +296,7 @@ function onEnter(name) {
 }
 
 function onLeave(name) {
-  if (table.isActive()) return table.onLeave(name);
+  if (play.isActive()) return play.onLeave(name);
   if (hoverTarget === name) {
     hoverTarget = null;
     shownPath = [];
@@ -302,7 +309,6 @@ function onLeave(name) {
 // rules), Enter acts on it as a click, Space as a shift-click (one hop of a chain).
 
 function startCursor() {
-  if (table.isActive()) return table.firstPickable() || "i9";
   const mine = state.colours.filter((c) => c.camp === state.turn).map((c) => c.colour);
   const near = (h) => h.x * h.x + 3 * h.y * h.y;
   const pawnsHoles = hello.holes.filter((h) => mine.includes(pawns.get(h.name)));
@@ -316,14 +322,18 @@ function moveCursor(dx, dy) {
   cursor = cursor ? board.cursorStep(cursor, dx, dy) : startCursor();
   document.body.dataset.cursor = cursor;
   onEnter(cursor);
-  if (table.isActive()) table.showCursor(cursor);
-  else render();
+  render();
 }
 
 function onKey(event) {
   // The online section has its own board and keys.
   if (online.active()) return;
   const inForm = event.target.closest && event.target.closest("select, input, button, a");
+  if (play.isActive()) {
+    const arrow = event.key.startsWith("Arrow");
+    if (!inForm || (arrow && !event.target.closest("select"))) play.onKey(event);
+    return;
+  }
   const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
   if (arrows[event.key] && !(inForm && event.target.closest("select"))) {
     event.preventDefault();
@@ -357,13 +367,13 @@ function startGame(first) {
     if (params.get("mode") === "duel") msg.mode = "duel";
   }
   message = null;
-  table.leave();
+  play.leave();
   send(msg);
 }
 
 // A button or key of the panel: for the table when one is shown, else for the duel.
 function act(action) {
-  if (table.isActive()) return table.act(action);
+  if (play.isActive()) return play.act(action);
   // The chain's end and its cancel are board actions, as in every game; hint and undo the duel's.
   if (action === "end_chain" || action === "cancel") send({ type: "board", action });
   else send({ type: action });
@@ -425,12 +435,14 @@ async function setup() {
     event.preventDefault();
     startGame(false);
   });
-  $("again").addEventListener("click", () => (table.isActive() ? table.again() : startGame(false)));
+  $("again").addEventListener("click", () =>
+    play.isActive() ? play.again() : startGame(false),
+  );
   // Online play hides the board: a table left running would go on playing unseen (it is saved
   // after every move, so « Reprendre » brings it back).
-  $("online-open").addEventListener("click", () => table.leave());
+  $("online-open").addEventListener("click", () => play.leave());
   document.addEventListener("keydown", onKey);
-  initSaves({ send, say, moves: () => (state ? state.history.length : 0) });
+  initSaves({ send, say, moves: () => (state ? state.history.length : 0), typed: play.typed });
   connect();
 }
 

@@ -35,7 +35,8 @@ export function initSaves(context) {
   $("typed-move").addEventListener("submit", (event) => {
     event.preventDefault();
     const notation = $("typed-notation").value.trim();
-    if (notation) ctx.send({ type: "saves", action: "play", notation });
+    // At the one table the move is the table's; else the duel's.
+    if (notation && !(ctx.typed && ctx.typed(notation))) ctx.send({ type: "saves", action: "play", notation });
   });
   $("replay-first").addEventListener("click", () => go(0));
   $("replay-prev").addEventListener("click", () => go(shown - 1));

@@ -25,9 +25,9 @@ pub(crate) const ASSETS: [Asset; 9] = [
     Asset { name: "app.js", content_type: JS, body: include_str!("../assets/app.js") },
     Asset { name: "board.js", content_type: JS, body: include_str!("../assets/board.js") },
     Asset { name: "words.js", content_type: JS, body: include_str!("../assets/words.js") },
-    Asset { name: "table.js", content_type: JS, body: include_str!("../assets/table.js") },
     Asset { name: "online.js", content_type: JS, body: include_str!("../assets/online.js") },
     Asset { name: "saves.js", content_type: JS, body: include_str!("../assets/saves.js") },
+    Asset { name: "play.js", content_type: JS, body: include_str!("../assets/play.js") },
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../assets/icon.svg") },
 ];
 
@@ -176,22 +176,34 @@ mod words_tests {
         let mut wanted = keys;
         // Keys made from a code: each code the program can send has its words.
         let expected: BTreeSet<String> =
-            ["error_", "table_error_", "table_end_"].iter().map(|p| (*p).to_owned()).collect();
+            ["error_", "play_error_", "play_end_", "counter_"].iter().map(|p| (*p).to_owned()).collect();
         assert_eq!(prefixes, expected, "a new computed key needs its codes checked here");
         for code in variants(include_str!("messages.rs"), "ErrorCode") {
             wanted.insert(format!("error_{code}"));
         }
-        for code in variants(include_str!("table_messages.rs"), "TableErrorCode") {
-            wanted.insert(format!("table_error_{code}"));
+        for code in variants(include_str!("play_messages.rs"), "PlayErrorCode") {
+            wanted.insert(format!("play_error_{code}"));
         }
-        let view = include_str!("page_table_view.rs");
-        let ends = view
-            .split_once("fn end_name")
+        // Every way a game ends, as the records' `Termination` words the table sends.
+        let ends = tripot_game::DECIDED_BY_MOVES.iter().chain(&[
+            "agreement",
+            "resign",
+            "time",
+            "forfeit",
+            "abandon",
+        ]);
+        for end in ends {
+            wanted.insert(format!("play_end_{}", end.replace('-', "_")));
+        }
+        let play_view = include_str!("page_play_view.rs");
+        let counters = play_view
+            .split_once("fn counter_name")
             .map_or("", |(_, rest)| rest.split_once("\n}").map_or("", |(b, _)| b));
-        for end in ends.split("=> \"").skip(1).filter_map(|p| p.split_once('"')).map(|(e, _)| e) {
-            wanted.insert(format!("table_end_{end}"));
+        for kind in counters.split("=> \"").skip(1).filter_map(|p| p.split_once('"')).map(|(e, _)| e) {
+            wanted.insert(format!("counter_{kind}"));
         }
-        assert!(wanted.contains("error_illegal_move") && wanted.contains("table_end_no_jump"));
+        assert!(wanted.contains("error_illegal_move") && wanted.contains("play_end_no_piece"));
+        assert!(wanted.contains("play_error_not_pickable") && wanted.contains("counter_lone_king_moves"));
         for lang in [Lang::Fr, Lang::En] {
             let served = table(lang);
             let missing: Vec<&String> = wanted.iter().filter(|k| !served.contains_key(*k)).collect();

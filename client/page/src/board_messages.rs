@@ -1,6 +1,6 @@
 //! The clicks on a board, declared once for every game of the page: the duel
-//! (`{"type":"board","action":"select","hole":"m4"}`), a star table
-//! (`{"type":"table","action":"hop","to":"k5"}`) and an online game
+//! (`{"type":"board","action":"select","hole":"m4"}`), the one table of any game
+//! (`{"type":"play","action":"hop","to":"k5"}`) and an online game
 //! (`{"type":"online","action":"move","to":"m5"}`) send the same [`BoardAction`]s, and the page
 //! builds them with one routine (`boardIntent` in `board.js`).
 //!
@@ -51,7 +51,7 @@ mod tests {
     use super::*;
     use crate::messages::ClientMessage;
     use crate::online_messages::OnlineRequest;
-    use crate::table_messages::TableRequest;
+    use crate::play_messages::PlayRequest;
 
     #[test]
     fn every_game_reads_the_same_board_actions() {
@@ -60,8 +60,8 @@ mod tests {
             serde_json::from_str(r#"{"type":"board","action":"hop","to":"k5"}"#).unwrap();
         assert_eq!(duel, ClientMessage::Board(hop.clone()));
         let table: ClientMessage =
-            serde_json::from_str(r#"{"type":"table","action":"hop","hole":"k5"}"#).unwrap();
-        assert_eq!(table, ClientMessage::Table(TableRequest::Board(hop.clone())));
+            serde_json::from_str(r#"{"type":"play","action":"hop","hole":"k5"}"#).unwrap();
+        assert_eq!(table, ClientMessage::Play(PlayRequest::Board(hop.clone())));
         let online: ClientMessage =
             serde_json::from_str(r#"{"type":"online","action":"hop","to":"k5"}"#).unwrap();
         assert_eq!(online, ClientMessage::Online(OnlineRequest::Board(hop)));
@@ -71,8 +71,8 @@ mod tests {
         let resign: ClientMessage = serde_json::from_str(r#"{"type":"online","action":"resign"}"#).unwrap();
         assert_eq!(resign, ClientMessage::Online(OnlineRequest::Resign));
         let click: ClientMessage =
-            serde_json::from_str(r#"{"type":"table","action":"click","hole":"k3"}"#).unwrap();
-        assert_eq!(click, ClientMessage::Table(TableRequest::Click { hole: "k3".into() }));
+            serde_json::from_str(r#"{"type":"play","action":"drop","from":"32","to":"28"}"#).unwrap();
+        assert_eq!(click, ClientMessage::Play(PlayRequest::Drop { from: "32".into(), to: "28".into() }));
         assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"board","action":"jump"}"#).is_err());
     }
 }

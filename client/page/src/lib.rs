@@ -5,6 +5,8 @@
 //!
 //! - [`messages`]: the WebSocket protocol, every message in one file.
 //! - `page_game`: one page's game, sans I/O: messages in, messages and searches out.
+//! - [`play_messages`] and `page_play`: the one table of any game of the catalogue (the duel,
+//!   the star games, draughts) over `tripot_app::table::Table`.
 //! - `socket`: one page's socket — frames, size and rate limits, its game handled off the
 //!   runtime; `search_pool`: the computer's searches of every page, on two threads.
 //! - `server`: routes, the embedded files, the `Host`, `Origin` and token checks, the bound on
@@ -41,13 +43,13 @@ pub(crate) mod online_messages;
 mod online_worker;
 mod page_game;
 mod page_online;
+mod page_play;
 mod page_saves;
-mod page_table;
+pub(crate) mod play_messages;
 pub(crate) mod saves_messages;
 mod search_pool;
 mod server;
 mod socket;
-mod table_messages;
 
 pub use error::WebError;
 

@@ -17,9 +17,9 @@
 //! a page ignores a `type` it does not know, and the program answers `bad_message` to one it
 //! does not know. Fields the program does not know are ignored, so a newer page still talks to
 //! an older program.
-//! Star tables: `{"type":"table","action":…}` in, `{"type":"table","reply":…}` out (`table_messages.rs`).
 //! Online play: `online` requests and the `online*` answers, in [`super::online_messages`].
 //! Saved games, replays and typed moves: `saves_messages.rs` (`{"type":"saves","action":…}`).
+//! The one table of any game: `{"type":"play",…}` (`play_messages.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -43,12 +43,12 @@ pub(crate) enum ClientMessage {
     Hint,
     /// Back to the player's previous turn (in solo the computer's reply goes too).
     Undo,
-    /// A star table's request.
-    Table(super::table_messages::TableRequest),
     /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
     Online(OnlineRequest),
     /// Saved games, the replay viewer, resuming, a typed move.
     Saves(super::saves_messages::SavesRequest),
+    /// The one table, any game of the catalogue (`{"type":"play","action":…}`).
+    Play(super::play_messages::PlayRequest),
 }
 
 /// How a game starts.
@@ -118,8 +118,6 @@ pub(crate) enum ServerMessage {
         /// Details in English, for logs and tests.
         detail: String,
     },
-    /// A star table's reply.
-    Table(super::table_messages::TableReply),
     /// The online game after a change (none: no online game any more).
     Online {
         /// The online game.
@@ -156,6 +154,8 @@ pub(crate) enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ahead: Option<usize>,
     },
+    /// The one table's reply (`{"type":"play","reply":…}`).
+    Play(super::play_messages::PlayReply),
 }
 
 /// What a [`ServerMessage::Busy`] is about.

@@ -14,8 +14,8 @@ use super::messages::{
     ClientMessage, ColourView, ErrorCode, GameMode, Hello, HoleView, LevelView, MoveKind, MoveView, NewGame,
     Next, Opener, OutcomeView, PROTOCOL_VERSION, PawnView, SelectionView, ServerMessage, StateView,
 };
+use super::page_play::{PagePlay, PlayReaction, PlaySearch};
 use super::page_saves::PageSaves;
-use super::page_table::{PageTable, TableAnswer, TableReaction, TableSearch};
 use super::saves_messages::SavesRequest;
 use tripot_app::computer::LazyAi;
 use tripot_app::local_game::{Action, Game, Played, next_hops};
@@ -45,8 +45,8 @@ pub(crate) enum Search {
         /// Hashes of the positions so far.
         history: Vec<u64>,
     },
-    /// A star table's search.
-    Table(TableSearch),
+    /// The one table's search.
+    Play(PlaySearch),
 }
 
 /// A search's answer.
@@ -66,8 +66,8 @@ pub(crate) enum Answer {
         /// The move suggested.
         mv: Move,
     },
-    /// A star table's search.
-    Table(TableAnswer),
+    /// The one table's search.
+    Play(tripot_app::table_computer::Answer),
 }
 
 /// What handling one message produced.
@@ -97,7 +97,7 @@ pub(crate) struct PageGame {
     request: u64,
     thinking: Option<u64>,
     hint_request: Option<u64>,
-    table: PageTable,
+    play: PagePlay,
     /// The game's file, the records listed and the one in the replay viewer.
     saves: PageSaves,
     /// `tripot web --lang`, told in the hello.
@@ -107,7 +107,8 @@ pub(crate) struct PageGame {
 impl PageGame {
     /// A page whose games are saved with `saves`, told the language `lang` in its hello.
     pub(crate) fn with_saves(saves: PageSaves, lang: Option<tripot_app::i18n::Lang>) -> PageGame {
-        PageGame { saves, lang, ..PageGame::default() }
+        let play = PagePlay::with_store(tripot_app::save_store::SaveStore::from_env().ok());
+        PageGame { saves, lang, play, ..PageGame::default() }
     }
 
     /// The first message of a socket.
@@ -149,7 +150,7 @@ impl PageGame {
             ClientMessage::Board(BoardAction::Cancel) => self.cancel(),
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
-            ClientMessage::Table(request) => return table_reaction(self.table.handle(request)),
+            ClientMessage::Play(request) => return play_reaction(self.play.handle(request)),
             // The socket hands these to the page's online game; one that reaches the duel is
             // refused, the duel unchanged.
             ClientMessage::Online(_) => {
@@ -166,7 +167,7 @@ impl PageGame {
         match search {
             Search::Computer { request, .. } => self.thinking == Some(*request),
             Search::Hint { request, .. } => self.hint_request == Some(*request),
-            Search::Table(search) => self.table.wants(search),
+            Search::Play(search) => self.play.wants(search),
         }
     }
 
@@ -191,7 +192,7 @@ impl PageGame {
                 game.hint = game.checked_hint(mv);
                 self.state_only()
             }
-            Answer::Table(answer) => table_reaction(self.table.on_answer(answer)),
+            Answer::Play(answer) => play_reaction(self.play.on_answer(answer)),
         }
     }
 
@@ -507,11 +508,11 @@ impl PageGame {
     }
 }
 
-/// A table's reaction in the socket's terms.
-fn table_reaction(reaction: TableReaction) -> Reaction {
+/// The one table's reaction in the socket's terms.
+fn play_reaction(reaction: PlayReaction) -> Reaction {
     Reaction {
-        send: reaction.send.into_iter().map(ServerMessage::Table).collect(),
-        searches: reaction.searches.into_iter().map(Search::Table).collect(),
+        send: reaction.send.into_iter().map(ServerMessage::Play).collect(),
+        searches: reaction.searches.into_iter().map(Search::Play).collect(),
     }
 }
 

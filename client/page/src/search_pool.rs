@@ -17,10 +17,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread;
 
 use tokio::sync::mpsc::UnboundedSender;
-use tripot_engine::StarMove;
 
 use super::page_game::{Answer, Search};
-use super::page_table::{TableAnswer, TableSearch};
 use tripot_app::computer;
 
 /// Searches thinking at once, for every page together.
@@ -139,14 +137,7 @@ fn run(search: Search) -> Answer {
         Search::Hint { request, position, history } => {
             Answer::Hint { request, mv: computer::hint_now(&position, &history) }
         }
-        Search::Table(TableSearch::Computer { request, table }) => {
-            // Only a computer's seat is ever asked; `Pass` is refused and replaced if not.
-            let mv = table.computer_move_now().unwrap_or(StarMove::Pass);
-            Answer::Table(TableAnswer { request, hint: false, mv })
-        }
-        Search::Table(TableSearch::Hint { request, table }) => {
-            Answer::Table(TableAnswer { request, hint: true, mv: table.hint_now() })
-        }
+        Search::Play(play) => Answer::Play(play.search.run()),
     }
 }
 
