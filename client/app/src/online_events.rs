@@ -268,8 +268,8 @@ mod tests {
         fn try_event(&mut self) -> Option<NetEvent> {
             None
         }
-        fn play(&mut self, notation: Notation) {
-            self.0.borrow_mut().push(notation.to_string());
+        fn play(&mut self, text: String) {
+            self.0.borrow_mut().push(text);
         }
         fn resign(&mut self) {}
         fn leave(&mut self) {}

@@ -147,7 +147,7 @@ impl Table {
             let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
             // As the table's screen names them: a person by the seat's number.
             let name = match kind {
-                SeatKind::Person => format!("Joueur {}", seat.number()),
+                SeatKind::Person | SeatKind::Remote => format!("Joueur {}", seat.number()),
                 SeatKind::Computer(level) => level.opponent().to_owned(),
             };
             let _ = record.set_player(&state.seat_name(seat), &name);

@@ -68,8 +68,8 @@ impl Link for Fake {
         self.0.borrow_mut().events.pop_front()
     }
 
-    fn play(&mut self, notation: Notation) {
-        self.0.borrow_mut().sent.push(notation.to_string());
+    fn play(&mut self, text: String) {
+        self.0.borrow_mut().sent.push(text);
     }
 
     fn resign(&mut self) {
