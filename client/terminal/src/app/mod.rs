@@ -17,6 +17,7 @@ use tripot_app::i18n::Lang;
 use tripot_app::network::Network;
 use tripot_app::save_store::SaveStore;
 
+pub mod game_table;
 pub mod menu;
 pub mod online;
 pub mod open_games;
@@ -24,6 +25,7 @@ pub(crate) mod play;
 pub mod table;
 pub mod table_menu;
 
+pub use game_table::GameTable;
 pub use menu::{Menu, MenuItem};
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
@@ -56,6 +58,8 @@ pub enum Page {
     TableMenu,
     /// A star table being played.
     TableGame,
+    /// Any game at the one table (draughts…).
+    GameTable,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -106,6 +110,8 @@ pub(crate) struct Hits {
     pub(crate) board: Option<BoardGeometry>,
     /// Buttons and menu lines: (x, y, width, button).
     pub(crate) buttons: Vec<(u16, u16, u16, Button)>,
+    /// Where the one board widget drew each cell of any game.
+    pub(crate) cells: Option<crate::ui::cell_board::CellHits>,
 }
 
 /// How holes map to terminal cells: hole `h` with `screen() = (x, r)` is drawn at column
@@ -198,6 +204,8 @@ pub struct App {
     pub(crate) table_menu: TableMenu,
     /// The star table being played or last played.
     pub(crate) table: Option<TableScreen>,
+    /// The table of any game being played or last played.
+    pub(crate) game_table: Option<GameTable>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
 }
@@ -237,6 +245,7 @@ impl App {
             online_only: false,
             table_menu: TableMenu::default(),
             table: None,
+            game_table: None,
             online_failure: None,
         };
         app.look_for_unfinished_game();

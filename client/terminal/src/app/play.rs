@@ -353,6 +353,7 @@ impl App {
         // A move half typed belongs to the game being left.
         self.move_input = None;
         self.stop_table();
+        self.stop_game_table();
     }
 
     /// Creates the computer opponent (solo) and the file of a new game (claimed now, so that no

@@ -10,8 +10,10 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 use crate::app::{App, Button, Hits, Page};
 
 pub(crate) mod board;
+pub(crate) mod cell_board;
 mod fit;
 mod game;
+mod game_table;
 mod join;
 mod menu;
 mod online;
@@ -48,6 +50,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
         Page::TableGame => table::draw(app, frame, area),
+        Page::GameTable => game_table::draw(app, frame, area),
     }
 }
 

@@ -1,0 +1,276 @@
+//! Playing any game at the one table ([`tripot_app::table::Table`]) in the terminal: the turn
+//! loop carried out (the automatic passes, the computers' searches on their threads, their
+//! answers back as events, stale ones dropped), what each move brought announced, the table
+//! saved after every move, undo, hint, a rematch. Nothing here names a game: the screen draws
+//! the table's `BoardView` (`ui/game_table.rs`) and the keys act on its cells.
+
+use tripot_app::game_file::GameFile;
+use tripot_app::save_store::SaveStore;
+use tripot_app::seat_kind::SeatKind;
+use tripot_app::table::{PersonAction, Table, TableMoveError, Turn};
+use tripot_app::table_computer::{Answer, Answered};
+use tripot_app::table_event::TableEvent;
+use tripot_game::{Cell, GameState};
+
+use super::{App, Page};
+use crate::event::Event;
+
+/// A table being played on this screen, with what the screen adds to it.
+#[derive(Debug)]
+pub struct GameTable {
+    pub(crate) table: Table,
+    /// The keyboard's cursor.
+    pub(crate) cursor: Cell,
+    /// Request number of the computer's move being searched.
+    pub(crate) thinking: Option<u64>,
+    /// Request number of the hint being searched.
+    pub(crate) hint_request: Option<u64>,
+    /// The cells' names (the draughts squares' numbers) shown.
+    pub(crate) show_names: bool,
+}
+
+impl GameTable {
+    /// The table.
+    #[must_use]
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The keyboard's cursor.
+    #[must_use]
+    pub const fn cursor(&self) -> Cell {
+        self.cursor
+    }
+}
+
+/// The cell the cursor starts on: the first a piece can be picked on, else the first of the board.
+fn first_cell(table: &Table) -> Cell {
+    table
+        .pickable()
+        .first()
+        .copied()
+        .or_else(|| table.state().board().cells.first().map(|c| c.cell))
+        .unwrap_or(Cell(0))
+}
+
+impl App {
+    /// The table of any game being played or last played.
+    #[must_use]
+    pub fn game_table(&self) -> Option<&GameTable> {
+        self.game_table.as_ref()
+    }
+
+    /// Where the last frame drew `cell` of the table's board (column, line), for clicking on it.
+    #[must_use]
+    pub fn cell_place(&self, cell: Cell) -> Option<(u16, u16)> {
+        self.hits.cells.as_ref()?.place_of(cell)
+    }
+
+    /// Starts a table of `state` with a kind per seat, saved in the store if there is one.
+    pub fn start_game_table(&mut self, state: Box<dyn GameState>, seats: Vec<SeatKind>, seed: u64) {
+        match Table::new(state, seats, seed) {
+            Ok(mut table) => {
+                // Claimed now: no other game started in the same second can take the file.
+                match self.store.as_ref().map(SaveStore::claim_game_file) {
+                    Some(Ok(file)) => self.save_into(&mut table, file),
+                    Some(Err(error)) => {
+                        let text =
+                            format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+                        self.say(text, true);
+                    }
+                    None => {}
+                }
+                self.play_game_table(table);
+            }
+            Err(error) => self.say(error.to_string(), true),
+        }
+    }
+
+    fn save_into(&mut self, table: &mut Table, file: GameFile) {
+        if let Err(error) = table.save_to(file) {
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+            self.say(text, true);
+        }
+    }
+
+    /// Plays (or resumes) `table` on the game table's screen.
+    pub fn play_game_table(&mut self, table: Table) {
+        self.cancel_requests();
+        let cursor = first_cell(&table);
+        self.game_table =
+            Some(GameTable { table, cursor, thinking: None, hint_request: None, show_names: false });
+        self.page = Page::GameTable;
+        self.message = None;
+        self.after_table_change(Vec::new());
+    }
+
+    /// After a move (or at the start): the automatic passes, then the computer's search or the
+    /// person's turn; what happened is announced, a failed save said.
+    pub(crate) fn after_table_change(&mut self, mut events: Vec<TableEvent>) {
+        let Some(screen) = &mut self.game_table else { return };
+        let (turn, more) = screen.table.next_turn();
+        events.extend(more);
+        if let Turn::Person(_) = turn
+            && !screen.table.pickable().contains(&screen.cursor)
+        {
+            screen.cursor = first_cell(&screen.table);
+        }
+        let save_error = screen.table.take_save_error();
+        self.announce_table(&events);
+        if let Some(error) = save_error {
+            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
+            self.say(text, true);
+        }
+        if let Turn::Computer(_) = turn {
+            self.request += 1;
+            let request = self.request;
+            let sender = self.sender.clone();
+            let Some(screen) = &mut self.game_table else { return };
+            if screen.table.search_computer_move(move |answer| {
+                let _ = sender.send(Event::TableAnswer { request, answer });
+            }) {
+                screen.thinking = Some(request);
+            }
+        }
+    }
+
+    /// Says what the moves brought.
+    fn announce_table(&mut self, events: &[TableEvent]) {
+        let Some(screen) = &self.game_table else { return };
+        let table = &screen.table;
+        let lang = self.lang;
+        let s = lang.s();
+        let words: Vec<String> = events
+            .iter()
+            .filter_map(|event| match *event {
+                TableEvent::Passed(seat) => Some(format!("{} {}", lang.table_seat(table, seat), s.passed)),
+                TableEvent::Finished { seat, place: Some(place) } => {
+                    Some(format!("{} {} {}", lang.table_seat(table, seat), s.takes, lang.place(place)))
+                }
+                TableEvent::Finished { seat, place: None } => {
+                    Some(format!("{} {}", lang.table_seat(table, seat), s.finished_waits))
+                }
+                TableEvent::Eliminated { seat, .. } => {
+                    Some(format!("{} {}", lang.table_seat(table, seat), s.is_eliminated))
+                }
+                TableEvent::Left { seat, how } => {
+                    Some(format!("{} {}", lang.table_seat(table, seat), lang.leaving(how)))
+                }
+                TableEvent::Captured { seat, pieces } => {
+                    Some(format!("{} {} {pieces}", lang.table_seat(table, seat), s.took))
+                }
+                // The end has its own panel.
+                TableEvent::Over(_) => None,
+            })
+            .collect();
+        if !words.is_empty() {
+            self.say(words.join(" · "), true);
+        }
+    }
+
+    /// What a person's pick, typed move or confirmation did.
+    pub(crate) fn table_person(&mut self, action: Result<PersonAction, TableMoveError>) {
+        let t = self.lang.t();
+        match action {
+            Ok(PersonAction::Played(events)) => {
+                self.message = None;
+                self.after_table_change(events);
+            }
+            // The confirmation panel asks.
+            Ok(PersonAction::Confirm(..)) => self.message = None,
+            Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Selected)) => {
+                let any = self.game_table.as_ref().is_some_and(|s| s.table.targets().any());
+                self.say(if any { t.choose_destination } else { t.no_destination }, false);
+            }
+            Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Hopped)) => {
+                self.say(t.chain_running, false);
+            }
+            Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Deselected)) => self.message = None,
+            Ok(PersonAction::Picked(_) | PersonAction::Sent(_)) => {}
+            Err(error) => {
+                let text = format!("{} : {}", t.move_refused, self.lang.table_refusal(&error));
+                self.say(text, true);
+            }
+        }
+    }
+
+    /// A search's answer: the computer's move played, or the hint shown; a stale one dropped.
+    pub(crate) fn on_table_answer(&mut self, request: u64, answer: Answer) {
+        let Some(screen) = &mut self.game_table else { return };
+        if screen.thinking == Some(request) {
+            screen.thinking = None;
+        } else if screen.hint_request == Some(request) {
+            screen.hint_request = None;
+        } else {
+            return;
+        }
+        match screen.table.answer(answer) {
+            Answered::Played(events) => {
+                self.message = None;
+                self.after_table_change(events);
+            }
+            Answered::Hint(true) => {
+                let Some(hint) = screen.table.hint() else { return };
+                let text = format!("{} : {}", self.lang.t().hint_is, screen.table.state().move_text(hint));
+                self.say(text, false);
+            }
+            Answered::Hint(false) | Answered::Stale => {}
+        }
+    }
+
+    /// Whether a computer is searching: the board takes no move.
+    pub(crate) fn game_table_busy(&self) -> bool {
+        self.game_table.as_ref().is_some_and(|s| s.thinking.is_some())
+    }
+
+    /// "Indice": Difficile's move for the person to move, searched on another thread.
+    pub(crate) fn game_table_hint(&mut self) {
+        self.request += 1;
+        let request = self.request;
+        let sender = self.sender.clone();
+        let Some(screen) = &mut self.game_table else { return };
+        if screen.thinking.is_some() || screen.hint_request.is_some() {
+            return;
+        }
+        if screen.table.search_hint(move |answer| {
+            let _ = sender.send(Event::TableAnswer { request, answer });
+        }) {
+            screen.hint_request = Some(request);
+        }
+    }
+
+    /// "Annuler": back to the person's previous turn (computers' replies go with it).
+    pub(crate) fn game_table_undo(&mut self) {
+        let Some(screen) = &mut self.game_table else { return };
+        if screen.table.state().outcome().is_some() {
+            return;
+        }
+        screen.thinking = None;
+        screen.hint_request = None;
+        if screen.table.undo() {
+            self.message = None;
+            self.after_table_change(Vec::new());
+        } else {
+            self.say(self.lang.t().nothing_to_undo, false);
+        }
+    }
+
+    /// The same game again with the same players, from the start.
+    pub(crate) fn game_table_rematch(&mut self) {
+        let Some(screen) = &self.game_table else { return };
+        let (state, seats, seed) = (
+            screen.table.state().initial(),
+            screen.table.seats().to_vec(),
+            screen.table.seed().wrapping_add(1),
+        );
+        self.start_game_table(state, seats, seed);
+    }
+
+    /// Stops the table's searches (leaving the screen, a new game): their answers are dropped.
+    pub(crate) fn stop_game_table(&mut self) {
+        if let Some(screen) = &mut self.game_table {
+            screen.thinking = None;
+            screen.hint_request = None;
+        }
+    }
+}
