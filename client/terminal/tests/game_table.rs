@@ -88,3 +88,30 @@ fn a_wrong_typed_move_is_refused_in_the_players_words() {
     let message = app.message().unwrap();
     assert!(message.starts_with("Coup refusé") || message.contains("refus"), "{message}");
 }
+
+#[test]
+fn a_draughts_game_left_unfinished_is_offered_at_start_and_resumed_with_its_moves() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tripot-terminal-draughts-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = tripot_app::save_store::SaveStore::new(&dir);
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let state = EveryGame.open(&"draughts".parse().unwrap(), &Setup::default()).unwrap();
+    app.start_game_table(state, vec![SeatKind::Person, SeatKind::Person], 3);
+    typed(&mut app, "33-28");
+    assert_eq!(app.game_table().unwrap().table().state().moves().len(), 1, "{:?}", app.message());
+    drop(app);
+
+    let mut again = App::new(Lang::Fr, Some(store), events.sender());
+    assert_eq!(again.page(), Page::Resume);
+    let screen = render(&mut again, 120, 40);
+    assert!(screen.contains("Dames internationales · human, human · 1 coup"), "{screen}");
+    again.handle_event(key(KeyCode::Enter));
+    assert_eq!(again.page(), Page::GameTable);
+    let table = again.game_table().unwrap().table();
+    assert_eq!(table.state().moves().len(), 1);
+    assert_eq!(table.state().to_move(), Some(Seat(1)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

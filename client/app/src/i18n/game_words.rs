@@ -8,6 +8,7 @@ use tripot_game::{Counter, CounterKind, EndReason, GameState, Leaving, MoveError
 use super::Lang;
 use crate::seat_kind::SeatKind;
 use crate::table::{Table, TableMoveError};
+use crate::table_save::TableSaveError;
 
 impl Lang {
     /// A catalogue word in this language.
@@ -128,6 +129,27 @@ impl Lang {
             EndReason::Agreement if fr => "nulle par accord",
             EndReason::Agreement => "draw by agreement",
             EndReason::Left { how, .. } => self.leaving(how),
+        }
+    }
+
+    /// Why a game of the one table could not be read back from its file.
+    #[must_use]
+    pub fn game_save_error(self, error: &TableSaveError) -> String {
+        let fr = self == Lang::Fr;
+        match error {
+            TableSaveError::Store(error) => self.save_error(error),
+            TableSaveError::Record { path, .. } | TableSaveError::Replay { path, .. } if fr => {
+                format!("{} : enregistrement illisible", path.display())
+            }
+            TableSaveError::Record { path, .. } | TableSaveError::Replay { path, .. } => {
+                format!("{}: unreadable record", path.display())
+            }
+            TableSaveError::NotATable(path) | TableSaveError::Table { path, .. } if fr => {
+                format!("{} : pas une partie de ce programme", path.display())
+            }
+            TableSaveError::NotATable(path) | TableSaveError::Table { path, .. } => {
+                format!("{}: not a game of this program", path.display())
+            }
         }
     }
 

@@ -250,6 +250,7 @@ impl App {
         };
         app.look_for_unfinished_game();
         app.look_for_unfinished_table();
+        app.look_for_unfinished_games();
         app
     }
 

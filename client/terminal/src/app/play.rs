@@ -434,6 +434,12 @@ impl App {
                 self.resume_table(saved);
                 return;
             }
+            Some(ResumeChoice::Game(offered)) => {
+                let path = offered.path.clone();
+                self.resume_choices.clear();
+                self.resume_game(&path);
+                return;
+            }
             Some(ResumeChoice::Online(online)) => {
                 let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
                 self.say(text, true);
@@ -475,6 +481,9 @@ impl App {
         self.resume_choices.clear();
         if let Some(ResumeChoice::Table(saved)) = &chosen {
             self.abandon_offered_table(saved);
+        }
+        if let Some(ResumeChoice::Game(offered)) = &chosen {
+            self.abandon_offered_game(&offered.path);
         }
         if let (Some(ResumeChoice::Local(saved)), Some(store)) = (chosen, &self.store)
             && let Err(error) = store.abandon(&saved)
