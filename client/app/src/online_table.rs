@@ -103,16 +103,15 @@ impl OnlineTable {
         }
     }
 
-    /// The next event of the link, if one is ready, or the quick match's news before the session.
-    pub fn poll(&mut self) -> Vec<OnlineUpdate> {
-        let Some(link) = self.link.as_mut() else { return Vec::new() };
+    /// Follows the next event of the link, or the quick match's news before the session;
+    /// `None` when nothing was ready (a front-end polls on its ticks until then).
+    pub fn poll(&mut self) -> Option<Vec<OnlineUpdate>> {
+        let link = self.link.as_mut()?;
         if let Some(news) = link.try_matchmaking() {
-            return self.on_matchmaking(news);
+            return Some(self.on_matchmaking(news));
         }
-        match link.try_event() {
-            Some(event) => self.on_event(event),
-            None => Vec::new(),
-        }
+        let event = link.try_event()?;
+        Some(self.on_event(event))
     }
 
     // --- The person's move ---

@@ -93,7 +93,7 @@ fn a_kawu_game_connects_and_the_persons_move_goes_out_and_comes_back_played_by_t
     let start = open("kawu-2");
     let local = start.to_move().unwrap();
     wire.feed(connected(start.as_ref(), local));
-    let updates = online.poll();
+    let updates = online.poll().unwrap();
     assert!(matches!(updates.as_slice(), [OnlineUpdate::ClearMessage, OnlineUpdate::NewGame]), "{updates:?}");
     let table = online.table().unwrap();
     assert_eq!(table.seat_kind(local), Some(SeatKind::Person));
@@ -113,7 +113,7 @@ fn a_kawu_game_connects_and_the_persons_move_goes_out_and_comes_back_played_by_t
     // The session hands it back played: its game is the table's.
     let PersonAction::Sent(m) = sent else { unreachable!() };
     wire.feed(moved(true, start.as_ref(), &m));
-    let updates = online.poll();
+    let updates = online.poll().unwrap();
     assert!(
         matches!(&updates[..], [OnlineUpdate::Moved { seat, path, .. }] if *seat == local && path.len() >= 2),
         "{updates:?}"
@@ -132,13 +132,13 @@ fn the_peers_move_is_adopted_as_the_session_verified_it_and_the_person_plays_nex
     let peer = start.to_move().unwrap();
     let local = Seat(1 - peer.0);
     wire.feed(connected(start.as_ref(), local));
-    let _ = online.poll();
+    let _ = online.poll().unwrap();
     assert!(!online.table().unwrap().person_to_move());
     assert_eq!(online.typed_move("anything").unwrap_err(), TableMoveError::NotYourTurn);
 
     let m = start.legal_moves().swap_remove(0);
     wire.feed(moved(false, start.as_ref(), &m));
-    let updates = online.poll();
+    let updates = online.poll().unwrap();
     assert!(matches!(&updates[..], [OnlineUpdate::Moved { seat, .. }] if *seat == peer), "{updates:?}");
     let table = online.table().unwrap();
     let mut expected = start.clone_box();
@@ -159,7 +159,7 @@ fn a_move_our_session_refuses_is_dropped_and_the_person_picks_again() {
     let start = open("tripot");
     let local = start.to_move().unwrap();
     wire.feed(connected(start.as_ref(), local));
-    let _ = online.poll();
+    let _ = online.poll().unwrap();
     let m = start.legal_moves().swap_remove(0);
     assert!(matches!(online.typed_move(&start.move_text(&m)), Ok(PersonAction::Sent(_))));
     let updates = online.on_event(NetEvent::LocalError(LocalError::NotYourTurn));
@@ -176,7 +176,7 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
     let start = open("captures-2");
     let local = start.to_move().unwrap();
     wire.feed(connected(start.as_ref(), local));
-    let _ = online.poll();
+    let _ = online.poll().unwrap();
     assert!(matches!(online.resign().as_slice(), [OnlineUpdate::Say(Notice::ConfirmResign)]));
     assert!(wire.sent().is_empty());
     assert!(matches!(online.resign().as_slice(), [OnlineUpdate::ClearMessage]));
@@ -187,7 +187,7 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
     let outcome = resigned.outcome().unwrap();
     let seat_names = vec![start.seat_name(Seat(0)), start.seat_name(Seat(1))];
     wire.feed(SessionEvent::GameOver(Ending { outcome: outcome.clone(), seat_names, forfeit: None }));
-    let _ = online.poll();
+    let _ = online.poll().unwrap();
     assert_eq!(online.outcome(), Some(outcome));
     assert!(!online.accepts_moves());
     assert_eq!(online.status().connection, Connection::Over);
@@ -196,8 +196,8 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
     assert!(matches!(online.rematch_or_accept().as_slice(), [OnlineUpdate::Say(Notice::RematchAsked)]));
     wire.feed(SessionEvent::RematchStarted { game_id: GameId([8; 16]), number: 2, opener: Seat(0) });
     wire.feed(connected(start.as_ref(), Seat(1 - local.0)));
-    assert!(matches!(online.poll().as_slice(), [OnlineUpdate::Say(Notice::RematchStarted(2))]));
-    assert!(matches!(online.poll().as_slice(), [OnlineUpdate::ClearMessage, OnlineUpdate::NewGame]));
+    assert!(matches!(online.poll().unwrap().as_slice(), [OnlineUpdate::Say(Notice::RematchStarted(2))]));
+    assert!(matches!(online.poll().unwrap().as_slice(), [OnlineUpdate::ClearMessage, OnlineUpdate::NewGame]));
     assert!(online.status().ending.is_none() && online.accepts_moves());
     assert_eq!(online.table().unwrap().seat_kind(local), Some(SeatKind::Remote));
 }
@@ -207,7 +207,7 @@ fn leaving_a_live_game_asks_once_and_names_the_side_that_resumes_it() {
     let wire = Wire::default();
     let mut online = host(&wire, "kawu-2");
     wire.feed(connected(open("kawu-2").as_ref(), Seat(0)));
-    let _ = online.poll();
+    let _ = online.poll().unwrap();
     assert!(matches!(online.leave(), Some(Notice::ConfirmLeave { host: true, .. })));
     assert!(online.leave().is_none());
     online.close();

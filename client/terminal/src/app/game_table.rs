@@ -43,8 +43,38 @@ impl GameTable {
     }
 }
 
+/// The table the game screen shows, as it draws it: one played here, or an online game's.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Shown<'a> {
+    /// The table.
+    pub(crate) table: &'a Table,
+    /// The keyboard's cursor.
+    pub(crate) cursor: Cell,
+    /// A computer is searching its move.
+    pub(crate) thinking: bool,
+    /// The cells' names are shown.
+    pub(crate) show_names: bool,
+    /// The online game, when the table is one.
+    pub(crate) online: Option<&'a tripot_app::online_table::OnlineTable>,
+}
+
+/// What a person does on the game screen's board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TableAct {
+    /// Enter or a click on a cell.
+    On(Cell),
+    /// Space or a shift-click: one hop only.
+    Hop(Cell),
+    /// "Fin du saut".
+    EndChain,
+    /// A move typed in the game's notation.
+    Typed(String),
+    /// Yes to the move the game warned about.
+    Confirm,
+}
+
 /// The cell the cursor starts on: the first a piece can be picked on, else the first of the board.
-fn first_cell(table: &Table) -> Cell {
+pub(crate) fn first_cell(table: &Table) -> Cell {
     table
         .pickable()
         .first()
@@ -58,6 +88,80 @@ impl App {
     #[must_use]
     pub fn game_table(&self) -> Option<&GameTable> {
         self.game_table.as_ref()
+    }
+
+    /// The table the game screen shows (the local one, or the online game's on the online
+    /// table's page).
+    pub(crate) fn shown(&self) -> Option<Shown<'_>> {
+        if self.page == Page::OnlineTable {
+            let screen = self.online_table.as_ref()?;
+            return Some(Shown {
+                table: screen.online.table()?,
+                cursor: screen.cursor,
+                thinking: false,
+                show_names: screen.show_names,
+                online: Some(&screen.online),
+            });
+        }
+        let screen = self.game_table.as_ref()?;
+        Some(Shown {
+            table: &screen.table,
+            cursor: screen.cursor,
+            thinking: screen.thinking.is_some(),
+            show_names: screen.show_names,
+            online: None,
+        })
+    }
+
+    /// The shown table's cursor and names switch, to change them.
+    pub(crate) fn shown_view_mut(&mut self) -> Option<(&mut Cell, &mut bool)> {
+        if self.page == Page::OnlineTable {
+            let screen = self.online_table.as_mut()?;
+            return Some((&mut screen.cursor, &mut screen.show_names));
+        }
+        let screen = self.game_table.as_mut()?;
+        Some((&mut screen.cursor, &mut screen.show_names))
+    }
+
+    /// A person's act on the shown table: played here, or sent to the online session.
+    pub(crate) fn table_act(&mut self, act: TableAct) {
+        if self.page == Page::OnlineTable {
+            let Some(screen) = self.online_table.as_mut() else { return };
+            let online = &mut screen.online;
+            let result = match act {
+                TableAct::On(cell) => Ok(online.act_on(cell)),
+                TableAct::Hop(cell) => Ok(online.hop_on(cell)),
+                TableAct::EndChain => Ok(online.end_chain()),
+                TableAct::Typed(text) => online.typed_move(&text),
+                TableAct::Confirm => online.confirm_move(),
+            };
+            self.table_person(result);
+            return;
+        }
+        if self.game_table_busy() {
+            return;
+        }
+        let Some(screen) = &mut self.game_table else { return };
+        let table = &mut screen.table;
+        let result = match act {
+            TableAct::On(cell) => Ok(table.act_on(cell)),
+            TableAct::Hop(cell) => Ok(table.hop_on(cell)),
+            TableAct::EndChain => Ok(table.end_chain()),
+            TableAct::Typed(text) => table.typed_move(&text),
+            TableAct::Confirm => match table.confirm() {
+                Some(result) => result,
+                None => return,
+            },
+        };
+        self.table_person(result);
+    }
+
+    /// Esc on the shown table: drops a move waiting for confirmation, the last hop or the piece.
+    pub(crate) fn table_cancel(&mut self) -> bool {
+        if self.page == Page::OnlineTable {
+            return self.online_table.as_mut().is_some_and(|s| s.online.cancel());
+        }
+        self.game_table.as_mut().is_some_and(|s| s.table.cancel())
     }
 
     /// Where the last frame drew `cell` of the table's board (column, line), for clicking on it.
@@ -135,9 +239,9 @@ impl App {
     }
 
     /// Says what the moves brought.
-    fn announce_table(&mut self, events: &[TableEvent]) {
-        let Some(screen) = &self.game_table else { return };
-        let table = &screen.table;
+    pub(crate) fn announce_table(&mut self, events: &[TableEvent]) {
+        let Some(shown) = self.shown() else { return };
+        let table = shown.table;
         let lang = self.lang;
         let s = lang.s();
         let words: Vec<String> = events
@@ -179,14 +283,15 @@ impl App {
             // The confirmation panel asks.
             Ok(PersonAction::Confirm(..)) => self.message = None,
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Selected)) => {
-                let any = self.game_table.as_ref().is_some_and(|s| s.table.targets().any());
+                let any = self.shown().is_some_and(|s| s.table.targets().any());
                 self.say(if any { t.choose_destination } else { t.no_destination }, false);
             }
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Hopped)) => {
                 self.say(t.chain_running, false);
             }
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Deselected)) => self.message = None,
-            Ok(PersonAction::Picked(_) | PersonAction::Sent(_)) => {}
+            Ok(PersonAction::Sent(_)) => self.message = None,
+            Ok(PersonAction::Picked(_)) => {}
             Err(error) => {
                 let text = format!("{} : {}", t.move_refused, self.lang.table_refusal(&error));
                 self.say(text, true);

@@ -20,6 +20,7 @@ use tripot_app::save_store::SaveStore;
 pub mod game_table;
 pub mod menu;
 pub mod online;
+pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
 pub mod table;
@@ -27,6 +28,7 @@ pub mod table_menu;
 
 pub use game_table::GameTable;
 pub use menu::{Menu, MenuItem};
+pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use table::{TableAnimation, TableScreen};
@@ -60,6 +62,8 @@ pub enum Page {
     TableGame,
     /// Any game at the one table (draughts…).
     GameTable,
+    /// Online: a game the duel's screen does not draw, at the one table.
+    OnlineTable,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -206,6 +210,8 @@ pub struct App {
     pub(crate) table: Option<TableScreen>,
     /// The table of any game being played or last played.
     pub(crate) game_table: Option<GameTable>,
+    /// An online game at the one table.
+    pub(crate) online_table: Option<OnlineTableScreen>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
 }
@@ -246,6 +252,7 @@ impl App {
             table_menu: TableMenu::default(),
             table: None,
             game_table: None,
+            online_table: None,
             online_failure: None,
         };
         app.look_for_unfinished_game();
@@ -344,6 +351,7 @@ impl App {
         self.page = Page::Menu;
         self.message = None;
         self.online = None;
+        self.online_table = None;
         self.open_games = None;
         if self.online_only {
             self.quit();

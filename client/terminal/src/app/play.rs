@@ -268,6 +268,7 @@ impl App {
     pub(crate) fn tick(&mut self) {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
+        self.poll_online_table();
         self.tick_table();
         let Some(animation) = &mut self.animation else { return };
         animation.wait += 1;

@@ -1,42 +1,60 @@
-//! The keys and the mouse at the table of any game: arrows move the cursor over the cells as
-//! drawn (in the seat's turned view), Tab the next piece that can move, `d` the next target,
-//! Enter acts on the cursor's cell, Space one hop only, `f` ends a chain, Esc takes back a hop,
-//! `:` types a move in the game's notation, `n` shows the cells' names, `i` hint, `u` undo,
-//! `q` menu; the confirmation's and the end panel's keys. A click maps back through the cells
-//! drawn.
+//! The keys and the mouse at the table of any game, here or online: arrows move the cursor
+//! over the cells as drawn (in the seat's turned view), Tab the next piece that can move, `d`
+//! the next target, Enter acts on the cursor's cell, Space one hop only, `f` ends a chain, Esc
+//! takes back a hop, `:` types a move in the game's notation, `n` shows the cells' names; here
+//! `i` hint, `u` undo, `q` menu; online `a` resign, the claim prompt's `r`/`w`, the end's `r`
+//! rematch and `n` decline, `q` leave. A click maps back through the cells drawn.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use tripot_app::table::{PersonAction, Table, TableMoveError};
+use tripot_app::online_table::OnlineTable;
+use tripot_app::table::Table;
 use tripot_game::Cell;
 
-use crate::app::{App, Button};
+use crate::app::game_table::TableAct;
+use crate::app::{App, Button, Page};
 use crate::ui::cell_board::turned;
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
-    let Some(screen) = &app.game_table else { return };
-    let over = screen.table.state().outcome().is_some();
-    if screen.table.pending().is_some() {
+    let Some(shown) = app.shown() else {
+        // Online, before the board: only leaving.
+        if matches!(key.code, KeyCode::Char('q' | 'm') | KeyCode::Esc) {
+            app.leave_online_table();
+        }
+        return;
+    };
+    let online = shown.online.map(|o| (o.status().claim_prompt, o.status().rematch.is_some()));
+    let over = shown.online.map_or_else(|| shown.table.state().outcome(), OnlineTable::outcome).is_some();
+    let pending = shown.table.pending().is_some();
+    if online.is_some() && !matches!(key.code, KeyCode::Char('a' | 'q' | 'm')) {
+        app.drop_online_table_confirmation();
+    }
+    if pending {
         match key.code {
-            KeyCode::Char('o' | 'O' | 'y' | 'Y') | KeyCode::Enter => {
-                let Some(screen) = &mut app.game_table else { return };
-                if let Some(result) = screen.table.confirm() {
-                    app.table_person(result);
-                }
-            }
+            KeyCode::Char('o' | 'O' | 'y' | 'Y') | KeyCode::Enter => app.table_act(TableAct::Confirm),
             KeyCode::Char('n' | 'N') | KeyCode::Esc => {
-                if let Some(screen) = &mut app.game_table {
-                    screen.table.cancel();
-                }
+                app.table_cancel();
             }
             _ => {}
         }
         return;
     }
-    if over {
+    if let Some((true, _)) = online {
         match key.code {
-            KeyCode::Char('r') | KeyCode::Enter => app.game_table_rematch(),
-            KeyCode::Char('m' | 'q') | KeyCode::Esc => app.back_to_menu(),
-            KeyCode::Char('n' | 'c') => toggle_names(app),
+            KeyCode::Char('r') | KeyCode::Enter => app.claim_online_table(),
+            KeyCode::Esc | KeyCode::Char('w' | 'e') => app.keep_waiting_online_table(),
+            KeyCode::Char('q' | 'm') => app.leave_online_table(),
+            _ => {}
+        }
+        return;
+    }
+    if over {
+        match (key.code, online) {
+            (KeyCode::Char('r') | KeyCode::Enter, None) => app.game_table_rematch(),
+            (KeyCode::Char('r') | KeyCode::Enter, Some(_)) => app.rematch_online_table(),
+            (KeyCode::Char('n'), Some((_, true))) => app.decline_online_table_rematch(),
+            (KeyCode::Char('m' | 'q') | KeyCode::Esc, None) => app.back_to_menu(),
+            (KeyCode::Char('m' | 'q') | KeyCode::Esc, Some(_)) => app.leave_online_table(),
+            (KeyCode::Char('n' | 'c'), _) => toggle_names(app),
             _ => {}
         }
         return;
@@ -58,10 +76,12 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Enter => on_cursor(app, false),
         KeyCode::Char(' ') => on_cursor(app, true),
         KeyCode::Esc => cancel(app),
-        KeyCode::Char('f' | 'e') => act(app, |t| Ok(t.end_chain())),
-        KeyCode::Char('i' | 'h') => app.game_table_hint(),
-        KeyCode::Char('u') | KeyCode::Backspace => app.game_table_undo(),
+        KeyCode::Char('f' | 'e') => app.table_act(TableAct::EndChain),
         KeyCode::Char('n' | 'c') => toggle_names(app),
+        KeyCode::Char('a') if online.is_some() => app.resign_online_table(),
+        KeyCode::Char('q' | 'm') if online.is_some() => app.leave_online_table(),
+        KeyCode::Char('i' | 'h') if online.is_none() => app.game_table_hint(),
+        KeyCode::Char('u') | KeyCode::Backspace if online.is_none() => app.game_table_undo(),
         KeyCode::Char('q' | 'm') => app.back_to_menu(),
         _ => {}
     }
@@ -71,8 +91,8 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
     let cell = app.hits.cells.as_ref().and_then(|hits| hits.cell_at(mouse.column, mouse.row));
     match mouse.kind {
         MouseEventKind::Moved => {
-            if let (Some(cell), Some(screen)) = (cell, &mut app.game_table) {
-                screen.cursor = cell;
+            if let (Some(cell), Some((cursor, _))) = (cell, app.shown_view_mut()) {
+                *cursor = cell;
             }
         }
         MouseEventKind::Down(MouseButton::Left) => {
@@ -81,8 +101,8 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
                 return;
             }
             let Some(cell) = cell else { return };
-            if let Some(screen) = &mut app.game_table {
-                screen.cursor = cell;
+            if let Some((cursor, _)) = app.shown_view_mut() {
+                *cursor = cell;
             }
             on_cursor(app, mouse.modifiers.contains(KeyModifiers::SHIFT));
         }
@@ -92,31 +112,28 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
 }
 
 fn press(app: &mut App, button: Button) {
+    let online = app.page == Page::OnlineTable;
     match button {
-        Button::EndJump => act(app, |t| Ok(t.end_chain())),
+        Button::EndJump => app.table_act(TableAct::EndChain),
         Button::Hint => app.game_table_hint(),
         Button::Undo => app.game_table_undo(),
         Button::Coords => toggle_names(app),
+        Button::Menu if online => app.leave_online_table(),
         Button::Menu => app.back_to_menu(),
+        Button::Rematch if online => app.rematch_online_table(),
         Button::Rematch => app.game_table_rematch(),
+        Button::Resign => app.resign_online_table(),
+        Button::Claim => app.claim_online_table(),
+        Button::KeepWaiting => app.keep_waiting_online_table(),
+        Button::Decline => app.decline_online_table_rematch(),
         _ => {}
     }
 }
 
-/// Runs a person's action on the table, unless a computer is searching, and says what it did.
-fn act(app: &mut App, f: impl FnOnce(&mut Table) -> Result<PersonAction, TableMoveError>) {
-    if app.game_table_busy() {
-        return;
-    }
-    let Some(screen) = &mut app.game_table else { return };
-    let action = f(&mut screen.table);
-    app.table_person(action);
-}
-
 /// Enter (or a click) on the cursor's cell; `hop`: one hop only (Space, a shift-click).
 fn on_cursor(app: &mut App, hop: bool) {
-    let Some(cell) = app.game_table.as_ref().map(|s| s.cursor) else { return };
-    act(app, |t| Ok(if hop { t.hop_on(cell) } else { t.act_on(cell) }));
+    let Some(cell) = app.shown().map(|s| s.cursor) else { return };
+    app.table_act(if hop { TableAct::Hop(cell) } else { TableAct::On(cell) });
 }
 
 /// Where the picked piece can go: its next hops and the ends of whole moves.
@@ -131,27 +148,32 @@ fn targets(table: &Table) -> Vec<Cell> {
 
 /// The cursor to the next (or previous) cell of a list.
 fn cycle(app: &mut App, delta: isize, list: impl Fn(&Table) -> Vec<Cell>) {
-    let Some(screen) = &mut app.game_table else { return };
-    let cells = list(&screen.table);
+    let Some(shown) = app.shown() else { return };
+    let cells = list(shown.table);
     if cells.is_empty() {
         return;
     }
     let n = cells.len() as isize;
-    let next = match cells.iter().position(|&c| c == screen.cursor) {
+    let next = match cells.iter().position(|&c| c == shown.cursor) {
         Some(i) => (i as isize + delta).rem_euclid(n),
         None => 0,
     };
-    screen.cursor = cells[next as usize];
+    if let Some((cursor, _)) = app.shown_view_mut() {
+        *cursor = cells[next as usize];
+    }
 }
 
 /// An arrow: the nearest cell in that direction as drawn, the same row or column first.
 fn step(app: &mut App, dx: i16, dy: i16) {
-    let Some(screen) = &mut app.game_table else { return };
-    let state = screen.table.state();
+    let Some(shown) = app.shown() else { return };
+    let state = shown.table.state();
     let view = state.board();
-    let (viewer, seats) = (screen.table.viewer(), state.seat_count());
-    let Some(here) = view.cell(screen.cursor).map(|c| turned(&view, c, viewer, seats)) else {
-        screen.cursor = view.cells.first().map_or(screen.cursor, |c| c.cell);
+    let (viewer, seats) = (shown.table.viewer(), state.seat_count());
+    let Some(here) = view.cell(shown.cursor).map(|c| turned(&view, c, viewer, seats)) else {
+        let first = view.cells.first().map_or(shown.cursor, |c| c.cell);
+        if let Some((cursor, _)) = app.shown_view_mut() {
+            *cursor = first;
+        }
         return;
     };
     let best = view
@@ -165,14 +187,14 @@ fn step(app: &mut App, dx: i16, dy: i16) {
             (ahead > 0).then_some((aside * 4 + ahead, c.cell))
         })
         .min();
-    if let Some((_, cell)) = best {
-        screen.cursor = cell;
+    if let (Some((_, cell)), Some((cursor, _))) = (best, app.shown_view_mut()) {
+        *cursor = cell;
     }
 }
 
 fn toggle_names(app: &mut App) {
-    if let Some(screen) = &mut app.game_table {
-        screen.show_names = !screen.show_names;
+    if let Some((_, names)) = app.shown_view_mut() {
+        *names = !*names;
     }
 }
 
@@ -180,12 +202,11 @@ fn toggle_names(app: &mut App) {
 /// do now.
 fn cancel(app: &mut App) {
     let t = app.lang.t();
-    let Some(screen) = &mut app.game_table else { return };
-    if !screen.table.cancel() {
+    if !app.table_cancel() {
         app.message = None;
         return;
     }
-    match screen.table.picker().picked().len() {
+    match app.shown().map_or(0, |s| s.table.picker().picked().len()) {
         0 => app.message = None,
         1 => app.say(t.choose_destination, false),
         _ => app.say(t.chain_running, false),
@@ -193,7 +214,7 @@ fn cancel(app: &mut App) {
 }
 
 fn open_move_input(app: &mut App) {
-    if app.game_table_busy() || !app.game_table.as_ref().is_some_and(|s| s.table.person_to_move()) {
+    if !app.shown().is_some_and(|s| !s.thinking && s.table.person_to_move()) {
         return;
     }
     app.move_input = Some(String::new());
@@ -221,7 +242,7 @@ fn move_input_key(app: &mut App, key: KeyCode) {
         KeyCode::Enter => {
             let text = std::mem::take(input);
             app.move_input = None;
-            act(app, |t| t.typed_move(&text));
+            app.table_act(TableAct::Typed(text));
             return;
         }
         _ => {}

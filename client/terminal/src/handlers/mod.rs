@@ -39,7 +39,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Online => online::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
             Page::TableGame => table::key(app, key),
-            Page::GameTable => game_table::key(app, key),
+            Page::GameTable | Page::OnlineTable => game_table::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
@@ -51,7 +51,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Online => online::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::TableGame => table::mouse(app, mouse),
-            Page::GameTable => game_table::mouse(app, mouse),
+            Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
         },
     }
 }

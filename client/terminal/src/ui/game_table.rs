@@ -7,21 +7,27 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
 use tripot_app::table::Table;
 use tripot_game::{EndReason, Outcome, Seat};
 
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, GameTable};
+use crate::app::game_table::Shown;
+use crate::app::{App, Button};
+use tripot_app::online_connection::{Connection, RematchOffer};
+use tripot_app::online_table::OnlineTable;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
-    let Some(screen) = app.game_table.as_ref() else { return };
+    let Some(shown) = app.shown() else {
+        // Online, before the game: the duel's waiting page shows the connection.
+        return;
+    };
     let lang = app.lang;
-    let table = &screen.table;
+    let table = shown.table;
     frame.render_widget(Paragraph::new(header(lang, table)), Rect { height: 1, ..area });
 
     let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
@@ -33,15 +39,15 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         frame,
         board_area,
         &view,
-        &marks(screen),
+        &marks(&shown),
         table.viewer(),
         table.state().seat_count(),
     );
     app.hits.cells = Some(hits);
     draw_panel(app, frame, panel);
 
-    let Some(screen) = app.game_table.as_ref() else { return };
-    let table = &screen.table;
+    let Some(shown) = app.shown() else { return };
+    let table = shown.table;
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
         let style = if message.strong {
@@ -62,10 +68,14 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         Paragraph::new(Span::styled(lang.s().any_game_keys, Style::default().fg(Color::DarkGray))),
         keys_rect,
     );
+    let outcome = shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome);
+    let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
     if table.pending().is_some() {
         draw_confirm(app, frame, board_area);
-    } else if let Some(outcome) = table.state().outcome() {
+    } else if let Some(outcome) = outcome {
         draw_end(app, frame, board_area, &outcome);
+    } else if claim_prompt {
+        draw_claim(app, frame, board_area);
     }
 }
 
@@ -88,16 +98,17 @@ fn header(lang: Lang, table: &Table) -> Line<'static> {
 }
 
 /// What to mark: the cursor, the pick and where it can go, the last move, a hint.
-fn marks(screen: &GameTable) -> CellMarks {
-    let table = &screen.table;
-    let mut marks = CellMarks { names: screen.show_names, ..CellMarks::default() };
+fn marks(shown: &Shown<'_>) -> CellMarks {
+    let table = shown.table;
+    let mut marks = CellMarks { names: shown.show_names, ..CellMarks::default() };
     if let Some((_, _, path)) = table.last_move() {
         marks.trail = path;
     }
-    if !table.person_to_move() || screen.thinking.is_some() {
+    let online_over = shown.online.is_some_and(|o| !o.accepts_moves());
+    if !table.person_to_move() || shown.thinking || online_over {
         return marks;
     }
-    marks.cursor = Some(screen.cursor);
+    marks.cursor = Some(shown.cursor);
     marks.picked = table.picker().picked().to_vec();
     if marks.picked.is_empty() {
         marks.pickable = table.pickable();
@@ -126,15 +137,15 @@ fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> String {
 }
 
 fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
-    let Some(screen) = app.game_table.as_ref() else { return };
+    let Some(shown) = app.shown() else { return };
     let lang = app.lang;
     let t = lang.t();
-    let table = &screen.table;
+    let table = shown.table;
     let state = table.state();
     let block = super::panel_block();
     let inner = block.inner(panel);
     frame.render_widget(block, panel);
-    let over = state.outcome().is_some();
+    let over = shown.online.map_or_else(|| state.outcome(), OnlineTable::outcome).is_some();
     let mut lines = Vec::new();
     for seat in Seat::all(state.seat_count()) {
         let to_move = state.to_move() == Some(seat);
@@ -155,7 +166,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         if let Some(level) = table.seat_kind(seat).and_then(tripot_app::seat_kind::SeatKind::level) {
             spans.push(Span::styled(format!(" · {}", lang.level_label(level)), name_style));
         }
-        if to_move && screen.thinking.is_some() {
+        if to_move && shown.thinking {
             let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
             spans.push(Span::styled(
                 format!("  {spin} {}", t.thinking),
@@ -168,8 +179,15 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             Style::default().fg(Color::Gray),
         )));
     }
+    if let Some(online) = shown.online {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            format!(" {}", connection_words(lang, online)),
+            Style::default().fg(Color::LightCyan),
+        )));
+    }
     lines.push(Line::from(""));
-    let cursor_name = state.board().cell(screen.cursor).map(|c| c.name.clone()).unwrap_or_default();
+    let cursor_name = state.board().cell(shown.cursor).map(|c| c.name.clone()).unwrap_or_default();
     lines.push(Line::from(Span::styled(
         format!(" {} : {cursor_name}", lang.s().cursor),
         Style::default().fg(Color::Gray),
@@ -178,9 +196,18 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     frame.render_widget(Paragraph::new(lines), Rect { height: header_height.min(inner.height), ..inner });
 
     let chain = table.picker().picked().len() > 1;
-    let idle = screen.thinking.is_none();
+    let idle = !shown.thinking;
     let buttons: Vec<(&str, char, Button, bool)> = if over {
         vec![(t.coords, 'n', Button::Coords, true), (t.menu, 'q', Button::Menu, true)]
+    } else if let Some(online) = shown.online {
+        let grace_over = matches!(online.status().connection, Connection::GraceOver { .. });
+        vec![
+            (t.end_jump, 'f', Button::EndJump, chain),
+            (t.resign, 'a', Button::Resign, online.accepts_moves()),
+            (t.claim, 'r', Button::Claim, grace_over),
+            (t.coords, 'n', Button::Coords, true),
+            (t.menu, 'q', Button::Menu, true),
+        ]
     } else {
         vec![
             (t.end_jump, 'f', Button::EndJump, chain),
@@ -202,14 +229,9 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     }
     let top = y + 2;
     if top < inner.y + inner.height
-        && let Some(screen) = app.game_table.as_ref()
+        && let Some(shown) = app.shown()
     {
-        draw_moves(
-            lang,
-            &screen.table,
-            frame,
-            Rect { y: top, height: inner.y + inner.height - top, ..inner },
-        );
+        draw_moves(lang, shown.table, frame, Rect { y: top, height: inner.y + inner.height - top, ..inner });
     }
 }
 
@@ -245,8 +267,8 @@ fn draw_moves(lang: Lang, table: &Table, frame: &mut Frame<'_>, area: Rect) {
 
 /// A move the game warns about: the move and the keys.
 fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
-    let Some(screen) = app.game_table.as_ref() else { return };
-    let Some((m, _)) = screen.table.pending() else { return };
+    let Some(shown) = app.shown() else { return };
+    let Some((m, _)) = shown.table.pending() else { return };
     let lang = app.lang;
     let s = lang.s();
     let rect = centred(area, 56, 7);
@@ -262,7 +284,7 @@ fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let lines = vec![
         Line::from(""),
         Line::from(Span::styled(
-            screen.table.state().move_text(m),
+            shown.table.state().move_text(m),
             Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
         )),
         Line::from(""),
@@ -273,8 +295,9 @@ fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
 
 /// The end: the places (or the draw), why, Rematch and Menu.
 fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome) {
-    let Some(screen) = app.game_table.as_ref() else { return };
-    let table = &screen.table;
+    let Some(shown) = app.shown() else { return };
+    let table = shown.table;
+    let rematch_offered = shown.online.is_some_and(|o| o.status().rematch == Some(RematchOffer::Offered));
     let lang = app.lang;
     let t = lang.t();
     let seats = table.state().seat_count();
@@ -327,11 +350,66 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         y,
         ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
     ) + 2;
-    button(
+    x += button(
         frame,
         &mut app.hits,
         x,
         y,
         ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+    ) + 2;
+    if rematch_offered {
+        button(
+            frame,
+            &mut app.hits,
+            x,
+            y,
+            ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true },
+        );
+    }
+}
+
+/// The opponent is gone past the grace period: claim the game, or keep waiting.
+fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let t = app.lang.t();
+    let rect = centred(area, 60, 7);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let text = Paragraph::new(t.grace_text).alignment(Alignment::Center).wrap(Wrap { trim: true });
+    frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
+    let y = inner.y + inner.height - 1;
+    let mut x = inner.x + 2;
+    x += button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
+    ) + 2;
+    button(
+        frame,
+        &mut app.hits,
+        x,
+        y,
+        ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
     );
+}
+
+/// The opponent and the connection, in a line.
+fn connection_words(lang: Lang, online: &OnlineTable) -> String {
+    let status = online.status();
+    let peer = status.peer_name.clone().unwrap_or_default();
+    let t = lang.t();
+    match status.connection {
+        Connection::Reconnecting { waited } | Connection::GraceOver { waited } => {
+            format!("{} {peer} — {} ({} s)", t.opponent_label, t.reconnecting, waited.as_secs())
+        }
+        _ => format!("{} {peer}", t.opponent_label),
+    }
 }

@@ -50,7 +50,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
         Page::TableGame => table::draw(app, frame, area),
-        Page::GameTable => game_table::draw(app, frame, area),
+        Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
     }
 }
 
