@@ -994,3 +994,28 @@ fn a_kawu_game_online_is_played_at_the_one_table_through_the_session() {
     app.handle_event(ch('a'));
     assert_eq!(fake.sent().last().map(String::as_str), Some("resign"));
 }
+
+#[test]
+fn the_host_menu_offers_every_two_seat_game_after_the_duels_formats() {
+    let (mut app, _events, _fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::HostFormat);
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Right));
+    }
+    let tripot_terminal::app::HostGame::Other(info) = app.menu().host_game else {
+        panic!("{:?}", app.menu().host_game)
+    };
+    assert_eq!(info.seats, 2);
+    assert_eq!(app.menu().host_offer().unwrap().game, info.spec());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains(info.title.fr), "{screen}");
+    let offered: Vec<_> = tripot_terminal::app::HostGame::all();
+    assert!(
+        offered.iter().any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "kawu-2"))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "captures-2"))
+    );
+}

@@ -27,7 +27,7 @@ pub mod table;
 pub mod table_menu;
 
 pub use game_table::GameTable;
-pub use menu::{Menu, MenuItem};
+pub use menu::{HostGame, Menu, MenuItem};
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
