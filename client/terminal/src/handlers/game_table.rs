@@ -217,35 +217,12 @@ fn open_move_input(app: &mut App) {
     if !app.shown().is_some_and(|s| !s.thinking && s.table.person_to_move()) {
         return;
     }
-    app.move_input = Some(String::new());
-    show_move_input(app);
+    super::move_input::open(app);
 }
 
-fn show_move_input(app: &mut App) {
-    let text = format!("{} {}▏", app.lang.t().type_move, app.move_input.as_deref().unwrap_or_default());
-    app.say(text, false);
-}
-
-/// A key while a move is typed: a character, Backspace, Enter plays it, Esc drops it.
+/// A key while a move is typed: Enter hands it to the game's reader.
 fn move_input_key(app: &mut App, key: KeyCode) {
-    let Some(input) = &mut app.move_input else { return };
-    match key {
-        KeyCode::Char(c) if input.len() < 400 && !c.is_control() => input.push(c),
-        KeyCode::Backspace => {
-            input.pop();
-        }
-        KeyCode::Esc => {
-            app.move_input = None;
-            app.message = None;
-            return;
-        }
-        KeyCode::Enter => {
-            let text = std::mem::take(input);
-            app.move_input = None;
-            app.table_act(TableAct::Typed(text));
-            return;
-        }
-        _ => {}
+    if let super::move_input::Typed::Done(text) = super::move_input::edit(app, key) {
+        app.table_act(TableAct::Typed(text));
     }
-    show_move_input(app);
 }

@@ -9,6 +9,7 @@ mod game;
 mod game_table;
 mod join;
 mod menu;
+mod move_input;
 mod online;
 mod open_games;
 mod resume;

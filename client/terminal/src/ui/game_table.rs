@@ -13,7 +13,7 @@ use tripot_app::table::Table;
 use tripot_game::{EndReason, Outcome, Seat};
 
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, centred};
 use crate::app::game_table::Shown;
 use crate::app::{App, Button};
 use tripot_app::online_connection::{Connection, RematchOffer};
@@ -217,16 +217,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             (t.menu, 'q', Button::Menu, true),
         ]
     };
-    let mut x = inner.x + 1;
-    let mut y = inner.y + header_height + 1;
-    for (label, key, which, enabled) in buttons {
-        let width = label.chars().count() as u16 + 6;
-        if x + width > inner.x + inner.width {
-            x = inner.x + 1;
-            y += 2;
-        }
-        x += button(frame, &mut app.hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 1;
-    }
+    let y = super::button_rows(frame, &mut app.hits, inner, inner.y + header_height + 1, buttons);
     let top = y + 2;
     if top < inner.y + inner.height
         && let Some(shown) = app.shown()
@@ -340,32 +331,14 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         Paragraph::new(lines).alignment(Alignment::Center),
         Rect { height: text_height, ..inner },
     );
-    let y = inner.y + inner.height - 1;
-    let widths = t.rematch.chars().count() + t.menu.chars().count() + 14;
-    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
-    x += button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
+    let mut buttons = vec![
         ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
-    ) + 2;
-    x += button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
         ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
-    ) + 2;
+    ];
     if rematch_offered {
-        button(
-            frame,
-            &mut app.hits,
-            x,
-            y,
-            ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true },
-        );
+        buttons.push(ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true });
     }
+    super::centred_buttons(frame, &mut app.hits, inner, buttons);
 }
 
 /// The opponent is gone past the grace period: claim the game, or keep waiting.
@@ -383,21 +356,14 @@ fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(block, rect);
     let text = Paragraph::new(t.grace_text).alignment(Alignment::Center).wrap(Wrap { trim: true });
     frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
-    let y = inner.y + inner.height - 1;
-    let mut x = inner.x + 2;
-    x += button(
+    super::centred_buttons(
         frame,
         &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
-    ) + 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
+        inner,
+        vec![
+            ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
+            ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
+        ],
     );
 }
 

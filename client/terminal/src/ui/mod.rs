@@ -97,6 +97,44 @@ pub(crate) fn button(frame: &mut Frame<'_>, hits: &mut Hits, x: u16, y: u16, spe
     width
 }
 
+/// A panel's buttons, `(label, key, what, enabled)`, from line `y` of `inner`, wrapping to a
+/// line two below when one does not fit; the last line used.
+pub(crate) fn button_rows(
+    frame: &mut Frame<'_>,
+    hits: &mut Hits,
+    inner: Rect,
+    mut y: u16,
+    buttons: Vec<(&str, char, Button, bool)>,
+) -> u16 {
+    let mut x = inner.x + 1;
+    for (label, key, which, enabled) in buttons {
+        let width = label.chars().count() as u16 + 6;
+        if x + width > inner.x + inner.width {
+            x = inner.x + 1;
+            y += 2;
+        }
+        x += button(frame, hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 1;
+    }
+    y
+}
+
+/// Buttons side by side, two columns apart, centred on the last line of `inner` (an end panel's
+/// Rematch and Menu).
+pub(crate) fn centred_buttons(
+    frame: &mut Frame<'_>,
+    hits: &mut Hits,
+    inner: Rect,
+    buttons: Vec<ButtonSpec<'_>>,
+) {
+    let y = inner.y + inner.height - 1;
+    let widths: usize = buttons.iter().map(|b| b.label.chars().count() + 6).sum::<usize>()
+        + 2 * buttons.len().saturating_sub(1);
+    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
+    for spec in buttons {
+        x += button(frame, hits, x, y, spec) + 2;
+    }
+}
+
 /// A rectangle of `width` × `height` centred in `area`.
 pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);

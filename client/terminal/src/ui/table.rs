@@ -11,7 +11,7 @@ use tripot_engine::{Colour, GameKind, StarNotation, StarOutcome};
 
 use super::pieces::{GOAL, JUMP, STEP, glyph};
 use super::star_board::{self, FORBIDDEN, StarMarks, seat_tint};
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, centred};
 use crate::app::{App, Button, TableScreen};
 use tripot_app::i18n::Lang;
 use tripot_app::star_table::StarTable;
@@ -258,16 +258,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             (t.menu, 'q', Button::Menu, true),
         ]
     };
-    let mut x = inner.x + 1;
-    let mut y = inner.y + header_height + 1;
-    for (label, key, which, enabled) in buttons {
-        let width = label.chars().count() as u16 + 6;
-        if x + width > inner.x + inner.width {
-            x = inner.x + 1;
-            y += 2;
-        }
-        x += button(frame, &mut app.hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 1;
-    }
+    let y = super::button_rows(frame, &mut app.hits, inner, inner.y + header_height + 1, buttons);
     let Some(screen) = app.table.as_ref() else { return };
     let top = y + 2;
     if top < inner.y + inner.height {
@@ -392,21 +383,13 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: StarOutco
         Paragraph::new(lines).alignment(Alignment::Center),
         Rect { height: text_height, ..inner },
     );
-    let y = inner.y + inner.height - 1;
-    let widths = t.rematch.chars().count() + t.menu.chars().count() + 14;
-    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
-    x += button(
+    super::centred_buttons(
         frame,
         &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
-    ) + 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        inner,
+        vec![
+            ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
+            ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        ],
     );
 }
