@@ -115,3 +115,34 @@ fn a_draughts_game_left_unfinished_is_offered_at_start_and_resumed_with_its_move
     assert_eq!(table.state().to_move(), Some(Seat(1)));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_one_viewer_replays_a_draughts_record_move_by_move() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("tripot-terminal-draughts-view-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = tripot_app::save_store::SaveStore::new(&dir);
+    let events = Events::new();
+    let mut app = App::new(Lang::En, Some(store), events.sender());
+    let state = EveryGame.open(&"draughts".parse().unwrap(), &Setup::default()).unwrap();
+    app.start_game_table(state, vec![SeatKind::Person, SeatKind::Person], 3);
+    for text in ["32-28", "19-23", "28x19"] {
+        typed(&mut app, text);
+    }
+    let path = app.game_table().unwrap().table().save_path().unwrap().to_path_buf();
+    let saved = tripot_app::save_store::SaveStore::read_game(&path).unwrap();
+    let mut viewer = tripot_terminal::game_viewer::GameViewer::new(Lang::En, saved);
+    viewer.go_to(usize::MAX);
+    assert_eq!(viewer.index(), 3);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(110, 38)).unwrap();
+    terminal.draw(|frame| viewer.draw(frame)).unwrap();
+    let screen = tripot_terminal::screen_text::screen_text(terminal.backend().buffer());
+    assert!(screen.contains("International draughts") && screen.contains("3/3 : 28x19"), "{screen}");
+    assert!(screen.contains("pieces 19"), "{screen}");
+    viewer.go_to(0);
+    terminal.draw(|frame| viewer.draw(frame)).unwrap();
+    let start = tripot_terminal::screen_text::screen_text(terminal.backend().buffer());
+    assert_eq!(start.matches("pieces 20").count(), 2, "{start}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

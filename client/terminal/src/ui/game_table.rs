@@ -123,8 +123,27 @@ fn marks(shown: &Shown<'_>) -> CellMarks {
     marks
 }
 
-/// A seat's second line: its standing and its counters.
-fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> String {
+/// A seat's words, `· `-separated and indented, on as many lines of `width` as they need.
+pub(super) fn detail_lines(words: &[String], width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width).saturating_sub(6).max(10);
+    let mut lines: Vec<String> = Vec::new();
+    for word in words {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + word.chars().count() <= width => {
+                line.push_str(" · ");
+                line.push_str(word);
+            }
+            _ => lines.push(word.clone()),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|l| Line::from(Span::styled(format!("     {l}"), Style::default().fg(Color::Gray))))
+        .collect()
+}
+
+/// A seat's words under its name: its counters and its standing.
+fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> Vec<String> {
     let state = table.state();
     let mut words: Vec<String> = state.counters(seat).iter().map(|c| lang.counter(c)).collect();
     if let Some(status) = lang.seat_status(state.seat_status(seat)) {
@@ -133,7 +152,7 @@ fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> String {
     if let Some(place) = state.outcome().and_then(|o| o.rank(seat)) {
         words.push(lang.place(place));
     }
-    words.join(" · ")
+    words
 }
 
 fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
@@ -174,10 +193,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             ));
         }
         lines.push(Line::from(spans));
-        lines.push(Line::from(Span::styled(
-            format!("     {}", seat_detail(lang, table, seat)),
-            Style::default().fg(Color::Gray),
-        )));
+        lines.extend(detail_lines(&seat_detail(lang, table, seat), inner.width));
     }
     if let Some(online) = shown.online {
         lines.push(Line::from(""));
