@@ -1,7 +1,9 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
 //! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
 //! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
-//! LAN and lobby lists). The games themselves — on this device and online —, their set-up, the
+//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
+//! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
+//! `tripot_app::online_table::OnlineTable`). The games themselves — on this device and online —, their set-up, the
 //! network and the saves are the front-end-independent [`tripot_app`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
