@@ -65,7 +65,10 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     }
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
     frame.render_widget(
-        Paragraph::new(Span::styled(lang.s().any_game_keys, Style::default().fg(Color::DarkGray))),
+        Paragraph::new(Span::styled(
+            if shown.online.is_some() { lang.s().online_table_keys } else { lang.s().any_game_keys },
+            Style::default().fg(Color::DarkGray),
+        )),
         keys_rect,
     );
     let outcome = shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome);
