@@ -35,12 +35,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
 
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
-        let style = if message.strong {
-            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(Color::White)
-        };
-        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), message_rect);
+        super::message_line(frame, message, message_rect);
     } else if let Some(game) = app.game.as_ref()
         && game.human_to_move()
         && game.selection.is_none()

@@ -136,6 +136,32 @@ pub(crate) fn centred_buttons(
     }
 }
 
+/// The message under the board, with emphasis if it is strong.
+pub(crate) fn message_line(frame: &mut Frame<'_>, message: &crate::app::Message, rect: Rect) {
+    let style = if message.strong {
+        Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
+    } else {
+        Style::default().fg(Color::White)
+    };
+    frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), rect);
+}
+
+/// The frame of a question over the board (a move to confirm), cleared, titled `title`; the
+/// rectangle inside it.
+pub(crate) fn question_box(frame: &mut Frame<'_>, area: Rect, title: &str) -> Rect {
+    let rect = centred(area, 56, 7);
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightRed))
+        .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    inner
+}
+
 /// A rectangle of `width` × `height` centred in `area`.
 pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);

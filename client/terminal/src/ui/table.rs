@@ -38,12 +38,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let table = &screen.table;
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
-        let style = if message.strong {
-            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(Color::White)
-        };
-        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), message_rect);
+        super::message_line(frame, message, message_rect);
     } else if table.human_to_move() && table.selection_path().is_none() {
         let seat = table.position().turn();
         let ask = if table.position().variant().game() == GameKind::Captures {
@@ -303,16 +298,7 @@ fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let Some(pending) = table.pending() else { return };
     let lang = app.lang;
     let s = lang.s();
-    let rect = centred(area, 56, 7);
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightRed))
-        .title(Span::styled(format!(" {} ", s.confirm_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = super::question_box(frame, area, s.confirm_title);
     let deadline = table.position().variant().home_deadline();
     let why = match lang {
         Lang::Fr => format!("{} : une bille à la maison après le {deadline}e coup", pending.notation),
