@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use tripot_engine::{Camp, Format};
 
 mod errors;
+mod game_words;
 mod notices;
 mod page;
 mod page_en;

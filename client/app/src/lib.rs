@@ -16,6 +16,9 @@
 //!   the libp2p implementation.
 //! - [`online_game`]: an online game — the player's actions turned into commands on the link,
 //!   the session's events (`online_events.rs`) into state and typed notices ([`online_notice`]).
+//! - [`online_table`]: an online game of any two-seat game as a [`table::Table`] whose remote
+//!   seat's moves are the session's, adopted as verified there; [`online_status`]: the
+//!   connection, the opponent, the rematch beside it ([`online_connection`]: their words).
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
 //! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
 //!   this device — its positions and moves, the player's selection and chain being built, undo;
@@ -44,11 +47,14 @@ pub mod i18n;
 pub mod local_game;
 pub mod move_picker;
 pub mod network;
+pub mod online_connection;
 pub mod online_duel;
 mod online_events;
 pub mod online_game;
 pub mod online_notice;
 pub mod online_saves;
+pub mod online_status;
+pub mod online_table;
 pub mod open_game;
 pub mod ratings_table;
 pub mod real_network;

@@ -5,7 +5,6 @@
 //! their own, so that every screen can be driven from synthetic events. Every failure is a
 //! [`NetworkError`], which the front-end words in the player's language.
 
-use tripot_engine::Notation;
 use tripot_game::GameSpec;
 use tripot_net::identity::IdentityError;
 use tripot_net::online::OnlineError;
@@ -55,8 +54,8 @@ pub enum NetworkError {
 pub trait Link {
     /// The next event, if one is ready (the interface polls on its ticks).
     fn try_event(&mut self) -> Option<NetEvent>;
-    /// Plays a local move.
-    fn play(&mut self, notation: Notation);
+    /// Plays a local move, in the game's notation (the session checks it before it goes out).
+    fn play(&mut self, text: String);
     /// Resigns the game.
     fn resign(&mut self);
     /// Leaves the live game on purpose (it stays saved): the opponent is told so.

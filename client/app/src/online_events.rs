@@ -5,26 +5,21 @@
 //! the opponent's, verified by the session, is shown hop by hop first. If the board ever
 //! disagrees with the session, the session wins and the board restarts from its position.
 
-use std::time::Duration;
-
 use tripot_engine::{Move, Notation, Position};
-use tripot_net::online::{RatingNews, RoomEvent};
 use tripot_net::{NetEvent, SessionEvent};
 
 use super::local_game::{Game, Played};
 use super::online_duel;
-use super::online_game::{Connection, Online, RematchOffer, Route};
-use super::online_notice::{Notice, Update, Warning};
+use super::online_game::{Connection, Online, RematchOffer};
+use super::online_notice::{Notice, Update};
 use super::setup::{Mode, Setup};
+use crate::online_status::OnlineStatus;
 
 impl Online {
     /// Reacts to one event of the session. A front-end that shows moves hop by hop finishes
     /// the one it shows before handing over the next `MoveReceived`.
     pub fn on_event(&mut self, event: NetEvent, game: &mut Option<Game>) -> Vec<Update> {
         match event {
-            NetEvent::Listening(addr) => self.add_addr(addr),
-            NetEvent::Saved { path, .. } => self.saved_to = Some(path),
-            NetEvent::Warning(text) => self.warning = Some(Warning::Net(text)),
             NetEvent::LocalError(error) => {
                 if self.unconfirmed {
                     self.unconfirmed = false;
@@ -35,41 +30,21 @@ impl Online {
                 if self.rematch == Some(RematchOffer::Asked) {
                     self.rematch = None;
                 }
-                return vec![Update::Say(Notice::ActionRefused(error))];
+                vec![Update::Say(Notice::ActionRefused(error))]
             }
-            NetEvent::Session(event) => return self.on_session_event(event, game),
-            NetEvent::Relay(state) => self.relay = Some(state),
-            NetEvent::Room(RoomEvent::Open(code)) => self.room_code = Some(code.to_string()),
-            NetEvent::Room(RoomEvent::Refused { why, .. }) => self.warning = Some(Warning::RoomRefused(why)),
-            NetEvent::Room(RoomEvent::RelayBusy(_)) => self.warning = Some(Warning::RelayBusy),
-            // The busy relay answered at last: the wait is over.
-            NetEvent::Room(RoomEvent::Found(_)) if matches!(self.warning, Some(Warning::RelayBusy)) => {
-                self.warning = None;
-            }
-            NetEvent::Room(RoomEvent::Failed(error)) => {
-                // The session stopped: nothing more will come.
-                self.link = None;
-                self.warning = Some(Warning::RoomFailed(error.clone()));
-                return vec![Update::Say(Notice::RoomFailed(error))];
-            }
-            NetEvent::Room(_) => {}
-            NetEvent::Rating(RatingNews::Counted { before }) => {
-                return vec![Update::Say(Notice::Rated { before })];
-            }
-            NetEvent::Rating(RatingNews::Kept { submitting: false, .. }) => {
-                return vec![Update::Say(Notice::ResultKept)];
-            }
-            NetEvent::Rating(RatingNews::Kept { submitting: true, .. }) => {}
-            NetEvent::Path(path) => {
-                self.route = Some(match path {
-                    tripot_net::GamePath::Direct => Route::Direct,
-                    tripot_net::GamePath::Relayed => Route::Relayed,
-                });
-            }
-            #[allow(unreachable_patterns)]
-            _ => {}
+            NetEvent::Session(event) => self.on_session_event(event, game),
+            other => self.status_says(|status| status.on_network_event(other)),
         }
-        Vec::new()
+    }
+
+    /// What the status made of an event that is not the board's; a stopped session's link is
+    /// dropped (nothing more will come).
+    fn status_says(&mut self, follow: impl FnOnce(&mut OnlineStatus) -> Option<Notice>) -> Vec<Update> {
+        let notice = follow(&mut self.status);
+        if self.status.stopped {
+            self.link = None;
+        }
+        notice.map(Update::Say).into_iter().collect()
     }
 
     fn on_session_event(&mut self, event: SessionEvent, game: &mut Option<Game>) -> Vec<Update> {
@@ -82,6 +57,7 @@ impl Online {
                 self.connection = Connection::Connected;
                 self.peer_left = false;
                 self.local = Some(local_camp);
+                self.status.local = Some(local_seat);
                 self.peer_name = Some(peer_name.clone());
                 self.claim_prompt = false;
                 if let Some(game) = game.as_mut() {
@@ -134,74 +110,15 @@ impl Online {
                 }
                 updates.extend(apply_remote(game, ply, &notation, &position, true));
             }
-            SessionEvent::MoveAcknowledged { round_trip, .. } => self.round_trip = Some(round_trip),
-            SessionEvent::Rejected { by, reason, ply, detail } => {
-                updates.push(Update::Say(Notice::Rejected { by, reason, ply, detail }));
-            }
-            SessionEvent::HandshakeAborted { .. } => updates.push(Update::Say(Notice::GuestLeft)),
-            SessionEvent::Refused { reason, detail, retry_in } => {
-                if retry_in.is_none() {
-                    // The session stopped: nothing more will come.
-                    self.link = None;
-                    updates.push(Update::Say(Notice::HostRefused { reason, detail: detail.clone() }));
-                }
-                self.warning = Some(Warning::HostRefused { reason, detail, retry_in });
-            }
-            SessionEvent::PeerDisconnected if self.ending.is_none() => {
-                self.connection = Connection::Reconnecting { waited: Duration::ZERO };
-            }
-            SessionEvent::Reconnecting { waited } => {
-                self.connection = match self.connection {
-                    Connection::GraceOver { .. } => Connection::GraceOver { waited },
-                    Connection::Over => Connection::Over,
-                    _ => Connection::Reconnecting { waited },
-                };
-            }
-            SessionEvent::GraceExpired { waited } => {
-                if !matches!(self.connection, Connection::GraceOver { .. } | Connection::Over) {
-                    self.claim_prompt = true;
-                }
-                if self.connection != Connection::Over {
-                    self.connection = Connection::GraceOver { waited };
-                }
-            }
-            SessionEvent::PeerLeft if self.ending.is_none() => {
-                self.peer_left = true;
-                updates.push(Update::Say(Notice::PeerLeft));
-            }
-            SessionEvent::Resumed { .. } => {
-                self.peer_left = false;
-                self.connection = Connection::Connected;
-                self.claim_prompt = false;
-                updates.push(Update::Say(Notice::Resumed));
-            }
-            SessionEvent::RematchOffered => {
-                self.rematch = Some(RematchOffer::Offered);
-                let name = self.peer_name.clone().unwrap_or_default();
-                updates.push(Update::Say(Notice::RematchOffered { name }));
-            }
-            SessionEvent::RematchDeclined { by } => {
-                self.rematch = None;
-                updates.push(Update::Say(Notice::RematchDeclined { by }));
-            }
-            SessionEvent::RematchStarted { number, .. } => {
-                self.rematch = None;
-                updates.push(Update::Say(Notice::RematchStarted(number)));
-            }
-            SessionEvent::ResultUnsigned(cause) => updates.push(Update::Say(Notice::NotRated(cause))),
             SessionEvent::GameOver(ending) => {
-                self.connection = Connection::Over;
-                self.claim_prompt = false;
-                self.confirm = None;
-                self.ending = Some(ending);
+                let _ = self.status.on_session_event(SessionEvent::GameOver(ending));
                 // Playing a move still shown hop by hop hands no turn on: the game is over.
                 updates.push(Update::FinishAnimation);
                 if let Some(game) = game.as_mut() {
                     game.selection = None;
                 }
             }
-            #[allow(unreachable_patterns)]
-            _ => {}
+            other => updates.extend(self.status_says(|status| status.on_session_event(other))),
         }
         updates
     }
@@ -276,8 +193,8 @@ mod tests {
         fn try_event(&mut self) -> Option<NetEvent> {
             None
         }
-        fn play(&mut self, notation: Notation) {
-            self.0.borrow_mut().push(notation.to_string());
+        fn play(&mut self, text: String) {
+            self.0.borrow_mut().push(text);
         }
         fn resign(&mut self) {}
         fn leave(&mut self) {}

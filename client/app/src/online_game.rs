@@ -13,91 +13,15 @@
 //! session before they arrive here; if the board ever disagrees with the session, the session
 //! wins and the board restarts from its position.
 
-use std::time::Duration;
-
 use tripot_engine::{Camp, Format, Move, Notation, Position, Rules};
-use tripot_net::online::RelayState;
-use tripot_net::session::Offer;
 use tripot_net::{Ending, Multiaddr};
 
 use super::local_game::{Game, Played};
 use super::network::{Link, Matchmaking};
-use super::online_notice::{Notice, Update, Warning};
+use super::online_notice::{Notice, Update};
 use super::setup::{Mode, Setup};
-
-/// A rematch offered once the game is over, and by whom (while no answer came).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RematchOffer {
-    /// We offered; waiting for the answer.
-    Asked,
-    /// The opponent offered.
-    Offered,
-}
-
-/// Where the connection to the opponent stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Connection {
-    /// Host: waiting for someone to join.
-    Waiting,
-    /// Guest: reaching the host.
-    Joining,
-    /// Playing.
-    Connected,
-    /// The link dropped; waiting for the opponent to come back.
-    Reconnecting {
-        /// Time waited so far.
-        waited: Duration,
-    },
-    /// The grace period is over: the game may be claimed, or the player keeps waiting.
-    GraceOver {
-        /// Time waited so far.
-        waited: Duration,
-    },
-    /// The game is over.
-    Over,
-    /// Quick match: waiting at the relay with this many seekers (0: not known yet).
-    Seeking {
-        /// Players seeking at the relay, as the relay counts them.
-        players: u32,
-    },
-}
-
-/// How the game's connection goes, once the network says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// Device to device.
-    Direct,
-    /// Through a relay.
-    Relayed,
-}
-
-/// This side's part.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Side {
-    /// Hosting this offer.
-    Host(Offer),
-    /// Joining what the player typed (an address or a room code).
-    Guest(String),
-    /// Seeking an opponent through the relay (quick match), for these formats.
-    Quick(Option<Format>),
-    /// Waiting at one's own table of the lobby.
-    Table(Offer),
-    /// Hosting in a private room on the relay.
-    Room(Offer),
-    /// Met through the relay (`tripot lobby`, `tripot quick`): waiting for the opponent.
-    Relay,
-    /// Resuming a saved game.
-    Resume,
-}
-
-/// An action that asks for a second press.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Confirm {
-    /// Resigning.
-    Resign,
-    /// Leaving a live game.
-    Leave,
-}
+pub use crate::online_connection::{Confirm, Connection, RematchOffer, Route, Side};
+use crate::online_status::OnlineStatus;
 
 /// The game as a restored save knows it: its set-up and moves, to show the history.
 #[derive(Debug, Clone)]
@@ -116,79 +40,38 @@ pub struct Restored {
     pub moves: Vec<Notation>,
 }
 
-/// An online game's state: the session's link, the connection, the opponent, the ending.
+/// An online game's state: the session's link, the duel's board side of it, and the
+/// [`OnlineStatus`] every online game keeps (read through it: `online.connection`…).
 pub struct Online {
     /// The session's link: commands go out on it, events come back.
     pub link: Option<Box<dyn Link>>,
-    /// Whether this device hosts or joined.
-    pub side: Side,
-    /// Where the connection to the opponent stands.
-    pub connection: Connection,
-    /// Addresses to share (host).
-    pub addrs: Vec<Multiaddr>,
-    /// The private room's code, to read aloud to a friend.
-    pub room_code: Option<String>,
-    /// The opponent's name, once it has said it.
-    pub peer_name: Option<String>,
+    /// The connection, the opponent, the ending, the rematch…
+    pub status: OnlineStatus,
     /// The camp this device plays, once the game has started.
     pub local: Option<Camp>,
-    /// How the opponent is reached (direct, through the relay).
-    pub route: Option<Route>,
-    /// The link to the relay, when one is used.
-    pub relay: Option<RelayState>,
-    /// How the game or the session ended, once it has.
-    pub ending: Option<Ending>,
-    /// The last move's round trip (sent → acknowledged).
-    pub round_trip: Option<Duration>,
-    /// The last problem of the network or the room that did not end the game.
-    pub warning: Option<Warning>,
-    /// The claim prompt is shown (until the player chooses to keep waiting).
-    pub claim_prompt: bool,
-    /// The opponent said it left on purpose: the wait is for its return, not a reconnection.
-    pub peer_left: bool,
-    /// A question waiting for the player's yes or no.
-    pub confirm: Option<Confirm>,
-    /// A rematch offered, by either side.
-    pub rematch: Option<RematchOffer>,
     /// Our move sent to the session and not yet confirmed by its `MoveSent`: a local error
     /// that comes first is that move's refusal.
     pub unconfirmed: bool,
-    /// The front-end's clock (its tick) when the game opened, for the waiting time.
-    pub opened_at: u64,
-    /// Where the session last saved the game (what `--resume` takes).
-    pub saved_to: Option<std::path::PathBuf>,
+}
+
+impl std::ops::Deref for Online {
+    type Target = OnlineStatus;
+    fn deref(&self) -> &OnlineStatus {
+        &self.status
+    }
+}
+
+impl std::ops::DerefMut for Online {
+    fn deref_mut(&mut self) -> &mut OnlineStatus {
+        &mut self.status
+    }
 }
 
 impl Online {
     /// A game starting on `link` (none: one driven by events alone), opened at tick `opened_at`.
     #[must_use]
     pub fn new(side: Side, link: Option<Box<dyn Link>>, opened_at: u64) -> Online {
-        let connection = match side {
-            Side::Host(_) | Side::Table(_) | Side::Room(_) => Connection::Waiting,
-            Side::Guest(_) | Side::Resume | Side::Relay => Connection::Joining,
-            Side::Quick(_) => Connection::Seeking { players: 0 },
-        };
-        Online {
-            link,
-            side,
-            connection,
-            addrs: Vec::new(),
-            room_code: None,
-            peer_name: None,
-            local: None,
-            route: None,
-            relay: None,
-            ending: None,
-            round_trip: None,
-            warning: None,
-            claim_prompt: false,
-            peer_left: false,
-            confirm: None,
-            rematch: None,
-            unconfirmed: false,
-            opened_at,
-            saved_to: None,
-        }
+        Online { link, status: OnlineStatus::new(side, opened_at), local: None, unconfirmed: false }
     }
 
     /// Where the connection stands.
@@ -233,18 +116,6 @@ impl Online {
         self.ending.is_none() && self.link.is_some()
     }
 
-    /// Addresses in the order worth trying: the LAN's before loopback, IPv4 first.
-    pub(super) fn add_addr(&mut self, addr: Multiaddr) {
-        if self.addrs.contains(&addr) {
-            return;
-        }
-        self.addrs.push(addr);
-        self.addrs.sort_by_key(|a| {
-            let text = a.to_string();
-            (text.starts_with("/ip4/127.") || text.starts_with("/ip6/::1"), text.starts_with("/ip6"))
-        });
-    }
-
     /// The board of a restored save, before the session reconnects.
     #[must_use]
     pub fn restore(&mut self, restored: &Restored) -> Game {
@@ -262,6 +133,7 @@ impl Online {
         game.cursor_to_mover();
         game.opponent = Some(restored.peer_name.clone());
         self.local = Some(restored.local);
+        self.status.local = Some(tripot_game::Seat(u8::from(restored.local == Camp::B)));
         self.peer_name = Some(restored.peer_name.clone());
         game
     }
@@ -269,7 +141,7 @@ impl Online {
     /// Sends the local player's move and shows it at once.
     pub fn send_move(&mut self, game: &mut Option<Game>, played: Played) -> Vec<Update> {
         let Some(link) = &mut self.link else { return Vec::new() };
-        link.play(played.notation.clone());
+        link.play(played.notation.to_string());
         self.unconfirmed = true;
         if let Some(game) = game {
             game.push(played);
@@ -328,8 +200,9 @@ impl Online {
         if self.ending.is_none() || self.rematch == Some(RematchOffer::Asked) {
             return Vec::new();
         }
+        let offered = self.rematch == Some(RematchOffer::Offered);
         let Some(link) = &mut self.link else { return Vec::new() };
-        if self.rematch == Some(RematchOffer::Offered) {
+        if offered {
             link.answer_rematch(true);
             return Vec::new();
         }
@@ -363,23 +236,6 @@ impl Online {
             return Some(Notice::ConfirmLeave { saved: self.saved_to.clone(), host });
         }
         None
-    }
-
-    /// Why the game never started, if the player leaves now: the session stopped on a failure,
-    /// or it was still failing to reach the opponent. `None` once a game was on.
-    #[must_use]
-    pub fn failure(&self) -> Option<Warning> {
-        use tripot_net::online::NetWarning as W;
-        if self.local.is_some() {
-            return None;
-        }
-        self.warning.clone().filter(|warning| match warning {
-            Warning::RoomFailed(_) | Warning::HostRefused { .. } => true,
-            Warning::Net(net) => {
-                matches!(net, W::DialFailed { .. } | W::StreamFailed(_) | W::TableRefused(_))
-            }
-            Warning::RelayBusy | Warning::RoomRefused(_) => false,
-        })
     }
 
     /// Any other action drops a pending confirmation; true if there was one.

@@ -10,7 +10,6 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tokio::runtime::Runtime;
-use tripot_engine::Notation;
 use tripot_net::online::matchmaking::lobby;
 use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgress};
 use tripot_net::session::Offer;
@@ -214,8 +213,8 @@ impl Link for NetLink {
         self.handle.try_event()
     }
 
-    fn play(&mut self, notation: Notation) {
-        self.handle.play(notation.to_string());
+    fn play(&mut self, text: String) {
+        self.handle.play(text);
     }
 
     fn resign(&mut self) {
@@ -281,9 +280,9 @@ impl Link for QuickLink {
         self.handle.as_mut()?.try_event()
     }
 
-    fn play(&mut self, notation: Notation) {
+    fn play(&mut self, text: String) {
         if let Some(handle) = &self.handle {
-            handle.play(notation.to_string());
+            handle.play(text);
         }
     }
 

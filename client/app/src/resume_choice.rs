@@ -15,6 +15,35 @@ pub enum ResumeChoice {
     Online(Box<OnlineSaved>),
     /// A star table of 2–6 seats on this device.
     Table(Box<SavedTable>),
+    /// A game of any kind at the one table ([`crate::table::Table`]), read again from its file
+    /// when resumed.
+    Game(Box<GameOffered>),
+}
+
+/// An unfinished game of the one table, as the resume prompt shows it.
+#[derive(Debug, Clone)]
+pub struct GameOffered {
+    /// Its file.
+    pub path: std::path::PathBuf,
+    /// The game.
+    pub game: tripot_game::GameSpec,
+    /// Who sat at each seat (`human,moyen,…`).
+    pub players: String,
+    /// The moves played.
+    pub moves: usize,
+}
+
+impl GameOffered {
+    /// What the prompt shows of `saved`.
+    #[must_use]
+    pub fn of(saved: &crate::table_save::SavedGame) -> GameOffered {
+        GameOffered {
+            path: saved.path.clone(),
+            game: saved.record.game().clone(),
+            players: saved.record.tag("Table").unwrap_or_default().to_owned(),
+            moves: saved.record.moves().len(),
+        }
+    }
 }
 
 /// The games to offer: the local ones first (they resume at once), then the online ones, each

@@ -228,7 +228,7 @@ impl SaveStore {
 }
 
 /// Whether a record's text names its game in a `Game` tag: a table's record (`table_save`).
-fn names_its_game(bytes: &[u8]) -> bool {
+pub fn names_its_game(bytes: &[u8]) -> bool {
     bytes.split(|&b| b == b'\n').any(|line| line.trim_ascii_start().starts_with(b"[Game "))
 }
 

@@ -1,6 +1,6 @@
-//! Who sits at a seat of a [`crate::table::Table`]: a person at this device or a computer player
-//! at a level. A seat played from elsewhere (an online peer, issue #23) will be one more kind:
-//! the table asks a seat's kind what to wait for, never anything else about it.
+//! Who sits at a seat of a [`crate::table::Table`]: a person at this device, a computer player
+//! at a level, or a player on another device (online). The table asks a seat's kind what to wait
+//! for, never anything else about it.
 //!
 //! A table's record writes its seats in a `Table` tag (`human,moyen,…` in seat order), so that a
 //! saved game comes back with the same players.
@@ -17,6 +17,9 @@ pub enum SeatKind {
     Person,
     /// A computer player at this level, searching on a thread of its own.
     Computer(Level),
+    /// A player on another device: its moves come from the online session, already verified
+    /// there ([`crate::online_table::OnlineTable`]).
+    Remote,
 }
 
 impl SeatKind {
@@ -36,6 +39,7 @@ impl SeatKind {
         match self {
             SeatKind::Person => "human",
             SeatKind::Computer(level) => level.key(),
+            SeatKind::Remote => "remote",
         }
     }
 
@@ -49,7 +53,7 @@ impl SeatKind {
     #[must_use]
     pub const fn level(self) -> Option<Level> {
         match self {
-            SeatKind::Person => None,
+            SeatKind::Person | SeatKind::Remote => None,
             SeatKind::Computer(level) => Some(level),
         }
     }
@@ -61,9 +65,9 @@ impl fmt::Display for SeatKind {
     }
 }
 
-/// A word of the `Table` tag that is neither `human` nor a level.
+/// A word of the `Table` tag that is neither `human`, `remote` nor a level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player '{0}': expected human or a level")]
+#[error("unknown player '{0}': expected human, remote or a level")]
 pub struct SeatKindError(pub String);
 
 impl FromStr for SeatKind {
@@ -71,8 +75,10 @@ impl FromStr for SeatKind {
 
     fn from_str(word: &str) -> Result<SeatKind, SeatKindError> {
         let word = word.trim();
-        if word == "human" {
-            return Ok(SeatKind::Person);
+        match word {
+            "human" => return Ok(SeatKind::Person),
+            "remote" => return Ok(SeatKind::Remote),
+            _ => {}
         }
         word.parse::<Level>().map(SeatKind::Computer).map_err(|_| SeatKindError(word.to_owned()))
     }
@@ -96,7 +102,8 @@ mod tests {
 
     #[test]
     fn the_table_tag_reads_back_what_it_wrote_and_refuses_a_stranger() {
-        let seats = SeatKind::ALL.to_vec();
+        let mut seats = SeatKind::ALL.to_vec();
+        seats.push(SeatKind::Remote);
         assert_eq!(parse_seats_tag(&seats_tag(&seats)).unwrap(), seats);
         assert_eq!(parse_seats_tag("human,robot"), Err(SeatKindError("robot".to_owned())));
     }

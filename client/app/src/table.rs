@@ -1,7 +1,8 @@
 //! A table on this device, of any game (the duel, every star variant, draughts), held as a
 //! `Box<dyn GameState>`: the one turn loop every front-end runs.
 //!
-//! Each seat has a [`SeatKind`]: a person at this device or a computer player. The table says
+//! Each seat has a [`SeatKind`]: a person at this device, a computer player, or a player on
+//! another device whose moves the online session brings (`online_table.rs`). The table says
 //! whose turn it is, passing by itself the turn of a seat the game passes
 //! ([`GameState::automatic_move`]); builds a person's move hop by hop ([`MovePicker`]) or reads
 //! it typed; asks before a move the game warns about; plays every move through the game's own
@@ -33,6 +34,8 @@ pub enum Turn {
     Person(Seat),
     /// A computer player: its search should start.
     Computer(Seat),
+    /// A player on another device: its move comes from the online session.
+    Remote(Seat),
 }
 
 /// Why a table could not be set.
@@ -71,6 +74,9 @@ pub enum PersonAction {
     Confirm(GameMove, MoveWarning),
     /// The move was played, and what it brought.
     Played(Vec<TableEvent>),
+    /// The move went to the online session, which plays it and hands it back
+    /// ([`crate::online_table::OnlineTable`]); nothing is played here before.
+    Sent(GameMove),
 }
 
 /// A computer player shared with its search thread (it keeps its caches between moves).
@@ -96,6 +102,10 @@ pub struct Table {
     /// The thinking time a computer is given, if shorter than its level's own.
     pub(crate) time: Option<Duration>,
     pub(crate) file: Option<TableFile>,
+    /// Online: a person's whole move goes out to the session instead of being played here.
+    sends_moves: bool,
+    /// Online: the person's move sent and not yet handed back by the session.
+    outgoing: Option<GameMove>,
 }
 
 impl std::fmt::Debug for Table {
@@ -120,7 +130,7 @@ impl Table {
             .iter()
             .enumerate()
             .map(|(i, kind)| match kind {
-                SeatKind::Person => Ok(None),
+                SeatKind::Person | SeatKind::Remote => Ok(None),
                 SeatKind::Computer(level) => {
                     let seat_seed = seed.wrapping_mul(8).wrapping_add(i as u64);
                     let player = tripot_ai::player(state.spec(), *level, seat_seed)?;
@@ -144,6 +154,8 @@ impl Table {
             cancel: Cancel::new(),
             time: None,
             file: None,
+            sends_moves: false,
+            outgoing: None,
         })
     }
 
@@ -194,10 +206,46 @@ impl Table {
         self.time = time;
     }
 
-    /// Whether a person at this device is to move.
+    /// Whether a person at this device is to move (and has no move on its way to the session).
     #[must_use]
     pub fn person_to_move(&self) -> bool {
-        self.state.to_move().is_some_and(|s| self.seat_kind(s).is_some_and(SeatKind::is_person))
+        self.outgoing.is_none()
+            && self.state.to_move().is_some_and(|s| self.seat_kind(s).is_some_and(SeatKind::is_person))
+    }
+
+    /// Online: a person's whole move is sent ([`PersonAction::Sent`]) instead of played here.
+    pub(crate) fn send_person_moves(&mut self) {
+        self.sends_moves = true;
+    }
+
+    /// Online: the person's move on its way to the session, if one is.
+    #[must_use]
+    pub const fn outgoing(&self) -> Option<&GameMove> {
+        self.outgoing.as_ref()
+    }
+
+    /// Online: the session refused the move sent; the person picks again.
+    pub(crate) fn drop_outgoing(&mut self) -> Option<GameMove> {
+        self.picker.clear();
+        self.outgoing.take()
+    }
+
+    /// Takes `after`, the game as the online session holds it once `seat` played `m` (verified
+    /// there, never here), and says what the move brought.
+    pub(crate) fn adopt(&mut self, seat: Seat, m: &GameMove, after: Box<dyn GameState>) -> Vec<TableEvent> {
+        let before = Standings::of(self.state.as_ref());
+        self.state = after;
+        if self.movers.len() + 1 == self.state.moves().len() {
+            self.movers.push(seat);
+        } else {
+            self.movers = movers_of(self.state.as_ref());
+        }
+        if self.seat_kind(seat).is_some_and(SeatKind::is_person) {
+            self.viewer = seat;
+        }
+        self.outgoing = None;
+        self.changed();
+        before.events_after(seat, m.is_pass(), self.state.as_ref())
     }
 
     /// Plays the turns the game passes by itself (a pass is a move of the record), then says
@@ -206,6 +254,10 @@ impl Table {
         let mut events = Vec::new();
         loop {
             let Some(seat) = self.state.to_move() else { return (Turn::Over, events) };
+            // The session plays a remote seat's passes too.
+            if self.seat_kind(seat) == Some(SeatKind::Remote) {
+                return (Turn::Remote(seat), events);
+            }
             if let Some(m) = self.state.automatic_move() {
                 match self.commit(&m) {
                     Ok(more) => events.extend(more),
@@ -220,6 +272,7 @@ impl Table {
                     (Turn::Person(seat), events)
                 }
                 Some(SeatKind::Computer(_)) => (Turn::Computer(seat), events),
+                Some(SeatKind::Remote) => (Turn::Remote(seat), events),
                 // Every seat has a kind (checked at `new`).
                 None => (Turn::Over, events),
             };
@@ -334,13 +387,23 @@ impl Table {
             self.pending = Some((m.clone(), warning));
             return Ok(PersonAction::Confirm(m, warning));
         }
+        self.play_or_send(m)
+    }
+
+    /// A person's move: played here, or sent to the online session.
+    fn play_or_send(&mut self, m: GameMove) -> Result<PersonAction, TableMoveError> {
+        if self.sends_moves {
+            self.state.to_move().ok_or(MoveError::GameOver)?;
+            self.outgoing = Some(m.clone());
+            return Ok(PersonAction::Sent(m));
+        }
         Ok(PersonAction::Played(self.commit(&m)?))
     }
 
-    /// The person confirmed the move the game warned about: it is played.
-    pub fn confirm(&mut self) -> Option<Result<Vec<TableEvent>, TableMoveError>> {
+    /// The person confirmed the move the game warned about: it is played (or sent online).
+    pub fn confirm(&mut self) -> Option<Result<PersonAction, TableMoveError>> {
         let (m, _) = self.pending.take()?;
-        Some(self.commit(&m).map_err(TableMoveError::from))
+        Some(self.play_or_send(m))
     }
 
     fn after_pick(&mut self, action: PickAction) -> PersonAction {

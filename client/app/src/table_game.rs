@@ -1,5 +1,6 @@
-//! The games of the star board a table is set up for (RULES-STAR.md §2), each with the numbers
-//! of players it has: what the terminal's set-up page offers and the catalogue names.
+//! The games a table is set up for: those of the star board (RULES-STAR.md §2), each with the
+//! numbers of players it has, and international draughts: what the terminal's set-up page
+//! offers and the catalogue names.
 
 use tripot_engine::Variant;
 
@@ -22,11 +23,13 @@ pub enum TableGame {
     Captures,
     /// The captures game with symmetric jumps.
     CapturesLong,
+    /// International draughts (10×10), played at the one table ([`crate::table::Table`]).
+    Draughts,
 }
 
 impl TableGame {
     /// Every game, in menu order.
-    pub const ALL: [TableGame; 8] = [
+    pub const ALL: [TableGame; 9] = [
         TableGame::Tripot,
         TableGame::Kawu,
         TableGame::Halma,
@@ -35,13 +38,14 @@ impl TableGame {
         TableGame::HalmaPairs,
         TableGame::Captures,
         TableGame::CapturesLong,
+        TableGame::Draughts,
     ];
 
     /// The numbers of players the game has (§2).
     #[must_use]
     pub const fn counts(self) -> &'static [u8] {
         match self {
-            TableGame::Tripot | TableGame::Halma15 => &[2],
+            TableGame::Tripot | TableGame::Halma15 | TableGame::Draughts => &[2],
             TableGame::Kawu | TableGame::Halma => &[2, 3, 4, 6],
             TableGame::HalmaLong => &[2, 6],
             TableGame::HalmaPairs => &[4, 6],
@@ -53,7 +57,7 @@ impl TableGame {
     #[must_use]
     pub fn variant(self, players: u8) -> Option<Variant> {
         let name = match self {
-            TableGame::Tripot => return None,
+            TableGame::Tripot | TableGame::Draughts => return None,
             TableGame::Kawu => format!("kawu-{players}"),
             TableGame::Halma => format!("halma-{players}"),
             TableGame::HalmaLong => format!("halma-long-{players}"),

@@ -92,6 +92,9 @@ pub struct SavedGame {
     pub record: GameRecord,
     /// The game replayed.
     pub replay: GameReplay,
+    /// Whether the record is in the one record format (`[Game …]`) rather than an older duel
+    /// or star table record (which the older screens offer back themselves).
+    pub one_format: bool,
 }
 
 impl SavedGame {
@@ -147,7 +150,7 @@ impl Table {
             let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
             // As the table's screen names them: a person by the seat's number.
             let name = match kind {
-                SeatKind::Person => format!("Joueur {}", seat.number()),
+                SeatKind::Person | SeatKind::Remote => format!("Joueur {}", seat.number()),
                 SeatKind::Computer(level) => level.opponent().to_owned(),
             };
             let _ = record.set_player(&state.seat_name(seat), &name);
@@ -240,7 +243,8 @@ impl SaveStore {
         let replay = record
             .replay(&EveryGame)
             .map_err(|source| TableSaveError::Replay { path: path.to_path_buf(), source })?;
-        Ok(SavedGame { path: path.to_path_buf(), record, replay })
+        let one_format = crate::save_store::names_its_game(bytes);
+        Ok(SavedGame { path: path.to_path_buf(), record, replay, one_format })
     }
 
     /// The unfinished tables in the store, of any game, newest first. A record that does not read
@@ -249,6 +253,17 @@ impl SaveStore {
     /// started) or anything that is not a regular file.
     #[must_use]
     pub fn unfinished_games(&self) -> GamesFound {
+        self.unfinished_where(|_| true)
+    }
+
+    /// As [`SaveStore::unfinished_games`], of the records in the one record format only: the
+    /// older duel and star table records are left to the older screens, never moved aside here.
+    #[must_use]
+    pub fn unfinished_one_format_games(&self) -> GamesFound {
+        self.unfinished_where(crate::save_store::names_its_game)
+    }
+
+    fn unfinished_where(&self, wanted: impl Fn(&[u8]) -> bool) -> GamesFound {
         let mut found = GamesFound::default();
         let Ok(entries) = fs::read_dir(self.dir()) else { return found };
         let mut files: Vec<PathBuf> = entries
@@ -260,7 +275,7 @@ impl SaveStore {
         files.sort_by_key(|p| (fs::metadata(p).and_then(|m| m.modified()).ok(), p.clone()));
         for path in files.into_iter().rev() {
             let bytes = match read_record_file(&path) {
-                Ok(bytes) if bytes.is_empty() => continue,
+                Ok(bytes) if bytes.is_empty() || !wanted(&bytes) => continue,
                 Ok(bytes) => bytes,
                 Err(RecordFileError::NotAFile | RecordFileError::Io(_)) => continue,
                 Err(source @ RecordFileError::TooLarge { .. }) => {

@@ -54,7 +54,7 @@ fn play_to_the_end(table: &mut Table, plies: usize) -> Vec<TableEvent> {
         match turn {
             Turn::Over => return events,
             Turn::Computer(_) => events.extend(computer_plays(table)),
-            Turn::Person(seat) => panic!("no person sits at {seat}"),
+            Turn::Person(seat) | Turn::Remote(seat) => panic!("no person sits at {seat}"),
         }
     }
     panic!("{} did not end in {plies} plies", table.state().spec());
@@ -206,7 +206,7 @@ fn the_autosaved_file_replays_to_the_same_position_and_resumes_the_same_table() 
             Turn::Computer(_) => {
                 computer_plays(&mut kawu);
             }
-            Turn::Over => unreachable!(),
+            Turn::Over | Turn::Remote(_) => unreachable!(),
         }
     }
     let saved = SaveStore::read_game(&path).unwrap();

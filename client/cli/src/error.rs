@@ -83,6 +83,10 @@ pub(crate) enum CliError {
         /// What is wrong.
         error: StarRecordError,
     },
+    /// A record of the one format that does not read (exit 2) or whose moves do not replay
+    /// (exit 1).
+    #[error("{0}")]
+    GameRecord(#[from] tripot_app::table_save::TableSaveError),
     /// The position given is already decided: exit 1.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
@@ -266,6 +270,10 @@ impl CliError {
             CliError::SavedGame(SaveError::Record { source, .. }) if source.is_malformed() => 2,
             CliError::Draughts(error) => error.exit_code(),
             CliError::Record { error, .. } if error.is_malformed() => 2,
+            CliError::GameRecord(error) => match error {
+                tripot_app::table_save::TableSaveError::Replay { .. } => 1,
+                _ => 2,
+            },
             CliError::StarRecord { error, .. } => match error {
                 StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => 1,
                 _ => 2,

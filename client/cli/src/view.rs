@@ -11,6 +11,7 @@ use super::CliError;
 use tripot_app::i18n::Lang;
 use tripot_app::save_store::SaveStore;
 use tripot_engine::StarRecord;
+use tripot_terminal::game_viewer::GameViewer;
 use tripot_terminal::screen_text::screen_text;
 use tripot_terminal::star_viewer::StarViewer;
 use tripot_terminal::tui::TerminalGuard;
@@ -40,6 +41,13 @@ pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
         && tripot_app::star_save::is_star_record(&bytes)
     {
         return run_star(args, lang, &bytes);
+    }
+    // A record in the one format, of any game (draughts…): the one viewer.
+    if let Ok(bytes) = std::fs::read(&args.file)
+        && tripot_app::save_store::names_its_game(&bytes)
+    {
+        let saved = SaveStore::parse_game(&args.file, &bytes)?;
+        return show(args, GameViewer::new(lang, saved));
     }
     let saved = SaveStore::read(&args.file)?;
     show(args, Viewer::new(lang, &saved))
@@ -71,6 +79,18 @@ impl Replay for Viewer {
     }
     fn draw(&self, frame: &mut ratatui::Frame<'_>) {
         Viewer::draw(self, frame);
+    }
+}
+
+impl Replay for GameViewer {
+    fn go_to(&mut self, index: usize) {
+        GameViewer::go_to(self, index);
+    }
+    fn key(&mut self, key: term::KeyEvent) -> bool {
+        GameViewer::key(self, key)
+    }
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        GameViewer::draw(self, frame);
     }
 }
 

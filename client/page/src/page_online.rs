@@ -793,7 +793,7 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use tripot_engine::{Notation, Position};
+    use tripot_engine::Position;
     use tripot_net::online::matchmaking::quick::QuickSeek;
     use tripot_protocol::GameId;
 
@@ -813,8 +813,8 @@ mod tests {
         fn try_event(&mut self) -> Option<NetEvent> {
             self.0.events.lock().unwrap().pop_front()
         }
-        fn play(&mut self, notation: Notation) {
-            self.0.played.lock().unwrap().push(notation.to_string());
+        fn play(&mut self, text: String) {
+            self.0.played.lock().unwrap().push(text);
         }
         fn resign(&mut self) {}
         fn leave(&mut self) {

@@ -305,7 +305,7 @@ impl PagePlay {
         let table = self.playable()?;
         match table.confirm() {
             None => Err((PlayErrorCode::NothingToConfirm, "no move waits for confirmation".to_owned())),
-            Some(Ok(events)) => Ok(self.played(events)),
+            Some(Ok(action)) => self.react(action, "", false),
             Some(Err(e)) => Err((PlayErrorCode::Refused, e.to_string())),
         }
     }
@@ -359,7 +359,8 @@ impl PagePlay {
             PersonAction::Picked(tripot_app::move_picker::PickAction::Nothing) => {
                 Err(picked_nothing(name, picking))
             }
-            PersonAction::Picked(_) | PersonAction::Confirm(..) => {
+            // A page's table has no remote seat: nothing is sent from it (`Sent` is online play's).
+            PersonAction::Picked(_) | PersonAction::Confirm(..) | PersonAction::Sent(_) => {
                 self.news.clear();
                 Ok(self.state_only())
             }

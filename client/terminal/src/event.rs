@@ -54,6 +54,13 @@ pub enum Event {
         /// The suggested move.
         mv: StarMove,
     },
+    /// A search of the one table answered (a computer's move or a hint).
+    TableAnswer {
+        /// Which request this answers; an answer to a table left is dropped.
+        request: u64,
+        /// The answer, checked by the table against its generation.
+        answer: tripot_app::table_computer::Answer,
+    },
 }
 
 /// The sending and receiving ends of the game's event channel.

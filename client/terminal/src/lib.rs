@@ -7,11 +7,12 @@
 //!   by an input thread and the computer's search threads; `tui` owns the raw-mode terminal.
 //! - [`terminal_game`]: the game's loop, local or online.
 //! - [`viewer`] and [`star_viewer`]: a saved duel or star table replayed move by move
-//!   (`tripot view`); [`screen_text`]: a drawn screen as plain text (`--print`, the tests).
+//!   (`tripot view`), [`game_viewer`] a record of any game in the one format; [`screen_text`]: a drawn screen as plain text (`--print`, the tests).
 #![forbid(unsafe_code)]
 
 pub mod app;
 pub mod event;
+pub mod game_viewer;
 mod handlers;
 pub mod screen_text;
 pub mod star_viewer;

@@ -69,8 +69,8 @@ impl Link for Fake {
         self.0.borrow_mut().events.pop_front()
     }
 
-    fn play(&mut self, notation: Notation) {
-        self.0.borrow_mut().sent.push(notation.to_string());
+    fn play(&mut self, text: String) {
+        self.0.borrow_mut().sent.push(text);
     }
 
     fn resign(&mut self) {
@@ -934,4 +934,97 @@ fn an_address_pasted_over_two_lines_joins_whole() {
     assert_eq!(app.page(), Page::Join, "nothing joined on the line break");
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts().last().unwrap(), &format!("join {address}"));
+}
+
+/// The session's event for `m` played by the seat to move of `before`.
+fn played(sent: bool, before: &dyn tripot_game::GameState, m: &tripot_game::GameMove) -> SessionEvent {
+    let seat = before.to_move().unwrap();
+    let mut after = before.clone_box();
+    after.play(m).unwrap();
+    let (ply, text, hash) = (after.moves().len() as u32, before.move_text(m), after.hash());
+    let state = tripot_net::GameSnapshot(after);
+    let game_move = m.clone();
+    if sent {
+        SessionEvent::MoveSent { ply, seat, game_move, text, hash, state }
+    } else {
+        SessionEvent::MoveReceived { ply, seat, game_move, text, hash, state }
+    }
+}
+
+#[test]
+fn a_kawu_game_online_is_played_at_the_one_table_through_the_session() {
+    use tripot_game::Opener;
+    let (mut app, _events, fake) = hosting(Lang::Fr);
+    let spec: tripot_game::GameSpec = "kawu-2".parse().unwrap();
+    let start = tripot_app::table_save::EveryGame.open(&spec, &tripot_game::Setup::default()).unwrap();
+    let local = start.to_move().unwrap();
+    fake.session(SessionEvent::Connected {
+        game_id: GameId([4; 16]),
+        game: spec,
+        local_seat: local,
+        opener: local,
+        peer_name: "Alice".into(),
+        ply: 0,
+        state: tripot_net::GameSnapshot(start.clone_box()),
+    });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.page(), Page::OnlineTable);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("kawu") && screen.contains("Alice"), "{screen}");
+    insta::assert_snapshot!("online_kawu_connected", screen);
+
+    // A move picked with the mouse goes out in the game's notation; nothing is played before
+    // the session hands it back.
+    let m = start.legal_moves().into_iter().find(|m| m.cells().len() == 2).unwrap();
+    for &cell in m.cells() {
+        render(&mut app, 120, 40);
+        let (column, row) = app.cell_place(cell).expect("cell drawn");
+        let kind = crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left);
+        let modifiers = crossterm::event::KeyModifiers::NONE;
+        app.handle_event(Event::Mouse(crossterm::event::MouseEvent { kind, column, row, modifiers }));
+    }
+    assert_eq!(fake.sent(), [start.move_text(&m)]);
+    let table = |app: &App| app.online_table().unwrap().online().table().unwrap().state().moves().len();
+    assert_eq!(table(&app), 0);
+    fake.session(played(true, start.as_ref(), &m));
+    app.handle_event(Event::Tick);
+    assert_eq!(table(&app), 1);
+
+    // Alice's answer, verified by the session, is adopted.
+    let mut after = start.clone_box();
+    after.play(&m).unwrap();
+    let answer = after.legal_moves().swap_remove(0);
+    fake.session(played(false, after.as_ref(), &answer));
+    app.handle_event(Event::Tick);
+    assert_eq!(table(&app), 2);
+
+    // Resigning asks once.
+    app.handle_event(ch('a'));
+    app.handle_event(ch('a'));
+    assert_eq!(fake.sent().last().map(String::as_str), Some("resign"));
+}
+
+#[test]
+fn the_host_menu_offers_every_two_seat_game_after_the_duels_formats() {
+    let (mut app, _events, _fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::HostFormat);
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Right));
+    }
+    let tripot_terminal::app::HostGame::Other(info) = app.menu().host_game else {
+        panic!("{:?}", app.menu().host_game)
+    };
+    assert_eq!(info.seats, 2);
+    assert_eq!(app.menu().host_offer().unwrap().game, info.spec());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains(info.title.fr), "{screen}");
+    let offered: Vec<_> = tripot_terminal::app::HostGame::all();
+    assert!(
+        offered.iter().any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "kawu-2"))
+    );
+    assert!(
+        offered
+            .iter()
+            .any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "captures-2"))
+    );
 }

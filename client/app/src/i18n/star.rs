@@ -37,6 +37,9 @@ pub struct StarTexts {
     pub choose_marble: &'static str,
     pub choose_piece: &'static str,
     pub game_keys: &'static str,
+    pub any_game_keys: &'static str,
+    pub online_table_keys: &'static str,
+    pub draw_result: &'static str,
     pub confirm_title: &'static str,
     pub confirm_keys: &'static str,
     pub ranking: &'static str,
@@ -75,6 +78,9 @@ const FR: StarTexts = StarTexts {
     choose_marble: "choisissez une bille (Tab : la suivante).",
     choose_piece: "choisissez une pièce qui saute (Tab : la suivante).",
     game_keys: "Flèches, Tab, d, Entrée jouer · Espace saut à saut · f fin · : taper · u i c q",
+    any_game_keys: "Flèches, Tab, d, Entrée jouer · Espace saut à saut · f fin · : taper · n numéros · u i q",
+    online_table_keys: "Flèches, Tab, d, Entrée jouer · Espace saut à saut · f fin · : taper · n · a abandonner · q",
+    draw_result: "nulle",
     confirm_title: "Ce coup vous élimine",
     confirm_keys: "Le jouer quand même ? o : oui · n ou Échap : non",
     ranking: "Classement",
@@ -113,6 +119,9 @@ const EN: StarTexts = StarTexts {
     choose_marble: "choose a marble (Tab: the next one).",
     choose_piece: "choose a piece that can jump (Tab: the next one).",
     game_keys: "Arrows, Tab, d, Enter play · Space hop by hop · f end · : type · u i c q",
+    any_game_keys: "Arrows, Tab, d, Enter play · Space hop by hop · f end · : type · n numbers · u i q",
+    online_table_keys: "Arrows, Tab, d, Enter play · Space hop by hop · f end · : type · n · a resign · q",
+    draw_result: "draw",
     confirm_title: "This move eliminates you",
     confirm_keys: "Play it anyway? y: yes · n or Esc: no",
     ranking: "Ranking",
@@ -153,6 +162,8 @@ impl Lang {
             (Lang::En, TableGame::Captures) => "Captures",
             (Lang::Fr, TableGame::CapturesLong) => "Prises, sauts longs",
             (Lang::En, TableGame::CapturesLong) => "Captures, long jumps",
+            (Lang::Fr, TableGame::Draughts) => "Dames internationales",
+            (Lang::En, TableGame::Draughts) => "International draughts",
         }
     }
 

@@ -103,6 +103,33 @@ impl MenuItem {
     }
 }
 
+/// What a hosted game offers: the duel in a format, or another game of two seats of the
+/// catalogue that the online session plays (kawu, Stern-Halma, the captures game… for two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostGame {
+    /// The Tripot duel in this format.
+    Duel(Format),
+    /// Another game of the catalogue.
+    Other(&'static tripot_game::GameInfo),
+}
+
+impl HostGame {
+    /// Every game a host can offer, in the order the menu cycles through them: the duel's
+    /// formats first, then the catalogue's other games of two seats the session can open.
+    #[must_use]
+    pub fn all() -> Vec<HostGame> {
+        let duels = Format::ALL.into_iter().map(HostGame::Duel);
+        let others = tripot_game::catalogue::catalogue()
+            .iter()
+            .filter(|info| info.seats == 2 && info.family != tripot_game::Family::Tripot)
+            .filter(|info| {
+                tripot_net::session::engine_games(&info.spec(), &tripot_game::Setup::default()).is_ok()
+            })
+            .map(HostGame::Other);
+        duels.chain(others).collect()
+    }
+}
+
 /// The menu: the chosen line and every setting.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
@@ -118,8 +145,8 @@ pub struct Menu {
     pub duel_format: Format,
     /// Duel: who opens.
     pub duel_opener: OpenerChoice,
-    /// Hosted game: format.
-    pub host_format: Format,
+    /// Hosted game: the duel's format, or another game.
+    pub host_game: HostGame,
     /// Hosted game: who opens (first: the host).
     pub host_opener: OpenerChoice,
     /// Quick match: the format wanted (`None`: any).
@@ -137,7 +164,7 @@ impl Default for Menu {
             solo_opener: OpenerChoice::First,
             duel_format: Format::One,
             duel_opener: OpenerChoice::First,
-            host_format: Format::One,
+            host_game: HostGame::Duel(Format::One),
             host_opener: OpenerChoice::Draw,
             quick_format: None,
             host_room: false,
@@ -175,7 +202,12 @@ impl Menu {
             OpenerChoice::Second => tripot_protocol::Opens::Guest,
             OpenerChoice::Draw => tripot_protocol::Opens::Random,
         };
-        tripot_app::online_duel::offer(self.host_format, tripot_engine::Rules::Tripot, opens)
+        match self.host_game {
+            HostGame::Duel(format) => {
+                tripot_app::online_duel::offer(format, tripot_engine::Rules::Tripot, opens)
+            }
+            HostGame::Other(info) => Ok(tripot_net::Offer { game: info.spec(), opens }),
+        }
     }
 
     /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).
@@ -186,7 +218,7 @@ impl Menu {
             MenuItem::SoloOpener => self.solo_opener = cycle(&OpenerChoice::ALL, self.solo_opener, delta),
             MenuItem::DuelFormat => self.duel_format = cycle(&Format::ALL, self.duel_format, delta),
             MenuItem::DuelOpener => self.duel_opener = cycle(&OpenerChoice::ALL, self.duel_opener, delta),
-            MenuItem::HostFormat => self.host_format = cycle(&Format::ALL, self.host_format, delta),
+            MenuItem::HostFormat => self.host_game = cycle(&HostGame::all(), self.host_game, delta),
             MenuItem::HostOpener => self.host_opener = cycle(&OpenerChoice::ALL, self.host_opener, delta),
             MenuItem::HostRoom => self.host_room = !self.host_room,
             MenuItem::QuickFormat => {

@@ -1,7 +1,9 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
 //! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
 //! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
-//! LAN and lobby lists). The games themselves — on this device and online —, their set-up, the
+//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
+//! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
+//! `tripot_app::online_table::OnlineTable`). The games themselves — on this device and online —, their set-up, the
 //! network and the saves are the front-end-independent [`tripot_app`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
@@ -17,14 +19,18 @@ use tripot_app::i18n::Lang;
 use tripot_app::network::Network;
 use tripot_app::save_store::SaveStore;
 
+pub mod game_table;
 pub mod menu;
 pub mod online;
+pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
 pub mod table;
 pub mod table_menu;
 
-pub use menu::{Menu, MenuItem};
+pub use game_table::GameTable;
+pub use menu::{HostGame, Menu, MenuItem};
+pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use table::{TableAnimation, TableScreen};
@@ -56,6 +62,10 @@ pub enum Page {
     TableMenu,
     /// A star table being played.
     TableGame,
+    /// Any game at the one table (draughts…).
+    GameTable,
+    /// Online: a game the duel's screen does not draw, at the one table.
+    OnlineTable,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -106,6 +116,8 @@ pub(crate) struct Hits {
     pub(crate) board: Option<BoardGeometry>,
     /// Buttons and menu lines: (x, y, width, button).
     pub(crate) buttons: Vec<(u16, u16, u16, Button)>,
+    /// Where the one board widget drew each cell of any game.
+    pub(crate) cells: Option<crate::ui::cell_board::CellHits>,
 }
 
 /// How holes map to terminal cells: hole `h` with `screen() = (x, r)` is drawn at column
@@ -198,6 +210,10 @@ pub struct App {
     pub(crate) table_menu: TableMenu,
     /// The star table being played or last played.
     pub(crate) table: Option<TableScreen>,
+    /// The table of any game being played or last played.
+    pub(crate) game_table: Option<GameTable>,
+    /// An online game at the one table.
+    pub(crate) online_table: Option<OnlineTableScreen>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
 }
@@ -237,10 +253,13 @@ impl App {
             online_only: false,
             table_menu: TableMenu::default(),
             table: None,
+            game_table: None,
+            online_table: None,
             online_failure: None,
         };
         app.look_for_unfinished_game();
         app.look_for_unfinished_table();
+        app.look_for_unfinished_games();
         app
     }
 
@@ -334,6 +353,7 @@ impl App {
         self.page = Page::Menu;
         self.message = None;
         self.online = None;
+        self.online_table = None;
         self.open_games = None;
         if self.online_only {
             self.quit();

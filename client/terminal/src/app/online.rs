@@ -136,6 +136,15 @@ impl App {
 
     /// Reacts to one event of the session (the tick's poll, or a test).
     pub fn handle_net_event(&mut self, event: NetEvent) {
+        if let Some(screen) = &mut self.online_table {
+            let updates = screen.online.on_event(event);
+            self.apply_online(updates);
+            return;
+        }
+        if self.hands_over(&event) {
+            self.hand_over(event);
+            return;
+        }
         if self.online.is_none() {
             return;
         }

@@ -268,6 +268,7 @@ impl App {
     pub(crate) fn tick(&mut self) {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
+        self.poll_online_table();
         self.tick_table();
         let Some(animation) = &mut self.animation else { return };
         animation.wait += 1;
@@ -353,6 +354,7 @@ impl App {
         // A move half typed belongs to the game being left.
         self.move_input = None;
         self.stop_table();
+        self.stop_game_table();
     }
 
     /// Creates the computer opponent (solo) and the file of a new game (claimed now, so that no
@@ -433,6 +435,12 @@ impl App {
                 self.resume_table(saved);
                 return;
             }
+            Some(ResumeChoice::Game(offered)) => {
+                let path = offered.path.clone();
+                self.resume_choices.clear();
+                self.resume_game(&path);
+                return;
+            }
             Some(ResumeChoice::Online(online)) => {
                 let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
                 self.say(text, true);
@@ -474,6 +482,9 @@ impl App {
         self.resume_choices.clear();
         if let Some(ResumeChoice::Table(saved)) = &chosen {
             self.abandon_offered_table(saved);
+        }
+        if let Some(ResumeChoice::Game(offered)) = &chosen {
+            self.abandon_offered_game(&offered.path);
         }
         if let (Some(ResumeChoice::Local(saved)), Some(store)) = (chosen, &self.store)
             && let Err(error) = store.abandon(&saved)

@@ -6,8 +6,11 @@ use tripot_engine::Variant;
 
 use tripot_engine::{Camp, Format, Rules};
 
+use tripot_app::seat_kind::SeatKind;
 use tripot_app::setup::{Mode, Setup};
+use tripot_app::table_save::EveryGame;
 use tripot_app::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
+use tripot_game::{GameSpec, GameState, OpenError, Opener, Setup as OpenSetup};
 
 // The games themselves are the core's (the words for them are in its catalogue).
 pub use tripot_app::table_game::TableGame;
@@ -77,7 +80,11 @@ impl TableMenu {
             lines.push(TableLine::Format);
         }
         lines.extend((0..usize::from(self.players)).map(TableLine::Seat));
-        lines.extend([TableLine::Opener, TableLine::Start, TableLine::Back]);
+        // Draughts: white opens, always.
+        if self.game != TableGame::Draughts {
+            lines.push(TableLine::Opener);
+        }
+        lines.extend([TableLine::Start, TableLine::Back]);
         lines
     }
 
@@ -153,6 +160,24 @@ impl TableMenu {
 }
 
 impl TableMenu {
+    /// A game played at the one table (draughts), as set here: its start and who sits at each
+    /// seat.
+    ///
+    /// # Errors
+    /// [`OpenError`]: the game cannot be opened (never for the games of the page).
+    pub fn game_table(&self) -> Result<(Box<dyn GameState>, Vec<SeatKind>), OpenError> {
+        let spec: GameSpec = "draughts".parse()?;
+        let state = EveryGame.open(&spec, &OpenSetup::default())?;
+        let seats = self.seats[..usize::from(state.seat_count()).min(6)]
+            .iter()
+            .map(|player| match player {
+                SeatPlayer::Human => SeatKind::Person,
+                SeatPlayer::Computer(level) => SeatKind::Computer(*level),
+            })
+            .collect();
+        Ok((state, seats))
+    }
+
     /// The Tripot duel as set here, in the format chosen: solo against the computer of the
     /// other seat (the person plays camp A, as in the main menu's solo), or a duel of two people;
     /// `None` for two computers, which the duel does not have.
@@ -188,7 +213,9 @@ mod tests {
     #[test]
     fn every_game_and_count_of_the_page_is_a_variant_and_every_variant_is_reachable() {
         let mut reached = Vec::new();
-        for game in TableGame::ALL.into_iter().filter(|&g| g != TableGame::Tripot) {
+        for game in
+            TableGame::ALL.into_iter().filter(|&g| !matches!(g, TableGame::Tripot | TableGame::Draughts))
+        {
             for &n in game.counts() {
                 reached.push(game.variant(n).unwrap_or_else(|| panic!("{game:?} {n}")));
             }

@@ -6,8 +6,10 @@ use crate::app::{App, Page};
 use crate::event::Event;
 
 mod game;
+mod game_table;
 mod join;
 mod menu;
+mod move_input;
 mod online;
 mod open_games;
 mod resume;
@@ -24,6 +26,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::Hint { request, mv } => app.on_hint(request, mv),
         Event::StarComputerMove { request, mv } => app.on_star_computer_move(request, mv),
         Event::StarHint { request, mv } => app.on_star_hint(request, mv),
+        Event::TableAnswer { request, answer } => app.on_table_answer(request, answer),
         Event::Resize => {}
         Event::Paste(text) if app.page == Page::Join => join::paste(app, &text),
         Event::Paste(_) => {}
@@ -37,6 +40,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Online => online::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
             Page::TableGame => table::key(app, key),
+            Page::GameTable | Page::OnlineTable => game_table::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
@@ -48,6 +52,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Online => online::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::TableGame => table::mouse(app, mouse),
+            Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
         },
     }
 }

@@ -158,48 +158,22 @@ fn open_move_input(app: &mut App) {
     if app.table_busy() || !app.table().is_some_and(tripot_app::star_table::StarTable::human_to_move) {
         return;
     }
-    app.move_input = Some(String::new());
-    show_move_input(app);
+    super::move_input::open(app);
 }
 
-fn show_move_input(app: &mut App) {
-    let text = format!("{} {}▏", app.lang.t().type_move, app.move_input.as_deref().unwrap_or_default());
-    app.say(text, false);
-}
-
-/// A key while a move is typed: a character, Backspace, Enter plays it, Esc drops it. A hole
-/// alone picks that marble (or acts on it, as Enter would).
+/// A key while a move is typed. A hole alone picks that marble (or acts on it, as Enter would).
 fn move_input_key(app: &mut App, key: KeyCode) {
-    let Some(input) = &mut app.move_input else { return };
-    match key {
-        KeyCode::Char(c) if input.len() < 400 && !c.is_control() => input.push(c),
-        KeyCode::Backspace => {
-            input.pop();
-        }
-        KeyCode::Esc => {
-            app.move_input = None;
-            app.message = None;
-            return;
-        }
-        KeyCode::Enter => {
-            let text = std::mem::take(input);
-            app.move_input = None;
-            if let Ok(hole) = text.trim().parse::<Hole>() {
-                act(app, |t| t.act_on(hole));
-                return;
-            }
-            let Some(screen) = &mut app.table else { return };
-            match screen.table.typed_move(&text) {
-                Ok(action) => app.table_react(action),
-                Err(error) => {
-                    let text =
-                        format!("{} : {}", app.lang.t().move_refused, app.lang.table_move_error(&error));
-                    app.say(text, true);
-                }
-            }
-            return;
-        }
-        _ => {}
+    let super::move_input::Typed::Done(text) = super::move_input::edit(app, key) else { return };
+    if let Ok(hole) = text.trim().parse::<Hole>() {
+        act(app, |t| t.act_on(hole));
+        return;
     }
-    show_move_input(app);
+    let Some(screen) = &mut app.table else { return };
+    match screen.table.typed_move(&text) {
+        Ok(action) => app.table_react(action),
+        Err(error) => {
+            let text = format!("{} : {}", app.lang.t().move_refused, app.lang.table_move_error(&error));
+            app.say(text, true);
+        }
+    }
 }

@@ -55,6 +55,13 @@ fn activate(app: &mut App) {
         back(app);
         return;
     }
+    if app.table_menu.game == TableGame::Draughts {
+        match app.table_menu.game_table() {
+            Ok((state, seats)) => app.start_game_table(state, seats, rand::random()),
+            Err(error) => app.say(error.to_string(), true),
+        }
+        return;
+    }
     if app.table_menu.game == TableGame::Tripot {
         match app.table_menu.duel_setup(rand::random()) {
             Some(setup) => app.start_game(setup),

@@ -35,12 +35,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
 
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
-        let style = if message.strong {
-            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(Color::White)
-        };
-        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), message_rect);
+        super::message_line(frame, message, message_rect);
     } else if let Some(game) = app.game.as_ref()
         && game.human_to_move()
         && game.selection.is_none()
@@ -462,22 +457,14 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: Outcome) 
         lines.push(Line::from(spans));
     }
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), Rect { height: 6, ..inner });
-    let y = inner.y + inner.height - 1;
-    let widths = t.rematch.chars().count() + t.menu.chars().count() + 14;
-    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
-    x += button(
+    super::centred_buttons(
         frame,
         &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
-    ) + 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        inner,
+        vec![
+            ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
+            ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        ],
     );
 }
 

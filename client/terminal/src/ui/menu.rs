@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_engine::{Camp, Position, Rules};
 
 use super::board::{self, Marks};
-use crate::app::{App, Button, MenuItem, OpenerChoice};
+use crate::app::{App, Button, HostGame, MenuItem, OpenerChoice};
 use tripot_app::i18n::Lang;
 
 /// Width of the setting names column.
@@ -105,7 +105,11 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         let format = match app.menu.item() {
             MenuItem::Duel | MenuItem::DuelFormat | MenuItem::DuelOpener => app.menu.duel_format,
             MenuItem::Host | MenuItem::HostFormat | MenuItem::HostOpener | MenuItem::HostRoom => {
-                app.menu.host_format
+                match app.menu.host_game {
+                    HostGame::Duel(format) => format,
+                    // Another game is previewed by its name only.
+                    HostGame::Other(_) => return,
+                }
             }
             MenuItem::Quick | MenuItem::QuickFormat => app.menu.quick_format.unwrap_or(app.menu.solo_format),
             _ => app.menu.solo_format,
@@ -133,7 +137,13 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
             t.format,
             Some(menu.quick_format.map_or_else(|| t.any_format.to_owned(), |f| lang.format_label(f))),
         ),
-        MenuItem::HostFormat => (t.format, Some(lang.format_label(menu.host_format))),
+        MenuItem::HostFormat => (
+            t.format,
+            Some(match menu.host_game {
+                HostGame::Duel(format) => lang.format_label(format),
+                HostGame::Other(info) => lang.words(&info.title).to_owned(),
+            }),
+        ),
         MenuItem::HostOpener => (t.opener, Some(host_opener_label(lang, menu.host_opener))),
         MenuItem::HostRoom => {
             (t.room_setting, Some(if menu.host_room { t.room_yes } else { t.room_no }.to_owned()))

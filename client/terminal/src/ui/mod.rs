@@ -10,8 +10,11 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 use crate::app::{App, Button, Hits, Page};
 
 pub(crate) mod board;
+pub(crate) mod cell_board;
 mod fit;
 mod game;
+pub(crate) mod game_table;
+pub(crate) mod game_viewer;
 mod join;
 mod menu;
 mod online;
@@ -48,6 +51,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
         Page::TableGame => table::draw(app, frame, area),
+        Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
     }
 }
 
@@ -92,6 +96,70 @@ pub(crate) fn button(frame: &mut Frame<'_>, hits: &mut Hits, x: u16, y: u16, spe
         }
     }
     width
+}
+
+/// A panel's buttons, `(label, key, what, enabled)`, from line `y` of `inner`, wrapping to a
+/// line two below when one does not fit; the last line used.
+pub(crate) fn button_rows(
+    frame: &mut Frame<'_>,
+    hits: &mut Hits,
+    inner: Rect,
+    mut y: u16,
+    buttons: Vec<(&str, char, Button, bool)>,
+) -> u16 {
+    let mut x = inner.x + 1;
+    for (label, key, which, enabled) in buttons {
+        let width = label.chars().count() as u16 + 6;
+        if x + width > inner.x + inner.width {
+            x = inner.x + 1;
+            y += 2;
+        }
+        x += button(frame, hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 1;
+    }
+    y
+}
+
+/// Buttons side by side, two columns apart, centred on the last line of `inner` (an end panel's
+/// Rematch and Menu).
+pub(crate) fn centred_buttons(
+    frame: &mut Frame<'_>,
+    hits: &mut Hits,
+    inner: Rect,
+    buttons: Vec<ButtonSpec<'_>>,
+) {
+    let y = inner.y + inner.height - 1;
+    let widths: usize = buttons.iter().map(|b| b.label.chars().count() + 6).sum::<usize>()
+        + 2 * buttons.len().saturating_sub(1);
+    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
+    for spec in buttons {
+        x += button(frame, hits, x, y, spec) + 2;
+    }
+}
+
+/// The message under the board, with emphasis if it is strong.
+pub(crate) fn message_line(frame: &mut Frame<'_>, message: &crate::app::Message, rect: Rect) {
+    let style = if message.strong {
+        Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
+    } else {
+        Style::default().fg(Color::White)
+    };
+    frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), rect);
+}
+
+/// The frame of a question over the board (a move to confirm), cleared, titled `title`; the
+/// rectangle inside it.
+pub(crate) fn question_box(frame: &mut Frame<'_>, area: Rect, title: &str) -> Rect {
+    let rect = centred(area, 56, 7);
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightRed))
+        .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    inner
 }
 
 /// A rectangle of `width` × `height` centred in `area`.

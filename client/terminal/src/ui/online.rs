@@ -301,12 +301,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
 fn message_line(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
-        let style = if message.strong {
-            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(Color::White)
-        };
-        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), rect);
+        super::message_line(frame, message, rect);
     }
 }
 

@@ -97,6 +97,12 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
             let moves = saved.record.moves().len();
             format!("{} · {} · {players} · {}", lang.s().resume_table, saved.record.variant(), count(moves))
         }
+        ResumeChoice::Game(offered) => {
+            let players = offered.players.replace(',', ", ");
+            let title = tripot_game::catalogue::find(&offered.game)
+                .map_or_else(|| offered.game.to_string(), |info| lang.words(&info.title).to_owned());
+            format!("{title} · {players} · {}", count(offered.moves))
+        }
         ResumeChoice::Online(online) => {
             let game = &online.game;
             format!(

@@ -11,7 +11,7 @@ use tripot_engine::{Colour, GameKind, StarNotation, StarOutcome};
 
 use super::pieces::{GOAL, JUMP, STEP, glyph};
 use super::star_board::{self, FORBIDDEN, StarMarks, seat_tint};
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, centred};
 use crate::app::{App, Button, TableScreen};
 use tripot_app::i18n::Lang;
 use tripot_app::star_table::StarTable;
@@ -38,12 +38,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let table = &screen.table;
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
-        let style = if message.strong {
-            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(Color::White)
-        };
-        frame.render_widget(Paragraph::new(Span::styled(format!(" {} ", message.text), style)), message_rect);
+        super::message_line(frame, message, message_rect);
     } else if table.human_to_move() && table.selection_path().is_none() {
         let seat = table.position().turn();
         let ask = if table.position().variant().game() == GameKind::Captures {
@@ -258,16 +253,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             (t.menu, 'q', Button::Menu, true),
         ]
     };
-    let mut x = inner.x + 1;
-    let mut y = inner.y + header_height + 1;
-    for (label, key, which, enabled) in buttons {
-        let width = label.chars().count() as u16 + 6;
-        if x + width > inner.x + inner.width {
-            x = inner.x + 1;
-            y += 2;
-        }
-        x += button(frame, &mut app.hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 1;
-    }
+    let y = super::button_rows(frame, &mut app.hits, inner, inner.y + header_height + 1, buttons);
     let Some(screen) = app.table.as_ref() else { return };
     let top = y + 2;
     if top < inner.y + inner.height {
@@ -312,16 +298,7 @@ fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let Some(pending) = table.pending() else { return };
     let lang = app.lang;
     let s = lang.s();
-    let rect = centred(area, 56, 7);
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightRed))
-        .title(Span::styled(format!(" {} ", s.confirm_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = super::question_box(frame, area, s.confirm_title);
     let deadline = table.position().variant().home_deadline();
     let why = match lang {
         Lang::Fr => format!("{} : une bille à la maison après le {deadline}e coup", pending.notation),
@@ -392,21 +369,13 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: StarOutco
         Paragraph::new(lines).alignment(Alignment::Center),
         Rect { height: text_height, ..inner },
     );
-    let y = inner.y + inner.height - 1;
-    let widths = t.rematch.chars().count() + t.menu.chars().count() + 14;
-    let mut x = inner.x + (inner.width.saturating_sub(widths as u16)) / 2;
-    x += button(
+    super::centred_buttons(
         frame,
         &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
-    ) + 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        inner,
+        vec![
+            ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
+            ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+        ],
     );
 }

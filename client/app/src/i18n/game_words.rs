@@ -1,0 +1,211 @@
+//! The words of any game, read from the game interface alone (`tripot_game`), in French and
+//! English: a game's title and description from the catalogue, a seat at a [`Table`], its
+//! counters, how a game ended, why a move was refused.
+
+use tripot_game::catalogue::{GameInfo, Words};
+use tripot_game::{Counter, CounterKind, EndReason, GameState, Leaving, MoveError, Seat, SeatStatus};
+
+use super::Lang;
+use crate::seat_kind::SeatKind;
+use crate::table::{Table, TableMoveError};
+use crate::table_save::TableSaveError;
+
+impl Lang {
+    /// A catalogue word in this language.
+    #[must_use]
+    pub const fn words(self, words: &Words) -> &'static str {
+        match self {
+            Lang::Fr => words.fr,
+            Lang::En => words.en,
+        }
+    }
+
+    /// A game's title, from the catalogue (its name if it is not listed).
+    #[must_use]
+    pub fn game_title(self, state: &dyn GameState) -> String {
+        tripot_game::catalogue::find(state.spec())
+            .map_or_else(|| state.spec().to_string(), |info: &GameInfo| self.words(&info.title).to_owned())
+    }
+
+    /// Who plays `seat` at `table`: "Joueur 2" for a person, the computer's named opponent,
+    /// "Adversaire" for a player on another device; with the seat's own name in the game (`W`,
+    /// `A`, `S`…).
+    #[must_use]
+    pub fn table_seat(self, table: &Table, seat: Seat) -> String {
+        let who = match table.seat_kind(seat) {
+            Some(SeatKind::Computer(level)) => level.opponent().to_owned(),
+            Some(SeatKind::Remote) if self == Lang::Fr => "Adversaire".to_owned(),
+            Some(SeatKind::Remote) => "Opponent".to_owned(),
+            _ if self == Lang::Fr => format!("Joueur {}", seat.number()),
+            _ => format!("Player {}", seat.number()),
+        };
+        format!("{who} ({})", table.state().seat_name(seat))
+    }
+
+    /// A counter with its value and limit: "pièces 20", "répétitions 1/3".
+    #[must_use]
+    pub fn counter(self, counter: &Counter) -> String {
+        let fr = self == Lang::Fr;
+        let name = match counter.kind {
+            CounterKind::MovesMade if fr => "coups joués",
+            CounterKind::MovesMade => "moves made",
+            CounterKind::HomeDeadline if fr => "sortie de la maison",
+            CounterKind::HomeDeadline => "leaving home",
+            CounterKind::Arrived if fr => "arrivées",
+            CounterKind::Arrived => "arrived",
+            CounterKind::Distance => "distance",
+            CounterKind::Captured if fr => "prises",
+            CounterKind::Captured => "captures",
+            CounterKind::Pieces if fr => "pièces",
+            CounterKind::Pieces => "pieces",
+            CounterKind::Repetitions => "répétitions",
+            CounterKind::KingMoves if fr => "coups de dames",
+            CounterKind::KingMoves => "king moves",
+            CounterKind::LoneKingMoves if fr => "dame seule",
+            CounterKind::LoneKingMoves => "lone king",
+        };
+        let name = if counter.kind == CounterKind::Repetitions && !fr { "repetitions" } else { name };
+        match counter.limit {
+            Some(limit) => format!("{name} {}/{limit}", counter.value),
+            None => format!("{name} {}", counter.value),
+        }
+    }
+
+    /// Where a seat stands, if it is not simply playing.
+    #[must_use]
+    pub fn seat_status(self, status: SeatStatus) -> Option<String> {
+        let fr = self == Lang::Fr;
+        Some(
+            match status {
+                SeatStatus::Playing => return None,
+                SeatStatus::Finished if fr => "arrivé",
+                SeatStatus::Finished => "finished",
+                SeatStatus::Placed if fr => "classé",
+                SeatStatus::Placed => "placed",
+                SeatStatus::Eliminated if fr => "éliminé",
+                SeatStatus::Eliminated => "eliminated",
+                SeatStatus::Left(how) => return Some(self.leaving(how).to_owned()),
+            }
+            .to_owned(),
+        )
+    }
+
+    /// How a seat left.
+    #[must_use]
+    pub const fn leaving(self, how: Leaving) -> &'static str {
+        match (self, how) {
+            (Lang::Fr, Leaving::Resigned) => "a abandonné",
+            (Lang::En, Leaving::Resigned) => "resigned",
+            (Lang::Fr, Leaving::TimedOut) => "a dépassé son temps",
+            (Lang::En, Leaving::TimedOut) => "ran out of time",
+            (Lang::Fr, Leaving::Forfeited) => "a perdu par forfait",
+            (Lang::En, Leaving::Forfeited) => "forfeited",
+            (Lang::Fr, Leaving::Abandoned) => "a quitté la partie",
+            (Lang::En, Leaving::Abandoned) => "left the game",
+        }
+    }
+
+    /// Why a game ended (a seat's leaving is worded with its name by the caller).
+    #[must_use]
+    pub const fn end_reason(self, reason: EndReason) -> &'static str {
+        let fr = matches!(self, Lang::Fr);
+        match reason {
+            EndReason::Finished if fr => "partie terminée",
+            EndReason::Finished => "game finished",
+            EndReason::Blocked if fr => "plus personne ne peut jouer : décompte",
+            EndReason::Blocked => "nobody can move: decided by count",
+            EndReason::MoveLimit if fr => "limite de coups atteinte : décompte",
+            EndReason::MoveLimit => "move limit reached: decided by count",
+            EndReason::Repetition if fr => "position répétée trois fois",
+            EndReason::Repetition => "position repeated three times",
+            EndReason::NoMoveLeft if fr => "plus aucun coup possible",
+            EndReason::NoMoveLeft => "no move left",
+            EndReason::NoPieceLeft if fr => "plus de pièce ou plus de coup",
+            EndReason::NoPieceLeft => "no piece or no move left",
+            EndReason::KingMovesDraw if fr => "nulle : 25 coups de dames sans prise",
+            EndReason::KingMovesDraw => "draw: 25 king moves each without capture",
+            EndReason::LoneKingDraw if fr => "nulle : la dame seule a tenu",
+            EndReason::LoneKingDraw => "draw: the lone king held out",
+            EndReason::Agreement if fr => "nulle par accord",
+            EndReason::Agreement => "draw by agreement",
+            EndReason::Left { how, .. } => self.leaving(how),
+        }
+    }
+
+    /// Why a game of the one table could not be read back from its file.
+    #[must_use]
+    pub fn game_save_error(self, error: &TableSaveError) -> String {
+        let fr = self == Lang::Fr;
+        match error {
+            TableSaveError::Store(error) => self.save_error(error),
+            TableSaveError::Record { path, .. } | TableSaveError::Replay { path, .. } if fr => {
+                format!("{} : enregistrement illisible", path.display())
+            }
+            TableSaveError::Record { path, .. } | TableSaveError::Replay { path, .. } => {
+                format!("{}: unreadable record", path.display())
+            }
+            TableSaveError::NotATable(path) | TableSaveError::Table { path, .. } if fr => {
+                format!("{} : pas une partie de ce programme", path.display())
+            }
+            TableSaveError::NotATable(path) | TableSaveError::Table { path, .. } => {
+                format!("{}: not a game of this program", path.display())
+            }
+        }
+    }
+
+    /// Why a person's move at a [`Table`] was not played.
+    #[must_use]
+    pub fn table_refusal(self, error: &TableMoveError) -> String {
+        match error {
+            TableMoveError::NotYourTurn if self == Lang::Fr => "ce n'est pas votre tour".to_owned(),
+            TableMoveError::NotYourTurn => "it is not your turn".to_owned(),
+            TableMoveError::Refused(why) => self.move_error(why),
+        }
+    }
+
+    /// Why a game refused a move (or could not read it).
+    #[must_use]
+    pub fn move_error(self, error: &MoveError) -> String {
+        let fr = self == Lang::Fr;
+        match error {
+            MoveError::Notation { text, .. } if fr => format!("« {text} » n'est pas un coup"),
+            MoveError::Notation { text, .. } => format!("'{text}' is not a move"),
+            MoveError::GameOver if fr => "la partie est finie".to_owned(),
+            MoveError::GameOver => "the game is over".to_owned(),
+            MoveError::OutOfTurn { .. } if fr => "ce n'est pas son tour".to_owned(),
+            MoveError::OutOfTurn { .. } => "it is not that seat's turn".to_owned(),
+            MoveError::EmptyCell(cell) if fr => format!("rien sur {}", cell.name),
+            MoveError::EmptyCell(cell) => format!("nothing on {}", cell.name),
+            MoveError::NotYourPiece { cell, .. } if fr => {
+                format!("la pièce en {} n'est pas la vôtre", cell.name)
+            }
+            MoveError::NotYourPiece { cell, .. } => format!("the piece on {} is not yours", cell.name),
+            MoveError::Occupied(cell) if fr => format!("{} est occupée", cell.name),
+            MoveError::Occupied(cell) => format!("{} is occupied", cell.name),
+            MoveError::Unreachable { from, to } if fr => {
+                format!("aucun coup ne mène de {} à {}", from.name, to.name)
+            }
+            MoveError::Unreachable { from, to } => format!("no move leads from {} to {}", from.name, to.name),
+            MoveError::Ambiguous { candidates } if fr => {
+                format!("plusieurs coups possibles : {}", candidates.join(", "))
+            }
+            MoveError::Ambiguous { candidates } => format!("several moves match: {}", candidates.join(", ")),
+            MoveError::CaptureRequired { required } if fr => {
+                format!("la prise est obligatoire : prenez {required} pièce(s)")
+            }
+            MoveError::CaptureRequired { required } => {
+                format!("capturing is compulsory: take {required} piece(s)")
+            }
+            MoveError::NotTheLongest { taken, required } if fr => {
+                format!("cette rafle prend {taken} pièce(s), la plus longue en prend {required}")
+            }
+            MoveError::NotTheLongest { taken, required } => {
+                format!("this capture takes {taken} piece(s); the longest takes {required}")
+            }
+            MoveError::PassNotAllowed if fr => "on ne passe que sans autre coup".to_owned(),
+            MoveError::PassNotAllowed => "you may pass only when there is no other move".to_owned(),
+            _ if fr => "ce coup n'est pas permis ici".to_owned(),
+            _ => "this move is not allowed here".to_owned(),
+        }
+    }
+}

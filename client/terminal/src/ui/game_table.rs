@@ -1,0 +1,386 @@
+//! The screen of any game at the one table: the board drawn from its `BoardView` in the view of
+//! the seat to move (or the last person who did), the side panel (each seat with its standing
+//! and counters, the buttons, the last moves), the message line, the confirmation of a move the
+//! game warns about, and the end from the game's `Outcome` with its reason.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use tripot_app::i18n::Lang;
+use tripot_app::table::Table;
+use tripot_game::{EndReason, Outcome, Seat};
+
+use super::cell_board::{self, CellMarks, SEAT_COLOURS};
+use super::{ButtonSpec, centred};
+use crate::app::game_table::Shown;
+use crate::app::{App, Button};
+use tripot_app::online_connection::{Connection, RematchOffer};
+use tripot_app::online_table::OnlineTable;
+
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let Some(shown) = app.shown() else {
+        // Online, before the game: the duel's waiting page shows the connection.
+        return;
+    };
+    let lang = app.lang;
+    let table = shown.table;
+    frame.render_widget(Paragraph::new(header(lang, table)), Rect { height: 1, ..area });
+
+    let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
+    let panel_width = (body.width / 2).clamp(36, 56).min(body.width.saturating_sub(44));
+    let board_area = Rect { width: body.width - panel_width, ..body };
+    let panel = Rect { x: body.x + board_area.width, width: panel_width, ..body };
+    let view = table.state().board();
+    let hits = cell_board::draw(
+        frame,
+        board_area,
+        &view,
+        &marks(&shown),
+        table.viewer(),
+        table.state().seat_count(),
+    );
+    app.hits.cells = Some(hits);
+    draw_panel(app, frame, panel);
+
+    let Some(shown) = app.shown() else { return };
+    let table = shown.table;
+    let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
+    if let Some(message) = &app.message {
+        super::message_line(frame, message, message_rect);
+    } else if let Some(seat) = table.state().to_move().filter(|_| table.person_to_move()) {
+        let text = format!(" {} — {}", lang.table_seat(table, seat), lang.t().select_pawn);
+        frame.render_widget(
+            Paragraph::new(Span::styled(text, Style::default().fg(Color::Gray))),
+            message_rect,
+        );
+    }
+    let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            if shown.online.is_some() { lang.s().online_table_keys } else { lang.s().any_game_keys },
+            Style::default().fg(Color::DarkGray),
+        )),
+        keys_rect,
+    );
+    let outcome = shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome);
+    let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
+    if table.pending().is_some() {
+        draw_confirm(app, frame, board_area);
+    } else if let Some(outcome) = outcome {
+        draw_end(app, frame, board_area, &outcome);
+    } else if claim_prompt {
+        draw_claim(app, frame, board_area);
+    }
+}
+
+/// ` TRIPOT   Dames internationales · vue de Joueur 1 (W)`.
+fn header(lang: Lang, table: &Table) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            format!(" {} ", lang.t().title),
+            Style::default().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(
+            format!("  {}", lang.game_title(table.state())),
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
+        ),
+        Span::styled(
+            format!("  ·  {} {}", lang.s().view_of, lang.table_seat(table, table.viewer())),
+            Style::default().fg(Color::Gray),
+        ),
+    ])
+}
+
+/// What to mark: the cursor, the pick and where it can go, the last move, a hint.
+fn marks(shown: &Shown<'_>) -> CellMarks {
+    let table = shown.table;
+    let mut marks = CellMarks { names: shown.show_names, ..CellMarks::default() };
+    if let Some((_, _, path)) = table.last_move() {
+        marks.trail = path;
+    }
+    let online_over = shown.online.is_some_and(|o| !o.accepts_moves());
+    if !table.person_to_move() || shown.thinking || online_over {
+        return marks;
+    }
+    marks.cursor = Some(shown.cursor);
+    marks.picked = table.picker().picked().to_vec();
+    if marks.picked.is_empty() {
+        marks.pickable = table.pickable();
+        if let Some(hint) = table.hint() {
+            marks.hint = hint.cells().to_vec();
+        }
+    } else {
+        let targets = table.targets();
+        marks.hops = targets.hops;
+        marks.ends = targets.ends;
+    }
+    marks
+}
+
+/// A seat's words, `· `-separated and indented, on as many lines of `width` as they need.
+pub(super) fn detail_lines(words: &[String], width: u16) -> Vec<Line<'static>> {
+    let width = usize::from(width).saturating_sub(6).max(10);
+    let mut lines: Vec<String> = Vec::new();
+    for word in words {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + word.chars().count() <= width => {
+                line.push_str(" · ");
+                line.push_str(word);
+            }
+            _ => lines.push(word.clone()),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|l| Line::from(Span::styled(format!("     {l}"), Style::default().fg(Color::Gray))))
+        .collect()
+}
+
+/// A seat's words under its name: its counters and its standing.
+fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> Vec<String> {
+    let state = table.state();
+    let mut words: Vec<String> = state.counters(seat).iter().map(|c| lang.counter(c)).collect();
+    if let Some(status) = lang.seat_status(state.seat_status(seat)) {
+        words.push(status);
+    }
+    if let Some(place) = state.outcome().and_then(|o| o.rank(seat)) {
+        words.push(lang.place(place));
+    }
+    words
+}
+
+fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
+    let Some(shown) = app.shown() else { return };
+    let lang = app.lang;
+    let t = lang.t();
+    let table = shown.table;
+    let state = table.state();
+    let block = super::panel_block();
+    let inner = block.inner(panel);
+    frame.render_widget(block, panel);
+    let over = shown.online.map_or_else(|| state.outcome(), OnlineTable::outcome).is_some();
+    let mut lines = Vec::new();
+    for seat in Seat::all(state.seat_count()) {
+        let to_move = state.to_move() == Some(seat);
+        let name_style = if to_move {
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::Gray)
+        };
+        let tint = SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()];
+        let mut spans = vec![
+            Span::styled(
+                if to_move { " ▶ " } else { "   " },
+                Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+            ),
+            Span::styled("●", Style::default().fg(tint).add_modifier(Modifier::BOLD)),
+            Span::styled(format!(" {}", lang.table_seat(table, seat)), name_style),
+        ];
+        if let Some(level) = table.seat_kind(seat).and_then(tripot_app::seat_kind::SeatKind::level) {
+            spans.push(Span::styled(format!(" · {}", lang.level_label(level)), name_style));
+        }
+        if to_move && shown.thinking {
+            let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
+            spans.push(Span::styled(
+                format!("  {spin} {}", t.thinking),
+                Style::default().fg(Color::LightYellow),
+            ));
+        }
+        lines.push(Line::from(spans));
+        lines.extend(detail_lines(&seat_detail(lang, table, seat), inner.width));
+    }
+    if let Some(online) = shown.online {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            format!(" {}", connection_words(lang, online)),
+            Style::default().fg(Color::LightCyan),
+        )));
+    }
+    lines.push(Line::from(""));
+    let cursor_name = state.board().cell(shown.cursor).map(|c| c.name.clone()).unwrap_or_default();
+    lines.push(Line::from(Span::styled(
+        format!(" {} : {cursor_name}", lang.s().cursor),
+        Style::default().fg(Color::Gray),
+    )));
+    let header_height = lines.len() as u16;
+    frame.render_widget(Paragraph::new(lines), Rect { height: header_height.min(inner.height), ..inner });
+
+    let chain = table.picker().picked().len() > 1;
+    let idle = !shown.thinking;
+    let buttons: Vec<(&str, char, Button, bool)> = if over {
+        vec![(t.coords, 'n', Button::Coords, true), (t.menu, 'q', Button::Menu, true)]
+    } else if let Some(online) = shown.online {
+        let grace_over = matches!(online.status().connection, Connection::GraceOver { .. });
+        vec![
+            (t.end_jump, 'f', Button::EndJump, chain),
+            (t.resign, 'a', Button::Resign, online.accepts_moves()),
+            (t.claim, 'r', Button::Claim, grace_over),
+            (t.coords, 'n', Button::Coords, true),
+            (t.menu, 'q', Button::Menu, true),
+        ]
+    } else {
+        vec![
+            (t.end_jump, 'f', Button::EndJump, chain),
+            (t.hint, 'i', Button::Hint, table.person_to_move() && idle),
+            (t.undo, 'u', Button::Undo, table.undo_count().is_some()),
+            (t.coords, 'n', Button::Coords, true),
+            (t.menu, 'q', Button::Menu, true),
+        ]
+    };
+    let y = super::button_rows(frame, &mut app.hits, inner, inner.y + header_height + 1, buttons);
+    let top = y + 2;
+    if top < inner.y + inner.height
+        && let Some(shown) = app.shown()
+    {
+        draw_moves(lang, shown.table, frame, Rect { y: top, height: inner.y + inner.height - top, ..inner });
+    }
+}
+
+/// The last moves, numbered, each in its seat's colour; the newest at the bottom.
+fn draw_moves(lang: Lang, table: &Table, frame: &mut Frame<'_>, area: Rect) {
+    let t = lang.t();
+    let state = table.state();
+    let n = state.moves().len();
+    let mut lines = vec![Line::from(Span::styled(
+        format!(" {} — {n} {}", t.history, if n == 1 { t.one_move } else { t.moves_count }),
+        Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
+    ))];
+    let room = usize::from(area.height.saturating_sub(1));
+    let width = usize::from(area.width.saturating_sub(8));
+    // Each move written from the position before it, replayed from the start.
+    let mut replay = state.initial();
+    let mut texts = Vec::with_capacity(n);
+    for m in state.moves() {
+        texts.push(if m.is_pass() { t.pass_word.to_owned() } else { replay.move_text(m) });
+        if replay.play(m).is_err() {
+            break;
+        }
+    }
+    for (i, (text, seat)) in texts.iter().zip(table.movers()).enumerate().skip(n.saturating_sub(room)) {
+        let text: String = text.chars().take(width).collect();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>4}. ", i + 1), Style::default().fg(Color::DarkGray)),
+            Span::styled(text, Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
+        ]));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A move the game warns about: the move and the keys.
+fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
+    let Some(shown) = app.shown() else { return };
+    let Some((m, _)) = shown.table.pending() else { return };
+    let lang = app.lang;
+    let s = lang.s();
+    let inner = super::question_box(frame, area, s.confirm_title);
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(
+            shown.table.state().move_text(m),
+            Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
+        )),
+        Line::from(""),
+        Line::from(Span::styled(s.confirm_keys, Style::default().fg(Color::Gray))),
+    ];
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), inner);
+}
+
+/// The end: the places (or the draw), why, Rematch and Menu.
+fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome) {
+    let Some(shown) = app.shown() else { return };
+    let table = shown.table;
+    let rematch_offered = shown.online.is_some_and(|o| o.status().rematch == Some(RematchOffer::Offered));
+    let lang = app.lang;
+    let t = lang.t();
+    let seats = table.state().seat_count();
+    let rect = centred(area, 56, u16::from(seats) + 8);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(
+            format!(" {} ", super::game::end_title(lang)),
+            Style::default().add_modifier(Modifier::BOLD),
+        ))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let reason = match outcome.reason {
+        EndReason::Left { seat, how } => format!("{} {}", lang.table_seat(table, seat), lang.leaving(how)),
+        reason => lang.end_reason(reason).to_owned(),
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(reason, Style::default().fg(Color::White).add_modifier(Modifier::BOLD))),
+        Line::from(""),
+    ];
+    let mut order: Vec<Seat> = Seat::all(seats).collect();
+    order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
+    for seat in order {
+        let place = if outcome.is_draw() {
+            lang.s().draw_result.to_owned()
+        } else {
+            outcome.rank(seat).map_or_else(|| lang.s().no_place.to_owned(), |p| lang.place(p))
+        };
+        lines.push(Line::from(vec![
+            Span::styled("●", Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
+            Span::raw(format!(" {} — {place}", lang.table_seat(table, seat))),
+        ]));
+    }
+    let text_height = lines.len() as u16;
+    frame.render_widget(
+        Paragraph::new(lines).alignment(Alignment::Center),
+        Rect { height: text_height, ..inner },
+    );
+    let mut buttons = vec![
+        ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
+        ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
+    ];
+    if rematch_offered {
+        buttons.push(ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true });
+    }
+    super::centred_buttons(frame, &mut app.hits, inner, buttons);
+}
+
+/// The opponent is gone past the grace period: claim the game, or keep waiting.
+fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let t = app.lang.t();
+    let rect = centred(area, 60, 7);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let text = Paragraph::new(t.grace_text).alignment(Alignment::Center).wrap(Wrap { trim: true });
+    frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
+    super::centred_buttons(
+        frame,
+        &mut app.hits,
+        inner,
+        vec![
+            ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
+            ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
+        ],
+    );
+}
+
+/// The opponent and the connection, in a line.
+fn connection_words(lang: Lang, online: &OnlineTable) -> String {
+    let status = online.status();
+    let peer = status.peer_name.clone().unwrap_or_default();
+    let t = lang.t();
+    match status.connection {
+        Connection::Reconnecting { waited } | Connection::GraceOver { waited } => {
+            format!("{} {peer} — {} ({} s)", t.opponent_label, t.reconnecting, waited.as_secs())
+        }
+        _ => format!("{} {peer}", t.opponent_label),
+    }
+}
