@@ -841,7 +841,8 @@ fn saved_games_replays_and_typed_moves_in_a_real_browser() {
 
 /// `tests/web/table.mjs`: a kawu-3 table with two computers set up and played by clicks (the
 /// board turned to the person's home, the computers' moves hop by hop, undo, a hint, a few
-/// rounds, the table resumed from « Reprendre »), the duel's hot-seat board turned for camp B,
+/// rounds, the table resumed from « Reprendre », the goals tinted), the duel's hot-seat board turned for camp B,
+/// Stern-Halma's closed branches greyed,
 /// and a phone-sized table. With `TRIPOT_SCREENSHOTS` it also writes `web-table.png`.
 #[test]
 fn a_table_plays_in_a_real_browser() {

@@ -113,6 +113,8 @@ impl PagePlay {
                         .to_owned(),
                         colour: p.colour,
                     }),
+                    goal: c.zone.goal.map(|g| g.colour),
+                    closed_to: c.zone.closed_to.iter().map(|s| s.0).collect(),
                 })
                 .collect(),
             seats,

@@ -194,6 +194,12 @@ pub(crate) struct CellView {
     /// What stands on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) piece: Option<PieceView>,
+    /// The colour (as [`PieceView::colour`]) of the army whose goal it is, to tint it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) goal: Option<u8>,
+    /// The seats that may not end a move on it (Stern-Halma's closed branches).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) closed_to: Vec<u8>,
 }
 
 /// A piece.
