@@ -156,7 +156,7 @@ pub(crate) struct PlayStateView {
     /// The seat whose view is drawn (the person to move, or the last who did).
     pub(crate) viewer: u8,
     /// How far the board turns for the viewer, in degrees counter-clockwise.
-    pub(crate) rotation: i16,
+    pub(crate) rotation: u16,
     /// The cells a piece may be picked on now (only the starts of legal moves: with a
     /// compulsory capture, only of the maximal ones).
     pub(crate) pickable: Vec<String>,
