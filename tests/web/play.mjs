@@ -249,6 +249,24 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
+// « Classements »: every game offered; the answer is the relay's table, or (no relay here) the
+// refusal worded in the page.
+async function ratingsView(context) {
+  const page = await open(context, BASE);
+  await page.click("#ratings-open");
+  check(await page.locator("#ratings").isVisible(), "« Classements » opens");
+  const games = await page.$$eval("#ratings-game option", (options) => options.length);
+  check(games > 20, `every game of the catalogue is offered (${games})`);
+  await page.click("#ratings-show");
+  await page.waitForFunction(
+    () => document.getElementById("ratings-heading").textContent || /relais/i.test(document.body.innerText),
+    null,
+    { timeout: TIMEOUT },
+  );
+  check(true, "the ratings request is answered in the page");
+  await page.close();
+}
+
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "fr-FR" });
   const page = await open(context, BASE);
@@ -260,6 +278,7 @@ try {
   await playToTheEnd(context);
   await newGameForm(context);
   await lanToken(context);
+  await ratingsView(context);
   await desktopShot(context);
   await context.close();
   await english(browser);

@@ -91,6 +91,9 @@ async function kawu3WithTwoComputers(context) {
   check(nw.length === 10 && nw.every((dy) => dy > 0), "NW's ten marbles are drawn at the bottom");
   const others = await drawnOffsets(page, "NE");
   check(others.some((dy) => dy < 0), "the other seats are drawn above");
+  // The empty goals are tinted by the army bound there; kawu closes nothing.
+  check((await page.locator("g.hole.goal").count()) === 30, "the three empty goals are tinted");
+  check((await page.locator("g.hole.forbidden").count()) === 0, "kawu greys no hole");
   // Shapes tell the seats apart: S ●, NW △, NE □.
   check((await page.locator(".pawn-S > circle.pawn-shape").count()) === 10, "S's marbles are circles");
   check((await page.locator(".pawn-NW > polygon.pawn-shape").count()) === 10, "NW's marbles are triangles");
@@ -211,6 +214,17 @@ async function duelHotSeatTurns(context) {
   await page.close();
 }
 
+// Stern-Halma for two: the four side branches are closed to both seats, greyed with a ×.
+async function halmaClosedBranches(context) {
+  const page = await open(context);
+  await sitDown(page, "halma-2", ["human", "human"]);
+  await humanToMove(page);
+  check((await page.locator("g.hole.forbidden").count()) === 40, "Stern-Halma greys the four side branches");
+  check((await page.locator("g.hole.forbidden .glyph", { hasText: "×" }).count()) === 40, "each marked ×");
+  check((await page.locator("g.hole.goal").count()) === 0, "both goals are full of the other's marbles");
+  await page.close();
+}
+
 async function phone(browser) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -256,6 +270,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   await kawu3WithTwoComputers(context);
   await duelHotSeatTurns(context);
+  await halmaClosedBranches(context);
   await context.close();
   await phone(browser);
 } finally {

@@ -841,7 +841,8 @@ fn saved_games_replays_and_typed_moves_in_a_real_browser() {
 
 /// `tests/web/table.mjs`: a kawu-3 table with two computers set up and played by clicks (the
 /// board turned to the person's home, the computers' moves hop by hop, undo, a hint, a few
-/// rounds, the table resumed from « Reprendre »), the duel's hot-seat board turned for camp B,
+/// rounds, the table resumed from « Reprendre », the goals tinted), the duel's hot-seat board turned for camp B,
+/// Stern-Halma's closed branches greyed,
 /// and a phone-sized table. With `TRIPOT_SCREENSHOTS` it also writes `web-table.png`.
 #[test]
 fn a_table_plays_in_a_real_browser() {
@@ -864,6 +865,43 @@ fn a_table_plays_in_a_real_browser() {
     assert!(output.status.success(), "the table's browser test failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("all table checks passed"), "{stdout}\n{stderr}");
     println!("{stdout}");
+}
+
+// ---- Ratings (« Classements ») ---------------------------------------------------------
+
+/// A `tripot web` with `args` and an empty config directory, whatever the environment says.
+fn ratings_server(config: &Path, args: &[&str]) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+    command
+        .args(["web", "--no-open", "--port", "0"])
+        .args(args)
+        .env("TRIPOT_CONFIG_DIR", config)
+        .env("TRIPOT_DATA_DIR", config.join("data"))
+        .env_remove("TRIPOT_RELAY");
+    Server::spawn(command)
+}
+
+/// The ratings view's refusals: a request malformed is refused before any relay is asked, no
+/// relay configured is said, and a relay that cannot answer is said too; the page goes on.
+#[tokio::test]
+async fn ratings_are_refused_with_their_reason_and_the_page_goes_on() {
+    let config = tempfile::tempdir().unwrap();
+    let server = ratings_server(config.path(), &[]);
+    let mut ws = page(&server).await;
+    refused(&mut ws, json!({"type": "ratings", "game": "chess"}), "bad_ratings_query").await;
+    refused(&mut ws, json!({"type": "ratings", "game": "kawu-3", "month": "2026-13"}), "bad_ratings_query")
+        .await;
+    refused(&mut ws, json!({"type": "ratings", "game": "kawu-3", "month": 7}), "bad_message").await;
+    refused(&mut ws, json!({"type": "ratings", "game": "tripot"}), "no_relay").await;
+    // A relay where nothing listens.
+    let nobody = "/ip4/127.0.0.1/tcp/9/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+    let server = ratings_server(config.path(), &["--relay", nobody]);
+    let mut ws = page(&server).await;
+    refused(&mut ws, json!({"type": "ratings", "game": "kawu-2", "month": "2026-11"}), "ratings_unavailable")
+        .await;
+    // The page still plays.
+    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
+    state_where(&mut ws, "player").await;
 }
 
 #[path = "web/strangers.rs"]

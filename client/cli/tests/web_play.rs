@@ -373,6 +373,35 @@ async fn the_board_turns_to_the_person_to_move_and_a_hint_is_found() {
 }
 
 #[tokio::test]
+async fn the_board_marks_the_goals_and_the_branches_closed_to_each_seat() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start(data.path());
+    let mut ws = page(&server).await;
+    let cells_where = |state: &Value, test: &dyn Fn(&Value) -> bool| {
+        state["cells"].as_array().unwrap().iter().filter(|c| test(c)).count()
+    };
+    // Stern-Halma for three: three goals of ten holes, each tinted by the army bound there, and
+    // four branches closed to each seat.
+    let halma = new_table(&mut ws, "halma-3", &["human", "human", "human"], None).await;
+    assert_eq!(cells_where(&halma, &|c| c["goal"].is_u64()), 30);
+    let goal_colours: std::collections::HashSet<u64> =
+        halma["cells"].as_array().unwrap().iter().filter_map(|c| c["goal"].as_u64()).collect();
+    assert_eq!(goal_colours.len(), 3);
+    for seat in 0..3 {
+        let closed = cells_where(&halma, &|c| {
+            c["closed_to"].as_array().is_some_and(|seats| seats.iter().any(|s| s == seat))
+        });
+        assert_eq!(closed, 40, "seat {seat}");
+    }
+    // The duel has goals and closes nothing; draughts has neither.
+    let duel = new_table(&mut ws, "tripot", &["human", "human"], None).await;
+    assert_eq!(cells_where(&duel, &|c| c["goal"].is_u64()), 20);
+    assert_eq!(cells_where(&duel, &|c| c.get("closed_to").is_some()), 0);
+    let draughts = new_table(&mut ws, "draughts", &["human", "human"], None).await;
+    assert_eq!(cells_where(&draughts, &|c| c.get("goal").is_some() || c.get("closed_to").is_some()), 0);
+}
+
+#[tokio::test]
 async fn a_move_the_game_warns_about_asks_first_and_the_end_gives_the_places() {
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path());

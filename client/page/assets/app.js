@@ -8,6 +8,7 @@ import { Board, boardIntent, playHops } from "./board.js";
 import * as play from "./play.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
+import { initRatings, onRatingsMessage } from "./ratings.js";
 import { initSaves, savesHello, onSavesMessage, applySavesWords, savesState } from "./saves.js";
 
 const $ = (id) => document.getElementById(id);
@@ -223,6 +224,9 @@ function onMessage(msg) {
       return play.isActive() ? Promise.resolve() : animate(msg);
     case "play":
       return play.onMessage(msg);
+    case "ratings":
+      onRatingsMessage(msg);
+      return Promise.resolve();
     case "path":
       if (hoverTarget === msg.to) {
         shownPath = msg.holes;
@@ -443,6 +447,7 @@ async function setup() {
   $("online-open").addEventListener("click", () => play.leave());
   document.addEventListener("keydown", onKey);
   initSaves({ send, say, moves: () => (state ? state.history.length : 0), typed: play.typed });
+  initRatings({ send });
   connect();
 }
 

@@ -373,8 +373,13 @@ function view() {
   const chain = sel && sel.path.length > 1;
   const lasts = animating ? [] : state.last_moves;
   const last = lasts.length ? lasts[lasts.length - 1].path : [];
+  // The rules' zones as the interface marks them: goals tinted by the army bound there, and
+  // greyed the cells closed to the seat the board is shown for.
+  const zoned = (c) => c.goal !== undefined && c.goal !== null;
   return {
     goals: new Map(),
+    goalHoles: new Map(state.cells.filter(zoned).map((c) => [c.name, STAR_CODES[c.goal]])),
+    forbidden: new Set(state.cells.filter((c) => (c.closed_to || []).includes(state.viewer)).map((c) => c.name)),
     selected: sel ? sel.path[sel.path.length - 1] : null,
     steps: new Set(),
     jumps: set(sel && sel.ends),

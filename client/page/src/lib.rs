@@ -44,6 +44,7 @@ mod online_worker;
 mod page_game;
 mod page_online;
 mod page_play;
+mod page_ratings;
 mod page_saves;
 pub(crate) mod play_messages;
 pub(crate) mod saves_messages;
@@ -165,8 +166,12 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
     let _ = writeln!(out, "{}", said.web_stop);
     let _ = out.flush();
     drop(out);
-    let shared =
-        socket::Shared { network, searches: search_pool::SearchPool::start(), lang: options.page_lang };
+    let shared = socket::Shared {
+        network,
+        searches: search_pool::SearchPool::start(),
+        lang: options.page_lang,
+        relay: options.network.relay.clone(),
+    };
     connections::serve(listener, server::router(access, shared)).await;
     Ok(())
 }

@@ -49,6 +49,9 @@ pub(crate) enum ClientMessage {
     Saves(super::saves_messages::SavesRequest),
     /// The one table, any game of the catalogue (`{"type":"play","action":…}`).
     Play(super::play_messages::PlayRequest),
+    /// A relay's Elo table (`{"type":"ratings","game":"tripot","month":"2026-11"}`), answered by
+    /// [`ServerMessage::Ratings`] or an error.
+    Ratings(super::page_ratings::RatingsRequest),
 }
 
 /// How a game starts.
@@ -156,6 +159,8 @@ pub(crate) enum ServerMessage {
     },
     /// The one table's reply (`{"type":"play","reply":…}`).
     Play(super::play_messages::PlayReply),
+    /// A relay's Elo table.
+    Ratings(super::page_ratings::RatingsView),
 }
 
 /// What a [`ServerMessage::Busy`] is about.
@@ -386,4 +391,10 @@ pub(crate) enum ErrorCode {
     BadNotation,
     /// A typed move the rules refuse.
     IllegalMove,
+    /// Ratings asked with no relay configured (`--relay` or the config file).
+    NoRelay,
+    /// Not a game of the catalogue, or not a month `YYYY-MM`.
+    BadRatingsQuery,
+    /// The relay could not give its table (unreachable, no ratings service, refused).
+    RatingsUnavailable,
 }

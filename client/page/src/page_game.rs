@@ -151,10 +151,13 @@ impl PageGame {
             ClientMessage::Hint => self.hint(),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Play(request) => return play_reaction(self.play.handle(request)),
-            // The socket hands these to the page's online game; one that reaches the duel is
-            // refused, the duel unchanged.
+            // The socket hands these to the page's online game and to the relay's ratings; one that
+            // reaches the duel is refused, the duel unchanged.
             ClientMessage::Online(_) => {
                 Err((ErrorCode::BadMessage, "online requests are not the duel's".to_owned()))
+            }
+            ClientMessage::Ratings(_) => {
+                Err((ErrorCode::BadMessage, "ratings requests are the socket's".to_owned()))
             }
             ClientMessage::Saves(request) => self.saves_request(request),
         };

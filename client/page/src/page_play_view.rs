@@ -7,10 +7,8 @@ use std::collections::HashMap;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::Table;
 use tripot_app::table_event::TableEvent;
-use tripot_app::table_save::EveryGame;
-use tripot_game::{
-    Cell, CounterKind, GameMove, GameState, Geometry, Opener as _, PieceKind, Seat, SeatStatus, Setup,
-};
+use tripot_app::view_turn::view_turn;
+use tripot_game::{Cell, CounterKind, GameMove, Geometry, PieceKind, Seat, SeatStatus};
 
 use super::PagePlay;
 use crate::play_messages::{
@@ -113,13 +111,15 @@ impl PagePlay {
                         .to_owned(),
                         colour: p.colour,
                     }),
+                    goal: c.zone.goal.map(|g| g.colour),
+                    closed_to: c.zone.closed_to.iter().map(|s| s.0).collect(),
                 })
                 .collect(),
             seats,
             turn: to_move.map(|s| s.0),
             next,
             viewer: table.viewer().0,
-            rotation: rotation(state, table.viewer()),
+            rotation: view_turn(state, Some(table.viewer())),
             pickable: if table.pending().is_none() { named(&table.pickable()) } else { Vec::new() },
             selection,
             last_moves,
@@ -213,34 +213,4 @@ const fn status_name(status: SeatStatus) -> &'static str {
         SeatStatus::Eliminated => "eliminated",
         SeatStatus::Left(_) => "left",
     }
-}
-
-/// How far the board turns so that `viewer`'s side is at the bottom, in degrees
-/// counter-clockwise: the direction of its pieces at the game's own start (not a set-up
-/// position's), from the board's centre, brought down, in the turns the board allows onto
-/// itself (60° for the star, 180° for squares).
-fn rotation(state: &dyn GameState, viewer: Seat) -> i16 {
-    let start = EveryGame.open(state.spec(), &Setup::default()).unwrap_or_else(|_| state.initial());
-    let board = start.board();
-    let (step, centre) = match board.geometry {
-        Geometry::Star121 => (60.0, 0.0),
-        Geometry::Square10 => (180.0, 4.5),
-    };
-    let (mut sx, mut sy) = (0.0f64, 0.0f64);
-    for c in board.cells.iter().filter(|c| c.piece.is_some_and(|p| p.owner == Some(viewer))) {
-        let (x, y) = (f64::from(c.x) - centre, f64::from(c.y) - centre);
-        match board.geometry {
-            // Rows are √3 half-widths apart.
-            Geometry::Star121 => (sx, sy) = (sx + x, sy + y * 3f64.sqrt()),
-            Geometry::Square10 => (sx, sy) = (sx + x, sy + y),
-        }
-    }
-    if sx.abs() < 1e-9 && sy.abs() < 1e-9 {
-        return 0;
-    }
-    let turn = (-90.0 - sy.atan2(sx).to_degrees()) / step;
-    // A whole number of steps, at most six: the cast cannot truncate.
-    #[allow(clippy::cast_possible_truncation)]
-    let steps = turn.round() as i16;
-    (steps * step as i16).rem_euclid(360)
 }

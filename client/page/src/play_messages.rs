@@ -156,7 +156,7 @@ pub(crate) struct PlayStateView {
     /// The seat whose view is drawn (the person to move, or the last who did).
     pub(crate) viewer: u8,
     /// How far the board turns for the viewer, in degrees counter-clockwise.
-    pub(crate) rotation: i16,
+    pub(crate) rotation: u16,
     /// The cells a piece may be picked on now (only the starts of legal moves: with a
     /// compulsory capture, only of the maximal ones).
     pub(crate) pickable: Vec<String>,
@@ -194,6 +194,12 @@ pub(crate) struct CellView {
     /// What stands on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) piece: Option<PieceView>,
+    /// The colour (as [`PieceView::colour`]) of the army whose goal it is, to tint it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) goal: Option<u8>,
+    /// The seats that may not end a move on it (Stern-Halma's closed branches).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) closed_to: Vec<u8>,
 }
 
 /// A piece.

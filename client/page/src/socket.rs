@@ -45,6 +45,8 @@ pub(crate) struct Shared {
     pub(crate) searches: SearchPool,
     /// `tripot web --lang`, told in the hello.
     pub(crate) lang: Option<tripot_app::i18n::Lang>,
+    /// `tripot web --relay` (else the config file's): whose ratings the page shows.
+    pub(crate) relay: Option<tripot_net::Multiaddr>,
 }
 
 /// What one turn of the loop brought.
@@ -79,6 +81,9 @@ pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemap
                         Admit::Yes => match parse(text.as_str()) {
                             Ok(ClientMessage::Online(request)) => {
                                 Step::Ready(online_request(&mut online, &shared.network, request))
+                            }
+                            Ok(ClientMessage::Ratings(request)) => {
+                                Step::Ready(Reaction { send: vec![super::page_ratings::answer(shared.relay.clone(), request).await], searches: Vec::new() })
                             }
                             Ok(message) => Step::Message(message),
                             Err(refused) => Step::Ready(refused),
