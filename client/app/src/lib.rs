@@ -75,6 +75,7 @@ pub mod table_game;
 pub mod table_save;
 pub mod table_setup;
 pub mod turns;
+pub mod view_turn;
 
 pub use network::NetworkError;
 pub use open_game::{OpenGame, OpenGames};

@@ -47,6 +47,20 @@ impl Colour {
         }
     }
 
+    /// How far the star turns, in degrees counter-clockwise, to bring this branch to the
+    /// bottom: the branches follow each other clockwise from S, 60° apart.
+    #[must_use]
+    pub const fn home_turn(self) -> u16 {
+        match self {
+            Colour::S => 0,
+            Colour::SW => 60,
+            Colour::NW => 120,
+            Colour::N => 180,
+            Colour::NE => 240,
+            Colour::SE => 300,
+        }
+    }
+
     /// The opposite branch.
     #[must_use]
     pub const fn opposite(self) -> Colour {

@@ -122,6 +122,13 @@ pub trait GameState: Send + 'static {
     /// Every cell of the board with its piece.
     fn board(&self) -> BoardView;
 
+    /// How far, in degrees counter-clockwise, the board's layout ([`BoardView`]'s `x`, `y`)
+    /// turns so that `seat`'s home side comes to the bottom: `0` for a seat already there. A
+    /// turn the board's [`Geometry`](crate::Geometry) maps onto itself (a multiple of 60° for
+    /// the star, of 90° for squares), so that a front-end can turn every seat's view, whatever
+    /// the number of seats; `0` for a seat not at the table.
+    fn home_turn(&self, seat: Seat) -> u16;
+
     /// `seat` leaves the game (resigns, runs out of time…), as the rules say: in a duel the
     /// other seat wins; with more seats the game ends for everyone, the leaver last
     /// (RULES-STAR.md §4.10). Refused once the game is over, or for a seat not at the table.

@@ -257,6 +257,11 @@ impl GameState for DraughtsState {
         self.position().fen()
     }
 
+    fn home_turn(&self, seat: Seat) -> u16 {
+        // The board is laid out from the first seat's side (`Geometry::Square10`).
+        if seat == Seat(1) { 180 } else { 0 }
+    }
+
     fn board(&self) -> BoardView {
         let position = self.position();
         let cells = Square::ALL

@@ -255,6 +255,14 @@ impl GameState for DuelState {
         self.position().to_string()
     }
 
+    fn home_turn(&self, seat: Seat) -> u16 {
+        // Camp A holds the lower branches (S, SE, SW), camp B the upper ones.
+        match camp(seat) {
+            Some(Camp::B) => 180,
+            Some(Camp::A) | None => 0,
+        }
+    }
+
     fn board(&self) -> BoardView {
         let position = self.position();
         star_board(|h| position.colour_at(h).map(|c| marble(Some(seat(c.camp())), c.index())))

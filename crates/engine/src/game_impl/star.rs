@@ -278,6 +278,10 @@ impl GameState for StarState {
         self.position().to_string()
     }
 
+    fn home_turn(&self, seat: Seat) -> u16 {
+        self.colour(seat).map_or(0, Colour::home_turn)
+    }
+
     fn board(&self) -> BoardView {
         let position = self.position();
         star_board(|h| {
