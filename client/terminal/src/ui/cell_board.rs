@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
-use tripot_game::{BoardView, Cell, CellView, Geometry, Piece, PieceKind, Seat};
+use tripot_game::{BoardView, Cell, CellView, Geometry, Piece, PieceKind};
 
 /// What is marked on the board besides the pieces.
 #[derive(Debug, Clone, Default)]
@@ -55,16 +55,10 @@ impl CellHits {
     }
 }
 
-/// The layout coordinates of `cell` as seen from `viewer`: a game of two seats is turned half
-/// round for the second, so that each sees its own side at the bottom.
-pub(crate) fn turned(view: &BoardView, cell: &CellView, viewer: Seat, seats: u8) -> (i16, i16) {
-    if seats != 2 || viewer != Seat(1) {
-        return (cell.x, cell.y);
-    }
-    match view.geometry {
-        Geometry::Star121 => (-cell.x, -cell.y),
-        Geometry::Square10 => (9 - cell.x, 9 - cell.y),
-    }
+/// The layout coordinates of `cell` on the board turned `turn` degrees (the viewer's
+/// [`view_turn`](tripot_app::view_turn::view_turn)).
+pub(crate) fn turned(view: &BoardView, cell: &CellView, turn: u16) -> (i16, i16) {
+    tripot_app::view_turn::turned(view.geometry, (cell.x, cell.y), turn)
 }
 
 /// The glyph of a seat's pieces, told apart without colour (a monochrome terminal, a text
@@ -131,19 +125,18 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
     ('·', Style::default().fg(Color::DarkGray))
 }
 
-/// Draws `view` in `area` as `viewer` sees it (a game of `seats` seats) and says where each cell
-/// went.
+/// Draws `view` in `area` turned `turn` degrees (the viewer's side at the bottom) and says where
+/// each cell went.
 pub(crate) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &BoardView,
     marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
+    turn: u16,
 ) -> CellHits {
     match view.geometry {
-        Geometry::Square10 => draw_squares(frame, area, view, marks, viewer, seats),
-        Geometry::Star121 => draw_star(frame, area, view, marks, viewer, seats),
+        Geometry::Square10 => draw_squares(frame, area, view, marks, turn),
+        Geometry::Star121 => draw_star(frame, area, view, marks, turn),
     }
 }
 
@@ -162,8 +155,7 @@ fn draw_squares(
     area: Rect,
     view: &BoardView,
     marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
+    turn: u16,
 ) -> CellHits {
     let sx: u16 = if area.width >= 44 { 4 } else { 3 };
     let sy: u16 = if area.height >= 22 { 2 } else { 1 };
@@ -182,7 +174,7 @@ fn draw_squares(
     }
     let mut hits = CellHits::default();
     for cell in &view.cells {
-        let (x, y) = turned(view, cell, viewer, seats);
+        let (x, y) = turned(view, cell, turn);
         let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(9 - y)) else { continue };
         let (cx, cy) = (left + col * sx, top + row * sy);
         let (glyph, style) = look(cell, marks);
@@ -212,21 +204,14 @@ fn draw_squares(
 /// The star: a hole at `x` (doubled columns) and `y` (rows), one or two terminal columns per
 /// half-step, the cursor in brackets (the lattice is too dense for names: the panel names the
 /// cursor's hole).
-fn draw_star(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    view: &BoardView,
-    marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
-) -> CellHits {
+fn draw_star(frame: &mut Frame<'_>, area: Rect, view: &BoardView, marks: &CellMarks, turn: u16) -> CellHits {
     let sx: u16 = if area.width >= 52 { 2 } else { 1 };
     let (width, height) = (24 * sx + 1, 17u16);
     let left = area.x + area.width.saturating_sub(width) / 2;
     let top = area.y + area.height.saturating_sub(height) / 2;
     let mut hits = CellHits::default();
     for cell in &view.cells {
-        let (x, y) = turned(view, cell, viewer, seats);
+        let (x, y) = turned(view, cell, turn);
         let (Ok(col), Ok(row)) = (u16::try_from(x + 12), u16::try_from(8 - y)) else { continue };
         let (cx, cy) = (left + col * sx, top + row);
         let (glyph, style) = look(cell, marks);

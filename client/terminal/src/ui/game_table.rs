@@ -18,6 +18,7 @@ use crate::app::game_table::Shown;
 use crate::app::{App, Button};
 use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::OnlineTable;
+use tripot_app::view_turn::view_turn;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -40,8 +41,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         board_area,
         &view,
         &marks(&shown),
-        table.viewer(),
-        table.state().seat_count(),
+        view_turn(table.state(), Some(table.viewer())),
     );
     app.hits.cells = Some(hits);
     draw_panel(app, frame, panel);
