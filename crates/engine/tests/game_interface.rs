@@ -380,6 +380,39 @@ fn what_a_front_end_shows_the_board_counters_and_warnings() {
 }
 
 #[test]
+fn the_board_shows_the_goals_and_stern_halmas_closed_branches() {
+    use tripot_game::GoalOf;
+    let goals = |state: &dyn GameState| state.board().cells.iter().filter(|c| c.zone.goal.is_some()).count();
+    let closed_to = |state: &dyn GameState, seat: Seat| {
+        state.board().cells.iter().filter(|c| c.zone.is_closed_to(seat)).count()
+    };
+    // The duel: camp A (m1, branch S) is bound for the opposite branch N (e17), camp B the other
+    // way, each branch tinted by the army bound there; nothing is closed.
+    let duel = open(&GameSpec::new("tripot-f3").unwrap()).unwrap();
+    let board = duel.board();
+    assert_eq!(board.named("e17").unwrap().zone.goal, Some(GoalOf { seat: Seat(0), colour: 3 }));
+    assert_eq!(board.named("m1").unwrap().zone.goal, Some(GoalOf { seat: Seat(1), colour: 0 }));
+    assert_eq!(goals(duel.as_ref()), 60);
+    assert_eq!(closed_to(duel.as_ref(), Seat(0)), 0);
+    // Stern-Halma for three: three goals of 10 holes; each seat is closed out of the four
+    // branches that are neither its home nor its goal (RULES-STAR.md §4.3).
+    let halma = open(&GameSpec::new("halma-3").unwrap()).unwrap();
+    assert_eq!(goals(halma.as_ref()), 30);
+    for seat in 0..3 {
+        assert_eq!(closed_to(halma.as_ref(), Seat(seat)), 40, "seat {seat}");
+    }
+    let board = halma.board();
+    let home_of_seat_0: Vec<_> =
+        board.cells.iter().filter(|c| c.piece.is_some_and(|p| p.owner == Some(Seat(0)))).collect();
+    assert!(home_of_seat_0.iter().all(|c| !c.zone.is_closed_to(Seat(0))));
+    // kawu has goals and closes nothing; the captures game has neither.
+    let kawu = open(&GameSpec::new("kawu-3").unwrap()).unwrap();
+    assert_eq!((goals(kawu.as_ref()), closed_to(kawu.as_ref(), Seat(1))), (30, 0));
+    let captures = open(&GameSpec::new("captures-3").unwrap()).unwrap();
+    assert_eq!((goals(captures.as_ref()), closed_to(captures.as_ref(), Seat(1))), (0, 0));
+}
+
+#[test]
 fn several_openers_open_any_of_their_games() {
     let openers: [&dyn Opener; 1] = [&StarBoardGames];
     let kawu = GameSpec::new("kawu-4").unwrap();

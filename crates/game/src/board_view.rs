@@ -52,6 +52,37 @@ pub struct CellView {
     pub y: i16,
     /// What stands on it.
     pub piece: Option<Piece>,
+    /// What the rules make of it beyond its piece: whose goal it is, who may not stop on it.
+    pub zone: CellZone,
+}
+
+/// The goal a cell belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GoalOf {
+    /// The seat that must bring its pieces there.
+    pub seat: Seat,
+    /// The colour of the army bound there, as [`Piece::colour`] numbers it: a duel camp of
+    /// several branches has one goal per branch, each tinted by its own army.
+    pub colour: u8,
+}
+
+/// The zones of the rules a cell lies in, so that a board can show them without knowing the
+/// rules (RULES-STAR.md §4.3: the goals, Stern-Halma's branches closed to a seat). Games
+/// without zones leave it empty (`CellZone::default()`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CellZone {
+    /// The goal the cell belongs to, if any.
+    pub goal: Option<GoalOf>,
+    /// The seats whose pieces may not end a move on it: a board shown for one of them greys it.
+    pub closed_to: Vec<Seat>,
+}
+
+impl CellZone {
+    /// Whether a move of `seat` may not end on the cell.
+    #[must_use]
+    pub fn is_closed_to(&self, seat: Seat) -> bool {
+        self.closed_to.contains(&seat)
+    }
 }
 
 /// Every cell of a board, with its piece.

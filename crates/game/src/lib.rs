@@ -17,7 +17,7 @@ mod spec;
 mod split_mix;
 mod state;
 
-pub use board_view::{BoardView, CellView, Geometry, Piece, PieceKind};
+pub use board_view::{BoardView, CellView, CellZone, Geometry, GoalOf, Piece, PieceKind};
 pub use calendar::{civil_from_days, date_from_unix};
 pub use catalogue::{Family, GameInfo, Words};
 pub use cell::{Cell, NamedCell};

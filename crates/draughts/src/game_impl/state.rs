@@ -3,8 +3,8 @@
 use std::any::Any;
 
 use tripot_game::{
-    BoardView, CellView, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, Geometry, Leaving,
-    MoveError, MoveKind, Outcome, Piece, PieceKind, Place, Seat, SeatStatus, SpecError,
+    BoardView, CellView, CellZone, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, Geometry,
+    Leaving, MoveError, MoveKind, Outcome, Piece, PieceKind, Place, Seat, SeatStatus, SpecError,
 };
 
 use super::errors::{cell, named, notation_error, play_error, square};
@@ -279,6 +279,7 @@ impl GameState for DraughtsState {
                     },
                     colour: p.color.index() as u8,
                 }),
+                zone: CellZone::default(),
             })
             .collect();
         BoardView { geometry: Geometry::Square10, cells }

@@ -2,7 +2,7 @@
 //! as drawn.
 
 use tripot_game::{
-    BoardView, Cell, CellView, GameMove, Geometry, MoveKind, NamedCell, Piece, PieceKind, Seat,
+    BoardView, Cell, CellView, CellZone, GameMove, Geometry, MoveKind, NamedCell, Piece, PieceKind, Seat,
 };
 
 use crate::hole::Hole;
@@ -44,12 +44,23 @@ pub(crate) fn move_text(m: &GameMove) -> String {
     }
 }
 
-/// The whole star, every hole with what stands on it: `piece(hole)` says what.
-pub(crate) fn star_board(piece: impl Fn(Hole) -> Option<Piece>) -> BoardView {
+/// The whole star, every hole with what stands on it and the zones it lies in: `piece(hole)` and
+/// `zone(hole)` say what.
+pub(crate) fn star_board(
+    piece: impl Fn(Hole) -> Option<Piece>,
+    zone: impl Fn(Hole) -> CellZone,
+) -> BoardView {
     let cells = Hole::all()
         .map(|h| {
             let (x, y) = h.screen();
-            CellView { cell: cell(h), name: h.to_string(), x: i16::from(x), y: i16::from(y), piece: piece(h) }
+            CellView {
+                cell: cell(h),
+                name: h.to_string(),
+                x: i16::from(x),
+                y: i16::from(y),
+                piece: piece(h),
+                zone: zone(h),
+            }
         })
         .collect();
     BoardView { geometry: Geometry::Star121, cells }

@@ -3,14 +3,14 @@
 use std::any::Any;
 
 use tripot_game::{
-    BoardView, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, Leaving, MoveError, MoveKind,
-    Outcome, Place, Seat, SeatStatus, SpecError,
+    BoardView, CellZone, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, GoalOf, Leaving,
+    MoveError, MoveKind, Outcome, Place, Seat, SeatStatus, SpecError,
 };
 
 use super::cells::{game_move, holes, marble, move_text, star_board};
 use super::errors::{duel_illegal, duel_notation};
 use super::{StarBoardGame, duel_spec};
-use crate::colour::Camp;
+use crate::colour::{Camp, Colour};
 use crate::notation::{Notation, Path, Verified};
 use crate::outcome::WinReason;
 use crate::position::Position;
@@ -265,7 +265,19 @@ impl GameState for DuelState {
 
     fn board(&self) -> BoardView {
         let position = self.position();
-        star_board(|h| position.colour_at(h).map(|c| marble(Some(seat(c.camp())), c.index())))
+        // Each branch of a camp has its goal, the opposite branch, tinted by that branch's army.
+        let goal_of = |h: Hole| {
+            let bound = Colour::of_hole(h)?.opposite();
+            position
+                .format()
+                .all_colours()
+                .contains(&bound)
+                .then(|| GoalOf { seat: seat(bound.camp()), colour: bound.index() as u8 })
+        };
+        star_board(
+            |h| position.colour_at(h).map(|c| marble(Some(seat(c.camp())), c.index())),
+            |h| CellZone { goal: goal_of(h), closed_to: Vec::new() },
+        )
     }
 
     fn leave(&mut self, seat: Seat, how: Leaving) -> Result<(), MoveError> {

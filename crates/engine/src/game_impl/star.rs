@@ -3,13 +3,14 @@
 use std::any::Any;
 
 use tripot_game::{
-    BoardView, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, Leaving, MoveError, MoveKind,
-    MoveWarning, Outcome, Place, Seat, SeatStatus, SpecError,
+    BoardView, CellZone, Counter, CounterKind, EndReason, GameMove, GameSpec, GameState, GoalOf, Leaving,
+    MoveError, MoveKind, MoveWarning, Outcome, Place, Seat, SeatStatus, SpecError,
 };
 
 use super::StarBoardGame;
 use super::cells::{game_move, holes, marble, move_text, star_board};
 use super::errors::{star_illegal, star_notation};
+use crate::Hole;
 use crate::colour::Colour;
 use crate::star::{
     GameKind, StarEnd, StarGame, StarMove, StarNotation, StarOutcome, StarPath, StarPosition, Variant,
@@ -284,13 +285,36 @@ impl GameState for StarState {
 
     fn board(&self) -> BoardView {
         let position = self.position();
-        star_board(|h| {
-            if position.pieces().contains(h) {
-                return Some(marble(None, 6));
+        let seats = self.variant().seats();
+        // The captures game has no goal (RULES-STAR.md §5).
+        let has_goals = self.variant().game() != GameKind::Captures;
+        let goal_of = |h: Hole| {
+            if !has_goals {
+                return None;
             }
-            let colour = position.seat_at(h)?;
-            Some(marble(self.seat(colour), colour.index()))
-        })
+            let bound = seats.iter().copied().find(|&c| position.goal(c).contains(h))?;
+            Some(GoalOf { seat: self.seat(bound)?, colour: bound.index() as u8 })
+        };
+        // Stern-Halma closes to each seat the branches that are neither its home nor its goal
+        // (RULES-STAR.md §4.3); the other games close nothing.
+        let closed_to = |h: Hole| -> Vec<Seat> {
+            let bit = 1u128 << h.index();
+            seats
+                .iter()
+                .filter(|&&c| position.allowed_ends(c) & bit == 0)
+                .filter_map(|&c| self.seat(c))
+                .collect()
+        };
+        star_board(
+            |h| {
+                if position.pieces().contains(h) {
+                    return Some(marble(None, 6));
+                }
+                let colour = position.seat_at(h)?;
+                Some(marble(self.seat(colour), colour.index()))
+            },
+            |h| CellZone { goal: goal_of(h), closed_to: closed_to(h) },
+        )
     }
 
     fn leave(&mut self, seat: Seat, how: Leaving) -> Result<(), MoveError> {
