@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
-use tripot_game::{BoardView, Cell, CellView, Geometry, Piece, PieceKind};
+use tripot_game::{BoardView, Cell, CellView, CellZone, Geometry, Piece, PieceKind, Seat};
 
 /// What is marked on the board besides the pieces.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +32,9 @@ pub(crate) struct CellMarks {
     pub(crate) pickable: Vec<Cell>,
     /// Show every cell's name (the draughts squares' numbers).
     pub(crate) names: bool,
+    /// The seat whose goal stands out and for whom the cells it may not stop on are greyed
+    /// (Stern-Halma's closed branches).
+    pub(crate) focus: Option<Seat>,
 }
 
 /// Where each cell was drawn: its column, line and width.
@@ -122,7 +125,26 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
     if marks.trail.contains(&c) {
         return ('∙', Style::default().fg(Color::Gray).add_modifier(bold));
     }
-    ('·', Style::default().fg(Color::DarkGray))
+    empty_look(&cell.zone, marks.focus)
+}
+
+/// Where a move may not end.
+const CLOSED: char = '×';
+/// A goal's empty cell.
+const GOAL: char = '◦';
+
+/// An empty cell, as the rules' zones make it: closed to the focused seat (greyed `×`), the
+/// focused seat's goal (bold, in its colour), another seat's goal (in that seat's colour).
+fn empty_look(zone: &CellZone, focus: Option<Seat>) -> (char, Style) {
+    if focus.is_some_and(|seat| zone.is_closed_to(seat)) {
+        return (CLOSED, Style::default().fg(Color::DarkGray));
+    }
+    let Some(goal) = zone.goal else { return ('·', Style::default().fg(Color::DarkGray)) };
+    let style = Style::default().fg(SEAT_COLOURS[goal.seat.index() % SEAT_COLOURS.len()]);
+    if focus == Some(goal.seat) {
+        return (GOAL, style.add_modifier(Modifier::BOLD));
+    }
+    (GOAL, style)
 }
 
 /// Draws `view` in `area` turned `turn` degrees (the viewer's side at the bottom) and says where

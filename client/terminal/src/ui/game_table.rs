@@ -98,7 +98,8 @@ fn header(lang: Lang, table: &Table) -> Line<'static> {
 /// What to mark: the cursor, the pick and where it can go, the last move, a hint.
 fn marks(shown: &Shown<'_>) -> CellMarks {
     let table = shown.table;
-    let mut marks = CellMarks { names: shown.show_names, ..CellMarks::default() };
+    let mut marks =
+        CellMarks { names: shown.show_names, focus: Some(table.viewer()), ..CellMarks::default() };
     if let Some((_, _, path)) = table.last_move() {
         marks.trail = path;
     }
