@@ -5,14 +5,18 @@
 //! their own, so that every screen can be driven from synthetic events. Every failure is a
 //! [`NetworkError`], which the front-end words in the player's language.
 
+use std::sync::mpsc::Receiver;
 use tripot_game::GameSpec;
 use tripot_net::identity::IdentityError;
 use tripot_net::online::OnlineError;
 use tripot_net::online::matchmaking::MatchError;
 use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::session::Offer;
+
+use tripot_net::ratings::RatingsClientError;
 use tripot_net::swarm::SwarmError;
 use tripot_net::{Multiaddr, NetEvent, Start};
+pub use tripot_ratings_wire::{Standings, StandingsQuery};
 
 use super::open_game::{OpenGame, OpenGames};
 use super::settings::SettingsError;
@@ -48,6 +52,9 @@ pub enum NetworkError {
     /// The lobby or the quick match failed at the relay.
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// A relay's ratings could not be read.
+    #[error(transparent)]
+    Ratings(#[from] RatingsClientError),
 }
 
 /// A running session, seen from the interface: commands out, events in.
@@ -127,4 +134,13 @@ pub trait Network {
     /// # Errors
     /// [`NetworkError`]: why the table could not open.
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError>;
+    /// Starts reading a ratings table at the relay (the configured one, else one announced on
+    /// the LAN); the table, or why it could not be read, comes once on the receiver.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the reading could not start.
+    fn standings(
+        &mut self,
+        query: StandingsQuery,
+    ) -> Result<Receiver<Result<Standings, NetworkError>>, NetworkError>;
 }

@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use tokio::runtime::Runtime;
@@ -14,6 +14,7 @@ use tripot_net::online::matchmaking::lobby;
 use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgress};
 use tripot_net::session::Offer;
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
+use tripot_ratings_wire::{Standings, StandingsQuery};
 
 use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
 use super::open_game::{OpenGame, OpenGames};
@@ -130,6 +131,24 @@ impl Network for RealNetwork {
             }
         });
         Ok(Box::new(Scan { results, task }))
+    }
+
+    fn standings(
+        &mut self,
+        query: StandingsQuery,
+    ) -> Result<Receiver<Result<Standings, NetworkError>>, NetworkError> {
+        let (sender, answer) = mpsc::channel();
+        let keypair = self.keypair.clone();
+        let settings = self.settings.clone();
+        self.runtime.spawn(async move {
+            let table = match find_relay(keypair, &settings).await {
+                Ok(relay) => tripot_net::ratings::standings(&relay, query).await.map_err(NetworkError::from),
+                Err(error) => Err(error),
+            };
+            // Nobody waits any more when the page was left: nothing to tell.
+            let _ = sender.send(table);
+        });
+        Ok(answer)
     }
 
     fn join_table(&mut self, relay: &Multiaddr, table: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {

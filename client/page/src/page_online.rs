@@ -850,6 +850,15 @@ mod tests {
         fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
             Err(NetworkError::NoRelay)
         }
+        fn standings(
+            &mut self,
+            _: tripot_app::network::StandingsQuery,
+        ) -> Result<
+            std::sync::mpsc::Receiver<Result<tripot_app::network::Standings, NetworkError>>,
+            NetworkError,
+        > {
+            Err(NetworkError::NoRelay)
+        }
     }
 
     /// A slot counting how often its network was made.

@@ -146,3 +146,39 @@ fn the_one_viewer_replays_a_draughts_record_move_by_move() {
     assert_eq!(start.matches("pieces 20").count(), 2, "{start}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Where the middle of `seat`'s pieces is drawn, as a line on the screen, and where the centre
+/// of the board is.
+fn pieces_line_and_centre(app: &mut App, seat: Seat) -> (f64, u16) {
+    render(app, 120, 40);
+    let board = app.game_table().unwrap().table().state().board();
+    let lines: Vec<u16> = board
+        .cells
+        .iter()
+        .filter(|c| c.piece.is_some_and(|p| p.owner == Some(seat)))
+        .map(|c| app.cell_place(c.cell).unwrap().1)
+        .collect();
+    let centre = board.cells.iter().find(|c| (c.x, c.y) == (0, 0)).unwrap().cell;
+    let middle = lines.iter().map(|&l| f64::from(l)).sum::<f64>() / lines.len() as f64;
+    (middle, app.cell_place(centre).unwrap().1)
+}
+
+#[test]
+fn a_star_table_of_three_turns_for_each_seat_and_shows_the_closed_branches_and_the_goal() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let state = EveryGame.open(&"halma-3".parse().unwrap(), &Setup::default()).unwrap();
+    app.start_game_table(state, vec![SeatKind::Person; 3], 1);
+    let screen = render(&mut app, 120, 40);
+    // The branches where the first seat may not stop are greyed `×`, its goal is `◦`.
+    assert!(screen.contains('×') && screen.contains('◦'), "{screen}");
+    insta::assert_snapshot!("halma_3_start", screen);
+    for seat in [Seat(0), Seat(1), Seat(2)] {
+        assert_eq!(app.game_table().unwrap().table().viewer(), seat);
+        let (middle, centre) = pieces_line_and_centre(&mut app, seat);
+        assert!(middle > f64::from(centre) + 3.0, "seat {seat}: pieces at line {middle}, centre {centre}");
+        let state = app.game_table().unwrap().table().state();
+        let text = state.move_text(&state.legal_moves()[0]);
+        typed(&mut app, &text);
+    }
+}

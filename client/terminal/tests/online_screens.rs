@@ -15,14 +15,17 @@ use common::{ch, enter_on, hole, key, render};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use tripot_app::network::{Standings, StandingsQuery};
 use tripot_app::online_duel::{self, EndReason};
 use tripot_app::open_game::{OpenGame, OpenGames};
 use tripot_engine::{Camp, Format, Notation, Position, Rules};
 use tripot_game::Seat;
 use tripot_net::Offer;
 use tripot_net::online::matchmaking::quick::QuickSeek;
+use tripot_net::ratings::RatingsClientError;
 use tripot_net::{LanHost, LocalError, Multiaddr, NetEvent, Refuser, SessionEvent, Start};
 use tripot_protocol::{GameId, RejectReason};
+use tripot_ratings_wire::StandingEntry;
 use tripot_terminal::app::{App, Connection, MenuItem, Page, RematchOffer};
 use tripot_terminal::event::{Event, Events};
 
@@ -41,6 +44,10 @@ struct Wire {
     news: VecDeque<Matchmaking>,
     /// What the next lobby reading finds.
     tables: Option<OpenGames>,
+    /// The ratings tables asked for, as `game period`.
+    standings_asked: Vec<String>,
+    /// Whether the relay answers ratings readings (with two players), or fails to be reached.
+    ratings_down: bool,
 }
 
 #[derive(Clone, Default)]
@@ -139,6 +146,35 @@ impl Network for Fake {
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
         self.0.borrow_mut().starts.push(format!("open {} at {relay}", online_duel::terms(&offer).0.number()));
         Ok(Box::new(self.clone()))
+    }
+
+    fn standings(
+        &mut self,
+        query: StandingsQuery,
+    ) -> Result<std::sync::mpsc::Receiver<Result<Standings, NetworkError>>, NetworkError> {
+        let mut wire = self.0.borrow_mut();
+        wire.standings_asked.push(format!("{} {}", query.game, query.period));
+        let (sender, answer) = std::sync::mpsc::channel();
+        let table = if wire.ratings_down {
+            Err(NetworkError::Ratings(RatingsClientError::Unreachable("connection refused".into())))
+        } else {
+            let entry = |seed: u8, name: &str, rating: f64, provisional: bool| StandingEntry {
+                peer_id: tripot_net::Keypair::ed25519_from_bytes([seed; 32]).unwrap().public().to_peer_id(),
+                name: name.into(),
+                rating,
+                games: 12,
+                opponents: if provisional { 2 } else { 6 },
+                provisional,
+            };
+            Ok(Standings {
+                game: query.game,
+                period: query.period,
+                entries: vec![entry(1, "Aline", 1612.4, false), entry(2, "Bruno", 1488.6, true)],
+                players: 2,
+            })
+        };
+        sender.send(table).unwrap();
+        Ok(answer)
     }
 
     fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
@@ -1027,4 +1063,47 @@ fn the_host_menu_offers_every_two_seat_game_after_the_duels_formats() {
             .iter()
             .any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "captures-2"))
     );
+}
+
+#[test]
+fn the_ratings_page_shows_the_relays_table_game_by_game() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Ratings);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Ratings);
+    let first = tripot_game::catalogue::catalogue().iter().find(|g| g.seats == 2).unwrap();
+    assert_eq!(fake.0.borrow().standings_asked, vec![format!("{} all", first.name)]);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Aline") && screen.contains("provisoire"), "{screen}");
+    insta::assert_snapshot!("ratings_table", screen);
+
+    // The next game, then this month: each read at the relay.
+    app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Tab));
+    let asked = fake.0.borrow().standings_asked.clone();
+    assert_eq!(asked.len(), 3, "{asked:?}");
+    assert_ne!(asked[1], asked[0]);
+    assert!(!asked[2].ends_with(" all"), "{asked:?}");
+    // Back round to the first game, all time again.
+    app.handle_event(key(KeyCode::Left));
+    app.handle_event(key(KeyCode::Tab));
+    assert_eq!(fake.0.borrow().standings_asked.last(), Some(&asked[0]));
+
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn the_ratings_page_says_why_the_relay_could_not_be_read() {
+    let (mut app, _events, fake) = app(Lang::En);
+    fake.0.borrow_mut().ratings_down = true;
+    app.open_ratings();
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("cannot reach the relay: connection refused"), "{screen}");
+    assert!(app.ratings().unwrap().table().is_none());
+    // The relay comes back: r reads again.
+    fake.0.borrow_mut().ratings_down = false;
+    app.handle_event(key(KeyCode::Char('r')));
+    assert!(app.ratings().unwrap().table().is_some());
+    assert!(render(&mut app, 100, 30).contains("Bruno"));
 }

@@ -5,6 +5,7 @@
 use tripot_net::identity::IdentityError;
 use tripot_net::online::matchmaking::MatchError;
 use tripot_net::online::{OnlineError, RoomError};
+use tripot_net::ratings::RatingsClientError;
 use tripot_net::swarm::SwarmError;
 
 use super::Lang;
@@ -33,6 +34,7 @@ impl Lang {
             NetworkError::Session(error) => online_error_fr(error),
             NetworkError::Swarm(error) => swarm_error_fr(error),
             NetworkError::Match(error) => match_error_fr(error),
+            NetworkError::Ratings(error) => ratings_error_fr(error),
         }
     }
 
@@ -211,6 +213,26 @@ fn match_error_fr(error: &MatchError) -> String {
         }
         #[allow(unreachable_patterns)]
         _ => error.to_string(),
+    }
+}
+
+/// A relay's ratings service failing, in French.
+fn ratings_error_fr(error: &RatingsClientError) -> String {
+    match error {
+        RatingsClientError::NoPeerId(addr) => {
+            format!("l'adresse du relais {addr} ne finit pas par /p2p/<identifiant du relais>")
+        }
+        RatingsClientError::Transport(reason) => format!("impossible d'établir la connexion : {reason}"),
+        RatingsClientError::Unreachable(reason) => format!("relais injoignable : {reason}"),
+        RatingsClientError::Request(reason) => {
+            format!("la demande de classement a échoué (le relais tient-il les classements ?) : {reason}")
+        }
+        RatingsClientError::Timeout(wait) => format!("pas de réponse du relais en {} s", wait.as_secs()),
+        RatingsClientError::Refused(reason) => format!("le service de classement refuse : {reason}"),
+        RatingsClientError::Unexpected => "le service de classement a répondu hors de propos".into(),
+        RatingsClientError::Keep(reason) => {
+            format!("compté, mais le résultat gardé n'a pu être noté : {reason}")
+        }
     }
 }
 

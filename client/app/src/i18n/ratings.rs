@@ -31,6 +31,8 @@ pub struct RatingsTexts {
     pub result_kept: &'static str,
     pub not_rated_declined: &'static str,
     pub not_rated_no_answer: &'static str,
+    pub reading: &'static str,
+    pub keys: &'static str,
 }
 
 const FR: RatingsTexts = RatingsTexts {
@@ -54,6 +56,8 @@ const FR: RatingsTexts = RatingsTexts {
     result_kept: "Résultat signé par les deux joueurs et gardé : tripot ratings submit l'enverra à un relais.",
     not_rated_declined: "L'adversaire ne signe pas le résultat (invité) : partie non classée.",
     not_rated_no_answer: "Pas de signature de l'adversaire : partie non classée.",
+    reading: "Lecture du classement au relais…",
+    keys: "←→ jeu · Tab période · r relire · Échap menu",
 };
 
 const EN: RatingsTexts = RatingsTexts {
@@ -77,6 +81,8 @@ const EN: RatingsTexts = RatingsTexts {
     result_kept: "Result signed by both players and kept: tripot ratings submit will send it to a relay.",
     not_rated_declined: "The opponent does not sign the result (a guest): the game is not rated.",
     not_rated_no_answer: "No signature from the opponent: the game is not rated.",
+    reading: "Reading the ratings at the relay…",
+    keys: "←→ game · Tab period · r read again · Esc menu",
 };
 
 impl Lang {

@@ -42,6 +42,8 @@ pub enum MenuItem {
     Quick,
     /// Quick match: the formats accepted.
     QuickFormat,
+    /// A relay's ratings tables.
+    Ratings,
     /// The rules page.
     Rules,
     /// Leave.
@@ -50,7 +52,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 19] = [
+    pub const ALL: [MenuItem; 20] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -68,6 +70,7 @@ impl MenuItem {
         MenuItem::Lobby,
         MenuItem::Quick,
         MenuItem::QuickFormat,
+        MenuItem::Ratings,
         MenuItem::Rules,
         MenuItem::Quit,
     ];
@@ -81,7 +84,7 @@ impl MenuItem {
     /// The first line of a group, drawn after a blank line.
     #[must_use]
     pub const fn starts_group(self) -> bool {
-        matches!(self, MenuItem::Duel | MenuItem::Host | MenuItem::Rules)
+        matches!(self, MenuItem::Duel | MenuItem::Host | MenuItem::Ratings)
     }
 
     /// A setting changed with ←/→ (drawn indented under its mode).

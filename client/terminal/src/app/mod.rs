@@ -25,6 +25,7 @@ pub mod online;
 pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
+pub mod ratings;
 pub mod table;
 pub mod table_menu;
 
@@ -66,6 +67,8 @@ pub enum Page {
     GameTable,
     /// Online: a game the duel's screen does not draw, at the one table.
     OnlineTable,
+    /// A relay's ratings tables.
+    Ratings,
 }
 
 /// A clickable area remembered while drawing, so that a click maps back to what was drawn.
@@ -216,6 +219,8 @@ pub struct App {
     pub(crate) online_table: Option<OnlineTableScreen>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
+    /// The ratings page, while open.
+    pub(crate) ratings: Option<ratings::RatingsPage>,
 }
 
 impl App {
@@ -256,6 +261,7 @@ impl App {
             game_table: None,
             online_table: None,
             online_failure: None,
+            ratings: None,
         };
         app.look_for_unfinished_game();
         app.look_for_unfinished_table();

@@ -132,6 +132,7 @@ impl App {
         if let Some(list) = &mut self.open_games {
             list.poll();
         }
+        self.poll_ratings();
     }
 
     /// Reacts to one event of the session (the tick's poll, or a test).

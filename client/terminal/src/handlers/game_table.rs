@@ -13,6 +13,7 @@ use tripot_game::Cell;
 use crate::app::game_table::TableAct;
 use crate::app::{App, Button, Page};
 use crate::ui::cell_board::turned;
+use tripot_app::view_turn::view_turn;
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     let Some(shown) = app.shown() else {
@@ -168,8 +169,8 @@ fn step(app: &mut App, dx: i16, dy: i16) {
     let Some(shown) = app.shown() else { return };
     let state = shown.table.state();
     let view = state.board();
-    let (viewer, seats) = (shown.table.viewer(), state.seat_count());
-    let Some(here) = view.cell(shown.cursor).map(|c| turned(&view, c, viewer, seats)) else {
+    let turn = view_turn(state, Some(shown.table.viewer()));
+    let Some(here) = view.cell(shown.cursor).map(|c| turned(&view, c, turn)) else {
         let first = view.cells.first().map_or(shown.cursor, |c| c.cell);
         if let Some((cursor, _)) = app.shown_view_mut() {
             *cursor = first;
@@ -180,7 +181,7 @@ fn step(app: &mut App, dx: i16, dy: i16) {
         .cells
         .iter()
         .filter_map(|c| {
-            let (x, y) = turned(&view, c, viewer, seats);
+            let (x, y) = turned(&view, c, turn);
             let (ax, ay) = (x - here.0, y - here.1);
             // Ahead in the arrow's direction, how far, and how far aside.
             let (ahead, aside) = if dx != 0 { (ax * dx, ay.abs()) } else { (ay * dy, ax.abs()) };

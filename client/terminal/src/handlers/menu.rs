@@ -72,6 +72,7 @@ fn activate(app: &mut App) {
             };
             app.start_game(setup);
         }
+        MenuItem::Ratings => app.open_ratings(),
         MenuItem::Rules => {
             app.rules_scroll = 0;
             app.page = Page::Rules;

@@ -12,6 +12,7 @@ mod menu;
 mod move_input;
 mod online;
 mod open_games;
+mod ratings;
 mod resume;
 mod rules;
 mod table;
@@ -41,6 +42,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::TableMenu => table_menu::key(app, key),
             Page::TableGame => table::key(app, key),
             Page::GameTable | Page::OnlineTable => game_table::key(app, key),
+            Page::Ratings => ratings::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
@@ -53,6 +55,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::TableGame => table::mouse(app, mouse),
             Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
+            Page::Ratings => ratings::mouse(app, mouse),
         },
     }
 }

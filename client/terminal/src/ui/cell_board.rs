@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
-use tripot_game::{BoardView, Cell, CellView, Geometry, Piece, PieceKind, Seat};
+use tripot_game::{BoardView, Cell, CellView, CellZone, Geometry, Piece, PieceKind, Seat};
 
 /// What is marked on the board besides the pieces.
 #[derive(Debug, Clone, Default)]
@@ -32,6 +32,9 @@ pub(crate) struct CellMarks {
     pub(crate) pickable: Vec<Cell>,
     /// Show every cell's name (the draughts squares' numbers).
     pub(crate) names: bool,
+    /// The seat whose goal stands out and for whom the cells it may not stop on are greyed
+    /// (Stern-Halma's closed branches).
+    pub(crate) focus: Option<Seat>,
 }
 
 /// Where each cell was drawn: its column, line and width.
@@ -55,16 +58,10 @@ impl CellHits {
     }
 }
 
-/// The layout coordinates of `cell` as seen from `viewer`: a game of two seats is turned half
-/// round for the second, so that each sees its own side at the bottom.
-pub(crate) fn turned(view: &BoardView, cell: &CellView, viewer: Seat, seats: u8) -> (i16, i16) {
-    if seats != 2 || viewer != Seat(1) {
-        return (cell.x, cell.y);
-    }
-    match view.geometry {
-        Geometry::Star121 => (-cell.x, -cell.y),
-        Geometry::Square10 => (9 - cell.x, 9 - cell.y),
-    }
+/// The layout coordinates of `cell` on the board turned `turn` degrees (the viewer's
+/// [`view_turn`](tripot_app::view_turn::view_turn)).
+pub(crate) fn turned(view: &BoardView, cell: &CellView, turn: u16) -> (i16, i16) {
+    tripot_app::view_turn::turned(view.geometry, (cell.x, cell.y), turn)
 }
 
 /// The glyph of a seat's pieces, told apart without colour (a monochrome terminal, a text
@@ -128,22 +125,40 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
     if marks.trail.contains(&c) {
         return ('∙', Style::default().fg(Color::Gray).add_modifier(bold));
     }
-    ('·', Style::default().fg(Color::DarkGray))
+    empty_look(&cell.zone, marks.focus)
 }
 
-/// Draws `view` in `area` as `viewer` sees it (a game of `seats` seats) and says where each cell
-/// went.
+/// Where a move may not end.
+const CLOSED: char = '×';
+/// A goal's empty cell.
+const GOAL: char = '◦';
+
+/// An empty cell, as the rules' zones make it: closed to the focused seat (greyed `×`), the
+/// focused seat's goal (bold, in its colour), another seat's goal (in that seat's colour).
+fn empty_look(zone: &CellZone, focus: Option<Seat>) -> (char, Style) {
+    if focus.is_some_and(|seat| zone.is_closed_to(seat)) {
+        return (CLOSED, Style::default().fg(Color::DarkGray));
+    }
+    let Some(goal) = zone.goal else { return ('·', Style::default().fg(Color::DarkGray)) };
+    let style = Style::default().fg(SEAT_COLOURS[goal.seat.index() % SEAT_COLOURS.len()]);
+    if focus == Some(goal.seat) {
+        return (GOAL, style.add_modifier(Modifier::BOLD));
+    }
+    (GOAL, style)
+}
+
+/// Draws `view` in `area` turned `turn` degrees (the viewer's side at the bottom) and says where
+/// each cell went.
 pub(crate) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &BoardView,
     marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
+    turn: u16,
 ) -> CellHits {
     match view.geometry {
-        Geometry::Square10 => draw_squares(frame, area, view, marks, viewer, seats),
-        Geometry::Star121 => draw_star(frame, area, view, marks, viewer, seats),
+        Geometry::Square10 => draw_squares(frame, area, view, marks, turn),
+        Geometry::Star121 => draw_star(frame, area, view, marks, turn),
     }
 }
 
@@ -162,8 +177,7 @@ fn draw_squares(
     area: Rect,
     view: &BoardView,
     marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
+    turn: u16,
 ) -> CellHits {
     let sx: u16 = if area.width >= 44 { 4 } else { 3 };
     let sy: u16 = if area.height >= 22 { 2 } else { 1 };
@@ -182,7 +196,7 @@ fn draw_squares(
     }
     let mut hits = CellHits::default();
     for cell in &view.cells {
-        let (x, y) = turned(view, cell, viewer, seats);
+        let (x, y) = turned(view, cell, turn);
         let (Ok(col), Ok(row)) = (u16::try_from(x), u16::try_from(9 - y)) else { continue };
         let (cx, cy) = (left + col * sx, top + row * sy);
         let (glyph, style) = look(cell, marks);
@@ -212,21 +226,14 @@ fn draw_squares(
 /// The star: a hole at `x` (doubled columns) and `y` (rows), one or two terminal columns per
 /// half-step, the cursor in brackets (the lattice is too dense for names: the panel names the
 /// cursor's hole).
-fn draw_star(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    view: &BoardView,
-    marks: &CellMarks,
-    viewer: Seat,
-    seats: u8,
-) -> CellHits {
+fn draw_star(frame: &mut Frame<'_>, area: Rect, view: &BoardView, marks: &CellMarks, turn: u16) -> CellHits {
     let sx: u16 = if area.width >= 52 { 2 } else { 1 };
     let (width, height) = (24 * sx + 1, 17u16);
     let left = area.x + area.width.saturating_sub(width) / 2;
     let top = area.y + area.height.saturating_sub(height) / 2;
     let mut hits = CellHits::default();
     for cell in &view.cells {
-        let (x, y) = turned(view, cell, viewer, seats);
+        let (x, y) = turned(view, cell, turn);
         let (Ok(col), Ok(row)) = (u16::try_from(x + 12), u16::try_from(8 - y)) else { continue };
         let (cx, cy) = (left + col * sx, top + row);
         let (glyph, style) = look(cell, marks);

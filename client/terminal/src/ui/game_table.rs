@@ -18,6 +18,7 @@ use crate::app::game_table::Shown;
 use crate::app::{App, Button};
 use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::OnlineTable;
+use tripot_app::view_turn::view_turn;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -40,8 +41,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         board_area,
         &view,
         &marks(&shown),
-        table.viewer(),
-        table.state().seat_count(),
+        view_turn(table.state(), Some(table.viewer())),
     );
     app.hits.cells = Some(hits);
     draw_panel(app, frame, panel);
@@ -98,7 +98,8 @@ fn header(lang: Lang, table: &Table) -> Line<'static> {
 /// What to mark: the cursor, the pick and where it can go, the last move, a hint.
 fn marks(shown: &Shown<'_>) -> CellMarks {
     let table = shown.table;
-    let mut marks = CellMarks { names: shown.show_names, ..CellMarks::default() };
+    let mut marks =
+        CellMarks { names: shown.show_names, focus: Some(table.viewer()), ..CellMarks::default() };
     if let Some((_, _, path)) = table.last_move() {
         marks.trail = path;
     }

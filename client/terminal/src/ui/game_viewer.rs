@@ -12,6 +12,7 @@ use tripot_game::{EndReason, Seat};
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
 use super::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game_viewer::GameViewer;
+use tripot_app::view_turn::view_turn;
 
 /// Draws the replay at the viewer's move.
 pub(crate) fn draw(viewer: &GameViewer, frame: &mut Frame<'_>) {
@@ -72,7 +73,7 @@ pub(crate) fn draw(viewer: &GameViewer, frame: &mut Frame<'_>) {
         }
         marks.trail = before.path(&viewer.moves[index - 1]);
     }
-    cell_board::draw(frame, board_area, &state.board(), &marks, Seat(0), state.seat_count());
+    cell_board::draw(frame, board_area, &state.board(), &marks, view_turn(state, None));
 
     let block = super::panel_block();
     let inner = block.inner(panel);

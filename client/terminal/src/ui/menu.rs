@@ -148,6 +148,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         MenuItem::HostRoom => {
             (t.room_setting, Some(if menu.host_room { t.room_yes } else { t.room_no }.to_owned()))
         }
+        MenuItem::Ratings => (lang.ratings().title, None),
         MenuItem::Rules => (t.rules, None),
         MenuItem::Quit => (t.quit, None),
         MenuItem::Level => {

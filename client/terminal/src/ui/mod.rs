@@ -20,6 +20,7 @@ mod menu;
 mod online;
 mod open_games;
 pub(crate) mod pieces;
+mod ratings;
 mod resume;
 pub(crate) mod rules;
 pub(crate) mod star_board;
@@ -44,6 +45,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
     match app.page {
         Page::Menu => menu::draw(app, frame, area),
         Page::Rules => rules::draw(app, frame, area),
+        Page::Ratings => ratings::draw(app, frame, area),
         Page::Game => game::draw(app, frame, area),
         Page::Resume => resume::draw(app, frame, area),
         Page::Join => join::draw(app, frame, area),
