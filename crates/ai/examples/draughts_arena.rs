@@ -2,7 +2,8 @@
 //! draughts_arena -- [GAMES] [PAIRS]` plays GAMES games (default 10) for each pair of levels
 //! and prints, for the stronger level, its wins, draws and losses, its share of the decisive
 //! games, and the time each level takes per move. PAIRS picks the pairs (default `fm,md,fd`:
-//! Facile–Moyen, Moyen–Difficile, Facile–Difficile).
+//! Facile–Moyen, Moyen–Difficile, Facile–Difficile). The tally so far goes to stderr after each
+//! game.
 //!
 //! Games go two by two: both games of a couple start from the same opening (two plies drawn
 //! from the couple's number, so that the levels' own determinism does not replay one game a
@@ -39,15 +40,19 @@ fn main() {
         let mut score = Score::default();
         for game_number in 0..games {
             let strong_color = if game_number % 2 == 0 { Color::White } else { Color::Black };
-            let Some(winner) = play(weak, strong, strong_color, game_number, &mut think) else {
-                score.draws += 1;
-                continue;
-            };
-            if winner == strong_color {
-                score.wins += 1;
-            } else {
-                score.losses += 1;
+            match play(weak, strong, strong_color, game_number, &mut think) {
+                None => score.draws += 1,
+                Some(winner) if winner == strong_color => score.wins += 1,
+                Some(_) => score.losses += 1,
             }
+            // A long run can be read while it goes (and what finished, if it is stopped).
+            eprintln!(
+                "{pair} after {} games: {} won, {} drawn, {} lost",
+                game_number + 1,
+                score.wins,
+                score.draws,
+                score.losses
+            );
         }
         let decisive = score.wins + score.losses;
         let share = 100.0 * score.wins as f64 / decisive.max(1) as f64;
