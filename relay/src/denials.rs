@@ -70,6 +70,8 @@ pub(crate) enum Denied {
     RoomLookup,
     /// A directory request of an older client (`/tripot/rooms/1.0.0`).
     Outdated,
+    /// A quick-match seek (too many waiting from its address).
+    QuickSeek,
 }
 
 impl Denied {
@@ -83,6 +85,7 @@ impl Denied {
             Denied::Room => "room",
             Denied::RoomLookup => "room_lookup",
             Denied::Outdated => "directory",
+            Denied::QuickSeek => "quick_seek",
         }
     }
 }

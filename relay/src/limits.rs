@@ -67,6 +67,9 @@ pub struct Limits {
     pub rooms: RegistryLimits,
     /// Quick-match seekers waiting at once.
     pub quick_max_waiting: usize,
+    /// Quick-match seekers waiting at once from one IP address (0: no limit); a peer holds
+    /// one place whatever it asks.
+    pub quick_max_per_ip: usize,
     /// How long the relay holds a seeker's request before answering "still waiting" (the
     /// client asks again at once); under the request timeout of the directory (10 s).
     pub quick_hold: Duration,
@@ -102,6 +105,8 @@ impl Default for Limits {
             rendezvous_max_total: 50_000,
             rooms: RegistryLimits::default(),
             quick_max_waiting: 10_000,
+            // A household behind one NAT seeks a game or two at once; a club's room a few more.
+            quick_max_per_ip: 8,
             quick_hold: Duration::from_secs(4),
         }
     }

@@ -150,6 +150,10 @@ pub struct Options {
     #[arg(long, env = "TRIPOT_RELAY_QUICK_MAX_WAITING", default_value_t = Limits::default().quick_max_waiting)]
     pub quick_max_waiting: usize,
 
+    /// Quick-match seekers waiting at once from one IP address (0: no limit).
+    #[arg(long, env = "TRIPOT_RELAY_QUICK_MAX_PER_IP", default_value_t = Limits::default().quick_max_per_ip)]
+    pub quick_max_per_ip: usize,
+
     /// Room lookups that miss, per IP address a minute (0: no per-address limit).
     #[arg(long, env = "TRIPOT_RELAY_ROOM_MISSES_PER_IP_PER_MINUTE", default_value_t = 20)]
     pub room_misses_per_ip_per_minute: u32,
@@ -243,6 +247,7 @@ impl Options {
             registrations_per_ip_per_minute: self.registrations_per_ip_per_minute,
             rendezvous_max_total: self.rendezvous_max_total,
             quick_max_waiting: self.quick_max_waiting,
+            quick_max_per_ip: self.quick_max_per_ip,
             rooms: RegistryLimits {
                 max_rooms: self.max_rooms,
                 max_rooms_per_ip: (self.max_rooms_per_ip > 0).then_some(self.max_rooms_per_ip),

@@ -11,6 +11,8 @@ mod draw;
 mod handshake;
 #[path = "online_hostile/household.rs"]
 mod household;
+#[path = "online_hostile/quick_seekers.rs"]
+mod quick_seekers;
 #[path = "online_hostile/raw_client.rs"]
 mod raw_client;
 #[path = "online_hostile/refusals.rs"]

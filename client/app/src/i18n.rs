@@ -9,6 +9,7 @@ use tripot_engine::{Camp, Format};
 
 mod errors;
 mod game_words;
+mod matchmaking;
 mod notices;
 mod page;
 mod page_en;

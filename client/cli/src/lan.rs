@@ -3,6 +3,8 @@
 use std::io::{BufRead as _, Write as _};
 use std::time::Duration;
 
+use tripot_app::i18n::Lang;
+
 use super::CliError;
 use super::online::{self, OnlineArgs, Plan};
 
@@ -43,13 +45,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
             })
             .to_string()
         } else {
-            format!(
-                "{:>2}. {:<16} {:<16} attend depuis {} s",
-                i + 1,
-                host.name,
-                host.game.as_str(),
-                host.waiting_secs
-            )
+            Lang::current().lan_game_line(i + 1, &host.name, &host.game, u64::from(host.waiting_secs))
         };
         writeln!(out, "{line}")?;
     }
@@ -63,7 +59,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let pick = match args.pick {
         Some(n) => n,
         None => {
-            print!("Numéro de la partie à rejoindre : ");
+            print!("{}", Lang::current().lan_prompt());
             let _ = std::io::stdout().flush();
             let mut line = String::new();
             std::io::stdin().lock().read_line(&mut line)?;

@@ -4,6 +4,7 @@
 use std::io::{BufRead as _, Write as _};
 
 use serde_json::json;
+use tripot_app::i18n::Lang;
 use tripot_engine::Rules;
 use tripot_game::{GameSpec, TableSpec};
 use tripot_net::Multiaddr;
@@ -105,12 +106,6 @@ async fn fetch(
     lobby::list(keypair, net, relay, game, page).await.map_err(|e| CliError::Network(e.into()))
 }
 
-/// A game's title for players (French, as this command's words), or its name when this client
-/// does not know it.
-fn title(game: &GameSpec) -> &str {
-    tripot_game::catalogue::find(game).map_or(game.as_str(), |info| info.title.fr)
-}
-
 fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
     if headless {
         for (i, entry) in page.tables.iter().enumerate() {
@@ -128,37 +123,22 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
         return Ok(());
     }
     let mut out = std::io::stdout().lock();
+    let lang = Lang::current();
     let pages = page.total.div_ceil(PAGE_SIZE).max(1);
-    let mut lines =
-        vec![format!("Tables ouvertes — page {}/{pages} ({} en tout)", page.page + 1, page.total)];
+    let mut lines = vec![lang.lobby_page_head(page.page + 1, pages, page.total)];
     if page.total == 0 {
-        lines.push("  (aucune table ouverte)".to_owned());
+        lines.push(lang.lobby_empty().to_owned());
     } else if page.tables.is_empty() {
-        lines.push(format!("  (pas de page {} : {pages} en tout)", page.page + 1));
+        lines.push(lang.lobby_no_such_page(page.page + 1, pages));
     }
     for (i, entry) in page.tables.iter().enumerate() {
-        lines.push(format!(
-            "{:>3}. {:<24} {:<28} {} place(s) libre(s)  attend depuis {}",
-            i + 1,
-            entry.table.name,
-            title(&entry.table.table.game),
-            entry.table.free_seats,
-            waited(entry.waiting_secs)
-        ));
+        let (table, free, secs) = (&entry.table, entry.table.free_seats, entry.waiting_secs);
+        lines.push(lang.lobby_table_line(i + 1, &table.name, &table.table.game, free, secs));
     }
     for line in lines {
         writeln!(out, "{line}")?;
     }
     Ok(())
-}
-
-/// "42 s", "3 min 05 s", "1 h 02 min".
-fn waited(secs: u64) -> String {
-    match secs {
-        0..60 => format!("{secs} s"),
-        60..3600 => format!("{} min {:02} s", secs / 60, secs % 60),
-        _ => format!("{} h {:02} min", secs / 3600, secs / 60 % 60),
-    }
 }
 
 fn pick(page: &LobbyPage, n: usize) -> Result<TableEntry, CliError> {
@@ -174,14 +154,8 @@ enum Choice {
 }
 
 fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
-    let mut prompt = String::from("Numéro de la table à rejoindre");
-    if page.has_next() {
-        prompt.push_str(", n (suivante)");
-    }
-    if page.page > 0 {
-        prompt.push_str(", p (précédente)");
-    }
-    prompt.push_str(", r (actualiser), q (quitter) : ");
+    let lang = Lang::current();
+    let prompt = lang.lobby_prompt(page.has_next(), page.page > 0);
     loop {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
@@ -197,7 +171,7 @@ fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
             "q" | "Q" => return Ok(Choice::Quit),
             other => match other.parse() {
                 Ok(n) => return Ok(Choice::Join(n)),
-                Err(_) => println!("« {other} » : un numéro, n, p, r ou q."),
+                Err(_) => println!("{}", lang.lobby_bad_choice(other)),
             },
         }
     }
@@ -210,7 +184,7 @@ async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), 
             "host": entry.host.to_string(), "addr": entry.addr.to_string(),
         }));
     } else {
-        println!("On rejoint la table de {} ({})…", entry.table.name, title(&entry.table.table.game));
+        println!("{}", Lang::current().lobby_joining(&entry.table.name, &entry.table.table.game));
     }
     let config = config_with_relay(&args.online, relay)?;
     let keypair = args.online.keypair()?;
@@ -232,7 +206,7 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
                 "relay": relay.to_string(),
             }));
         } else {
-            println!("Table ouverte au lobby ({}) : on attend un adversaire…", title(&game));
+            println!("{}", Lang::current().lobby_opened(&game));
         }
         let handle = lobby::host(keypair, config, offer).map_err(|e| CliError::Network(e.into()))?;
         let result = drive(handle, &args.online).await;
@@ -240,16 +214,4 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
         tokio::time::sleep(std::time::Duration::from_millis(400)).await;
         result
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::waited;
-
-    #[test]
-    fn waiting_times_read_well() {
-        assert_eq!(waited(42), "42 s");
-        assert_eq!(waited(185), "3 min 05 s");
-        assert_eq!(waited(3720), "1 h 02 min");
-    }
 }

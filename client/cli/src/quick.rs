@@ -80,13 +80,13 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         let mut last_seekers = None;
         let progress = |p: SeekProgress| match p {
             SeekProgress::Seeking if headless => print_json(&json!({"event": "seeking"})),
-            SeekProgress::Seeking => println!("Recherche d'un adversaire…"),
+            SeekProgress::Seeking => println!("{}", Lang::current().t().seeking),
             SeekProgress::Waiting(n) if last_seekers != Some(n) => {
                 last_seekers = Some(n);
                 if headless {
                     print_json(&json!({"event": "quick_waiting", "seekers": n}));
                 } else {
-                    println!("En attente… ({n} autre(s) joueur(s) en salle d'attente)");
+                    println!("{}", Lang::current().quick_waiting(n));
                 }
             }
             SeekProgress::Waiting(_) => {}
@@ -100,9 +100,7 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                 "game": game.as_str(), "seats": matched.table.seats,
             }));
         } else {
-            let role = if matched.you_host { "vous recevez" } else { "vous rejoignez" };
-            let title = tripot_game::catalogue::find(game).map_or(game.as_str(), |info| info.title.fr);
-            println!("Adversaire trouvé : {title} ({role}).");
+            println!("{}", Lang::current().quick_matched(game, matched.you_host));
         }
         drive(handle, &args.online).await
     })

@@ -5,6 +5,7 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use serde_json::json;
+use tripot_app::i18n::Lang;
 use tripot_net::Multiaddr;
 
 use super::OnlineArgs;
@@ -36,7 +37,7 @@ pub(crate) fn relay_or_lan(given: Option<Multiaddr>, args: &OnlineArgs) -> Resul
         let _ = writeln!(out, "{}", json!({"event": "relay_found", "addr": relay.to_string()}));
         let _ = out.flush();
     } else {
-        println!("Relais trouvé sur le réseau local : {relay}");
+        println!("{}", Lang::current().relay_found_on_lan(&relay.to_string()));
     }
     Ok(relay)
 }

@@ -68,3 +68,11 @@ impl Opener for [&dyn Opener] {
         Err(SpecError::Unknown(spec.clone()).into())
     }
 }
+
+/// A list of openers held by reference (a `const` list of a crate's linked engines) is an
+/// opener too, so that it can be passed where one `&dyn Opener` is asked for.
+impl Opener for &[&dyn Opener] {
+    fn open(&self, spec: &GameSpec, setup: &Setup) -> Result<Box<dyn GameState>, OpenError> {
+        (**self).open(spec, setup)
+    }
+}

@@ -22,4 +22,4 @@ mod verifier;
 pub use book::{Book, Counted};
 pub use policy::Policy;
 pub use schema::StoreError;
-pub use verifier::{GameFacts, GameVerifier, RecordVerifier};
+pub use verifier::{GameFacts, GameVerifier, OPENERS, RecordVerifier};

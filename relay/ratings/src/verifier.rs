@@ -5,11 +5,12 @@
 //! through the one game interface of `tripot-game`: the record is read by [`GameRecord`] (today's
 //! records and those saved before the `Game` tag), replayed move by move by the game itself
 //! (`GameState::parse_move`, the same verifier a client uses on a peer's move) from the game the
-//! engine's opener sets up ([`StarBoardGames`]: the duels and every star variant), and the places
-//! and final position are read from the game reached.
+//! engines' openers set up ([`OPENERS`]: the duels and every star variant, international
+//! draughts), and the places and final position are read from the game reached.
 
+use tripot_draughts::Draughts;
 use tripot_engine::{StarBoardGame, StarBoardGames};
-use tripot_game::{GameRecord, GameSpec, GameState, Outcome, RecordResult, catalogue};
+use tripot_game::{GameRecord, GameSpec, GameState, Opener, Outcome, RecordResult, Setup, catalogue};
 use tripot_ratings_wire::{RecordProblem, final_state_hash};
 
 /// What the service must know of a game before it reads a result of it.
@@ -39,8 +40,11 @@ pub trait RecordVerifier: Send + Sync {
     ) -> Result<(), RecordProblem>;
 }
 
-/// The games the engine plays, under the catalogue's names (`tripot`, `tripot-classic-f2`,
-/// `kawu-3`, `halma-long-6`…), replayed through the game interface.
+/// The engines whose games the service rates, tried in turn.
+pub const OPENERS: &[&dyn Opener] = &[&StarBoardGames, &Draughts];
+
+/// The games the engines play, under the catalogue's names (`tripot`, `tripot-classic-f2`,
+/// `kawu-3`, `halma-long-6`, `draughts`…), replayed through the game interface.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GameVerifier;
 
@@ -48,9 +52,11 @@ impl RecordVerifier for GameVerifier {
     fn facts(&self, game: &str) -> Option<GameFacts> {
         let spec = GameSpec::new(game).ok()?;
         let info = catalogue::find(&spec)?;
-        let teams = match StarBoardGame::of(&spec)? {
-            StarBoardGame::Duel(..) => false,
-            StarBoardGame::Star(variant) => variant.pairs(),
+        Opener::open(OPENERS, &spec, &Setup::default()).ok()?;
+        // Only the star board has games of partners.
+        let teams = match StarBoardGame::of(&spec) {
+            Some(StarBoardGame::Star(variant)) => variant.pairs(),
+            Some(StarBoardGame::Duel(..)) | None => false,
         };
         Some(GameFacts { seats: info.seats, teams })
     }
@@ -68,7 +74,7 @@ impl RecordVerifier for GameVerifier {
             let found = format!("a record of {}", record.game());
             return Err(RecordProblem::DoesNotParse(RecordProblem::detail(&found)));
         }
-        let replay = record.replay(&StarBoardGames).map_err(|e| {
+        let replay = record.replay(&OPENERS).map_err(|e| {
             if e.is_malformed() {
                 RecordProblem::DoesNotParse(words(&e))
             } else {
@@ -144,13 +150,14 @@ mod tests {
         assert_eq!(verifier.facts("halma-pairs-6"), Some(GameFacts { seats: 6, teams: true }));
         assert_eq!(verifier.facts("chess"), None);
         assert_eq!(verifier.facts("Kawu 3"), None);
-        // Every catalogue game the engine opens has its facts; a game of another engine has none
-        // until its opener is added here.
+        assert_eq!(verifier.facts("draughts"), Some(GameFacts { seats: 2, teams: false }));
+        // Every catalogue game an engine opens has its facts; a game of another engine has none
+        // until its opener is added to `OPENERS`.
         for info in catalogue::catalogue() {
-            let expected = StarBoardGame::of(&info.spec()).map(|_| info.seats);
+            let expected = Opener::open(OPENERS, &info.spec(), &Setup::default()).ok().map(|_| info.seats);
             assert_eq!(verifier.facts(info.name).map(|f| f.seats), expected, "{}", info.name);
         }
-        assert!(catalogue::catalogue().iter().filter(|i| verifier.facts(i.name).is_some()).count() >= 29);
+        assert!(catalogue::catalogue().iter().filter(|i| verifier.facts(i.name).is_some()).count() >= 30);
     }
 
     #[test]

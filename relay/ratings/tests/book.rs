@@ -318,3 +318,37 @@ fn a_duel_record_saved_before_the_game_tag_is_read_and_replayed_too() {
     result.record_hash = tripot_ratings_wire::final_state_hash("tripot", &position.to_string());
     assert_eq!(book.submit(&signed(result, &[&ana, &ben]), NOW), Ok(Counted::Accepted));
 }
+
+#[test]
+fn a_draughts_game_signed_by_both_is_counted_once_and_a_forged_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = book_in(&dir, open_policy());
+    let (ana, ben, eve) = (player("Ana"), player("Ben"), player("Eve"));
+    let result = draughts(3, &ana, &ben, false, DECEMBER_1ST + 60);
+    assert!(result.record.contains("[Game \"draughts\"]"), "{}", result.record);
+    let game = signed(result.clone(), &[&ana, &ben]);
+    assert_eq!(book.submit(&game, NOW), Ok(Counted::Accepted));
+    assert_eq!(book.submit(&game, NOW + 5), Ok(Counted::AlreadyCounted));
+    let standings = table(&book, "draughts", Period::AllTime);
+    let [first, second] = &standings.entries[..] else { panic!("{standings:?}") };
+    assert_eq!((first.name.as_str(), second.name.as_str(), first.games), ("Ben", "Ana", 1));
+    assert!(table(&book, "tripot", Period::AllTime).entries.is_empty());
+
+    // Signed by a third key instead of Ben's: forged.
+    let forged = signed(draughts(4, &ana, &ben, true, DECEMBER_1ST), &[&ana, &eve]);
+    assert!(matches!(book.submit(&forged, NOW), Err(RefuseReason::Signature(_))));
+    // Honestly signed, but Black's first reply replaced by White's first move: illegal.
+    let mut illegal = draughts(5, &ana, &ben, true, DECEMBER_1ST);
+    let moves = illegal.record.lines().find(|l| l.starts_with("1. ")).unwrap().to_owned();
+    let tokens: Vec<&str> = moves.split_whitespace().collect();
+    illegal.record = illegal.record.replace(&moves, &moves.replacen(tokens[2], tokens[1], 1));
+    let refused = book.submit(&signed(illegal, &[&ana, &ben]), NOW).unwrap_err();
+    assert!(matches!(refused, RefuseReason::Record(RecordProblem::Illegal(_))), "{refused:?}");
+    // The places turned round: the record says White resigned.
+    let mut turned = result;
+    turned.game_id = game_id(6);
+    turned.places = vec![1, 2];
+    let refused = book.submit(&signed(turned, &[&ana, &ben]), NOW).unwrap_err();
+    assert_eq!(refused, RefuseReason::Record(RecordProblem::PlacesMismatch));
+    assert_eq!(book.results().unwrap(), 1);
+}

@@ -181,7 +181,11 @@ impl Relay {
             connection_ips: HashMap::new(),
             lobby: Lobby::new(limits.rendezvous_limits()),
             denials: Denials::new(metrics.tripot.denials.clone()),
-            quick: QuickDesk::new(limits.quick_max_waiting, limits.quick_hold),
+            quick: QuickDesk::new(
+                limits.quick_max_waiting,
+                (limits.quick_max_per_ip > 0).then_some(limits.quick_max_per_ip),
+                limits.quick_hold,
+            ),
             reservations: HashMap::new(),
             circuits: HashMap::new(),
             ratings,

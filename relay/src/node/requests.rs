@@ -3,6 +3,7 @@
 
 use super::Node;
 use crate::denials::Denied;
+use crate::directory::quick_desk::AddressFull;
 use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response};
 use crate::lobby::{self, Asker, Served};
 use crate::ratings::desk::RatingsDesk;
@@ -61,13 +62,18 @@ impl Node {
                 connection_id,
                 message: request_response::Message::Request { request, channel, .. },
             } => {
+                let ip = self.connection_ips.get(&connection_id).copied();
                 let directory = &mut self.swarm.behaviour_mut().directory;
                 match request {
                     Request::Seek(wish) => {
-                        if let Some(pairing) = self.quick.seek(directory, peer, wish, channel, Instant::now())
-                        {
-                            tracing::debug!(?pairing, "quick match");
-                            self.metrics.tripot.quick_matches.inc();
+                        let now = Instant::now();
+                        match self.quick.seek(directory, (peer, ip), wish, channel, now) {
+                            Ok(Some(pairing)) => {
+                                tracing::debug!(?pairing, "quick match");
+                                self.metrics.tripot.quick_matches.inc();
+                            }
+                            Ok(None) => {}
+                            Err(AddressFull) => self.denials.record(peer, Denied::QuickSeek, "per_ip", now),
                         }
                         self.update_quick_gauge();
                         return;
@@ -80,7 +86,6 @@ impl Node {
                     }
                     _ => {}
                 }
-                let ip = self.connection_ips.get(&connection_id).copied();
                 let reserved = self.reservations.contains_key(&peer);
                 let response = self.answer(peer, ip, reserved, request);
                 if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {

@@ -1,11 +1,11 @@
 //! Real games for the ratings tests: players with ed25519 keys, games played move by move
-//! through the game interface (`tripot_engine::open`) and then ended by a resignation, so that
+//! through the game interface (the verifier's own openers) and then ended by a resignation, so that
 //! they are short, their records written by `GameRecord`, and their signed results. Shared with
 //! the relay's process tests (`relay/tests/ratings.rs`) and the `book_speed` example.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use libp2p::identity::Keypair;
-use tripot_game::{GameRecord, GameSpec, GameState, RecordResult, Seat};
+use tripot_game::{GameRecord, GameSpec, GameState, RecordResult, Seat, Setup};
 use tripot_ratings_wire::{GameResult, SeatEntry, SeatKind, SignedResult, final_state_hash};
 
 /// A player: a persistent key and a name.
@@ -39,7 +39,8 @@ pub(crate) fn game_id(n: u32) -> [u8; 16] {
 
 /// `game` after `plies` legal moves (each seat plays the `pick`-th move it has, counting round).
 fn played(game: &str, plies: usize, pick: usize) -> Box<dyn GameState> {
-    let mut state = tripot_engine::open(&GameSpec::new(game).unwrap()).unwrap();
+    let spec = GameSpec::new(game).unwrap();
+    let mut state = tripot_game::Opener::open(tripot_ratings::OPENERS, &spec, &Setup::default()).unwrap();
     for ply in 0..plies {
         let legal = state.legal_moves();
         state.play(&legal[(ply + pick) % legal.len()]).unwrap();
@@ -104,6 +105,20 @@ pub(crate) fn duel(n: u32, a: &Player, b: &Player, a_wins: bool, finished_unix: 
     let places: &[u8] = if a_wins { &[1, 2] } else { &[2, 1] };
     let played = duel_record(4 + (n as usize % 5), a_wins);
     result_of(n, "tripot", &[a, b], places, played, finished_unix)
+}
+
+/// A game of international draughts between `white` and `black`, a few moves, then resigned
+/// by the loser (White when `white_wins` is false).
+pub(crate) fn draughts(
+    n: u32,
+    white: &Player,
+    black: &Player,
+    white_wins: bool,
+    finished_unix: u64,
+) -> GameResult {
+    let places: &[u8] = if white_wins { &[1, 2] } else { &[2, 1] };
+    let played = resigned("draughts", 6 + (n as usize % 5), n as usize, places);
+    result_of(n, "draughts", &[white, black], places, played, finished_unix)
 }
 
 /// A game of `game` (its seats, in order, taken by `seated`), a few moves, then ended as
