@@ -78,13 +78,13 @@ struct Seen {
 async fn play_out(handle: TableHandle, seed: u64) -> (Seen, TableHandle) {
     match play(handle, seed, None).await {
         Played::Ended(seen, handle) => (seen, handle),
-        Played::Stopped(_) => unreachable!("no stop was asked"),
+        Played::Stopped => unreachable!("no stop was asked"),
     }
 }
 
 enum Played {
     Ended(Seen, TableHandle),
-    Stopped(TableHandle),
+    Stopped,
 }
 
 /// As [`play_out`], or stops once the game has `stop_after` moves.
@@ -102,7 +102,7 @@ async fn play(mut handle: TableHandle, seed: u64, stop_after: Option<usize>) -> 
             TableNetEvent::Position { snapshot, my_seat } => {
                 let state = snapshot.0;
                 if stop_after.is_some_and(|n| state.moves().len() >= n) {
-                    return Played::Stopped(handle);
+                    return Played::Stopped;
                 }
                 if state.outcome().is_none() && my_seat.is_some() && state.to_move() == my_seat {
                     let player = player.get_or_insert_with(|| computers(state.spec(), 1, seed).unwrap());
@@ -172,7 +172,7 @@ async fn the_host_gone_mid_game_the_next_seat_hosts_and_the_table_finishes() {
     let a = join("a", &addr, "kawu-3", 3, Wants::Seat(None), &saves[1]).await;
     let b = join("b", &addr, "kawu-3", 3, Wants::Seat(None), &saves[2]).await;
     // The host plays a few moves, then its task and swarm are gone at once (as a kill would).
-    let host_plays = tokio::spawn(async move { matches!(play(host, 1, Some(9)).await, Played::Stopped(_)) });
+    let host_plays = tokio::spawn(async move { matches!(play(host, 1, Some(9)).await, Played::Stopped) });
     let (a, b) = tokio::join!(play_out(a, 2), play_out(b, 3));
     assert!(host_plays.await.unwrap(), "the host was to stop");
     assert_eq!(a.0.outcome, b.0.outcome);

@@ -15,6 +15,10 @@
 //! before it opens the table, so that the hello carries where this peer may be reached should
 //! it become the host.
 //!
+//! **Invitations.** A host shares a [`TableLink`] (`tripot://table/<game>/<seats>/<id><host
+//! multiaddr>`): a member needs the game, the seat count and the table's id to check what the
+//! host announces.
+//!
 //! The driver is split by job: `driver` runs the event loop and the links, `computer` thinks
 //! for the computer seats, `autosave` writes the record.
 
@@ -22,6 +26,7 @@ mod autosave;
 mod computer;
 mod driver;
 mod handle;
+mod invitation;
 mod link;
 
 use std::path::PathBuf;
@@ -33,6 +38,7 @@ use tripot_protocol::table::{TABLE_PROTOCOL, TableId, Wants};
 
 pub use autosave::{TABLE_TAG, record_of};
 pub use handle::TableHandle;
+pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
 
 use crate::event::GameSnapshot;
 use crate::online::NetWarning;
