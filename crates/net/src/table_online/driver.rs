@@ -103,6 +103,11 @@ fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
     addr.iter().filter_map(|p| if let Protocol::P2p(peer) = p { Some(peer) } else { None }).last()
 }
 
+/// A listen address with our peer id at its end (a relayed one already ends with it).
+fn with_peer(address: Multiaddr, me: PeerId) -> Multiaddr {
+    if peer_of(&address) == Some(me) { address } else { address.with(Protocol::P2p(me)) }
+}
+
 /// The addresses a peer announces for the hand-over: loopback last (useless to others, but
 /// what a test on one machine has), at most [`MAX_ADDRS`], each fitting [`MAX_ADDR`].
 fn announced(listen: &[Multiaddr], me: PeerId) -> Vec<Vec<u8>> {
@@ -110,7 +115,7 @@ fn announced(listen: &[Multiaddr], me: PeerId) -> Vec<Vec<u8>> {
     addrs.sort_by_key(|a| a.iter().any(|p| matches!(p, Protocol::Ip4(ip) if ip.is_loopback())));
     addrs
         .into_iter()
-        .map(|a| a.clone().with(Protocol::P2p(me)).to_vec())
+        .map(|a| with_peer(a.clone(), me).to_vec())
         .filter(|bytes| bytes.len() <= MAX_ADDR)
         .take(MAX_ADDRS)
         .collect()
@@ -132,6 +137,12 @@ impl TableDriver {
             .accept(table_protocol())
             .map_err(|e| crate::swarm::SwarmError::Setup(e.to_string()))?;
         let (events, events_rx) = mpsc::unbounded_channel();
+        // With a relay, be reachable through it too: the relay client dials it and reserves.
+        if let Some(relay) = config.net.relay.clone()
+            && let Err(error) = swarm.listen_on(relay.with(Protocol::P2pCircuit))
+        {
+            let _ = events.send(TableNetEvent::Warning(NetWarning::StreamFailed(format!("relay: {error}"))));
+        }
         let listen = first_addresses(&mut swarm, &events).await;
         config.table.addrs = announced(&listen, local_peer);
         let seed = config.table.seed;
@@ -458,7 +469,7 @@ impl TableDriver {
     fn on_swarm(&mut self, event: SwarmEvent<BehaviourEvent>) {
         match event {
             SwarmEvent::NewListenAddr { address, .. } => {
-                self.emit(TableNetEvent::Listening(address.with(Protocol::P2p(self.local_peer))));
+                self.emit(TableNetEvent::Listening(with_peer(address, self.local_peer)));
             }
             SwarmEvent::ConnectionEstablished { peer_id, .. } if Some(peer_id) == self.host.peer => {
                 self.redial(Instant::now());
@@ -500,7 +511,7 @@ async fn first_addresses(
         let until = settle.map_or(deadline, |s| s.min(deadline));
         match tokio::time::timeout_at(until, swarm.select_next_some()).await {
             Ok(SwarmEvent::NewListenAddr { address, .. }) => {
-                let _ = events.send(TableNetEvent::Listening(address.clone().with(Protocol::P2p(me))));
+                let _ = events.send(TableNetEvent::Listening(with_peer(address.clone(), me)));
                 listen.push(address);
                 settle.get_or_insert_with(|| tokio::time::Instant::now() + Duration::from_millis(100));
             }

@@ -51,6 +51,12 @@ pub const fn table_protocol() -> StreamProtocol {
     StreamProtocol::new(TABLE_PROTOCOL)
 }
 
+/// A fresh table id (random: it names the table in its link and in every signed entry).
+#[must_use]
+pub fn random_table_id() -> TableId {
+    TableId(rand::random())
+}
+
 /// Makes the computer player of a game at a level (the caller's numbering) with a seed; `None`
 /// when it has none. The binary passes `tripot_ai::player`.
 pub type ComputerPlayers = fn(&GameSpec, u8, u64) -> Option<Box<dyn Player>>;
