@@ -5,9 +5,10 @@
 use futures::{AsyncReadExt as _, AsyncWriteExt as _};
 use libp2p::Stream;
 use tokio::sync::mpsc;
+use tripot_protocol::FrameError;
 use tripot_protocol::table::{TableMessage, decode_table_body, encode_table};
-use tripot_protocol::{FrameError, LENGTH_BYTES, MAX_FRAME};
 
+use crate::online::link::read_frame_with;
 use crate::table::LinkId;
 
 /// Messages a writer may hold before the link counts as stuck and is dropped.
@@ -51,7 +52,7 @@ pub(super) fn spawn(stream: Stream, link: LinkId, news: mpsc::Sender<(LinkId, Li
     let reader = tokio::spawn(async move {
         let mut body = Vec::new();
         loop {
-            let event = match read_frame(&mut read, &mut body).await {
+            let event = match read_frame_with(&mut read, &mut body, decode_table_body).await {
                 Ok(Ok(message)) => LinkNews::Message(message),
                 Ok(Err(error @ FrameError::TooLarge(_))) => {
                     // No way to find the next frame: report it, then the stream ends.
@@ -78,20 +79,4 @@ pub(super) fn spawn(stream: Stream, link: LinkId, news: mpsc::Sender<(LinkId, Li
         let _ = write.close().await;
     });
     Writer { queue, reader }
-}
-
-/// Reads one frame: the length is checked against the cap before the body is allocated.
-async fn read_frame<R: futures::AsyncRead + Unpin>(
-    read: &mut R,
-    body: &mut Vec<u8>,
-) -> std::io::Result<Result<TableMessage, FrameError>> {
-    let mut prefix = [0u8; LENGTH_BYTES];
-    read.read_exact(&mut prefix).await?;
-    let length = usize::from(u16::from_be_bytes(prefix));
-    if length > MAX_FRAME {
-        return Ok(Err(FrameError::TooLarge(length)));
-    }
-    body.resize(length, 0);
-    read.read_exact(body).await?;
-    Ok(decode_table_body(body))
 }
