@@ -211,6 +211,15 @@ pub(crate) enum CliError {
     /// The solitaire race did not reach its goal: exit 1.
     #[error("the race did not finish")]
     RaceUnfinished,
+    /// A table link that does not read: exit 2.
+    #[error(transparent)]
+    BadTableLink(#[from] tripot_net::table_online::TableLinkError),
+    /// An online table could not start: exit 1.
+    #[error(transparent)]
+    Table(#[from] tripot_net::table_online::TableNetError),
+    /// A clock that is not `move:SECS` or `fischer:SECS+INC`: exit 2.
+    #[error("'{0}' is not a clock: give move:60 (seconds a move) or fischer:300+5 (reserve + increment)")]
+    BadClock(String),
     /// The terminal cannot be used: exit 1.
     #[error("terminal: {0}")]
     Terminal(std::io::Error),
@@ -261,7 +270,9 @@ impl CliError {
             | CliError::NoRelay
             | CliError::BadGame(_)
             | CliError::BadMonth(_)
-            | CliError::SavedOnlineGame(_) => 2,
+            | CliError::SavedOnlineGame(_)
+            | CliError::BadTableLink(_)
+            | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
                 SettingsError::ConfigDir(_) => 1,
@@ -296,6 +307,7 @@ impl CliError {
             | CliError::GamesFailed(_)
             | CliError::RaceUnfinished
             | CliError::Terminal(_)
+            | CliError::Table(_)
             | CliError::Web(_)
             | CliError::Ratings(_)
             | CliError::Io(_) => 1,

@@ -32,15 +32,18 @@ pub(crate) struct Args {
     /// Who opens.
     #[arg(long, value_enum, default_value = "random")]
     pub(crate) opens: OpensArg,
-    /// Another game of two seats than the duel, by name: `kawu-2`, `halma-2`, `halma-long-2`,
-    /// `halma-15-2`, `captures-2`, `captures-long-2`, or a duel (`tripot-classic-f2`). Played
-    /// through the same session; the format and rules are then ignored.
+    /// Another game than the duel, by name: `kawu-2`, `halma-2`, `halma-long-2`, `halma-15-2`,
+    /// `captures-2`, `captures-long-2`, or a duel (`tripot-classic-f2`), played through the same
+    /// session; or a game of 3–6 seats (`kawu-3`, `halma-6`…), which opens a table (headless:
+    /// it prints a `tripot://table/…` link to join). The format and rules are then ignored.
     #[arg(long, conflicts_with_all = ["format", "rules"])]
     pub(crate) variant: Option<tripot_game::GameSpec>,
     /// A private room on the relay: prints a code such as K7M-4QP for a friend to
     /// `tripot join K7M-4QP`; only someone who knows the code can join.
     #[arg(long, conflicts_with = "resume")]
     pub(crate) room: bool,
+    #[command(flatten)]
+    pub(crate) table: super::table_play::TableArgs,
     #[command(flatten)]
     pub(crate) online: OnlineArgs,
 }
@@ -79,6 +82,11 @@ pub(crate) fn offer(
 
 /// Hosts a game until it ends.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(game) =
+        args.variant.as_ref().filter(|_| super::table_play::is_table(args.variant.as_ref(), &args.table))
+    {
+        return super::table_play::host(game, &args.table, &args.online);
+    }
     let offer = offer(args.variant.as_ref(), args.format, args.rules, args.opens)?;
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };
     super::online::run(&args.online, plan)

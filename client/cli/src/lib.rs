@@ -44,6 +44,8 @@ mod replay;
 mod screens;
 mod star;
 mod star_tournament;
+mod table_json;
+mod table_play;
 mod tournament;
 mod view;
 mod web;
@@ -91,6 +93,8 @@ pub(crate) enum Command {
     Host(host::Args),
     /// Join an online game at the address its host printed.
     Join(join::Args),
+    /// Watch an online table (of 2–6 seats) from its link, as a spectator.
+    Watch(table_play::WatchArgs),
     /// List the players hosting on the LAN and join one.
     Lan(lan::Args),
     /// The open lobby at a relay: list the tables, join one, or open your own (--open).
@@ -147,6 +151,9 @@ fn run_command(command: Command, lang: tripot_app::i18n::Lang, lang_given: bool)
         Command::View(args) => view::run(&args, lang),
         Command::Host(args) => host::run(&args),
         Command::Join(args) => join::run(&args),
+        Command::Watch(args) => {
+            table_play::join(&args.target, &args.online, tripot_protocol::table::Wants::Watch)
+        }
         Command::Lan(args) => lan::run(&args),
         Command::Lobby(args) => lobby::run(&args),
         Command::Ratings(args) => ratings::run(&args, lang),

@@ -45,6 +45,9 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if bytes.len() <= MAX_RECORD_BYTES && super::star::is_star_record(&bytes) {
         return super::star::replay(&bytes, &name.to_string());
     }
+    if bytes.len() <= MAX_RECORD_BYTES && tripot_app::save_store::names_its_game(&bytes) {
+        return replay_game_record(&bytes, &args.file);
+    }
     let record_error = |error| CliError::Record { name: name.to_string(), error };
     let record = Record::parse_bytes(&bytes).map_err(record_error)?;
     let replay = record.replay().map_err(record_error)?;
@@ -60,6 +63,19 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     };
     let mut out = std::io::stdout().lock();
     Ok(writeln!(out, "{}\nresult: {result}", replay.final_position)?)
+}
+
+/// Replays a record of the one format (`[Game "kawu-3"]`: an online table's, any game's): every
+/// move verified by its engine; prints the final position and the result.
+fn replay_game_record(bytes: &[u8], path: &std::path::Path) -> Result<(), CliError> {
+    use tripot_app::table_save::TableSaveError;
+    let record = tripot_game::GameRecord::parse_bytes(bytes)
+        .map_err(|source| TableSaveError::Record { path: path.to_path_buf(), source })?;
+    let replay = record
+        .replay(&tripot_app::table_save::EveryGame)
+        .map_err(|source| TableSaveError::Replay { path: path.to_path_buf(), source })?;
+    let mut out = std::io::stdout().lock();
+    Ok(writeln!(out, "{}\nresult: {}", replay.state.position_string(), replay.result)?)
 }
 
 /// The file's bytes, reading at most one byte more than a record may have so that a huge file

@@ -7,6 +7,8 @@
 //! - [`saved_game`]: the saved game (record plus peer and game ids), written after every move.
 //! - [`table`]: a table of 2–6 seats (sans-IO): signed, chained moves every peer verifies,
 //!   computer seats, clocks, spectators, chat, and the host's role handed on when it leaves.
+//! - [`table_online`]: the async driver of a table over libp2p (table streams, the hand-over,
+//!   computer seats, autosave) with a [`table_online::TableHandle`].
 //! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
 //! - [`rated_result`] and [`kept_result`]: a finished game's result as both players build and
 //!   sign it at its end (`session/result_signing.rs`), kept beside the save to submit again.
@@ -28,6 +30,7 @@ pub mod saved_game;
 pub mod session;
 pub mod swarm;
 pub mod table;
+pub mod table_online;
 pub mod transport;
 
 pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent, UnsignedCause};

@@ -177,21 +177,9 @@ impl SavedGame {
     /// # Errors
     /// File system errors.
     pub fn write(&self, path: &Path) -> Result<(), SaveError> {
-        use std::io::Write as _;
-        let io = |source| SaveError::Io { path: path.to_path_buf(), source };
         let record =
             self.to_record().map_err(|source| SaveError::Record { path: path.to_path_buf(), source })?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(io)?;
-        }
-        let mut tmp_name = path.as_os_str().to_owned();
-        tmp_name.push(".tmp");
-        let tmp = PathBuf::from(tmp_name);
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(record.to_string().as_bytes()).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        drop(file);
-        std::fs::rename(&tmp, path).map_err(io)
+        write_atomically(path, &record.to_string())
     }
 
     /// Reads a save back.
@@ -205,6 +193,26 @@ impl SavedGame {
             .map_err(|source| SaveError::Record { path: path.to_path_buf(), source })?;
         SavedGame::from_record(&record, path)
     }
+}
+
+/// Writes `text` to `path` atomically: a crash leaves either the old or the new file, never half.
+///
+/// # Errors
+/// File system errors.
+pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), SaveError> {
+    use std::io::Write as _;
+    let io = |source| SaveError::Io { path: path.to_path_buf(), source };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let mut tmp_name = path.as_os_str().to_owned();
+    tmp_name.push(".tmp");
+    let tmp = PathBuf::from(tmp_name);
+    let mut file = std::fs::File::create(&tmp).map_err(io)?;
+    file.write_all(text.as_bytes()).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(io)
 }
 
 #[cfg(test)]

@@ -70,11 +70,21 @@ pub(crate) fn spawn(stream: Stream, generation: u64, events: mpsc::Sender<Tagged
     Writer { queue, reader }
 }
 
-/// Reads one frame: the length is checked against the cap before the body is allocated.
+/// Reads one game-stream frame.
 async fn read_frame<R: futures::AsyncRead + Unpin>(
     read: &mut R,
     body: &mut Vec<u8>,
 ) -> std::io::Result<Result<Message, FrameError>> {
+    read_frame_with(read, body, decode_body).await
+}
+
+/// Reads one frame of any stream framed like the game stream (a `u16` length, then a body
+/// `decode` reads): the length is checked against the cap before the body is allocated.
+pub(crate) async fn read_frame_with<R: futures::AsyncRead + Unpin, M>(
+    read: &mut R,
+    body: &mut Vec<u8>,
+    decode: fn(&[u8]) -> Result<M, FrameError>,
+) -> std::io::Result<Result<M, FrameError>> {
     let mut prefix = [0u8; LENGTH_BYTES];
     read.read_exact(&mut prefix).await?;
     let length = usize::from(u16::from_be_bytes(prefix));
@@ -83,7 +93,7 @@ async fn read_frame<R: futures::AsyncRead + Unpin>(
     }
     body.resize(length, 0);
     read.read_exact(body).await?;
-    Ok(decode_body(body))
+    Ok(decode(body))
 }
 
 /// Writes one message and reads one reply on a fresh stream (LAN probes).

@@ -23,7 +23,7 @@ mod driver;
 mod game_stream;
 mod handle;
 mod lan;
-mod link;
+pub(crate) mod link;
 pub mod matchmaking;
 mod path;
 mod rating;

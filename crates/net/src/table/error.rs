@@ -114,4 +114,7 @@ pub enum TableError {
     /// The entry could not be made or was refused by the record.
     #[error(transparent)]
     Entry(#[from] EntryError),
+    /// A move given as text that the game cannot read.
+    #[error("that move cannot be read: {0}")]
+    Move(tripot_game::MoveError),
 }

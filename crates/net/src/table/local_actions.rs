@@ -22,6 +22,16 @@ impl Table {
         self.act(Act::Move(text), now)
     }
 
+    /// Plays the local seat's move given in the game's notation (as a player types it).
+    ///
+    /// # Errors
+    /// [`TableError::Move`] when the game cannot read it, else as [`Table::play`].
+    pub fn play_text(&mut self, text: &str, now: Instant) -> Result<(), TableError> {
+        let record = self.record.as_ref().ok_or(EntryError::NoGame)?;
+        let m = record.state().parse_move(text).map_err(TableError::Move)?;
+        self.play(&m, now)
+    }
+
     /// The local seat resigns.
     ///
     /// # Errors

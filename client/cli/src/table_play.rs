@@ -1,0 +1,212 @@
+//! Online tables of 2–6 seats from the command line, headless: `tripot host --variant kawu-3
+//! --computer 2 --headless --ai 1` opens a table and prints its link, `tripot join LINK
+//! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches. The
+//! computer plays the local seat; every event is one JSON line on stdout
+//! ([`super::table_json`]). The table runs on [`tripot_net::table_online`].
+
+use std::io::Write as _;
+use std::time::Duration;
+
+use tripot_ai::Level;
+use tripot_game::{Budget, GameSpec, Player, TableSpec};
+use tripot_net::table::{TableConfig, TableOffer};
+use tripot_net::table_online::{
+    TableHandle, TableLink, TableNetConfig, TableNetEvent, TableStart, random_table_id, start_table,
+};
+use tripot_protocol::table::{ClockRule, TableId, Wants};
+
+use super::online::{OnlineArgs, runtime};
+use super::table_json;
+use crate::CliError;
+
+/// The table's own options of `tripot host`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct TableArgs {
+    /// A computer player at the next empty seat, at this level (debutant … impossible, or
+    /// 1..5); repeatable. Makes the game a table of the variant's seats.
+    #[arg(long = "computer", value_name = "LEVEL")]
+    pub(crate) computers: Vec<Level>,
+    /// The table's clock: `move:60` (seconds a move; the third time-out in a row loses) or
+    /// `fischer:300+5` (a reserve and an increment a move).
+    #[arg(long, value_parser = parse_clock)]
+    pub(crate) clock: Option<ClockRule>,
+    /// Whether spectators may watch the table.
+    #[arg(long, default_value = "yes", value_parser = ["yes", "no"])]
+    pub(crate) spectators: String,
+}
+
+/// Arguments of `tripot watch`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct WatchArgs {
+    /// The table's link, as its host printed it (`tripot://table/…`).
+    pub(crate) target: String,
+    #[command(flatten)]
+    pub(crate) online: OnlineArgs,
+}
+
+/// Reads `move:SECS` or `fischer:SECS+INC`.
+fn parse_clock(text: &str) -> Result<ClockRule, CliError> {
+    let bad = || CliError::BadClock(text.to_owned());
+    match text.split_once(':') {
+        Some(("move", secs)) => Ok(ClockRule::PerMove { secs: secs.parse().map_err(|_| bad())? }),
+        Some(("fischer", rest)) => {
+            let (secs, inc) = rest.split_once('+').ok_or_else(bad)?;
+            Ok(ClockRule::Reserve {
+                secs: secs.parse().map_err(|_| bad())?,
+                increment_secs: inc.parse().map_err(|_| bad())?,
+            })
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// Whether `tripot host` opens a table rather than a two-seat session: a game of more than
+/// two seats, or computer seats asked for.
+pub(crate) fn is_table(variant: Option<&GameSpec>, table: &TableArgs) -> bool {
+    let seats = variant.and_then(tripot_game::catalogue::find).map_or(2, |info| info.seats);
+    seats > 2 || !table.computers.is_empty()
+}
+
+/// The computer players of the binary.
+fn computers(spec: &GameSpec, level: u8, seed: u64) -> Option<Box<dyn Player>> {
+    tripot_ai::player(spec, Level::from_number(level)?, seed).ok()
+}
+
+/// A table's settings from the online options.
+fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), CliError> {
+    let settings = online.settings()?;
+    let keypair = online.keypair()?;
+    let table = TableConfig {
+        grace: Duration::from_secs(online.grace_secs),
+        keep_alive: Duration::from_millis(online.keep_alive_ms),
+        seed: online.seed,
+        ..TableConfig::new(&settings.name, keypair.clone())
+    };
+    let save = online.save.clone();
+    let net = tripot_net::NetConfig { relay: settings.relay.clone(), ..settings.net() };
+    Ok((keypair, TableNetConfig { table, net, save, computers: Some(computers) }))
+}
+
+/// `tripot host` of a table.
+pub(crate) fn host(game: &GameSpec, table: &TableArgs, online: &OnlineArgs) -> Result<(), CliError> {
+    let info =
+        tripot_game::catalogue::find(game).ok_or_else(|| tripot_game::SpecError::Unknown(game.clone()))?;
+    let spec = info.table();
+    let offer = TableOffer {
+        table: random_table_id(),
+        game: spec.game.clone(),
+        seats: spec.seats,
+        clock: table.clock.unwrap_or(ClockRule::None),
+        spectators: table.spectators == "yes",
+    };
+    let computers = table.computers.iter().map(|level| level.number()).collect();
+    let invitation = Some((spec, offer.table));
+    run(online, TableStart::Host { offer, computers }, invitation)
+}
+
+/// `tripot join LINK` (a seat) or `tripot watch LINK`.
+pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
+    let link: TableLink = link.parse()?;
+    run(online, TableStart::Join { addr: link.host, table: link.table, spec: link.spec, wants }, None)
+}
+
+/// Starts the table and plays it headless.
+fn run(
+    online: &OnlineArgs,
+    start: TableStart,
+    invitation: Option<(TableSpec, TableId)>,
+) -> Result<(), CliError> {
+    runtime()?.block_on(async {
+        let (keypair, config) = config(online)?;
+        let handle = start_table(keypair, config, start).await?;
+        headless(handle, online, invitation).await
+    })
+}
+
+fn print(line: &serde_json::Value) {
+    let mut out = std::io::stdout().lock();
+    // A closed stdout (the script went away) must not stop the table.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// How long a finished peer stays up for its last words to go out (and, with `--rematch`, for
+/// the vote).
+const LINGER: Duration = Duration::from_secs(1);
+
+/// Plays the local seat with the computer (`--ai`) until the game ends and is saved (with
+/// `--rematch N`, votes for N more games and stays while the vote carries); prints every event; claims seats away past the grace with `--claim`.
+async fn headless(
+    mut handle: TableHandle,
+    online: &OnlineArgs,
+    invitation: Option<(TableSpec, TableId)>,
+) -> Result<(), CliError> {
+    let mut player: Option<Box<dyn Player>> = None;
+    let mut ended = false;
+    let mut voted = false;
+    let mut games_left = online.rematch;
+    let mut linger_until: Option<tokio::time::Instant> = None;
+    loop {
+        let event = match linger_until {
+            Some(until) => match tokio::time::timeout_at(until, handle.next_event()).await {
+                Ok(event) => event,
+                Err(_) => return Ok(()),
+            },
+            None => handle.next_event().await,
+        };
+        let Some(event) = event else { return Err(CliError::SessionStopped) };
+        if let Some(line) = table_json::event(&event) {
+            print(&line);
+        }
+        match event {
+            TableNetEvent::Listening(addr) => {
+                if let Some((spec, table)) = &invitation {
+                    let link = TableLink { spec: spec.clone(), table: *table, host: addr };
+                    print(&serde_json::json!({"event": "link", "link": link.to_string()}));
+                }
+            }
+            TableNetEvent::Position { snapshot, my_seat } => {
+                let state = snapshot.0;
+                let (Some(level), Some(seat)) = (online.ai, my_seat) else { continue };
+                if state.outcome().is_some() || state.to_move() != Some(seat) {
+                    continue;
+                }
+                if online.move_delay_ms > 0 {
+                    tokio::time::sleep(Duration::from_millis(online.move_delay_ms)).await;
+                }
+                let player = match &mut player {
+                    Some(player) => player,
+                    None => player.insert(tripot_ai::player(state.spec(), level, online.seed)?),
+                };
+                let chosen =
+                    tokio::task::block_in_place(|| player.choose(state.as_ref(), &Budget::default()))?;
+                handle.play(&state.move_text(&chosen));
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::Claimable { seat }) if online.claim => {
+                handle.claim(seat);
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::Started { .. }) => {
+                (ended, voted) = (false, false);
+                linger_until = None;
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::Ended(_)) => {
+                ended = true;
+                if games_left > 0 {
+                    games_left -= 1;
+                    voted = true;
+                    handle.vote();
+                }
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::VoteClosed { rematch: false }) => {
+                linger_until = Some(tokio::time::Instant::now() + LINGER);
+            }
+            TableNetEvent::Saved { .. } if ended && !voted => {
+                linger_until = Some(tokio::time::Instant::now() + LINGER);
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::TableLost) => {
+                return Err(CliError::SessionStopped);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Autosave: the table's record is written after every entry, each game of the table to its
+//! own file, as a [`GameRecord`] `tripot replay` reads: the game's moves and result, the table's
+//! id and each seat's player.
+
+use std::path::PathBuf;
+
+use tripot_game::{GameRecord, RecordResult, Seat};
+use tripot_protocol::table::SeatHolder;
+
+use super::TableNetEvent;
+use super::driver::TableDriver;
+use crate::online::NetWarning;
+use crate::saved_game::write_atomically;
+use crate::session::rematch_save_path;
+use crate::table::Table;
+
+/// The tag naming the table (its id in hex) in a table's record.
+pub const TABLE_TAG: &str = "Table";
+
+/// Where and what was last saved.
+pub(super) struct Autosave {
+    /// The first game's file (none: not saved).
+    pub(super) path: Option<PathBuf>,
+    /// (game number, entries) at the last save.
+    pub(super) saved_at: Option<(u16, u32)>,
+}
+
+/// The record of the table's current game as this peer verified it, with the table's tags;
+/// `None` before the first game.
+#[must_use]
+pub fn record_of(table: &Table) -> Option<GameRecord> {
+    let record = table.record()?;
+    let state = record.state();
+    let mut out = GameRecord::of_game(state);
+    // An ending the moves do not give (a resignation, a forfeit, the clock) is written with
+    // its termination, which is what lets a replay accept it.
+    if let (None, Some(ending)) = (state.outcome(), record.ending()) {
+        out.result = RecordResult::of(&ending, state);
+        out.termination = Some(ending.reason.termination().to_owned());
+    }
+    let id: String = table.state().table.0.iter().map(|b| format!("{b:02x}")).collect();
+    // Tag values are written escaped: these cannot fail on hex and names.
+    let _ = out.set_tag(TABLE_TAG, &id);
+    for (index, holder) in table.state().seats.iter().enumerate() {
+        let Ok(index) = u8::try_from(index) else { continue };
+        let name = match holder {
+            SeatHolder::Human { name, .. } => name.clone(),
+            SeatHolder::Computer { level } => format!("computer {level}"),
+            SeatHolder::Empty => continue,
+        };
+        let _ = out.set_player(&state.seat_name(Seat(index)), &name);
+    }
+    Some(out)
+}
+
+impl TableDriver {
+    /// Saves the record if it changed since the last save.
+    pub(super) fn save_if_changed(&mut self) {
+        let Some(first) = self.autosave.path.clone() else { return };
+        let Some(entries) = self.table.record().map(crate::table::Record::len) else { return };
+        let at = (self.table.state().game, entries);
+        if self.autosave.saved_at == Some(at) {
+            return;
+        }
+        let Some(record) = record_of(&self.table) else { return };
+        // Each game of the table (numbered from 1) to its own file: a finished game's record
+        // stays as it was.
+        let path = rematch_save_path(&first, u32::from(at.0));
+        match write_atomically(&path, &record.to_string()) {
+            Ok(()) => {
+                self.autosave.saved_at = Some(at);
+                self.emit(TableNetEvent::Saved { entries, path });
+            }
+            Err(error) => self.emit(TableNetEvent::Warning(NetWarning::SaveFailed(error.to_string()))),
+        }
+    }
+}

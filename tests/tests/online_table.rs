@@ -1,0 +1,107 @@
+//! Online tables of three seats and more between real `tripot` processes (headless, computer
+//! players for the people), on loopback and through a real `tripot-relay`: played to the end,
+//! every participant's `game_over` the same, every saved record passing `tripot replay`; the
+//! host killed mid-game and the table finishing under the next host.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use online_common::relay_process::{RelayLaunch, RelayProcess};
+use online_common::{Player, args, loopback_args, relay_bin, replayed_record, tripot_bin};
+use serde_json::Value;
+
+const START: Duration = Duration::from_secs(30);
+const GAME: Duration = Duration::from_secs(240);
+
+fn player(dir: &Path, name: &str, relay: Option<&RelayProcess>, extra: &[&str]) -> Player {
+    let mut list = args(extra);
+    list.extend(loopback_args());
+    list.extend(args(&["--name", name, "--grace-secs", "2", "--keep-alive-ms", "500"]));
+    if let Some(relay) = relay {
+        list.extend(args(&["--relay", &relay.addr]));
+    }
+    Player::spawn(&list, &dir.join(name), &dir.join(format!("{name}.tripot")))
+}
+
+/// The host's link: through the relay if `relayed`, else a direct one.
+fn link(host: &mut Player, relayed: bool) -> String {
+    let line = host.wait_for("the table's link", START, |v| {
+        v["event"] == "link" && v["link"].as_str().is_some_and(|l| l.contains("p2p-circuit") == relayed)
+    });
+    line["link"].as_str().unwrap().to_owned()
+}
+
+/// Waits for the game's end; returns its places.
+fn game_over(player: &mut Player) -> Value {
+    player.wait_event("game_over", GAME)["places"].clone()
+}
+
+/// `tripot replay FILE` accepts the record.
+fn tripot_replay(path: &Path) {
+    let out = Command::new(tripot_bin()).arg("replay").arg(path).output().unwrap();
+    assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn kawu_3_two_people_and_a_computer_through_a_relay_with_a_spectator() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay =
+        RelayLaunch::new(&relay_bin(), 31).in_dir(&dir.path().join("relay")).no_per_ip_limits().start();
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "2", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", Some(&relay), &host_args);
+    let link = link(&mut host, true);
+    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    let mut watcher = player(dir.path(), "Louis", Some(&relay), &["watch", &link, "--ai", "1"]);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    assert_eq!(game_over(&mut watcher), places);
+    assert_eq!(places.as_array().unwrap().len(), 3);
+    for p in [&mut host, &mut guest, &mut watcher] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    let records: Vec<_> = [&host, &guest, &watcher].iter().map(|p| replayed_record(&p.save)).collect();
+    assert_eq!(records[0].moves(), records[1].moves());
+    assert_eq!(records[0].moves(), records[2].moves());
+    assert_eq!(records[0].player("A"), records[2].player("A"));
+    for p in [&host, &guest, &watcher] {
+        tripot_replay(&p.save);
+    }
+}
+
+#[test]
+fn the_host_killed_mid_game_the_table_finishes_under_the_next_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = player(
+        dir.path(),
+        "Edmonde",
+        None,
+        &["host", "--variant", "kawu-3", "--ai", "1", "--move-delay-ms", "100"],
+    );
+    let link = link(&mut host, false);
+    let mut a =
+        player(dir.path(), "Marie", None, &["join", &link, "--ai", "1", "--claim", "--move-delay-ms", "100"]);
+    let mut b =
+        player(dir.path(), "Louis", None, &["join", &link, "--ai", "1", "--claim", "--move-delay-ms", "100"]);
+    host.wait_for("a few moves", START, |v| v["event"] == "entry" && v["index"].as_u64() >= Some(6));
+    host.signal("KILL");
+    let places = game_over(&mut a);
+    assert_eq!(game_over(&mut b), places);
+    // The seat after the host's in the hand-over order hosts; the other follows it there.
+    let hosts = [&a, &b].iter().filter(|p| !p.events("became_host").is_empty()).count();
+    let followers = [&a, &b].iter().filter(|p| !p.events("host_gone").is_empty()).count();
+    assert_eq!((hosts, followers), (1, 1));
+    let over = a.events("game_over");
+    assert_eq!(over[0]["termination"], "abandon", "{over:?}");
+    for p in [&mut a, &mut b] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    let (ra, rb) = (replayed_record(&a.save), replayed_record(&b.save));
+    assert_eq!(ra.moves(), rb.moves());
+    assert!(ra.moves().len() >= 7);
+    tripot_replay(&a.save);
+    tripot_replay(&b.save);
+}
