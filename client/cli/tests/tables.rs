@@ -12,9 +12,11 @@ use common::{ch, hole, key, render};
 use crossterm::event::KeyCode;
 use tripot_ai::Level;
 use tripot_app::i18n::Lang;
+use tripot_app::seat_kind::SeatKind;
 use tripot_app::star_table::StarTable;
 use tripot_app::table_setup::{SeatPlayer, TableSetup};
 use tripot_engine::{Colour, StarPosition, Variant};
+use tripot_game::Seat;
 use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::Events;
 
@@ -38,6 +40,18 @@ fn a_three_seat_kawu_table_in_the_first_persons_view() {
 }
 
 /// Ticks and feeds the computers' answers until a person is to move or the game is over.
+fn wait_for_table_computers(app: &mut App, events: &Events) {
+    for _ in 0..4000 {
+        if !app.game_table().unwrap().is_thinking() {
+            return;
+        }
+        if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
+            app.handle_event(event);
+        }
+    }
+    panic!("the computers never played");
+}
+
 fn wait_for_computers(app: &mut App, events: &Events) {
     for _ in 0..4000 {
         if !app.table_thinking() && !app.table_animating() {
@@ -194,15 +208,20 @@ fn the_menu_opens_the_table_page_whose_settings_start_the_table() {
     app.handle_event(key(KeyCode::Right));
     app.handle_event(key(KeyCode::Right));
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(app.page(), Page::TableGame);
-    let table = app.table().unwrap();
-    let want = [H, SeatPlayer::Computer(Level::Difficile), H, SeatPlayer::Computer(Level::Moyen)];
-    assert_eq!(table.setup().variant.to_string(), "halma-4");
-    assert_eq!(table.setup().players, want);
-    assert_eq!(table.setup().opener, Colour::N);
-    assert_eq!(table.viewer(), Colour::N);
+    assert_eq!(app.page(), Page::GameTable);
+    let table = app.game_table().unwrap().table();
+    let want = [
+        SeatKind::Person,
+        SeatKind::Computer(Level::Difficile),
+        SeatKind::Person,
+        SeatKind::Computer(Level::Moyen),
+    ];
+    assert_eq!(table.state().spec().as_str(), "halma-4");
+    assert_eq!(table.seats(), want);
+    assert_eq!(table.state().to_move(), Some(Seat(2)), "seat 3 opens");
+    assert_eq!(table.viewer(), Seat(2));
     // Back to the menu, and back to the page: Esc leaves it.
-    wait_for_computers(&mut app, &events);
+    wait_for_table_computers(&mut app, &events);
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
     app.handle_event(key(KeyCode::Enter));
@@ -391,7 +410,7 @@ fn each_place_is_announced_as_it_is_taken() {
 }
 
 #[test]
-fn the_table_page_also_starts_the_tripot_duel() {
+fn the_table_page_also_starts_the_tripot_duel_from_the_catalogue() {
     let (mut app, _events) = app(Lang::Fr);
     let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
     while app.menu().selected != i {
@@ -399,23 +418,20 @@ fn the_table_page_also_starts_the_tripot_duel() {
     }
     app.handle_event(key(KeyCode::Enter));
     app.handle_event(key(KeyCode::Left));
-    assert!(render(&mut app, 120, 40).contains("◀ Tripot (duel) ▶"));
-    assert_eq!(app.table_menu().lines().len(), 8, "its format and two seats");
-    // The duel's format: two colours a side.
-    app.handle_event(key(KeyCode::Down));
+    let page = render(&mut app, 120, 40);
+    assert!(page.contains("◀ Tripot ▶"), "{page}");
+    assert!(page.contains("Le duel d'Edmonde"), "the game's description: {page}");
+    assert_eq!(app.table_menu().lines().len(), 7, "its two seats and who opens");
+    // Two colours a side.
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Right));
-    assert!(render(&mut app, 120, 40).contains("◀ 2 couleurs par camp (20 pions) ▶"));
+    assert!(render(&mut app, 120, 40).contains("◀ Tripot à deux couleurs ▶"));
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(app.page(), Page::Game);
-    let game = app.game().unwrap();
-    assert_eq!(game.setup.format, tripot_engine::Format::Two);
-    assert!(
-        matches!(game.setup.mode, tripot_terminal::app::Mode::Solo { level: Level::Moyen, .. }),
-        "{:?}",
-        game.setup
-    );
-    assert_eq!(game.position().turn(), tripot_engine::Camp::A, "seat 1, the person, opens");
+    assert_eq!(app.page(), Page::GameTable);
+    let table = app.game_table().unwrap().table();
+    assert_eq!(table.state().spec().as_str(), "tripot-f2");
+    assert_eq!(table.seats(), [SeatKind::Person, SeatKind::Computer(Level::Moyen)]);
+    assert_eq!(table.state().to_move(), Some(Seat(0)), "seat 1, the person, opens");
 }
 
 /// A table waiting beside an unfinished duel: both are offered, the duel first, and the one
@@ -534,6 +550,6 @@ fn the_menus_table_line_previews_the_star_of_the_tables_game() {
         app.handle_event(key(KeyCode::Down));
     }
     let table = render(&mut app, 120, 40);
-    // kawu-3, the page's first game: seats 1–3 drawn ●, △, □.
-    assert!(table.contains('△') && table.contains('□'), "{table}");
+    // kawu-3, the page's first game, drawn by the one board: seats 1–3 ●, ○, ■.
+    assert!(table.contains('○') && table.contains('■'), "{table}");
 }

@@ -41,6 +41,12 @@ impl GameTable {
     pub const fn cursor(&self) -> Cell {
         self.cursor
     }
+
+    /// Whether a computer is searching its move.
+    #[must_use]
+    pub const fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
 }
 
 /// The table the game screen shows, as it draws it: one played here, or an online game's.
