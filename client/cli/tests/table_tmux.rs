@@ -97,7 +97,7 @@ fn a_kawu_3_table_of_one_person_and_two_computers_is_played_to_the_end_in_tmux()
         }
         sleep(Duration::from_millis(150));
     };
-    assert!(end.contains("1re place") && end.contains("2e place"), "{end}");
+    assert!(end.contains("Fin de la partie") && end.contains("Joueur 1 (S) — 1re place"), "{end}");
     assert!(own_moves >= 10, "the person played {own_moves} moves:\n{end}");
     // The finished table is saved with its result.
     let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().filter_map(Result::ok).collect();

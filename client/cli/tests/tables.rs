@@ -307,21 +307,22 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     type_move(&mut app, "c11-e11");
     wait_for_computers(&mut app, &events);
     assert_eq!(app.table().unwrap().moves().len(), 3);
-    let positions = app.table().unwrap().positions().to_vec();
+    let played: Vec<String> = app.table().unwrap().moves().iter().map(|m| m.notation.to_string()).collect();
     // The duel's store leaves the star record alone (not moved aside as corrupt).
     let (duel, moved) = store.unfinished();
     assert!(duel.is_empty() && moved.is_empty());
     let mut again = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(again.page(), Page::Resume);
     let screen = render(&mut again, 120, 40);
-    assert!(
-        screen.contains("Table · halma-3") && screen.contains("human, human, facile · 3 coups"),
-        "{screen}"
-    );
+    assert!(screen.contains("Stern-Halma à trois · human, human, facile · 3 coups"), "{screen}");
+    // The older star record comes back at the one table, with its moves and players.
     again.handle_event(ch('r'));
-    assert_eq!(again.page(), Page::TableGame);
-    assert_eq!(again.table().unwrap().positions(), &positions[..]);
-    assert_eq!(again.table().unwrap().setup().players[2], SeatPlayer::Computer(Level::Facile));
+    assert_eq!(again.page(), Page::GameTable);
+    let table = again.game_table().unwrap().table();
+    let state = table.state();
+    let resumed: Vec<String> = state.moves().iter().map(|m| state.move_text(m)).collect();
+    assert_eq!(resumed, played);
+    assert_eq!(table.seats()[2], SeatKind::Computer(Level::Facile));
     // Declining twice marks it abandoned: it is not offered again.
     let mut third = App::new(Lang::Fr, Some(store.clone()), events.sender());
     third.handle_event(ch('n'));
@@ -458,12 +459,13 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
     let duel = screen.find("Duel à deux").unwrap_or_else(|| panic!("{screen}"));
-    let table = screen.find("Table · kawu-3").unwrap_or_else(|| panic!("{screen}"));
+    let table = screen.find("kawu à trois ·").unwrap_or_else(|| panic!("{screen}"));
     assert!(duel < table, "the duel first:\n{screen}");
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(app.page(), Page::TableGame);
-    assert_eq!(app.table().unwrap().moves().len(), 1);
+    // The older star record is resumed at the one table.
+    assert_eq!(app.page(), Page::GameTable);
+    assert_eq!(app.game_table().unwrap().table().movers().len(), 1);
 
     // Declining the table (asked once more) leaves the duel offered next time.
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
@@ -474,7 +476,7 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     let mut app = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
-    assert!(screen.contains("Duel à deux") && !screen.contains("Table · kawu-3"), "{screen}");
+    assert!(screen.contains("Duel à deux") && !screen.contains("kawu à trois ·"), "{screen}");
 }
 
 /// A table's file that no longer replays is moved aside as `….corrupt` and said, as a duel's is;
@@ -504,7 +506,7 @@ fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
         files[0].with_file_name(format!("{}.corrupt", files[0].file_name().unwrap().to_string_lossy()));
     assert_eq!(std::fs::read_to_string(aside).unwrap(), text.replace("j4-j5", "j4-j9"));
     let screen = render(&mut app, 120, 40);
-    assert!(!screen.contains("Table · kawu-3"), "{screen}");
+    assert!(!screen.contains("kawu à trois ·"), "{screen}");
 }
 
 /// Every unfinished table is offered, the newest first, and the one chosen is resumed.
@@ -529,13 +531,13 @@ fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
     let mut app = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
-    let newer = screen.find("Table · halma-4").unwrap_or_else(|| panic!("{screen}"));
-    let older = screen.find("Table · kawu-3").unwrap_or_else(|| panic!("{screen}"));
+    let newer = screen.find("Stern-Halma à quatre ·").unwrap_or_else(|| panic!("{screen}"));
+    let older = screen.find("kawu à trois ·").unwrap_or_else(|| panic!("{screen}"));
     assert!(newer < older, "the newest first:\n{screen}");
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(app.page(), Page::TableGame);
-    assert_eq!(app.table().unwrap().setup().variant.to_string(), "kawu-3");
+    assert_eq!(app.page(), Page::GameTable);
+    assert_eq!(app.game_table().unwrap().table().state().spec().as_str(), "kawu-3");
 }
 
 /// On a wide screen the menu's table line previews the star of the table page's game, not the

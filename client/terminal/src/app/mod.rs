@@ -264,7 +264,6 @@ impl App {
             ratings: None,
         };
         app.look_for_unfinished_game();
-        app.look_for_unfinished_table();
         app.look_for_unfinished_games();
         app
     }
