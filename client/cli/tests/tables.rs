@@ -1,8 +1,10 @@
-//! Star tables in the terminal (RULES-STAR.md): the set-up page reached from the menu, the
-//! table's screen at 3, 4 and 6 seats in each person's turned view, Stern-Halma's greyed
-//! branches and highlighted goal, the captures board and its score, the elimination question,
-//! a computer's move shown then played, undo, the end's ranking, saves and resume. Snapshots are
-//! text (`cargo insta review` after a deliberate change).
+//! Star tables in the terminal (RULES-STAR.md): the set-up form from the catalogue reached from
+//! the menu, which starts any game (a Stern-Halma table, a duel) on the one game screen; older
+//! star records offered at start, resumed there and replayed by `tripot view`. The older star
+//! table's own screen (no longer reached by the program, still built by `App::start_table`) is
+//! tested here until its last tests move: turned views, greyed branches, the captures board, the
+//! elimination question, computers, undo, saves. Snapshots are text (`cargo insta review` after a
+//! deliberate change).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../../terminal/tests/common/mod.rs"]

@@ -1,7 +1,9 @@
 //! Playing at a star table in the terminal: the table's controller is
 //! [`tripot_app::star_table`]; here its turns are carried out (the computers' searches on their
 //! threads, their moves shown hop by hop), its events announced, the eliminating move confirmed,
-//! and the table saved after every move and offered back at start.
+//! and the table saved after every move. The older star table's screen: no longer reached by the
+//! program (the set-up form and the resume prompt play every star game at the one table), kept
+//! only until its tests move to the one game screen.
 
 use std::sync::Arc;
 
@@ -79,7 +81,9 @@ impl App {
         self.page = Page::TableMenu;
     }
 
-    /// Starts a table at its variant's start.
+    /// Starts a table at its variant's start on the older star table's screen. The program no
+    /// longer comes here (the set-up form and the resume prompt play every star game at the one
+    /// table, `super::game_table`); only this screen's tests do, until they move and it goes.
     pub fn start_table(&mut self, setup: TableSetup) {
         match StarTable::new(setup) {
             Ok(table) => {
