@@ -37,8 +37,7 @@
 //! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
 //!   opens); [`star_table`]: its game, turns, what each move brought, undo;
 //!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
-//!   computer players' searches; [`star_save`]: the table as a star record on disk;
-//!   [`table_game`]: the games of the star board a table is set up for.
+//!   computer players' searches; [`star_save`]: the table as a star record on disk.
 
 pub mod computer;
 pub mod config_file;
@@ -71,7 +70,6 @@ pub mod star_table;
 pub mod table;
 pub mod table_computer;
 pub mod table_event;
-pub mod table_game;
 pub mod table_save;
 pub mod table_setup;
 pub mod turns;

@@ -1,10 +1,9 @@
 //! What the resume prompt offers at start: each unfinished game, local or online, newest first
-//! (the star tables among the local ones, after the duels).
+//! (the games of the one table — the star tables among them — after the older duels).
 //! A local game is resumed here; an online one by the command that starts its session again.
 
 use super::online_saves::OnlineSaved;
 use super::save_store::{SaveStore, Saved};
-use super::star_save::SavedTable;
 
 /// One unfinished game the player may take up again.
 #[derive(Debug, Clone)]
@@ -13,8 +12,6 @@ pub enum ResumeChoice {
     Local(Box<Saved>),
     /// An online game saved by its session.
     Online(Box<OnlineSaved>),
-    /// A star table of 2–6 seats on this device.
-    Table(Box<SavedTable>),
     /// A game of any kind at the one table ([`crate::table::Table`]), read again from its file
     /// when resumed.
     Game(Box<GameOffered>),

@@ -263,6 +263,16 @@ impl SaveStore {
         self.unfinished_where(crate::save_store::names_its_game)
     }
 
+    /// As [`SaveStore::unfinished_games`], of the records in the one record format and the
+    /// older star tables' (resumed at the one table, and saved on in the one format): only the
+    /// older duel records are left to the duel's screen, never moved aside here.
+    #[must_use]
+    pub fn unfinished_tables(&self) -> GamesFound {
+        self.unfinished_where(|bytes| {
+            crate::save_store::names_its_game(bytes) || crate::star_save::is_star_record(bytes)
+        })
+    }
+
     fn unfinished_where(&self, wanted: impl Fn(&[u8]) -> bool) -> GamesFound {
         let mut found = GamesFound::default();
         let Ok(entries) = fs::read_dir(self.dir()) else { return found };

@@ -10,12 +10,9 @@ use ratatui::backend::TestBackend;
 use super::CliError;
 use tripot_app::i18n::Lang;
 use tripot_app::save_store::SaveStore;
-use tripot_engine::StarRecord;
 use tripot_terminal::game_viewer::GameViewer;
 use tripot_terminal::screen_text::screen_text;
-use tripot_terminal::star_viewer::StarViewer;
 use tripot_terminal::tui::TerminalGuard;
-use tripot_terminal::viewer::Viewer;
 
 /// Arguments of `tripot view`.
 #[derive(Debug, clap::Args)]
@@ -33,82 +30,16 @@ pub(crate) struct Args {
 /// Width and height of the `--print` screen.
 const PRINT_SIZE: (u16, u16) = (110, 38);
 
-/// Opens the viewer, or prints.
+/// Opens the viewer, or prints. Every record this client reads — the one format of any game,
+/// the older duel and star records — is replayed by the one viewer.
 pub(crate) fn run(args: &Args, lang: Lang) -> Result<(), CliError> {
-    // A star record has its own viewer; anything else (an unreadable file too) goes the duel's
-    // way, whose errors name the file.
-    if let Ok(bytes) = std::fs::read(&args.file)
-        && tripot_app::star_save::is_star_record(&bytes)
-    {
-        return run_star(args, lang, &bytes);
-    }
-    // A record in the one format, of any game (draughts…): the one viewer.
-    if let Ok(bytes) = std::fs::read(&args.file)
-        && tripot_app::save_store::names_its_game(&bytes)
-    {
-        let saved = SaveStore::parse_game(&args.file, &bytes)?;
-        return show(args, GameViewer::new(lang, saved));
-    }
-    let saved = SaveStore::read(&args.file)?;
-    show(args, Viewer::new(lang, &saved))
-}
-
-/// `tripot view` of a star game record: the same keys and `--print`.
-fn run_star(args: &Args, lang: Lang, bytes: &[u8]) -> Result<(), CliError> {
-    let name = args.file.display().to_string();
-    let text = std::str::from_utf8(bytes).map_err(|error| CliError::NotText { name: name.clone(), error })?;
-    let record_error = |error| CliError::StarRecord { name: name.clone(), error };
-    let record = StarRecord::parse(text).map_err(record_error)?;
-    let replay = record.replay().map_err(record_error)?;
-    show(args, StarViewer::new(lang, args.file.clone(), record, replay))
-}
-
-/// What `tripot view` shows: a duel's viewer or a star game's, with the same keys.
-trait Replay {
-    fn go_to(&mut self, index: usize);
-    fn key(&mut self, key: term::KeyEvent) -> bool;
-    fn draw(&self, frame: &mut ratatui::Frame<'_>);
-}
-
-impl Replay for Viewer {
-    fn go_to(&mut self, index: usize) {
-        Viewer::go_to(self, index);
-    }
-    fn key(&mut self, key: term::KeyEvent) -> bool {
-        Viewer::key(self, key)
-    }
-    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
-        Viewer::draw(self, frame);
-    }
-}
-
-impl Replay for GameViewer {
-    fn go_to(&mut self, index: usize) {
-        GameViewer::go_to(self, index);
-    }
-    fn key(&mut self, key: term::KeyEvent) -> bool {
-        GameViewer::key(self, key)
-    }
-    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
-        GameViewer::draw(self, frame);
-    }
-}
-
-impl Replay for StarViewer {
-    fn go_to(&mut self, index: usize) {
-        StarViewer::go_to(self, index);
-    }
-    fn key(&mut self, key: term::KeyEvent) -> bool {
-        StarViewer::key(self, key)
-    }
-    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
-        StarViewer::draw(self, frame);
-    }
+    let saved = SaveStore::read_game(&args.file)?;
+    show(args, GameViewer::new(lang, saved))
 }
 
 /// `--print`: the screen at `--at` (the end by default) as text; else the viewer in the
 /// terminal from `--at` (the start by default) until it is left.
-fn show(args: &Args, mut viewer: impl Replay) -> Result<(), CliError> {
+fn show(args: &Args, mut viewer: GameViewer) -> Result<(), CliError> {
     if args.print {
         viewer.go_to(args.at.unwrap_or(usize::MAX));
         let mut terminal = Terminal::new(TestBackend::new(PRINT_SIZE.0, PRINT_SIZE.1))?;

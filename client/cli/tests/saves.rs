@@ -166,7 +166,7 @@ fn a_finished_game_is_saved_with_its_result_and_replays_in_tripot_view() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let screen = String::from_utf8(out.stdout).unwrap();
     assert!(screen.contains("Coup 1/1 : h13-h14"), "{screen}");
-    assert!(screen.contains("Joueur 1 gagne"), "{screen}");
+    assert!(screen.contains("A 1re place, B 2e place"), "{screen}");
     let out = Command::new(tripot)
         .args(["--lang", "en", "view", "--print", "--at", "0"])
         .arg(&file)

@@ -64,9 +64,9 @@ impl GameViewer {
         self.shown = shown;
     }
 
-    /// Handles a key as the duel's viewer does; returns false when the viewer should close.
+    /// Handles a key; returns false when the viewer should close.
     pub fn key(&mut self, key: KeyEvent) -> bool {
-        match crate::viewer::step(key, self.index, self.moves.len()) {
+        match step(key, self.index, self.moves.len()) {
             Some(index) => {
                 self.go_to(index);
                 true
@@ -79,4 +79,22 @@ impl GameViewer {
     pub fn draw(&self, frame: &mut ratatui::Frame<'_>) {
         crate::ui::game_viewer::draw(self, frame);
     }
+}
+
+/// Where a key takes the viewer from move `index` of `last`; `None` closes the viewer.
+fn step(key: KeyEvent, index: usize, last: usize) -> Option<usize> {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    Some(match key.code {
+        KeyCode::Right | KeyCode::Char(' ' | 'l' | 'n') | KeyCode::Down | KeyCode::Enter => index + 1,
+        KeyCode::Left | KeyCode::Char('h' | 'p') | KeyCode::Up | KeyCode::Backspace => {
+            index.saturating_sub(1)
+        }
+        KeyCode::Home => 0,
+        KeyCode::End => last,
+        KeyCode::PageDown => index + 10,
+        KeyCode::PageUp => index.saturating_sub(10),
+        KeyCode::Char('q') | KeyCode::Esc => return None,
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return None,
+        _ => index,
+    })
 }

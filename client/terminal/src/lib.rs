@@ -6,8 +6,9 @@
 //!   input handlers per page (`handlers`), drawing per page (`ui`), and an [`event`] channel fed
 //!   by an input thread and the computer's search threads; `tui` owns the raw-mode terminal.
 //! - [`terminal_game`]: the game's loop, local or online.
-//! - [`viewer`] and [`star_viewer`]: a saved duel or star table replayed move by move
-//!   (`tripot view`), [`game_viewer`] a record of any game in the one format; [`screen_text`]: a drawn screen as plain text (`--print`, the tests).
+//! - [`game_viewer`]: any saved game replayed move by move (`tripot view`: the one format of
+//!   any game and the older duel and star records); [`screen_text`]: a drawn screen as plain
+//!   text (`--print`, the tests).
 #![forbid(unsafe_code)]
 
 pub mod app;
@@ -15,8 +16,6 @@ pub mod event;
 pub mod game_viewer;
 mod handlers;
 pub mod screen_text;
-pub mod star_viewer;
 pub mod terminal_game;
 pub mod tui;
 mod ui;
-pub mod viewer;

@@ -1,6 +1,8 @@
 //! The table of any game in the terminal, drawn from the game interface alone: international
 //! draughts on its 10×10 board (a snapshot with the squares' numbers), a capture played with the
-//! mouse — only the compulsory capture's piece can be picked — and a move typed in notation.
+//! mouse — only the compulsory capture's piece can be picked — and a move typed in notation; the
+//! star tables: turned views, the elimination question, captures and places announced, the
+//! computers' answers and undo.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -181,4 +183,75 @@ fn a_star_table_of_three_turns_for_each_seat_and_shows_the_closed_branches_and_t
         let text = state.move_text(&state.legal_moves()[0]);
         typed(&mut app, &text);
     }
+}
+
+fn star_from(app: &mut App, game: &str, position: &str, seats: Vec<SeatKind>) {
+    let setup = Setup { opener: None, position: Some(position.to_owned()) };
+    let state = EveryGame.open(&game.parse().unwrap(), &setup).unwrap();
+    app.start_game_table(state, seats, 1);
+}
+
+fn moves_played(app: &App) -> usize {
+    app.game_table().unwrap().table().state().moves().len()
+}
+
+#[test]
+fn stern_halma_asks_before_a_move_that_eliminates_its_player() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let text = "S:NEj13,k13,l13,m13,k12,l12,m12,l11,m11,m10:Se5,f5,g5,h5,i5,j5,n5,o5,p5,q5:\
+                NWa13,b13,c13,d13,b12,c12,d12,c11,d11,d10 moves=30";
+    star_from(&mut app, "halma-3", text, vec![SeatKind::Person; 3]);
+    typed(&mut app, "j5-j4");
+    assert!(app.game_table().unwrap().table().pending().is_some());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Ce coup vous élimine"), "{screen}");
+    // n: nothing is played; the same move again, then o: played, and announced.
+    app.handle_event(ch('n'));
+    assert_eq!((app.game_table().unwrap().table().pending().is_some(), moves_played(&app)), (false, 0));
+    typed(&mut app, "j5-j4");
+    app.handle_event(ch('o'));
+    assert_eq!(moves_played(&app), 1);
+    let message = app.message().unwrap_or_default().to_owned();
+    assert!(message.contains("Joueur 1 (S) est éliminé"), "{message}");
+}
+
+#[test]
+fn each_capture_is_announced_and_the_end_ranks_the_seats() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    star_from(&mut app, "captures-2", "S:Xi9,j9,m12", vec![SeatKind::Person; 2]);
+    typed(&mut app, "i9-k9");
+    assert_eq!(moves_played(&app), 1);
+    let message = app.message().unwrap_or_default().to_owned();
+    assert!(message.contains("Joueur 1 (S) prend 1"), "{message}");
+    assert!(app.game_table().unwrap().table().state().outcome().is_some());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Fin de la partie") && screen.contains("Joueur 1 (S) — 1re place"), "{screen}");
+    // Rematch: the same game from its start.
+    app.handle_event(ch('r'));
+    assert_eq!(moves_played(&app), 0);
+}
+
+#[test]
+fn the_computers_answer_and_undo_takes_their_moves_back_with_the_persons() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let state = EveryGame.open(&"kawu-3".parse().unwrap(), &Setup::default()).unwrap();
+    let debutant = SeatKind::Computer(tripot_ai::Level::Debutant);
+    app.start_game_table(state, vec![SeatKind::Person, debutant, debutant], 1);
+    let state = app.game_table().unwrap().table().state();
+    let text = state.move_text(&state.legal_moves()[0]);
+    typed(&mut app, &text);
+    for _ in 0..4000 {
+        if moves_played(&app) == 3 && !app.game_table().unwrap().is_thinking() {
+            break;
+        }
+        if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
+            app.handle_event(event);
+        }
+    }
+    assert_eq!(moves_played(&app), 3, "both computers answered");
+    app.handle_event(ch('u'));
+    assert_eq!(moves_played(&app), 0, "the person's move and the answers taken back");
 }

@@ -27,6 +27,18 @@ impl Lang {
             .map_or_else(|| state.spec().to_string(), |info: &GameInfo| self.words(&info.title).to_owned())
     }
 
+    /// Who sits at a seat, on a set-up form: a person at this keyboard, or a level and its
+    /// named opponent.
+    #[must_use]
+    pub fn seat_kind(self, kind: SeatKind) -> String {
+        match kind {
+            SeatKind::Computer(level) => format!("{} · {}", self.level_label(level), level.opponent()),
+            SeatKind::Remote if self == Lang::Fr => "Adversaire".to_owned(),
+            SeatKind::Remote => "Opponent".to_owned(),
+            SeatKind::Person => self.s().human.to_owned(),
+        }
+    }
+
     /// Who plays `seat` at `table`: "Joueur 2" for a person, the computer's named opponent,
     /// "Adversaire" for a player on another device; with the seat's own name in the game (`W`,
     /// `A`, `S`…).

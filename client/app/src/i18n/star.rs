@@ -7,7 +7,6 @@ use tripot_engine::{Colour, StarEnd, StarIllegal};
 use super::Lang;
 use crate::star_save::TableSaveError;
 use crate::star_table::{StarTable, TableMoveError};
-use crate::table_game::TableGame;
 use crate::table_setup::{SeatPlayer, TableOpener, TableSetupError};
 
 /// The fixed texts of the star tables.
@@ -19,6 +18,7 @@ pub struct StarTexts {
     pub page_title: &'static str,
     pub game: &'static str,
     pub players: &'static str,
+    pub variant: &'static str,
     pub seat: &'static str,
     pub opener: &'static str,
     pub start: &'static str,
@@ -52,7 +52,6 @@ pub struct StarTexts {
     pub took: &'static str,
     pub pieces_total: &'static str,
     pub resume_table: &'static str,
-    pub no_duel_of_computers: &'static str,
 }
 
 const FR: StarTexts = StarTexts {
@@ -60,6 +59,7 @@ const FR: StarTexts = StarTexts {
     page_title: "Table de 2 à 6 joueurs",
     game: "Jeu",
     players: "Joueurs",
+    variant: "Variante",
     seat: "Siège",
     opener: "Qui ouvre",
     start: "Commencer",
@@ -93,7 +93,6 @@ const FR: StarTexts = StarTexts {
     took: "prend",
     pieces_total: "au total",
     resume_table: "Table",
-    no_duel_of_computers: "Le duel se joue avec au moins une personne.",
 };
 
 const EN: StarTexts = StarTexts {
@@ -101,6 +100,7 @@ const EN: StarTexts = StarTexts {
     page_title: "Table of 2 to 6 players",
     game: "Game",
     players: "Players",
+    variant: "Variant",
     seat: "Seat",
     opener: "Who opens",
     start: "Start",
@@ -134,7 +134,6 @@ const EN: StarTexts = StarTexts {
     took: "takes",
     pieces_total: "in all",
     resume_table: "Table",
-    no_duel_of_computers: "The duel needs at least one person.",
 };
 
 impl Lang {
@@ -143,27 +142,6 @@ impl Lang {
         match self {
             Lang::Fr => &FR,
             Lang::En => &EN,
-        }
-    }
-
-    /// A game's name on the set-up page.
-    pub fn table_game(self, game: TableGame) -> &'static str {
-        match (self, game) {
-            (_, TableGame::Tripot) => "Tripot (duel)",
-            (_, TableGame::Kawu) => "kawu",
-            (_, TableGame::Halma) => "Stern-Halma",
-            (Lang::Fr, TableGame::HalmaLong) => "Stern-Halma, sauts longs",
-            (Lang::En, TableGame::HalmaLong) => "Stern-Halma, long jumps",
-            (Lang::Fr, TableGame::Halma15) => "Stern-Halma à 15 billes",
-            (Lang::En, TableGame::Halma15) => "Stern-Halma with 15 marbles",
-            (Lang::Fr, TableGame::HalmaPairs) => "Stern-Halma par équipes",
-            (Lang::En, TableGame::HalmaPairs) => "Stern-Halma in pairs",
-            (Lang::Fr, TableGame::Captures) => "Prises",
-            (Lang::En, TableGame::Captures) => "Captures",
-            (Lang::Fr, TableGame::CapturesLong) => "Prises, sauts longs",
-            (Lang::En, TableGame::CapturesLong) => "Captures, long jumps",
-            (Lang::Fr, TableGame::Draughts) => "Dames internationales",
-            (Lang::En, TableGame::Draughts) => "International draughts",
         }
     }
 

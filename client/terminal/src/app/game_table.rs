@@ -41,6 +41,12 @@ impl GameTable {
     pub const fn cursor(&self) -> Cell {
         self.cursor
     }
+
+    /// Whether a computer is searching its move.
+    #[must_use]
+    pub const fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
 }
 
 /// The table the game screen shows, as it draws it: one played here, or an online game's.
@@ -371,12 +377,12 @@ impl App {
         self.start_game_table(state, seats, seed);
     }
 
-    /// At start: every unfinished game of the one table is offered with the others, after the
-    /// duels and star tables.
+    /// At start: every unfinished game of the one table — an older star table's record among
+    /// them — is offered with the others, after the older duels.
     pub(crate) fn look_for_unfinished_games(&mut self) {
         use tripot_app::resume_choice::{GameOffered, ResumeChoice};
         let Some(store) = &self.store else { return };
-        let found = store.unfinished_one_format_games();
+        let found = store.unfinished_tables();
         if let Some((to, error)) = found.moved.first() {
             let text = format!(
                 "{} {} ({})",
@@ -393,11 +399,7 @@ impl App {
             .map(|saved| ResumeChoice::Game(Box::new(GameOffered::of(saved))))
             .collect();
         if !offered.is_empty() {
-            let at = self
-                .resume_choices
-                .iter()
-                .take_while(|c| matches!(c, ResumeChoice::Local(_) | ResumeChoice::Table(_)))
-                .count();
+            let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
             self.resume_choices.splice(at..at, offered);
             self.page = Page::Resume;
         }

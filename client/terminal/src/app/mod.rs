@@ -35,7 +35,7 @@ pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use table::{TableAnimation, TableScreen};
-pub use table_menu::{TableGame, TableLine, TableMenu};
+pub use table_menu::{TableLine, TableMenu};
 pub use tripot_app::local_game::{Game, Played};
 pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
 pub use tripot_app::setup::{Mode, OpenerChoice, Setup};
@@ -59,7 +59,7 @@ pub enum Page {
     Lobby,
     /// Online: waiting for the opponent, then the game.
     Online,
-    /// A star table's set-up: game, players, seats, who opens.
+    /// The set-up form of a game on this device: game, seats, who opens.
     TableMenu,
     /// A star table being played.
     TableGame,
@@ -264,7 +264,6 @@ impl App {
             ratings: None,
         };
         app.look_for_unfinished_game();
-        app.look_for_unfinished_table();
         app.look_for_unfinished_games();
         app
     }

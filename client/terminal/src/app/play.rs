@@ -429,12 +429,6 @@ impl App {
         self.new_game_asked = false;
         let saved = match self.resume_choices.get(self.resume_selected) {
             Some(ResumeChoice::Local(saved)) => (**saved).clone(),
-            Some(ResumeChoice::Table(saved)) => {
-                let saved = (**saved).clone();
-                self.resume_choices.clear();
-                self.resume_table(saved);
-                return;
-            }
             Some(ResumeChoice::Game(offered)) => {
                 let path = offered.path.clone();
                 self.resume_choices.clear();
@@ -480,9 +474,6 @@ impl App {
         self.message = None;
         let chosen = self.resume_choices.get(self.resume_selected).cloned();
         self.resume_choices.clear();
-        if let Some(ResumeChoice::Table(saved)) = &chosen {
-            self.abandon_offered_table(saved);
-        }
         if let Some(ResumeChoice::Game(offered)) = &chosen {
             self.abandon_offered_game(&offered.path);
         }

@@ -1,7 +1,9 @@
 //! Playing at a star table in the terminal: the table's controller is
 //! [`tripot_app::star_table`]; here its turns are carried out (the computers' searches on their
 //! threads, their moves shown hop by hop), its events announced, the eliminating move confirmed,
-//! and the table saved after every move and offered back at start.
+//! and the table saved after every move. The older star table's screen: no longer reached by the
+//! program (the set-up form and the resume prompt play every star game at the one table), kept
+//! only until its tests move to the one game screen.
 
 use std::sync::Arc;
 
@@ -11,7 +13,7 @@ use super::{App, Page};
 use crate::event::Event;
 use tripot_app::game_file::GameFile;
 use tripot_app::save_store::SaveStore;
-use tripot_app::star_save::{SavedTable, abandon_table, table_of, unfinished_table, write_table};
+use tripot_app::star_save::write_table;
 use tripot_app::star_selection::TableAction;
 use tripot_app::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
 use tripot_app::table_setup::TableSetup;
@@ -79,7 +81,9 @@ impl App {
         self.page = Page::TableMenu;
     }
 
-    /// Starts a table at its variant's start.
+    /// Starts a table at its variant's start on the older star table's screen. The program no
+    /// longer comes here (the set-up form and the resume prompt play every star game at the one
+    /// table, `super::game_table`); only this screen's tests do, until they move and it goes.
     pub fn start_table(&mut self, setup: TableSetup) {
         match StarTable::new(setup) {
             Ok(table) => {
@@ -356,49 +360,6 @@ impl App {
             return;
         }
         if let Err(error) = write_table(store, path, &screen.table) {
-            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.table_save_error(&error));
-            self.say(text, true);
-        }
-    }
-
-    /// At start: every unfinished table is offered with the other games, after the duels, the
-    /// newest first.
-    pub(crate) fn look_for_unfinished_table(&mut self) {
-        use tripot_app::resume_choice::ResumeChoice;
-        let Some(store) = &self.store else { return };
-        let found = unfinished_table(store);
-        if let Some((to, error)) = found.moved.first() {
-            let text = format!(
-                "{} {} ({})",
-                self.lang.t().corrupt_moved,
-                to.display(),
-                self.lang.table_save_error(error)
-            );
-            self.say(text, true);
-        }
-        if !found.open.is_empty() {
-            let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
-            let tables = found.open.into_iter().map(|saved| ResumeChoice::Table(Box::new(saved)));
-            self.resume_choices.splice(at..at, tables);
-            self.page = Page::Resume;
-        }
-    }
-
-    /// Resumes the table offered at start.
-    pub(crate) fn resume_table(&mut self, saved: SavedTable) {
-        match table_of(&saved) {
-            Ok(table) => self.start_table_from(table, Some(GameFile::existing(saved.path))),
-            Err(error) => {
-                let text = format!("{} : {}", self.lang.t().save_failed, self.lang.table_save_error(&error));
-                self.say(text, true);
-                self.page = Page::Menu;
-            }
-        }
-    }
-
-    /// The offered table declined: marked abandoned.
-    pub(crate) fn abandon_offered_table(&mut self, saved: &SavedTable) {
-        if let Err(error) = abandon_table(saved) {
             let text = format!("{} : {}", self.lang.t().save_failed, self.lang.table_save_error(&error));
             self.say(text, true);
         }

@@ -1,90 +1,70 @@
-//! The page that sets up a star table (RULES-STAR.md §2): the game, the number of players where
-//! the game allows a choice, a person or a computer at a level for each seat, who opens.
+//! The set-up form of a game on this device, from the catalogue (`tripot_game::catalogue`): the
+//! game (its family, then one of the family's games — a duel's format and rules, a star game's
+//! number of players, draughts), a person or a computer at a level for each seat, who opens.
+//! Its start is any game at the one table ([`super::GameTable`]); nothing here names a game.
 
 use tripot_ai::Level;
-use tripot_engine::Variant;
-
-use tripot_engine::{Camp, Format, Rules};
-
 use tripot_app::seat_kind::SeatKind;
-use tripot_app::setup::{Mode, Setup};
 use tripot_app::table_save::EveryGame;
-use tripot_app::table_setup::{SeatPlayer, TableOpener, TableSetup, TableSetupError};
-use tripot_game::{GameSpec, GameState, OpenError, Opener, Setup as OpenSetup};
+use tripot_app::table_setup::TableOpener;
+use tripot_game::catalogue::{Family, GameInfo, catalogue};
+use tripot_game::{GameState, OpenError, Opener, Seat, Setup};
 
-// The games themselves are the core's (the words for them are in its catalogue).
-pub use tripot_app::table_game::TableGame;
-
-/// A line of the page.
+/// A line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableLine {
-    /// The game.
+    /// The family of games.
+    Family,
+    /// The game of the family (its format, its number of players…).
     Game,
-    /// The number of players.
-    Players,
-    /// The Tripot duel's format (its line only when the duel is chosen).
-    Format,
     /// Who sits at seat `i` (0-based, playing order).
     Seat(usize),
-    /// Who opens.
+    /// Who opens (by default the game's own first seat: draughts' white).
     Opener,
-    /// Start the table.
+    /// Start the game.
     Start,
     /// Back to the main menu.
     Back,
 }
 
-/// The page's state.
+/// The form's state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableMenu {
     /// Index in [`TableMenu::lines`].
     pub selected: usize,
-    /// The game.
-    pub game: TableGame,
-    /// The number of players, one of the game's counts.
-    pub players: u8,
-    /// Who sits at each seat; the first `players` are used.
-    pub seats: [SeatPlayer; 6],
+    /// The game chosen.
+    pub game: &'static GameInfo,
+    /// Who sits at each seat; the first `game.seats` are used.
+    pub seats: [SeatKind; 6],
     /// Who opens.
     pub opener: TableOpener,
-    /// The format of the Tripot duel, when it is the game chosen.
-    pub format: Format,
 }
 
 impl Default for TableMenu {
     fn default() -> TableMenu {
-        TableMenu {
-            selected: 0,
-            game: TableGame::Kawu,
-            players: 3,
-            seats: [
-                SeatPlayer::Human,
-                SeatPlayer::Computer(Level::Moyen),
-                SeatPlayer::Computer(Level::Moyen),
-                SeatPlayer::Computer(Level::Moyen),
-                SeatPlayer::Computer(Level::Moyen),
-                SeatPlayer::Computer(Level::Moyen),
-            ],
-            opener: TableOpener::First,
-            format: Format::One,
-        }
+        TableMenu::preset("kawu-3", &[SeatKind::Person])
     }
 }
 
 impl TableMenu {
-    /// The lines, top to bottom: one per seat of the chosen number of players.
+    /// The form with `game` chosen (the first of the catalogue if it is not one) and the first
+    /// seats taken by `seats`; the other seats are computers at the middle level.
+    #[must_use]
+    pub fn preset(game: &str, seats: &[SeatKind]) -> TableMenu {
+        let game = catalogue().iter().find(|g| g.name == game).or(catalogue().first());
+        let mut all = [SeatKind::Computer(Level::Moyen); 6];
+        for (seat, &kind) in all.iter_mut().zip(seats) {
+            *seat = kind;
+        }
+        TableMenu { selected: 0, game: game.unwrap_or(&FALLBACK), seats: all, opener: TableOpener::First }
+    }
+
+    /// The lines, top to bottom: one per seat of the chosen game.
     #[must_use]
     pub fn lines(&self) -> Vec<TableLine> {
-        let mut lines = vec![TableLine::Game, TableLine::Players];
-        if self.game == TableGame::Tripot {
-            lines.push(TableLine::Format);
-        }
-        lines.extend((0..usize::from(self.players)).map(TableLine::Seat));
-        // Draughts: white opens, always.
-        if self.game != TableGame::Draughts {
-            lines.push(TableLine::Opener);
-        }
-        lines.extend([TableLine::Start, TableLine::Back]);
+        let mut lines = vec![TableLine::Family, TableLine::Game];
+        lines.extend((0..usize::from(self.game.seats)).map(TableLine::Seat));
+        lines.extend([TableLine::Opener, TableLine::Start, TableLine::Back]);
         lines
     }
 
@@ -93,12 +73,6 @@ impl TableMenu {
     pub fn line(&self) -> TableLine {
         let lines = self.lines();
         lines.get(self.selected).or(lines.last()).copied().unwrap_or(TableLine::Back)
-    }
-
-    /// The variant chosen.
-    #[must_use]
-    pub fn variant(&self) -> Option<Variant> {
-        self.game.variant(self.players)
     }
 
     /// Moves the choice up (`-1`) or down (`1`), cycling.
@@ -110,28 +84,25 @@ impl TableMenu {
     /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).
     pub(crate) fn change(&mut self, delta: isize) {
         match self.line() {
+            TableLine::Family => {
+                let family = cycle(&Family::ALL, self.game.family, delta);
+                // The family's game with the nearest number of players: 3 stay 3 where they can.
+                let seats = self.game.seats;
+                if let Some(game) = family.games().min_by_key(|g| g.seats.abs_diff(seats)) {
+                    self.game = game;
+                }
+            }
             TableLine::Game => {
-                self.game = cycle(&TableGame::ALL, self.game, delta);
-                let counts = self.game.counts();
-                // The nearest count the new game has, so that 3 players stay 3 where they can.
-                self.players =
-                    counts.iter().copied().min_by_key(|&c| (c.abs_diff(self.players), c)).unwrap_or(2);
-                self.clamp_opener();
-            }
-            TableLine::Players => {
-                self.players = cycle(self.game.counts(), self.players, delta);
-                self.clamp_opener();
-            }
-            TableLine::Format => {
-                self.format = cycle(&[Format::One, Format::Two, Format::Three], self.format, delta);
+                let games: Vec<&'static GameInfo> = self.game.family.games().collect();
+                self.game = cycle(&games, self.game, delta);
             }
             TableLine::Seat(i) => {
                 if let Some(seat) = self.seats.get_mut(i) {
-                    *seat = cycle(&SeatPlayer::ALL, *seat, delta);
+                    *seat = cycle(&SeatKind::ALL, *seat, delta);
                 }
             }
             TableLine::Opener => {
-                let mut all: Vec<TableOpener> = (1..=self.players).map(TableOpener::Seat).collect();
+                let mut all: Vec<TableOpener> = (1..=self.game.seats).map(TableOpener::Seat).collect();
                 all.push(TableOpener::Draw);
                 let current = match self.opener {
                     TableOpener::First => TableOpener::Seat(1),
@@ -141,63 +112,38 @@ impl TableMenu {
             }
             TableLine::Start | TableLine::Back => {}
         }
+        // A seat that no longer sits at the table opens no more: seat 1 does.
+        if matches!(self.opener, TableOpener::Seat(n) if n > self.game.seats) {
+            self.opener = TableOpener::First;
+        }
         self.selected = self.selected.min(self.lines().len() - 1);
     }
 
-    /// A chosen seat that no longer sits at the table opens no more: seat 1 does.
-    fn clamp_opener(&mut self) {
-        if matches!(self.opener, TableOpener::Seat(n) if n > self.players) {
-            self.opener = TableOpener::First;
-        }
-    }
-
-    /// The table as set up here, its opener drawn if asked.
-    pub fn setup(&self, seed: u64) -> Result<TableSetup, TableSetupError> {
-        let variant = self.variant().ok_or(TableSetupError::Players(self.players))?;
-        let players = self.seats[..usize::from(self.players).min(6)].to_vec();
-        TableSetup::new(variant, players, self.opener.resolve(variant), seed)
-    }
-}
-
-impl TableMenu {
-    /// A game played at the one table (draughts), as set here: its start and who sits at each
-    /// seat.
+    /// The game as set here: its start (its opener drawn if asked) and who sits at each seat.
     ///
     /// # Errors
-    /// [`OpenError`]: the game cannot be opened (never for the games of the page).
-    pub fn game_table(&self) -> Result<(Box<dyn GameState>, Vec<SeatKind>), OpenError> {
-        let spec: GameSpec = "draughts".parse()?;
-        let state = EveryGame.open(&spec, &OpenSetup::default())?;
-        let seats = self.seats[..usize::from(state.seat_count()).min(6)]
-            .iter()
-            .map(|player| match player {
-                SeatPlayer::Human => SeatKind::Person,
-                SeatPlayer::Computer(level) => SeatKind::Computer(*level),
-            })
-            .collect();
+    /// [`OpenError`]: the game cannot be opened (never for the games of the catalogue).
+    pub fn start(&self) -> Result<(Box<dyn GameState>, Vec<SeatKind>), OpenError> {
+        let opener = match self.opener {
+            TableOpener::First => None,
+            TableOpener::Seat(n) => Some(Seat(n.saturating_sub(1))),
+            TableOpener::Draw => Some(Seat(rand::random_range(0..self.game.seats.max(1)))),
+        };
+        let state = EveryGame.open(&self.game.spec(), &Setup { opener, position: None })?;
+        let seats = self.seats.iter().copied().take(usize::from(state.seat_count())).collect();
         Ok((state, seats))
     }
-
-    /// The Tripot duel as set here, in the format chosen: solo against the computer of the
-    /// other seat (the person plays camp A, as in the main menu's solo), or a duel of two people;
-    /// `None` for two computers, which the duel does not have.
-    #[must_use]
-    pub fn duel_setup(&self, seed: u64) -> Option<Setup> {
-        let seat_one_opens = match self.opener {
-            TableOpener::First | TableOpener::Seat(1) => true,
-            TableOpener::Seat(_) => false,
-            TableOpener::Draw => rand::random::<bool>(),
-        };
-        let (mode, person_opens) = match (self.seats[0], self.seats[1]) {
-            (SeatPlayer::Human, SeatPlayer::Human) => (Mode::Duel, seat_one_opens),
-            (SeatPlayer::Human, SeatPlayer::Computer(level)) => (Mode::Solo { level, seed }, seat_one_opens),
-            (SeatPlayer::Computer(level), SeatPlayer::Human) => (Mode::Solo { level, seed }, !seat_one_opens),
-            (SeatPlayer::Computer(_), SeatPlayer::Computer(_)) => return None,
-        };
-        let opener = if person_opens { Camp::A } else { Camp::B };
-        Some(Setup { mode, format: self.format, rules: Rules::Tripot, opener })
-    }
 }
+
+/// Never used: the catalogue is not empty (its tests say so); only for the types' sake.
+static FALLBACK: GameInfo = GameInfo {
+    name: "kawu-2",
+    family: Family::Kawu,
+    seats: 2,
+    geometry: tripot_game::Geometry::Star121,
+    title: tripot_game::catalogue::Words { fr: "kawu", en: "kawu" },
+    description: tripot_game::catalogue::Words { fr: "", en: "" },
+};
 
 fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
     let n = all.len().max(1) as isize;
@@ -211,79 +157,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_game_and_count_of_the_page_is_a_variant_and_every_variant_is_reachable() {
+    fn every_game_of_the_catalogue_is_reached_and_starts_with_one_kind_per_seat() {
+        let mut menu = TableMenu::default();
         let mut reached = Vec::new();
-        for game in
-            TableGame::ALL.into_iter().filter(|&g| !matches!(g, TableGame::Tripot | TableGame::Draughts))
-        {
-            for &n in game.counts() {
-                reached.push(game.variant(n).unwrap_or_else(|| panic!("{game:?} {n}")));
+        for _ in Family::ALL {
+            menu.selected = 0;
+            menu.change(1);
+            menu.selected = 1;
+            for _ in 0..menu.game.family.games().count() {
+                menu.change(1);
+                reached.push(menu.game.name);
+                let (state, seats) = menu.start().unwrap();
+                assert_eq!(state.spec().as_str(), menu.game.name);
+                assert_eq!(seats.len(), usize::from(menu.game.seats));
             }
         }
-        assert!(Variant::ALL.iter().all(|v| reached.contains(v)), "{reached:?}");
+        for game in catalogue() {
+            assert!(reached.contains(&game.name), "{} is not offered", game.name);
+        }
     }
 
     #[test]
-    fn changing_the_game_keeps_a_count_it_has_and_one_line_per_seat() {
+    fn changing_the_family_keeps_the_players_it_can_and_one_line_per_seat() {
         let mut menu = TableMenu::default();
-        assert_eq!(menu.variant().map(|v| v.to_string()), Some("kawu-3".into()));
+        assert_eq!(menu.game.name, "kawu-3");
         menu.change(1);
-        assert_eq!(menu.variant().map(|v| v.to_string()), Some("halma-3".into()));
-        menu.change(1);
-        assert_eq!(menu.variant().map(|v| v.to_string()), Some("halma-long-2".into()));
-        assert_eq!(menu.lines().len(), 2 + 2 + 3);
+        assert_eq!(menu.game.name, "halma-3");
         menu.selected = 1;
         menu.change(1);
-        assert_eq!(menu.players, 6);
+        assert_eq!(menu.game.name, "halma-4");
+        assert_eq!(menu.lines().len(), 2 + 4 + 3);
         menu.selected = menu.lines().iter().position(|&l| l == TableLine::Opener).unwrap();
         menu.change(-1);
         assert_eq!(menu.opener, TableOpener::Draw);
         menu.change(-1);
-        assert_eq!(menu.opener, TableOpener::Seat(6));
+        assert_eq!(menu.opener, TableOpener::Seat(4));
         menu.selected = 1;
-        menu.change(1);
-        assert_eq!(menu.players, 2);
-        assert_eq!(menu.opener, TableOpener::First, "seat 6 left the table");
+        menu.change(-1);
+        assert_eq!(menu.game.name, "halma-3");
+        assert_eq!(menu.opener, TableOpener::First, "seat 4 left the table");
     }
 
     #[test]
-    fn the_tripot_duel_of_the_page_is_a_solo_or_a_duel_with_the_person_in_camp_a() {
-        let mut menu = TableMenu { game: TableGame::Tripot, players: 2, ..TableMenu::default() };
-        menu.seats[1] = SeatPlayer::Computer(Level::Facile);
-        let solo = menu.duel_setup(5).unwrap();
-        assert_eq!((solo.mode, solo.opener), (Mode::Solo { level: Level::Facile, seed: 5 }, Camp::A));
-        menu.seats = [
-            SeatPlayer::Computer(Level::Moyen),
-            SeatPlayer::Human,
-            SeatPlayer::Human,
-            SeatPlayer::Human,
-            SeatPlayer::Human,
-            SeatPlayer::Human,
-        ];
-        assert_eq!(menu.duel_setup(0).unwrap().opener, Camp::B, "the computer's seat opens");
-        menu.seats[1] = SeatPlayer::Computer(Level::Moyen);
-        assert_eq!(menu.duel_setup(0), None);
-        menu.seats[0] = SeatPlayer::Human;
-        menu.seats[1] = SeatPlayer::Human;
+    fn the_opener_chosen_opens_and_draughts_opens_with_white_by_default() {
+        let mut menu = TableMenu::preset("tripot-f2", &[SeatKind::Person, SeatKind::Person]);
         menu.opener = TableOpener::Seat(2);
-        assert_eq!(menu.duel_setup(0).map(|s| (s.mode, s.opener)), Some((Mode::Duel, Camp::B)));
-    }
-
-    #[test]
-    fn the_duel_has_a_format_line_and_starts_in_the_format_chosen() {
-        let mut menu = TableMenu::default();
-        assert!(!menu.lines().contains(&TableLine::Format));
-        menu.game = TableGame::Tripot;
-        menu.players = 2;
-        let lines = menu.lines();
-        assert_eq!(&lines[..3], [TableLine::Game, TableLine::Players, TableLine::Format]);
-        menu.selected = 2;
-        menu.change(1);
-        menu.change(1);
-        assert_eq!(menu.format, Format::Three);
-        let setup = menu.duel_setup(0).unwrap();
-        assert_eq!(setup.format, Format::Three);
-        menu.change(1);
-        assert_eq!(menu.duel_setup(0).unwrap().format, Format::One);
+        let (state, seats) = menu.start().unwrap();
+        assert_eq!(state.to_move(), Some(Seat(1)));
+        assert_eq!(seats, [SeatKind::Person, SeatKind::Person]);
+        let draughts = TableMenu::preset("draughts", &[SeatKind::Person]);
+        let (state, seats) = draughts.start().unwrap();
+        assert_eq!(state.to_move(), Some(Seat(0)), "white opens");
+        assert_eq!(seats, [SeatKind::Person, SeatKind::Computer(Level::Moyen)]);
     }
 }

@@ -1,9 +1,9 @@
-//! The star table's set-up page: ↑↓ choose a line, ←→ change it, Enter start (on any line but
+//! The set-up form of a game on this device: ↑↓ choose a line, ←→ change it, Enter start (on any line but
 //! « Retour »), Esc back to the main menu; a click picks a line, a second click changes it.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use crate::app::{App, Button, Page, TableGame, TableLine};
+use crate::app::{App, Button, Page, TableLine};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -48,35 +48,15 @@ fn back(app: &mut App) {
     app.page = Page::Menu;
 }
 
-/// Enter: « Retour » goes back; any other line starts the table as set (as the main menu's
-/// settings start their mode).
+/// Enter: « Retour » goes back; any other line starts the game as set (as the main menu's
+/// settings start their mode), at the one table.
 fn activate(app: &mut App) {
     if app.table_menu.line() == TableLine::Back {
         back(app);
         return;
     }
-    if app.table_menu.game == TableGame::Draughts {
-        match app.table_menu.game_table() {
-            Ok((state, seats)) => app.start_game_table(state, seats, rand::random()),
-            Err(error) => app.say(error.to_string(), true),
-        }
-        return;
-    }
-    if app.table_menu.game == TableGame::Tripot {
-        match app.table_menu.duel_setup(rand::random()) {
-            Some(setup) => app.start_game(setup),
-            None => {
-                let text = app.lang.s().no_duel_of_computers;
-                app.say(text, true);
-            }
-        }
-        return;
-    }
-    match app.table_menu.setup(rand::random()) {
-        Ok(setup) => app.start_table(setup),
-        Err(error) => {
-            let text = app.lang.table_setup_error(&error);
-            app.say(text, true);
-        }
+    match app.table_menu.start() {
+        Ok((state, seats)) => app.start_game_table(state, seats, rand::random()),
+        Err(error) => app.say(error.to_string(), true),
     }
 }

@@ -88,18 +88,12 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     if wide {
         let rect =
             Rect { x: left + menu_width + 2, y: y0, width: preview_width - 2, height: box_rect.height };
-        // The table line shows the star of the table page's game (the duel's board otherwise).
+        // The table line shows the start of the form's game (the duel's board otherwise).
         if app.menu.item() == MenuItem::Table
-            && let Some(variant) = app.table_menu.variant()
-            && let Ok(start) = tripot_engine::StarPosition::start(variant, tripot_engine::Colour::S)
+            && let Ok((start, _)) = app.table_menu.start()
         {
-            super::star_board::draw(
-                frame,
-                rect,
-                &start,
-                &super::star_board::StarMarks::default(),
-                tripot_engine::Colour::S,
-            );
+            let marks = super::cell_board::CellMarks::default();
+            super::cell_board::draw(frame, rect, &start.board(), &marks, 0);
             return;
         }
         let format = match app.menu.item() {

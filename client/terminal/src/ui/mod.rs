@@ -24,10 +24,8 @@ mod ratings;
 mod resume;
 pub(crate) mod rules;
 pub(crate) mod star_board;
-pub(crate) mod star_viewer;
 mod table;
 mod table_menu;
-pub(crate) mod viewer;
 
 /// The smallest terminal the game is laid out for.
 pub(crate) const MIN_WIDTH: u16 = 80;

@@ -92,11 +92,6 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
             let moves = saved.record.moves().len();
             format!("{mode} · {} · {} · {date}", lang.format_label(saved.record.format()), count(moves))
         }
-        ResumeChoice::Table(saved) => {
-            let players = saved.record.tag("Table").unwrap_or_default().replace(',', ", ");
-            let moves = saved.record.moves().len();
-            format!("{} · {} · {players} · {}", lang.s().resume_table, saved.record.variant(), count(moves))
-        }
         ResumeChoice::Game(offered) => {
             let players = offered.players.replace(',', ", ");
             let title = tripot_game::catalogue::find(&offered.game)

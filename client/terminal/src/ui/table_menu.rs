@@ -1,15 +1,13 @@
-//! The star table's set-up page, with the start of the chosen variant beside it on wide
-//! terminals.
+//! The set-up form of a game on this device, the game's one-line description under it and, on
+//! wide terminals, its start beside it.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
-use tripot_engine::{Colour, StarPosition};
 
-use super::pieces::glyph;
-use super::star_board::{self, StarMarks};
+use super::cell_board::{self, CellMarks};
 use crate::app::{App, Button, TableLine};
 
 /// Width of the setting names column.
@@ -20,7 +18,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let s = lang.s();
     let wide = area.width >= 120;
     let menu_width = 70.min(area.width);
-    let preview_width = if wide { super::board::size(1).0 + 4 } else { 0 };
+    let preview_width = if wide { 40 } else { 0 };
     let left = area.x + area.width.saturating_sub(menu_width + preview_width) / 2;
     let lines = app.table_menu.lines();
     let height = (lines.len() as u16 + 8).min(area.height);
@@ -41,20 +39,20 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .border_style(Style::default().fg(Color::DarkGray)),
         box_rect,
     );
-    let variant = app.table_menu.variant();
     let mut y = box_rect.y + 1;
     for (i, line) in lines.iter().copied().enumerate() {
         if line == TableLine::Start {
             y += 1;
         }
         let rect = Rect { x: left + 2, y, width: menu_width - 4, height: 1 };
-        draw_line(app, frame, rect, i, line, variant.map(|v| v.seats()));
+        draw_line(app, frame, rect, i, line);
         y += 1;
     }
+    // Under the form only: the board beside it is drawn as high as it needs.
     let keys = Rect {
-        x: area.x,
+        x: left,
         y: (box_rect.y + box_rect.height).min(area.height - 1),
-        width: area.width,
+        width: menu_width,
         height: 1,
     };
     frame.render_widget(
@@ -62,47 +60,42 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         keys,
     );
+    let description =
+        Rect { y: (keys.y + 1).min(area.height - 1), height: 2.min(area.height - keys.y), ..keys };
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            lang.words(&app.table_menu.game.description),
+            Style::default().fg(Color::White),
+        ))
+        .alignment(Alignment::Center)
+        .wrap(ratatui::widgets::Wrap { trim: true }),
+        description,
+    );
     if let Some(message) = &app.message {
-        let rect = Rect { y: (keys.y + 1).min(area.height - 1), ..keys };
+        let rect = Rect { y: (description.y + 2).min(area.height - 1), ..keys };
         frame.render_widget(
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
                 .alignment(Alignment::Center),
             rect,
         );
     }
-    if let (true, Some(variant)) = (wide, variant)
-        && let Ok(start) = StarPosition::start(variant, Colour::S)
-    {
-        let rect = Rect { x: left + menu_width + 2, y: box_rect.y, width: preview_width - 2, height: 20 };
-        star_board::draw(frame, rect.intersection(area), &start, &StarMarks::default(), Colour::S);
+    if wide && let Ok((start, _)) = app.table_menu.start() {
+        let rect = Rect { x: left + menu_width + 2, y: box_rect.y, width: preview_width - 2, height: 22 };
+        cell_board::draw(frame, rect.intersection(area), &start.board(), &CellMarks::default(), 0);
     }
 }
 
-fn draw_line(
-    app: &mut App,
-    frame: &mut Frame<'_>,
-    rect: Rect,
-    i: usize,
-    line: TableLine,
-    seats: Option<&[Colour]>,
-) {
+fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: TableLine) {
     let lang = app.lang;
     let s = lang.s();
     let menu = &app.table_menu;
     let selected = menu.selected == i;
     let (name, value): (String, Option<String>) = match line {
-        TableLine::Game => (s.game.to_owned(), Some(lang.table_game(menu.game).to_owned())),
-        TableLine::Players => {
-            let name = menu
-                .variant()
-                .map_or_else(|| menu.players.to_string(), |v| format!("{}  ({v})", menu.players));
-            (s.players.to_owned(), Some(name))
-        }
-        TableLine::Format => (lang.t().format.to_owned(), Some(lang.format_label(menu.format))),
+        TableLine::Family => (s.game.to_owned(), Some(lang.words(&menu.game.family.name()).to_owned())),
+        TableLine::Game => (s.variant.to_owned(), Some(lang.words(&menu.game.title).to_owned())),
         TableLine::Seat(k) => {
-            let mark = seats.and_then(|all| all.get(k)).map_or(' ', |&seat| glyph(seat));
-            let player = menu.seats.get(k).map(|&p| lang.seat_player(p)).unwrap_or_default();
-            (format!("{mark} {}", lang.seat_label(k + 1)), Some(player))
+            let player = menu.seats.get(k).map(|&p| lang.seat_kind(p)).unwrap_or_default();
+            (lang.seat_label(k + 1), Some(player))
         }
         TableLine::Opener => (s.opener.to_owned(), Some(lang.table_opener(menu.opener))),
         TableLine::Start => (s.start.to_owned(), None),
