@@ -21,15 +21,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => position.count_legal_moves() as u64,
         2 => perft_two(position),
-        _ => position
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *position;
-                next.play_unchecked(m);
-                perft(&next, depth - 1)
-            })
-            .sum(),
+        _ => sum_over_children(position, depth, perft),
     }
 }
 
@@ -39,16 +31,22 @@ pub fn perft_plain(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
-        _ => position
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *position;
-                next.play_unchecked(m);
-                perft_plain(&next, depth - 1)
-            })
-            .sum(),
+        _ => sum_over_children(position, depth, perft_plain),
     }
+}
+
+/// The sum of `count` one ply shallower over every position a legal move leads to: the step both
+/// perfts share, so that they differ only in how they count the last plies.
+fn sum_over_children(position: &Position, depth: u32, count: fn(&Position, u32) -> u64) -> u64 {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            count(&next, depth - 1)
+        })
+        .sum()
 }
 
 /// The replies of the side not to move, pawn by pawn: its number of destinations, and every hole
