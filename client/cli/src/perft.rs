@@ -3,9 +3,10 @@
 use std::io::Write;
 use std::time::Instant;
 
-use tripot_engine::{Camp, Format, Position, Rules, Variant, perft};
+use tripot_engine::{Camp, Format, Position, perft};
 
 use super::CliError;
+use super::game_args::{ChosenGame, GameArgs, duel_position};
 
 /// Arguments of `tripot perft`.
 #[derive(Debug, clap::Args)]
@@ -17,7 +18,7 @@ generator, and a measure of its speed (--time).
 Known counts from the format-1 start, tripot rules: 14 196 5348 145924 4645174;
 classic rules: 14 196 4760 115600 3188520.
 
-With --variant, the star game of RULES-STAR.md §2 of that name, from its start (S to move) or
+With --game NAME (or --variant NAME), the star game of RULES-STAR.md §2 of that name, from its start (S to move) or
 from a star position string; the known counts of every variant's start are in
 crates/engine/tests/data/star-perft.txt.
 
@@ -33,18 +34,11 @@ pub(crate) struct Args {
     /// The position string; by default the start of --format with A to move.
     pub(crate) position: Option<String>,
     /// The format of the default start position: 1, 2 or 3 colours per camp.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "position")]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with_all = ["position", "variant", "game"])]
     pub(crate) format: u8,
-    /// The rules preset of the duel: tripot or classic.
-    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
-    pub(crate) rules: Rules,
-    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
-    #[arg(long, conflicts_with = "format")]
-    pub(crate) variant: Option<Variant>,
-    /// Another game than the star board's: `draughts` (international draughts; the position is
-    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
-    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
-    pub(crate) game: Option<String>,
+    /// The game: --game SPEC, or its aliases --variant and --rules.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
     /// Also print, on stderr, the time each depth took and the nodes per second.
     #[arg(long)]
     pub(crate) time: bool,
@@ -52,17 +46,23 @@ pub(crate) struct Args {
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    if args.game.is_some() {
-        return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
-    }
-    if let Some(variant) = args.variant {
-        return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
-    }
+    let (rules, format) = match args.game.chosen()? {
+        ChosenGame::Draughts => {
+            return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
+        }
+        ChosenGame::Star(variant) => {
+            return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
+        }
+        ChosenGame::Duel { rules, format } => (rules, format),
+    };
     let position = match &args.position {
-        Some(text) => Position::parse(text.trim(), args.rules)?,
+        Some(text) => duel_position(text, rules, format)?,
         None => {
-            let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
-            Position::start(format, args.rules, Camp::A)
+            let format = match format {
+                Some(format) => format,
+                None => Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?,
+            };
+            Position::start(format, rules, Camp::A)
         }
     };
     print_counts(args.depth, args.time, |depth| perft(&position, depth))

@@ -1,6 +1,6 @@
-//! The analysis subcommands for the star games (`--variant NAME`, RULES-STAR.md §2): `moves`,
-//! `apply`, `perft` and `replay` call here when a variant is named, and keep the duel's path
-//! otherwise.
+//! The analysis subcommands for the star games (`--game NAME`, `--variant NAME`, RULES-STAR.md
+//! §2) that still speak the engine's own types: `apply` (its per-seat `result:` lines and
+//! hop-by-hop errors), `perft` and `replay`.
 
 use std::io::Write;
 
@@ -19,16 +19,6 @@ pub(crate) fn position(text: &str, variant: Variant) -> Result<StarPosition, Cli
         StarPosition::parse(text, variant)
     };
     parsed.map_err(|error| CliError::BadStarPosition { variant, error })
-}
-
-/// Prints each distinct legal move once, as a path (every capture path in the captures game).
-pub(crate) fn moves(text: &str, variant: Variant) -> Result<(), CliError> {
-    let position = position(text, variant)?;
-    let mut out = std::io::stdout().lock();
-    for m in position.legal_moves() {
-        writeln!(out, "{}", position.notation(&m))?;
-    }
-    Ok(())
 }
 
 /// `S 1`, `NE 3 (eliminated)`: how a seat's part in the game ended.
