@@ -243,6 +243,11 @@ fn game_names_any_catalogue_game_and_its_aliases_agree() {
         (vec!["perft", "2", "--game", "halma-6"], vec!["perft", "2", "--variant", "halma-6"]),
         (vec!["perft", "2", "--game", "tripot-f3"], vec!["perft", "2", "--format", "3"]),
         (vec!["apply", START_1, "m4-m5", "--game", "tripot"], vec!["apply", START_1, "m4-m5"]),
+        (vec!["moves", "start", "--game", "tripot"], vec!["moves", START_1]),
+        (
+            vec!["bestmove", "start", "--game", "kawu-3", "--level", "facile"],
+            vec!["bestmove", "start", "--variant", "kawu-3", "--level", "facile"],
+        ),
     ] {
         let (game, alias) = (tripot(&by_game), tripot(&by_alias));
         assert_eq!(game.code, Some(0), "{by_game:?}: {}", game.stderr);
@@ -260,4 +265,13 @@ fn game_refuses_an_unknown_name_and_a_position_of_another_format() {
     assert!(format.contains("format"), "{format}");
     let both = tripot(&["moves", START_1, "--game", "tripot", "--variant", "kawu-3"]);
     assert_eq!(both.code, Some(2), "--game and --variant together: {}", both.stderr);
+    let time =
+        assert_fails(&tripot(&["bestmove", "start", "--game", "kawu-3", "--time-ms", "10"]), 2, "time");
+    assert!(time.contains("duel only"), "{time}");
+    let over =
+        assert_fails(&tripot(&["bestmove", NEAR_THE_END_DONE, "--level", "facile"]), 1, "a decided game");
+    assert!(over.contains("the game is over: A wins (goal)"), "{over}");
 }
+
+/// [`NEAR_THE_END`] after `h12-h13 i5-i6 h13-h14`: A has completed its goal.
+const NEAR_THE_END_DONE: &str = "B:Ni6,j4,k4,l4,m4,k3,l3,m3,l2,m2:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h14";
