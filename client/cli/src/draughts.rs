@@ -1,5 +1,5 @@
 //! The analysis subcommands for international draughts (`--game draughts`, `tripot-draughts`):
-//! `apply`, `perft`, `replay` and `bestmove --engine` call here when the game is named (and
+//! `apply`, `replay` and `bestmove --engine` call here when the game is named (and
 //! `replay` when the file is a draughts record or a PDN); `moves` and `bestmove` go through the
 //! game interface.
 //! Positions are FEN (`W:W31-50:B1-20`) or `start`; moves are written `32-28`, `19x30`.
@@ -8,7 +8,7 @@ use std::io::Write;
 
 use tripot_draughts::{
     Draughts, FenError, Game, GameError, NotationError, Outcome, PdnError, PdnImportError, Position,
-    looks_like_pdn, perft as draughts_perft, record_of_pdn,
+    looks_like_pdn, record_of_pdn,
 };
 use tripot_game::record::{RecordError, ReplayError};
 use tripot_game::{GameRecord, GameState, RecordResult};
@@ -152,12 +152,6 @@ pub(crate) fn apply(text: &str, moves: &[String]) -> Result<(), CliError> {
         writeln!(out, "result: {}", outcome_text(&outcome))?;
     }
     Ok(())
-}
-
-/// Prints `DEPTH NODES` for every depth from the FEN (the start by default).
-pub(crate) fn perft(text: Option<&str>, depth: u32, time: bool) -> Result<(), CliError> {
-    let position = text.map_or_else(|| Ok(Position::start()), position)?;
-    super::perft::print_counts(depth, time, |depth| draughts_perft(&position, depth))
 }
 
 /// Whether a record's text is a draughts game: ours (`[Game "draughts"]`) or a PDN.

@@ -229,6 +229,9 @@ pub(crate) enum CliError {
     /// The position given to `bestmove` is already decided: exit 1.
     #[error("the game is over: {0}")]
     Decided(String),
+    /// A game whose engine has no perft here: exit 2.
+    #[error("no perft for {0}")]
+    NoPerft(tripot_game::GameSpec),
     /// `--engine` (a Hub engine) for another game than draughts: exit 2.
     #[error("--engine asks a draughts engine: add --game draughts")]
     EngineForDraughtsOnly,
@@ -255,6 +258,7 @@ impl CliError {
             | CliError::FormatMismatch(_)
             | CliError::Open(_)
             | CliError::TimeForDuelOnly
+            | CliError::NoPerft(_)
             | CliError::EngineForDraughtsOnly
             | CliError::BadStarPosition { .. }
             | CliError::BadMove(_)

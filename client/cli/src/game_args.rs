@@ -70,6 +70,16 @@ impl GameArgs {
     /// The game named, set up at `position` (`start` for its start), opened by the engines'
     /// [`Opener`]: from here on a tool sees only the game interface.
     pub(crate) fn open(&self, position: &str) -> Result<Box<dyn GameState>, CliError> {
+        self.open_at(position, Format::One)
+    }
+
+    /// As [`GameArgs::open`], the duel's `start` being of `start_format` unless the name gives one
+    /// (`perft --format`).
+    pub(crate) fn open_at(
+        &self,
+        position: &str,
+        start_format: Format,
+    ) -> Result<Box<dyn GameState>, CliError> {
         let position = position.trim();
         let at_start = position == "start";
         let chosen = self.chosen()?;
@@ -80,7 +90,7 @@ impl GameArgs {
             ChosenGame::Duel { rules, format } => {
                 let format = match format {
                     Some(format) => format,
-                    None if at_start => Format::One,
+                    None if at_start => start_format,
                     None => duel_position(position, rules, None)?.format(),
                 };
                 tripot_engine::duel_spec(format, rules)?

@@ -3,10 +3,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use tripot_engine::{Camp, Format, Position, perft};
+use tripot_draughts::DraughtsState;
+use tripot_engine::{DuelState, Format, StarState, perft, star_perft};
 
 use super::CliError;
-use super::game_args::{ChosenGame, GameArgs, duel_position};
+use super::game_args::GameArgs;
 
 /// Arguments of `tripot perft`.
 #[derive(Debug, clap::Args)]
@@ -45,27 +46,27 @@ pub(crate) struct Args {
 }
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
+///
+/// The game is opened through the interface; the count is each engine's own perft, found by the
+/// state the opener gave: counting through `GameState` would box a state and allocate a move
+/// list at every node, far too slow for the depths the manual and the tests ask.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    let (rules, format) = match args.game.chosen()? {
-        ChosenGame::Draughts => {
-            return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
-        }
-        ChosenGame::Star(variant) => {
-            return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
-        }
-        ChosenGame::Duel { rules, format } => (rules, format),
-    };
-    let position = match &args.position {
-        Some(text) => duel_position(text, rules, format)?,
-        None => {
-            let format = match format {
-                Some(format) => format,
-                None => Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?,
-            };
-            Position::start(format, rules, Camp::A)
-        }
-    };
-    print_counts(args.depth, args.time, |depth| perft(&position, depth))
+    let start_format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
+    let state = args.game.open_at(args.position.as_deref().unwrap_or("start"), start_format)?;
+    let any = state.as_any();
+    if let Some(duel) = any.downcast_ref::<DuelState>() {
+        let position = *duel.position();
+        return print_counts(args.depth, args.time, |depth| perft(&position, depth));
+    }
+    if let Some(star) = any.downcast_ref::<StarState>() {
+        let position = *star.game().position();
+        return print_counts(args.depth, args.time, |depth| star_perft(&position, depth));
+    }
+    if let Some(draughts) = any.downcast_ref::<DraughtsState>() {
+        let position = *draughts.position();
+        return print_counts(args.depth, args.time, |depth| tripot_draughts::perft(&position, depth));
+    }
+    Err(CliError::NoPerft(state.spec().clone()))
 }
 
 /// Prints `DEPTH NODES` for every depth from 1 to `deepest`, each line as soon as `count` gives

@@ -1,11 +1,11 @@
 //! The analysis subcommands for the star games (`--game NAME`, `--variant NAME`, RULES-STAR.md
 //! §2) that still speak the engine's own types: `apply` (its per-seat `result:` lines and
-//! hop-by-hop errors), `perft` and `replay`.
+//! hop-by-hop errors) and `replay`.
 
 use std::io::Write;
 
 use tripot_engine::{
-    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant, star_perft,
+    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant,
 };
 
 use super::CliError;
@@ -74,12 +74,6 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
         }
     }
     Ok(())
-}
-
-/// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
-pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool) -> Result<(), CliError> {
-    let position = position(text.unwrap_or("start"), variant)?;
-    super::perft::print_counts(depth, time, |depth| star_perft(&position, depth))
 }
 
 pub(crate) use tripot_app::star_save::is_star_record;

@@ -245,6 +245,10 @@ fn game_names_any_catalogue_game_and_its_aliases_agree() {
         (vec!["apply", START_1, "m4-m5", "--game", "tripot"], vec!["apply", START_1, "m4-m5"]),
         (vec!["moves", "start", "--game", "tripot"], vec!["moves", START_1]),
         (
+            vec!["perft", "2", "start", "--game", "tripot-classic-f3"],
+            vec!["perft", "2", "--format", "3", "--rules", "classic"],
+        ),
+        (
             vec!["bestmove", "start", "--game", "kawu-3", "--level", "facile"],
             vec!["bestmove", "start", "--variant", "kawu-3", "--level", "facile"],
         ),
