@@ -4,7 +4,8 @@
 //! what the player does, over one WebSocket.
 //!
 //! - [`messages`]: the WebSocket protocol, every message in one file.
-//! - `page_game`: one page's game, sans I/O: messages in, messages and searches out.
+//! - `page`: one page, sans I/O: messages in, messages and searches out, routed to its table
+//!   and its saves.
 //! - [`play_messages`] and `page_play`: the one table of any game of the catalogue (the duel,
 //!   the star games, draughts) over `tripot_app::table::Table`.
 //! - `socket`: one page's socket — frames, size and rate limits, its game handled off the
@@ -39,14 +40,16 @@ mod connections;
 mod error;
 mod lan;
 pub(crate) mod messages;
+mod online_board;
 pub(crate) mod online_messages;
 mod online_worker;
-mod page_game;
+mod page;
 mod page_online;
 mod page_play;
 mod page_ratings;
 mod page_saves;
 pub(crate) mod play_messages;
+mod saved_game_view;
 pub(crate) mod saves_messages;
 mod search_pool;
 mod server;
