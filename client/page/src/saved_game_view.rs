@@ -4,7 +4,7 @@
 //! game's types are named here.
 
 use tripot_app::table_save::SavedGame;
-use tripot_game::{Cell, GameMove, GameState, Seat, catalogue};
+use tripot_game::{BoardView, Cell, GameMove, GameState, Seat, catalogue};
 
 use super::messages::PawnView;
 use super::saves_messages::{FrameView, RecordKind, RecordView, ReplayMove, ReplayView, SeatView};
@@ -24,7 +24,8 @@ fn player_name(saved: &SavedGame, seat: Seat) -> String {
     saved.record.player(&name).map_or(name, str::to_owned)
 }
 
-/// The entry of the list: `kind` says where it was found (this device's, or an online session's).
+/// The entry of the list; `online`: found among the network session's files. A game of the
+/// duel's family is a `duel`, any other a `table`.
 pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
     let state = &saved.replay.state;
     let spec = state.spec();
@@ -52,7 +53,7 @@ pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
         finished: !saved.is_open(),
         moves: saved.replay.moves.len(),
         resumable: !online && saved.is_open() && seats.is_some(),
-        variant: (kind != RecordKind::Duel || !spec.as_str().eq("tripot")).then(|| spec.as_str().to_owned()),
+        variant: Some(spec.as_str().to_owned()),
         level,
     }
 }
@@ -64,17 +65,8 @@ pub(crate) fn game_replay(id: &str, saved: &SavedGame, online: bool) -> ReplayVi
     let board = start.board();
     let seats = Seat::all(start.seat_count())
         .map(|seat| {
-            let mut colours: Vec<u8> = board
-                .cells
-                .iter()
-                .filter_map(|c| c.piece.filter(|p| p.owner == Some(seat)).map(|p| p.colour))
-                .collect();
-            colours.sort_unstable();
-            colours.dedup();
-            SeatView {
-                colours: colours.into_iter().map(colour_code).collect(),
-                name: player_name(saved, seat),
-            }
+            let colours = seat_colours(&board, seat).into_iter().map(colour_code).collect();
+            SeatView { colours, name: player_name(saved, seat) }
         })
         .collect();
     let mut state = start;
@@ -108,6 +100,18 @@ pub(crate) fn game_frame(start: &dyn GameState, moves: &[GameMove], index: usize
         .filter_map(|c| c.piece.map(|p| PawnView { hole: c.name.clone(), colour: colour_code(p.colour) }))
         .collect();
     FrameView { index, pawns, last_move }
+}
+
+/// The colours of `seat`'s pieces on `board` (its start's: a seat's colours), each once.
+pub(crate) fn seat_colours(board: &BoardView, seat: Seat) -> Vec<u8> {
+    let mut colours: Vec<u8> = board
+        .cells
+        .iter()
+        .filter_map(|c| c.piece.filter(|p| p.owner == Some(seat)).map(|p| p.colour))
+        .collect();
+    colours.sort_unstable();
+    colours.dedup();
+    colours
 }
 
 fn cell_names(state: &dyn GameState, cells: &[Cell]) -> Vec<String> {

@@ -66,7 +66,7 @@ pub(crate) struct RecordView {
     pub(crate) moves: usize,
     /// Whether `resume` takes it up here (an unfinished local duel or solo game).
     pub(crate) resumable: bool,
-    /// The star game's variant (`kawu-3`), for a table.
+    /// The game's name in the catalogue (`tripot`, `kawu-3`).
     pub(crate) variant: Option<String>,
     /// The level's key, for a solo game.
     pub(crate) level: Option<String>,
