@@ -15,8 +15,11 @@
 //!   and time, their number bounded.
 //! - `assets`: the embedded files and the rules page; `lan`: token, LAN address, QR code;
 //!   `browser`: opening the default browser.
+//! - Saved games: `page_saves` (the list and the replay viewer, under ids of the page's own),
+//!   `saved_game_view` (any game's record as the page shows it, read by the one reader).
 //! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
-//!   sans I/O), `online_worker` (the thread that runs it and polls the session).
+//!   sans I/O; its board drawn by `online_board`, its clicks by `board_clicks`), `online_worker`
+//!   (the thread that runs it and polls the session).
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
