@@ -188,13 +188,29 @@ impl PagePlay {
     }
 
     fn resume(&mut self, id: &str) -> Result<PlayReaction, Refusal> {
-        let store = self.store.as_ref().ok_or_else(no_store)?;
         // The id is looked up among the tables offered, never used as a path.
+        self.resume_where(|saved| id_of(saved).as_deref() == Some(id), id)
+    }
+
+    /// Sits down again at the unfinished table saved in `path` (a record the saves list
+    /// offered: any game, older duel records too).
+    pub(crate) fn resume_file(&mut self, path: &std::path::Path) -> PlayReaction {
+        let id = id_of_path(path).unwrap_or_default();
+        self.resume_where(|saved| saved.path == path, &id)
+            .unwrap_or_else(|(code, detail)| PlayReaction::error(code, detail))
+    }
+
+    fn resume_where(
+        &mut self,
+        found: impl Fn(&SavedGame) -> bool,
+        id: &str,
+    ) -> Result<PlayReaction, Refusal> {
+        let store = self.store.as_ref().ok_or_else(no_store)?;
         let saved = store
             .unfinished_games()
             .open
             .into_iter()
-            .find(|saved| id_of(saved).as_deref() == Some(id))
+            .find(|saved| found(saved))
             .ok_or_else(|| (PlayErrorCode::UnknownTable, format!("no unfinished table '{id}'")))?;
         let table = Table::resume(saved).map_err(|e| (PlayErrorCode::UnknownTable, save_error_words(&e)))?;
         self.start(table, PlayReaction::default())
