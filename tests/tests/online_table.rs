@@ -105,3 +105,35 @@ fn the_host_killed_mid_game_the_table_finishes_under_the_next_host() {
     tripot_replay(&a.save);
     tripot_replay(&b.save);
 }
+
+#[test]
+fn kawu_3_by_room_code_through_a_relay_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay =
+        RelayLaunch::new(&relay_bin(), 32).in_dir(&dir.path().join("relay")).no_per_ip_limits().start();
+    let host_args = ["host", "--variant", "kawu-3", "--room", "--computer", "2", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", Some(&relay), &host_args);
+    let line = host.wait_for("the room's link", START, |v| v["event"] == "link");
+    let link = line["link"].as_str().unwrap().to_owned();
+    assert!(link.starts_with("tripot://room/kawu-3/3/"), "{link}");
+    // A wrong code finds no room, and the table goes on waiting for the right one.
+    let code = link.rsplit('/').next().unwrap().to_owned();
+    let wrong =
+        format!("tripot://room/kawu-3/3/{}", if code.starts_with('A') { "BBB-BBB" } else { "AAA-AAA" });
+    let mut stranger = player(dir.path(), "Louis", Some(&relay), &["join", &wrong, "--ai", "1"]);
+    let refused = stranger.wait_event("room_error", START);
+    assert_eq!(refused["kind"], "not_found", "{refused}");
+    assert_ne!(stranger.finish(Duration::from_secs(20)), 0);
+    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    assert_eq!(places.as_array().unwrap().len(), 3);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    let (rh, rg) = (replayed_record(&host.save), replayed_record(&guest.save));
+    assert_eq!(rh.moves(), rg.moves());
+    tripot_replay(&host.save);
+    tripot_replay(&guest.save);
+}

@@ -214,6 +214,9 @@ pub(crate) enum CliError {
     /// A table link that does not read: exit 2.
     #[error(transparent)]
     BadTableLink(#[from] tripot_net::table_online::TableLinkError),
+    /// A table's room link that does not read: exit 2.
+    #[error(transparent)]
+    BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
     /// An online table could not start: exit 1.
     #[error(transparent)]
     Table(#[from] tripot_net::table_online::TableNetError),
@@ -272,6 +275,7 @@ impl CliError {
             | CliError::BadMonth(_)
             | CliError::SavedOnlineGame(_)
             | CliError::BadTableLink(_)
+            | CliError::BadTableRoomLink(_)
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
