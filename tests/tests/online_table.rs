@@ -137,3 +137,32 @@ fn kawu_3_by_room_code_through_a_relay_to_the_end() {
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
 }
+
+#[test]
+fn a_per_move_clock_run_out_three_times_loses_the_seat_and_everyone_sees_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--clock", "move:1", "--computer", "2", "--ai", "1"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    // Marie thinks 3 s a move against a clock of 1 s: every one of her moves comes too late.
+    let mut slow =
+        player(dir.path(), "Marie", None, &["join", &link, "--ai", "1", "--move-delay-ms", "3000"]);
+    // A spectator needs no --ai.
+    let mut watcher = player(dir.path(), "Louis", None, &["watch", &link]);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut slow), places);
+    assert_eq!(game_over(&mut watcher), places);
+    for p in [&mut host, &mut slow, &mut watcher] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+        let entries: Vec<Value> = p.events("entry").into_iter().filter(|e| e["seat"] == 3).collect();
+        // Her last three turns: two moves the clock played for her, then her time-out, all
+        // signed by the host's clock (a stale move of hers may land in time earlier, by luck).
+        let last = &entries[entries.len().saturating_sub(3)..];
+        assert!(last.iter().all(|e| e["signed_by"] == "host_clock"), "{entries:?}");
+        let acts: Vec<&str> = last.iter().map(|e| e["act"].as_str().unwrap()).collect();
+        assert_eq!(acts, ["move", "move", "leave"], "{entries:?}");
+        assert_eq!(last[2]["text"], "timedout");
+    }
+    // The computer took the second seat; Marie the third.
+    assert!(places[2].is_null(), "the seat timed out is out of the ranking: {places}");
+}

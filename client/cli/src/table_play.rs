@@ -1,6 +1,7 @@
 //! Online tables of 2–6 seats from the command line, headless: `tripot host --variant kawu-3
 //! --computer 2 --headless --ai 1` opens a table and prints its link, `tripot join LINK
-//! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches. The
+//! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches (no
+//! `--ai`), `tripot host … --room` opens the table in a private room on the relay. The
 //! computer plays the local seat; every event is one JSON line on stdout
 //! ([`super::table_json`]). The table runs on [`tripot_net::table_online`].
 
@@ -133,6 +134,10 @@ struct Invitation {
 
 /// Starts the table and plays it headless.
 fn run(online: &OnlineArgs, start: TableStart, invitation: Option<Invitation>) -> Result<(), CliError> {
+    let watching = matches!(start, TableStart::Join { wants: Wants::Watch, .. });
+    if online.headless && online.ai.is_none() && !watching {
+        return Err(CliError::HeadlessWithoutAi);
+    }
     runtime()?.block_on(async {
         let (keypair, config) = config(online)?;
         let handle = start_table(keypair, config, start).await?;
