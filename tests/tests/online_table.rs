@@ -166,3 +166,32 @@ fn a_per_move_clock_run_out_three_times_loses_the_seat_and_everyone_sees_it() {
     // The computer took the second seat; Marie the third.
     assert!(places[2].is_null(), "the seat timed out is out of the ranking: {places}");
 }
+
+#[test]
+fn the_rematch_vote_carried_a_second_game_is_played_and_saved_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "2", "--ai", "1", "--rematch", "1"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    let mut guest = player(dir.path(), "Marie", None, &["join", &link, "--ai", "1", "--rematch", "1"]);
+    let first = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), first);
+    let carried = host.wait_event("vote_closed", GAME);
+    assert_eq!(carried["rematch"], true, "{carried}");
+    let second = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), second);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+        assert_eq!(p.events("started").len(), 2, "two games started");
+        // The computer kept its seat for the second game.
+        let tables = p.events("table");
+        assert_eq!(tables.last().unwrap()["seats"][1]["kind"], "computer", "{tables:?}");
+        let mut paths: Vec<String> =
+            p.events("saved").iter().map(|s| s["path"].as_str().unwrap().to_owned()).collect();
+        paths.dedup();
+        assert_eq!(paths.len(), 2, "each game in a file of its own: {paths:?}");
+        for path in &paths {
+            tripot_replay(Path::new(path));
+        }
+    }
+}
