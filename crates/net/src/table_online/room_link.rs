@@ -7,9 +7,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use tripot_game::{GameSpec, TableSpec};
+use tripot_game::TableSpec;
 
-use super::invitation::TableLinkError;
+use super::invitation::{TableLinkError, game_and_seats};
 use crate::room::RoomCode;
 
 /// What every room link of a table starts with.
@@ -46,16 +46,9 @@ impl FromStr for TableRoomLink {
 
     fn from_str(text: &str) -> Result<TableRoomLink, TableRoomLinkError> {
         let rest = text.trim().strip_prefix(TABLE_ROOM_PREFIX).ok_or(TableLinkError::Prefix)?;
-        let (game, rest) = rest.split_once('/').ok_or(TableLinkError::Missing("seat count"))?;
-        let (seats, code) = rest.split_once('/').ok_or(TableLinkError::Missing("room code"))?;
-        let game: GameSpec = game.parse().map_err(|_| TableLinkError::Game(game.to_owned()))?;
-        let seats = seats
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (2..=6).contains(n))
-            .ok_or_else(|| TableLinkError::Seats(seats.to_owned()))?;
+        let (spec, code) = game_and_seats(rest, "room code")?;
         let code = code.parse().map_err(|_| TableRoomLinkError::Code(code.to_owned()))?;
-        Ok(TableRoomLink { spec: TableSpec { game, seats }, code })
+        Ok(TableRoomLink { spec, code })
     }
 }
 
