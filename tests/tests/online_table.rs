@@ -195,3 +195,29 @@ fn the_rematch_vote_carried_a_second_game_is_played_and_saved_apart() {
         }
     }
 }
+
+#[test]
+fn draughts_by_room_code_through_a_relay_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay =
+        RelayLaunch::new(&relay_bin(), 32).in_dir(&dir.path().join("relay")).no_per_ip_limits().start();
+    let host_args = ["host", "--variant", "draughts", "--room", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", Some(&relay), &host_args);
+    let line = host.wait_for("the room's link", START, |v| v["event"] == "link");
+    let link = line["link"].as_str().unwrap().to_owned();
+    assert!(link.starts_with("tripot://room/draughts/2/"), "{link}");
+    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    assert_eq!(places.as_array().unwrap().len(), 2);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    let (rh, rg) = (replayed_record(&host.save), replayed_record(&guest.save));
+    assert_eq!(rh.game().to_string(), "draughts");
+    assert!(rh.moves().len() > 20, "{} moves", rh.moves().len());
+    assert_eq!(rh.moves(), rg.moves());
+    tripot_replay(&host.save);
+    tripot_replay(&guest.save);
+}

@@ -97,7 +97,8 @@ pub use signed_move::{
 };
 
 use crate::event::GameSnapshot;
-use crate::session::{OpenGame, engine_games};
+use crate::game_openers::linked_games;
+use crate::session::OpenGame;
 use host::HostSide;
 use member::MemberSide;
 
@@ -126,7 +127,7 @@ pub struct TableConfig {
     pub clock_slack: Duration,
     /// How long the rematch vote stays open after a game.
     pub rematch_window: Duration,
-    /// Opens the game a table names.
+    /// Opens the game a table names: every game the client links by default ([`linked_games`]).
     pub open_game: OpenGame,
     /// Seeds the random moves the host's clock plays.
     pub seed: u64,
@@ -148,7 +149,7 @@ impl TableConfig {
             chat: ChatConfig::default(),
             clock_slack: Duration::from_secs(2),
             rematch_window: Duration::from_secs(120),
-            open_game: engine_games,
+            open_game: linked_games,
             seed: 0,
         }
     }
