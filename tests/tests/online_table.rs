@@ -221,3 +221,35 @@ fn draughts_by_room_code_through_a_relay_to_the_end() {
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
 }
+
+#[test]
+fn a_member_flooding_the_chat_is_held_to_the_rate_and_the_table_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "2", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    let mut flood = vec!["join".to_owned(), link, "--ai".into(), "1".into(), "--seed".into(), "5".into()];
+    for i in 0..20 {
+        flood.extend(["--say".to_owned(), format!("flot {i}")]);
+    }
+    let flood: Vec<&str> = flood.iter().map(String::as_str).collect();
+    let mut guest = player(dir.path(), "Marie", None, &flood);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    // The host heard the first five lines (the chat's rate: five in ten seconds) and no more;
+    // the flooder was told of each line refused, and its link held.
+    let heard: Vec<String> =
+        host.events("chat").iter().map(|v| v["text"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(heard, (0..5).map(|i| format!("flot {i}")).collect::<Vec<_>>());
+    let refused = guest
+        .events("error")
+        .iter()
+        .filter(|v| v["detail"].as_str().is_some_and(|d| d.contains("too fast")))
+        .count();
+    assert_eq!(refused, 15);
+    tripot_replay(&host.save);
+    tripot_replay(&guest.save);
+}

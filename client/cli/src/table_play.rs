@@ -221,6 +221,9 @@ async fn headless(
             TableNetEvent::Table(tripot_net::table::TableEvent::Started { .. }) => {
                 (ended, voted) = (false, false);
                 linger_until = None;
+                for line in &online.say {
+                    handle.chat(line);
+                }
             }
             TableNetEvent::Table(tripot_net::table::TableEvent::Ended(_)) => {
                 ended = true;

@@ -189,6 +189,8 @@ pub struct Table {
     record: Option<Record>,
     clock: TableClock,
     chat: ChatLog,
+    /// The local lines' rate, limited here as the host limits what it forwards.
+    chat_sent: RateWindow,
     role: Role,
     votes: BTreeSet<Seat>,
     vote_until: Option<Instant>,
@@ -263,6 +265,7 @@ impl Table {
             table,
             record: None,
             chat: ChatLog::default(),
+            chat_sent: RateWindow::default(),
             role,
             votes: BTreeSet::new(),
             vote_until: None,
