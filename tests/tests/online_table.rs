@@ -220,6 +220,22 @@ fn draughts_by_room_code_through_a_relay_to_the_end() {
     assert_eq!(rh.moves(), rg.moves());
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
+    tampered_chain_refused(&host.save, &dir.path().join("tampered.tripot"));
+}
+
+/// The save keeps the signed chain: one character of it changed, `tripot replay` refuses the
+/// record, though its moves are untouched.
+fn tampered_chain_refused(save: &Path, tampered: &Path) {
+    let text = std::fs::read_to_string(save).unwrap();
+    let start = text.find("[TableChain \"").unwrap() + "[TableChain \"".len();
+    let end = start + text[start..].find('"').unwrap();
+    let at = start + (end - start) * 3 / 4;
+    let flipped = if &text[at..=at] == "0" { "1" } else { "0" };
+    std::fs::write(tampered, format!("{}{flipped}{}", &text[..at], &text[at + 1..])).unwrap();
+    let out = Command::new(tripot_bin()).arg("replay").arg(tampered).output().unwrap();
+    assert!(!out.status.success(), "a tampered chain replayed");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("chain"), "{stderr}");
 }
 
 #[test]

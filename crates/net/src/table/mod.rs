@@ -70,6 +70,7 @@ mod member;
 mod rate;
 mod record;
 mod rematch;
+mod saved_chain;
 mod signed_move;
 #[cfg(test)]
 mod tests;
@@ -91,6 +92,7 @@ pub use error::{EntryError, TableError};
 pub use events::{LinkId, TableEvent, TableInput, TableOutput};
 pub use rate::{RateLimit, RateWindow};
 pub use record::{Applied, Record, leaving};
+pub use saved_chain::{CHAIN_TAG, SavedChainError, chain_tag, verify_saved_chain};
 pub use signed_move::{
     CHAIN_DOMAIN, ChainHash, ENTRY_DOMAIN, GameKey, chain_after, chain_root, check_signature, peer_key,
     sign_entry,

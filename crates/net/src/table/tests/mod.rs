@@ -7,6 +7,7 @@ mod games;
 mod handover;
 mod hostile;
 mod property;
+mod saved_chain;
 mod votes_and_chat;
 
 use std::time::{Duration, Instant};
