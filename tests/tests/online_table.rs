@@ -13,6 +13,7 @@ use std::time::Duration;
 use online_common::relay_process::{RelayLaunch, RelayProcess};
 use online_common::{Player, args, loopback_args, relay_bin, replayed_record, tripot_bin};
 use serde_json::Value;
+use tripot_game::GameRecord as Record;
 
 const START: Duration = Duration::from_secs(30);
 const GAME: Duration = Duration::from_secs(240);
@@ -124,11 +125,17 @@ fn kawu_3_by_room_code_through_a_relay_to_the_end() {
     let refused = stranger.wait_event("room_error", START);
     assert_eq!(refused["kind"], "not_found", "{refused}");
     assert_ne!(stranger.finish(Duration::from_secs(20)), 0);
-    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    let guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    room_game_to_the_end(host, guest, 3);
+}
+
+/// A room's guest proves the code, both play to the same end; their records are the same
+/// game and `tripot replay` accepts both. The host's record is given back.
+fn room_game_to_the_end(mut host: Player, mut guest: Player, seats: usize) -> (Player, Record) {
     guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
     let places = game_over(&mut host);
     assert_eq!(game_over(&mut guest), places);
-    assert_eq!(places.as_array().unwrap().len(), 3);
+    assert_eq!(places.as_array().unwrap().len(), seats);
     for p in [&mut host, &mut guest] {
         assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
     }
@@ -136,6 +143,7 @@ fn kawu_3_by_room_code_through_a_relay_to_the_end() {
     assert_eq!(rh.moves(), rg.moves());
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
+    (host, rh)
 }
 
 #[test]
@@ -206,20 +214,10 @@ fn draughts_by_room_code_through_a_relay_to_the_end() {
     let line = host.wait_for("the room's link", START, |v| v["event"] == "link");
     let link = line["link"].as_str().unwrap().to_owned();
     assert!(link.starts_with("tripot://room/draughts/2/"), "{link}");
-    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
-    guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
-    let places = game_over(&mut host);
-    assert_eq!(game_over(&mut guest), places);
-    assert_eq!(places.as_array().unwrap().len(), 2);
-    for p in [&mut host, &mut guest] {
-        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
-    }
-    let (rh, rg) = (replayed_record(&host.save), replayed_record(&guest.save));
+    let guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    let (host, rh) = room_game_to_the_end(host, guest, 2);
     assert_eq!(rh.game().to_string(), "draughts");
     assert!(rh.moves().len() > 20, "{} moves", rh.moves().len());
-    assert_eq!(rh.moves(), rg.moves());
-    tripot_replay(&host.save);
-    tripot_replay(&guest.save);
     tampered_chain_refused(&host.save, &dir.path().join("tampered.tripot"));
 }
 
