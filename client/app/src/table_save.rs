@@ -14,7 +14,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tripot_engine::StarBoardGames;
 use tripot_game::record::{RecordError, ReplayError};
 use tripot_game::{GameRecord, GameReplay, GameSpec, GameState, OpenError, Opener, Seat, Setup};
 
@@ -30,14 +29,14 @@ pub const ABANDONED: &str = "abandoned";
 /// Extension of a game record.
 const EXTENSION: &str = "tripot";
 
-/// The games a saved record can be of: the star board's (the duels, the star games) and
-/// draughts, each opened by its engine.
+/// The games a saved record can be of: every game the client links, each opened by its engine
+/// (the one list, `tripot_net::LINKED_OPENERS`, that the online sessions open games with too).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EveryGame;
 
 impl Opener for EveryGame {
     fn open(&self, spec: &GameSpec, setup: &Setup) -> Result<Box<dyn GameState>, OpenError> {
-        [&StarBoardGames as &dyn Opener, &tripot_draughts::Draughts].as_slice().open(spec, setup)
+        tripot_net::linked_games(spec, setup)
     }
 }
 
