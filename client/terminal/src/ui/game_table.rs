@@ -118,6 +118,8 @@ fn marks(shown: &Shown<'_>) -> CellMarks {
         let targets = table.targets();
         marks.hops = targets.hops;
         marks.ends = targets.ends;
+        marks.steps = targets.steps;
+        marks.swaps = targets.swaps;
     }
     marks
 }
