@@ -44,12 +44,14 @@ fn a_three_seat_kawu_table_in_the_first_persons_view() {
 /// Ticks and feeds the computers' answers until a person is to move or the game is over.
 fn wait_for_table_computers(app: &mut App, events: &Events) {
     for _ in 0..4000 {
-        if !app.game_table().unwrap().is_thinking() {
+        let screen = app.game_table().unwrap();
+        if !screen.is_thinking() && !screen.is_animating() {
             return;
         }
         if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
             app.handle_event(event);
         }
+        app.handle_event(tripot_terminal::event::Event::Tick);
     }
     panic!("the computers never played");
 }

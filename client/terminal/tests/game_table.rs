@@ -250,6 +250,7 @@ fn the_computers_answer_and_undo_takes_their_moves_back_with_the_persons() {
         if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
             app.handle_event(event);
         }
+        app.handle_event(Event::Tick);
     }
     assert_eq!(moves_played(&app), 3, "both computers answered");
     app.handle_event(ch('u'));

@@ -21,6 +21,7 @@ use tripot_app::save_store::SaveStore;
 
 pub mod game_table;
 pub mod menu;
+mod move_animation;
 pub mod online;
 pub mod online_table;
 pub mod open_games;
@@ -301,7 +302,7 @@ impl App {
     /// Whether a computer move is being shown hop by hop.
     #[must_use]
     pub fn is_animating(&self) -> bool {
-        self.animation.is_some()
+        self.animation.is_some() || self.game_table.as_ref().is_some_and(GameTable::is_animating)
     }
 
     /// The message under the board, if any.

@@ -270,6 +270,7 @@ impl App {
         self.poll_network();
         self.poll_online_table();
         self.tick_table();
+        self.tick_game_table();
         let Some(animation) = &mut self.animation else { return };
         animation.wait += 1;
         if animation.wait < HOP_TICKS {
