@@ -96,27 +96,32 @@ fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
 
     wait_for(s, "Solo contre l'IA");
     keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
-    wait_for(s, "Duel à deux");
-    // Player 1: the cursor starts on a front pawn; Enter picks it, Up goes to an empty
-    // neighbour, Enter plays the step.
+    // The duel plays at the one table.
+    wait_for(s, "vue de Joueur 1");
+    // Player 1: Enter picks the piece under the cursor, d goes to its first destination, Enter
+    // plays there.
     keys(s, &["Enter"]);
     wait_for(s, "Choisissez une destination");
-    keys(s, &["Up", "Enter"]);
+    keys(s, &["d", "Enter"]);
     wait_for(s, "Historique — 1 coup");
-    // Player 2, the same downwards.
-    keys(s, &["Enter", "Down", "Enter"]);
+    // Player 2, the same in its own view.
+    keys(s, &["Enter"]);
+    wait_for(s, "Choisissez une destination");
+    keys(s, &["d", "Enter"]);
     let shown = wait_for(s, "Historique — 2 coups");
-    assert!(shown.contains("Joueur 1 — Choisissez un de vos pions."), "{shown}");
+    assert!(shown.contains("vue de Joueur 1"), "{shown}");
     keys(s, &["q"]);
     wait_for(s, "Quitter");
     keys(s, &["q"]);
 
     run.exited_cleanly("tripot did not exit");
-    // The game was saved, two moves long.
+    // The game was saved in the one record format, two moves long.
     let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(games.len(), 1);
-    let record = tripot_engine::Record::parse(&fs::read_to_string(&games[0]).unwrap()).unwrap();
-    assert_eq!(record.moves().len(), 2);
+    let saved = tripot_app::save_store::SaveStore::read_game(&games[0]).unwrap();
+    assert!(saved.one_format);
+    assert_eq!(saved.replay.state.spec().as_str(), "tripot");
+    assert_eq!(saved.replay.moves.len(), 2);
 }
 
 #[test]
