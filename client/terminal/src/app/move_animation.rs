@@ -37,21 +37,30 @@ impl MoveAnimation {
     }
 }
 
+/// One tick of a move shown hop by hop, `shown` of its `len` cells drawn: every [`HOP_TICKS`]
+/// one more; `true` once the last one has been drawn for as long (the move is to be played).
+/// The duel's and the older star table's screens count their hops with it too.
+pub(crate) fn hop_tick(shown: &mut usize, wait: &mut u8, len: usize) -> bool {
+    *wait += 1;
+    if *wait < HOP_TICKS {
+        return false;
+    }
+    *wait = 0;
+    if *shown < len {
+        *shown += 1;
+        return false;
+    }
+    true
+}
+
 impl App {
     /// Time passes: the computer's move on the one table goes on by a hop, or is played.
     pub(crate) fn tick_game_table(&mut self) {
         let Some(screen) = &mut self.game_table else { return };
         let Some(animation) = &mut screen.animation else { return };
-        animation.wait += 1;
-        if animation.wait < HOP_TICKS {
-            return;
+        if hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
+            self.finish_game_table_animation();
         }
-        animation.wait = 0;
-        if animation.shown < animation.path.len() {
-            animation.shown += 1;
-            return;
-        }
-        self.finish_game_table_animation();
     }
 
     /// The computer's move being shown is played now (at its end, or on any key).

@@ -15,9 +15,6 @@ use tripot_app::save_store::{SaveStore, game_of};
 use tripot_app::setup::Mode;
 use tripot_app::turns::NextTurn;
 
-/// Ticks between two hops of the computer's move on screen.
-const HOP_TICKS: u8 = 4;
-
 /// The computer's move being shown hop by hop before it is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Animation {
@@ -272,13 +269,7 @@ impl App {
         self.tick_table();
         self.tick_game_table();
         let Some(animation) = &mut self.animation else { return };
-        animation.wait += 1;
-        if animation.wait < HOP_TICKS {
-            return;
-        }
-        animation.wait = 0;
-        if animation.shown < animation.path.len() {
-            animation.shown += 1;
+        if !super::move_animation::hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
             return;
         }
         let played = animation.played.clone();

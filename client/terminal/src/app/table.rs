@@ -18,9 +18,6 @@ use tripot_app::star_selection::TableAction;
 use tripot_app::star_table::{StarPlayed, StarTable, TableEvent, TableTurn};
 use tripot_app::table_setup::TableSetup;
 
-/// Ticks between two hops of a computer's move on screen.
-const HOP_TICKS: u8 = 4;
-
 /// A star table being played on this screen, with what the screen adds to it.
 #[derive(Debug, Clone)]
 pub struct TableScreen {
@@ -254,13 +251,7 @@ impl App {
     pub(crate) fn tick_table(&mut self) {
         let Some(screen) = &mut self.table else { return };
         let Some(animation) = &mut screen.animation else { return };
-        animation.wait += 1;
-        if animation.wait < HOP_TICKS {
-            return;
-        }
-        animation.wait = 0;
-        if animation.shown < animation.path.len() {
-            animation.shown += 1;
+        if !super::move_animation::hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
             return;
         }
         let played = animation.played.clone();
