@@ -56,8 +56,8 @@ async function soloMoveByClicks(page) {
   check((await page.locator("g.hole .pawn").count()) === 20, "20 pawns at the start of format 1");
   await page.click(hole("m4"));
   await page.waitForSelector('body[data-selected="m4"]');
-  check((await page.locator("g.hole.step").count()) > 0, "the picked pawn's steps light up");
-  check(await page.locator(`${hole("m5")}.step`).isVisible(), "m5 is a step of m4");
+  check((await page.locator("g.hole.jump").count()) > 0, "the picked pawn's destinations light up");
+  check(await page.locator(`${hole("m5")}.jump`).isVisible(), "m5 is a destination of m4");
   await page.hover(hole("m5"));
   await page.waitForSelector(".path-line", { timeout: TIMEOUT });
   check(true, "hovering a destination shows its path");
@@ -86,9 +86,13 @@ async function keyboard(context) {
   await page.keyboard.press("Enter");
   await page.waitForSelector(`body[data-selected="${start}"]`);
   check(true, "Enter picks the pawn under the cursor");
-  await page.keyboard.press("ArrowUp");
-  const to = await page.evaluate(() => document.body.dataset.cursor);
-  check((await page.locator(`${hole(to)}.step`).count()) === 1, `the cursor reaches a step (${to})`);
+  // Up the board until the cursor stands on a destination (the pawns in front come first).
+  let to = null;
+  for (let i = 0; i < 6 && !(to && (await page.locator(`${hole(to)}.jump`).count())); i++) {
+    await page.keyboard.press("ArrowUp");
+    to = await page.evaluate(() => document.body.dataset.cursor);
+  }
+  check((await page.locator(`${hole(to)}.jump`).count()) === 1, `the cursor reaches a destination (${to})`);
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: TIMEOUT });
   check((await page.locator("#history li").first().textContent()).includes(`${start}-${to}`), "Enter plays the move");
@@ -129,16 +133,18 @@ async function playToTheEnd(context) {
   await page.click(hole("h14"));
   await page.waitForSelector('body[data-next="over"]', { timeout: TIMEOUT });
   await page.waitForSelector("#end:not([hidden])", { timeout: TIMEOUT });
-  check((await page.locator("#end-title").textContent()) === "Vous avez gagné !", "the end says « Vous avez gagné ! »");
+  check((await page.locator("#end-title").textContent()) === "Joueur 1 gagne !", "the end says « Joueur 1 gagne ! »");
   await page.close();
 }
 
+// The one form: the duel's formats are games of the catalogue, its seats a person or a level.
 async function newGameForm(context) {
   const page = await open(context, BASE);
-  await page.selectOption("#mode", "duel");
-  check(await page.locator("#level-row").isHidden(), "no level to choose for two players");
-  await page.selectOption("#format", "3");
-  await page.click('#new-game button[type="submit"]');
+  check((await page.locator("form h2").count()) === 1, "one « Nouvelle partie » form");
+  check((await page.inputValue("#play-game")) === "tripot", "the duel is the first game offered");
+  await page.selectOption("#play-game", "tripot-f3");
+  await page.selectOption("#play-seat-2", "human");
+  await page.click("#play-start");
   await page.waitForFunction(() => document.querySelectorAll("g.hole .pawn").length === 60, null, { timeout: TIMEOUT });
   // Colours are told apart by shape too: filled for the bottom camp, hollow for the top one.
   const shapes = { S: "circle", SE: "polygon", SW: "rect", N: "circle", NW: "polygon", NE: "rect" };
@@ -171,16 +177,16 @@ async function english(browser) {
   const text = (selector) => page.locator(selector).textContent();
   check((await text("#hint")) === "Hint", "an English browser gets English");
   check((await text("#end-jump")) === "End the jump", "« End the jump » in English");
-  check((await text("#new-game h2")) === "New game", "« New game » in English");
-  check((await text("#status")) === "Your move: tap one of your pawns.", "the English status line");
+  check((await text("#play-form h2")) === "New game", "« New game » in English");
+  check((await text("#status")) === "Player 1 to move.", "the English status line");
   check((await text("#lang")) === "Français", "the switch offers French");
   check((await page.getAttribute("#board", "aria-label")) === "The star board", "the board is labelled in English");
   await page.click("#lang");
   await page.waitForFunction(() => document.documentElement.lang === "fr", null, { timeout: TIMEOUT });
   check((await text("#hint")) === "Indice", "the switch turns it French");
   check((await text("#end-jump")) === "Fin du saut", "« Fin du saut » in French");
-  check((await text("#new-game h2")) === "Nouvelle partie", "« Nouvelle partie » in French");
-  check((await text("#status")) === "À vous : touchez un de vos pions.", "the French status line");
+  check((await text("#play-form h2")) === "Nouvelle partie", "« Nouvelle partie » in French");
+  check((await text("#status")) === "Joueur 1 : à vous de jouer.", "the French status line");
   check((await text("#lang")) === "English", "the switch offers English");
   const words = await context.request.get(`${BASE}words-en.json`);
   check(words.status() === 200 && (await words.json()).end_jump === "End the jump", "words-en.json is served");
@@ -202,9 +208,9 @@ async function phone(browser) {
   check(scroll <= 390, `no sideways scrolling on a phone (${scroll})`);
   await page.tap(hole("l4"));
   await page.waitForSelector('body[data-selected="l4"]');
-  check((await page.locator("g.hole.step, g.hole.jump").count()) > 0, "a tap shows the destinations");
+  check((await page.locator("g.hole.jump").count()) > 0, "a tap shows the destinations");
   // A long press on a destination shows its path and plays nothing.
-  const target = await page.locator("g.hole.step, g.hole.jump").last().getAttribute("data-hole");
+  const target = await page.locator("g.hole.jump").last().getAttribute("data-hole");
   const press = { pointerType: "touch", isPrimary: true, pointerId: 7 };
   await page.locator(hole(target)).dispatchEvent("pointerdown", press);
   await page.waitForSelector(".path-line", { timeout: TIMEOUT });

@@ -100,19 +100,22 @@ async function typedMoves(context, url) {
     ["#message", "#play-corrupt"].some((id) => document.querySelector(id).textContent.includes("broken.tripot.corrupt"));
   await page.waitForFunction(said, null, { timeout: TIMEOUT });
   check(await page.locator("#message.alert, #play-corrupt.alert:not([hidden])").first().isVisible(), "a corrupt save is moved aside and said so");
-  await page.selectOption("#mode", "duel");
-  await page.click('#new-game button[type="submit"]');
-  await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+  // Two players on this device, at the one table: the form's seats, both a person.
+  await page.selectOption("#play-game", "tripot");
+  await page.selectOption("#play-seat-2", "human");
+  await page.click("#play-start");
+  await page.waitForSelector('#players li[data-seat="1"]', { timeout: TIMEOUT });
+  check((await page.locator("#players li").nth(1).textContent()).includes("Joueur 2"), "a duel of two players");
   await typeMove(page, "l4-l5");
   await waitHistory(page, 1);
   check((await page.locator(`${hole("l5")} .pawn`).count()) === 1, "a typed step is played on the board");
   check((await page.inputValue("#typed-notation")) === "", "the field is emptied once the move is played");
   const before = await page.evaluate(() => [...document.querySelectorAll("#board [data-pawn]")].map((g) => g.dataset.hole).join());
   await typeMove(page, "m1-zz");
-  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Coup illisible"), null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Coup refusé : m1-zz"), null, { timeout: TIMEOUT });
   check(await page.locator("#message.alert").isVisible(), "an unreadable move is said so, in French");
   await typeMove(page, "m1-m9");
-  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("pas permis"));
+  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Coup refusé : m1-m9"));
   check(true, "a move the rules refuse is said so");
   const after = await page.evaluate(() => [...document.querySelectorAll("#board [data-pawn]")].map((g) => g.dataset.hole).join());
   check(before === after && (await historyLength(page)) === 1, "a refused typed move changes nothing");
@@ -135,7 +138,7 @@ async function resumedAfterRestart(context, url) {
   await waitHistory(page, 3);
   check(await page.locator("#resume-offer").isHidden(), "the offer goes once taken");
   check((await page.locator(`${hole("m5")} .pawn`).count()) === 1, "the resumed game has its moves");
-  check((await page.getAttribute("body", "data-turn")) === "B", "and its turn");
+  check((await page.getAttribute("body", "data-turn")) === "1", "and its turn");
   check((await page.locator("#players li").first().textContent()).includes("Joueur 1"), "as a duel");
   await typeMove(page, "e13-e12");
   await waitHistory(page, 4);
@@ -215,7 +218,7 @@ async function english(browser, url) {
   await page.waitForSelector("#resume-offer:not([hidden])", { timeout: TIMEOUT });
   check((await page.textContent("#resume-yes")) === "Resume the game", "and its offer too");
   await typeMove(page, "zz");
-  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Unreadable move"));
+  await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Move refused: zz"));
   check(true, "a bad typed move is refused in English");
   await context.close();
 }

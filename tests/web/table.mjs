@@ -193,23 +193,25 @@ async function playAMoveShot(page) {
 
 async function duelHotSeatTurns(context) {
   const page = await open(context);
-  await page.selectOption("#mode", "duel");
-  await page.click('#new-game button[type="submit"]');
+  await page.selectOption("#play-game", "tripot");
+  await page.selectOption("#play-seat-2", "human");
+  await page.click("#play-start");
+  await page.waitForSelector('#players li[data-seat="1"]', { timeout: TIMEOUT });
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0, null, { timeout: TIMEOUT });
   check((await page.getAttribute("#board", "data-rotation")) !== "180", "camp A sees its own camp at the bottom");
   await page.click(hole("l4"));
   await page.waitForSelector('body[data-selected="l4"]');
   await page.click(hole("l5"));
-  await page.waitForSelector('body[data-next="player"][data-turn="B"]', { timeout: TIMEOUT });
+  await page.waitForSelector('body[data-next="player"][data-turn="1"]', { timeout: TIMEOUT });
   check((await page.getAttribute("#board", "data-rotation")) === "180", "camp B's turn: the board is turned");
   const north = await drawnOffsets(page, "N");
   check(north.length === 10 && north.every((dy) => dy > 0), "camp B's pawns are drawn at the bottom");
   // B plays from its own view, by clicks.
   await page.click(hole("e14"));
   await page.waitForSelector('body[data-selected="e14"]');
-  const step = await page.$$eval("g.hole.step", (gs) => gs.map((g) => g.dataset.hole));
+  const step = await page.$$eval("g.hole.jump", (gs) => gs.map((g) => g.dataset.hole));
   await page.click(hole(step[0]));
-  await page.waitForSelector('body[data-next="player"][data-turn="A"]', { timeout: TIMEOUT });
+  await page.waitForSelector('body[data-next="player"][data-turn="0"]', { timeout: TIMEOUT });
   check((await page.getAttribute("#board", "data-rotation")) === "0", "camp A's turn: the board turns back");
   await page.close();
 }

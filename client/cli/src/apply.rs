@@ -2,9 +2,10 @@
 
 use std::io::Write;
 
-use tripot_engine::{Notation, Position, Rules, Variant};
+use tripot_engine::Notation;
 
 use super::CliError;
+use super::game_args::{ChosenGame, GameArgs, duel_position};
 
 /// Arguments of `tripot apply`.
 #[derive(Debug, clap::Args)]
@@ -13,7 +14,7 @@ Each move is checked as a client checks a peer's move: a path hop by hop (the er
 first wrong hop), a chain given by its ends only if the destination is reachable.
 
 Prints the resulting position string on the first line, then `result: …` if the game is over.
-With --variant (a star game of RULES-STAR.md), also `result: NE done, place 2` or `result: S eliminated, place 3` for a seat whose part in the game ended on the way.
+With a star game (--game kawu-3, or --variant of RULES-STAR.md), also `result: NE done, place 2` or `result: S eliminated, place 3` for a seat whose part in the game ended on the way.
 Exit codes: 0 played, 1 an illegal move (nothing printed on stdout), 2 a malformed position or move.
 
 Example:
@@ -24,28 +25,18 @@ pub(crate) struct Args {
     /// The moves, in turn: a path `m1-m3-k5`, a chain by its ends `m1-k5`, a swap `m1<>l2`, or
     /// `pass`. An argument may hold several moves separated by spaces.
     pub(crate) moves: Vec<String>,
-    /// The rules preset of the duel: tripot or classic.
-    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
-    pub(crate) rules: Rules,
-    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…;
-    /// the position is then a star position string, or `start`.
-    #[arg(long)]
-    pub(crate) variant: Option<Variant>,
-    /// Another game than the star board's: `draughts` (international draughts; the position is
-    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
-    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
-    pub(crate) game: Option<String>,
+    /// The game: --game SPEC, or its aliases --variant and --rules.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
 }
 
 /// Plays the moves; prints the position reached, and the result if the game is over.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    if args.game.is_some() {
-        return super::draughts::apply(&args.position, &args.moves);
-    }
-    if let Some(variant) = args.variant {
-        return super::star::apply(&args.position, variant, &args.moves);
-    }
-    let mut position = Position::parse(args.position.trim(), args.rules)?;
+    let mut position = match args.game.chosen()? {
+        ChosenGame::Draughts => return super::draughts::apply(&args.position, &args.moves),
+        ChosenGame::Star(variant) => return super::star::apply(&args.position, variant, &args.moves),
+        ChosenGame::Duel { rules, format } => duel_position(&args.position, rules, format)?,
+    };
     // Every move must be well formed before any is played: a typo is reported as such even
     // after an illegal move.
     let mut moves = Vec::new();

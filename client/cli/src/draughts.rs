@@ -1,15 +1,14 @@
 //! The analysis subcommands for international draughts (`--game draughts`, `tripot-draughts`):
-//! `moves`, `apply`, `perft`, `replay` and `bestmove` call here when the game is named (and
-//! `replay` when the file is a draughts record or a PDN), and keep the duel's path otherwise.
+//! `apply`, `replay` and `bestmove --engine` call here when the game is named (and
+//! `replay` when the file is a draughts record or a PDN); `moves` and `bestmove` go through the
+//! game interface.
 //! Positions are FEN (`W:W31-50:B1-20`) or `start`; moves are written `32-28`, `19x30`.
 
 use std::io::Write;
 
-use tripot_ai::draughts::DraughtsAi;
-use tripot_ai::{Level, draughts_level};
 use tripot_draughts::{
     Draughts, FenError, Game, GameError, NotationError, Outcome, PdnError, PdnImportError, Position,
-    looks_like_pdn, perft as draughts_perft, record_of_pdn,
+    looks_like_pdn, record_of_pdn,
 };
 use tripot_game::record::{RecordError, ReplayError};
 use tripot_game::{GameRecord, GameState, RecordResult};
@@ -127,16 +126,6 @@ fn well_formed(text: &str) -> bool {
     squares.len() >= 2 && squares.iter().all(|s| s.parse::<u8>().is_ok_and(|n| (1..=50).contains(&n)))
 }
 
-/// Prints every legal move, one per line, in draughts notation.
-pub(crate) fn moves(text: &str) -> Result<(), CliError> {
-    let position = position(text)?;
-    let mut out = std::io::stdout().lock();
-    for m in &position.legal_moves() {
-        writeln!(out, "{}", position.notation(m))?;
-    }
-    Ok(())
-}
-
 /// Plays the moves in turn (under every rule of a game: the draws by rule too); prints the FEN
 /// reached, and the result if the game is over.
 pub(crate) fn apply(text: &str, moves: &[String]) -> Result<(), CliError> {
@@ -163,12 +152,6 @@ pub(crate) fn apply(text: &str, moves: &[String]) -> Result<(), CliError> {
         writeln!(out, "result: {}", outcome_text(&outcome))?;
     }
     Ok(())
-}
-
-/// Prints `DEPTH NODES` for every depth from the FEN (the start by default).
-pub(crate) fn perft(text: Option<&str>, depth: u32, time: bool) -> Result<(), CliError> {
-    let position = text.map_or_else(|| Ok(Position::start()), position)?;
-    super::perft::print_counts(depth, time, |depth| draughts_perft(&position, depth))
 }
 
 /// Whether a record's text is a draughts game: ours (`[Game "draughts"]`) or a PDN.
@@ -203,18 +186,6 @@ pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {
 }
 
 /// Prints the move the level would play (the star board's five levels mapped onto draughts'
-/// three: see `tripot_ai::player`).
-pub(crate) fn bestmove(text: &str, level: Level, seed: u64) -> Result<(), CliError> {
-    let game = Game::from_position(position(text)?);
-    if let Some(outcome) = game.outcome() {
-        return Err(DraughtsError::GameOver(outcome).into());
-    }
-    let mut ai = DraughtsAi::new(draughts_level(level), seed);
-    // The AI gives no move only once the game is over, which was checked above.
-    let m = ai.choose(&game).ok_or(DraughtsError::NoMove)?;
-    Ok(writeln!(std::io::stdout().lock(), "{}", game.position().notation(&m))?)
-}
-
 /// Prints the move the external Hub engine `command` plays in the position, `nodes` nodes deep.
 pub(crate) fn engine_bestmove(text: &str, command: &str, nodes: u64) -> Result<(), CliError> {
     let state = tripot_draughts::DraughtsState::new(position(text)?).map_err(DraughtsError::Spec)?;

@@ -4,7 +4,7 @@
 //! not parse). The message is one line for stderr.
 
 use tripot_engine::{
-    IllegalMove, NotationError, Outcome, PositionError, RecordError, StarIllegal, StarNotationError,
+    IllegalMove, NotationError, PositionError, RecordError, StarIllegal, StarNotationError,
     StarPositionError, StarRecordError, Variant,
 };
 use tripot_net::multiaddr;
@@ -87,12 +87,6 @@ pub(crate) enum CliError {
     /// (exit 1).
     #[error("{0}")]
     GameRecord(#[from] tripot_app::table_save::TableSaveError),
-    /// The position given is already decided: exit 1.
-    #[error("the game is over: {0}")]
-    GameOver(Outcome),
-    /// The star game's position given is already decided: exit 1.
-    #[error("the game is over: {0}")]
-    StarGameOver(tripot_engine::StarOutcome),
     /// A duel tournament without its two levels: exit 2.
     #[error("--a and --b are needed (or --variant and --seats)")]
     NoPlayers,
@@ -214,6 +208,12 @@ pub(crate) enum CliError {
     /// A table link that does not read: exit 2.
     #[error(transparent)]
     BadTableLink(#[from] tripot_net::table_online::TableLinkError),
+    /// `--headless` for a player without `--ai` to play its seat: exit 2.
+    #[error("--headless plays with the computer: give --ai LEVEL (only watch needs none)")]
+    HeadlessWithoutAi,
+    /// A table's room link that does not read: exit 2.
+    #[error(transparent)]
+    BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
     /// An online table could not start: exit 1.
     #[error(transparent)]
     Table(#[from] tripot_net::table_online::TableNetError),
@@ -235,6 +235,24 @@ pub(crate) enum CliError {
     /// A game name no engine plays, or not a game of two seats online (`--variant`): exit 2.
     #[error(transparent)]
     BadGame(#[from] tripot_game::SpecError),
+    /// A duel's position of another format than the game named (`--game tripot-f2`): exit 2.
+    #[error("bad position: {0}")]
+    FormatMismatch(#[from] tripot_engine::FormatMismatch),
+    /// A game the engines would not open as asked: exit 2.
+    #[error(transparent)]
+    Open(#[from] tripot_game::OpenError),
+    /// The position given to `bestmove` is already decided: exit 1.
+    #[error("the game is over: {0}")]
+    Decided(String),
+    /// A game whose engine has no perft here: exit 2.
+    #[error("no perft for {0}")]
+    NoPerft(tripot_game::GameSpec),
+    /// `--engine` (a Hub engine) for another game than draughts: exit 2.
+    #[error("--engine asks a draughts engine: add --game draughts")]
+    EngineForDraughtsOnly,
+    /// `--time-ms` for another game than the duel: exit 2.
+    #[error("--time-ms is for the duel only: the other games' levels keep their own budget")]
+    TimeForDuelOnly,
     /// The computer player could not choose a move: exit 1.
     #[error(transparent)]
     Player(#[from] tripot_game::PlayerError),
@@ -252,6 +270,11 @@ impl CliError {
     pub(crate) fn exit_code(&self) -> u8 {
         match self {
             CliError::BadPosition(_)
+            | CliError::FormatMismatch(_)
+            | CliError::Open(_)
+            | CliError::TimeForDuelOnly
+            | CliError::NoPerft(_)
+            | CliError::EngineForDraughtsOnly
             | CliError::BadStarPosition { .. }
             | CliError::BadMove(_)
             | CliError::BadStarMove(_)
@@ -272,6 +295,8 @@ impl CliError {
             | CliError::BadMonth(_)
             | CliError::SavedOnlineGame(_)
             | CliError::BadTableLink(_)
+            | CliError::BadTableRoomLink(_)
+            | CliError::HeadlessWithoutAi
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
@@ -293,8 +318,7 @@ impl CliError {
             | CliError::IllegalStarMove { .. }
             | CliError::ReadRecord { .. }
             | CliError::Record { .. }
-            | CliError::GameOver(_)
-            | CliError::StarGameOver(_)
+            | CliError::Decided(_)
             | CliError::StarSetup { .. }
             | CliError::NoHostOnLan
             | CliError::Network(_)

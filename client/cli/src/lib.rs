@@ -23,6 +23,7 @@ mod console;
 mod draughts;
 mod draughts_match;
 mod error;
+mod game_args;
 mod headless;
 mod host;
 mod hub;

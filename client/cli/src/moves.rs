@@ -2,9 +2,8 @@
 
 use std::io::Write;
 
-use tripot_engine::{Position, Rules, Variant};
-
 use super::CliError;
+use super::game_args::GameArgs;
 
 /// Arguments of `tripot moves`.
 #[derive(Debug, clap::Args)]
@@ -12,31 +11,19 @@ pub(crate) struct Args {
     /// The position string, e.g. `A:Ne17,e16,…:Sj4,…` (RULES.md §7); with --variant a star
     /// position string (RULES-STAR.md §6), or `start`.
     pub(crate) position: String,
-    /// The rules preset of the duel.
-    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
-    pub(crate) rules: Rules,
-    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
-    #[arg(long)]
-    pub(crate) variant: Option<Variant>,
-    /// Another game than the star board's: `draughts` (international draughts; the position is
-    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
-    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
-    pub(crate) game: Option<String>,
+    /// The game: --game SPEC, or its aliases --variant and --rules.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
 }
 
-/// Prints a path per distinct destination of each pawn, then each swap, or `pass` (every
-/// distinct capture path in the captures game).
+/// Prints every legal move as the game writes it, in the engine's order: in the duel a path per
+/// distinct destination of each pawn, then each swap, or `pass`; every distinct capture path in
+/// the captures game; `32-28`, `19x30` in draughts. A decided game has none.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    if args.game.is_some() {
-        return super::draughts::moves(&args.position);
-    }
-    if let Some(variant) = args.variant {
-        return super::star::moves(&args.position, variant);
-    }
-    let position = Position::parse(args.position.trim(), args.rules)?;
+    let state = args.game.open(&args.position)?;
     let mut out = std::io::stdout().lock();
-    for m in position.legal_moves() {
-        writeln!(out, "{}", position.notation(m))?;
+    for m in state.legal_moves() {
+        writeln!(out, "{}", state.move_text(&m))?;
     }
     Ok(())
 }

@@ -3,9 +3,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use tripot_engine::{Camp, Format, Position, Rules, Variant, perft};
+use tripot_draughts::DraughtsState;
+use tripot_engine::{DuelState, Format, StarState, perft, star_perft};
 
 use super::CliError;
+use super::game_args::GameArgs;
 
 /// Arguments of `tripot perft`.
 #[derive(Debug, clap::Args)]
@@ -17,7 +19,7 @@ generator, and a measure of its speed (--time).
 Known counts from the format-1 start, tripot rules: 14 196 5348 145924 4645174;
 classic rules: 14 196 4760 115600 3188520.
 
-With --variant, the star game of RULES-STAR.md §2 of that name, from its start (S to move) or
+With --game NAME (or --variant NAME), the star game of RULES-STAR.md §2 of that name, from its start (S to move) or
 from a star position string; the known counts of every variant's start are in
 crates/engine/tests/data/star-perft.txt.
 
@@ -33,39 +35,38 @@ pub(crate) struct Args {
     /// The position string; by default the start of --format with A to move.
     pub(crate) position: Option<String>,
     /// The format of the default start position: 1, 2 or 3 colours per camp.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "position")]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with_all = ["position", "variant", "game"])]
     pub(crate) format: u8,
-    /// The rules preset of the duel: tripot or classic.
-    #[arg(long, default_value = "tripot", conflicts_with = "variant")]
-    pub(crate) rules: Rules,
-    /// A star game of RULES-STAR.md §2 instead of the duel: kawu-3, halma-6, captures-4…
-    #[arg(long, conflicts_with = "format")]
-    pub(crate) variant: Option<Variant>,
-    /// Another game than the star board's: `draughts` (international draughts; the position is
-    /// then a FEN such as `W:W31-50:B1-20`, or `start`).
-    #[arg(long, value_parser = super::draughts::GAME_NAMES, conflicts_with_all = ["variant", "rules"])]
-    pub(crate) game: Option<String>,
+    /// The game: --game SPEC, or its aliases --variant and --rules.
+    #[command(flatten)]
+    pub(crate) game: GameArgs,
     /// Also print, on stderr, the time each depth took and the nodes per second.
     #[arg(long)]
     pub(crate) time: bool,
 }
 
 /// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
+///
+/// The game is opened through the interface; the count is each engine's own perft, found by the
+/// state the opener gave: counting through `GameState` would box a state and allocate a move
+/// list at every node, far too slow for the depths the manual and the tests ask.
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
-    if args.game.is_some() {
-        return super::draughts::perft(args.position.as_deref(), args.depth, args.time);
+    let start_format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
+    let state = args.game.open_at(args.position.as_deref().unwrap_or("start"), start_format)?;
+    let any = state.as_any();
+    if let Some(duel) = any.downcast_ref::<DuelState>() {
+        let position = *duel.position();
+        return print_counts(args.depth, args.time, |depth| perft(&position, depth));
     }
-    if let Some(variant) = args.variant {
-        return super::star::perft(args.position.as_deref(), variant, args.depth, args.time);
+    if let Some(star) = any.downcast_ref::<StarState>() {
+        let position = *star.game().position();
+        return print_counts(args.depth, args.time, |depth| star_perft(&position, depth));
     }
-    let position = match &args.position {
-        Some(text) => Position::parse(text.trim(), args.rules)?,
-        None => {
-            let format = Format::from_number(args.format).ok_or(CliError::BadFormat(args.format))?;
-            Position::start(format, args.rules, Camp::A)
-        }
-    };
-    print_counts(args.depth, args.time, |depth| perft(&position, depth))
+    if let Some(draughts) = any.downcast_ref::<DraughtsState>() {
+        let position = *draughts.position();
+        return print_counts(args.depth, args.time, |depth| tripot_draughts::perft(&position, depth));
+    }
+    Err(CliError::NoPerft(state.spec().clone()))
 }
 
 /// Prints `DEPTH NODES` for every depth from 1 to `deepest`, each line as soon as `count` gives

@@ -1,11 +1,11 @@
-//! The analysis subcommands for the star games (`--variant NAME`, RULES-STAR.md §2): `moves`,
-//! `apply`, `perft` and `replay` call here when a variant is named, and keep the duel's path
-//! otherwise.
+//! The analysis subcommands for the star games (`--game NAME`, `--variant NAME`, RULES-STAR.md
+//! §2) that still speak the engine's own types: `apply` (its per-seat `result:` lines and
+//! hop-by-hop errors) and `replay`.
 
 use std::io::Write;
 
 use tripot_engine::{
-    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant, star_perft,
+    CLOCKWISE, Colour, StarGame, StarIllegal, StarNotation, StarPosition, StarRecord, Variant,
 };
 
 use super::CliError;
@@ -19,16 +19,6 @@ pub(crate) fn position(text: &str, variant: Variant) -> Result<StarPosition, Cli
         StarPosition::parse(text, variant)
     };
     parsed.map_err(|error| CliError::BadStarPosition { variant, error })
-}
-
-/// Prints each distinct legal move once, as a path (every capture path in the captures game).
-pub(crate) fn moves(text: &str, variant: Variant) -> Result<(), CliError> {
-    let position = position(text, variant)?;
-    let mut out = std::io::stdout().lock();
-    for m in position.legal_moves() {
-        writeln!(out, "{}", position.notation(&m))?;
-    }
-    Ok(())
 }
 
 /// `S 1`, `NE 3 (eliminated)`: how a seat's part in the game ended.
@@ -84,12 +74,6 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
         }
     }
     Ok(())
-}
-
-/// Prints `DEPTH NODES` for every depth, each line as soon as it is counted.
-pub(crate) fn perft(text: Option<&str>, variant: Variant, depth: u32, time: bool) -> Result<(), CliError> {
-    let position = position(text.unwrap_or("start"), variant)?;
-    super::perft::print_counts(depth, time, |depth| star_perft(&position, depth))
 }
 
 pub(crate) use tripot_app::star_save::is_star_record;

@@ -233,3 +233,49 @@ fn replay_reads_standard_input_and_refuses_garbage() {
     let run = tripot(&["replay", "/nonexistent/game.tripot"]);
     assert_fails(&run, 1, "a missing file");
 }
+
+#[test]
+fn game_names_any_catalogue_game_and_its_aliases_agree() {
+    // `--game SPEC` and the older flags name the same game: the same lines out.
+    for (by_game, by_alias) in [
+        (vec!["moves", "start", "--game", "kawu-3"], vec!["moves", "start", "--variant", "kawu-3"]),
+        (vec!["moves", START_1, "--game", "tripot-classic"], vec!["moves", START_1, "--rules", "classic"]),
+        (vec!["perft", "2", "--game", "halma-6"], vec!["perft", "2", "--variant", "halma-6"]),
+        (vec!["perft", "2", "--game", "tripot-f3"], vec!["perft", "2", "--format", "3"]),
+        (vec!["apply", START_1, "m4-m5", "--game", "tripot"], vec!["apply", START_1, "m4-m5"]),
+        (vec!["moves", "start", "--game", "tripot"], vec!["moves", START_1]),
+        (
+            vec!["perft", "2", "start", "--game", "tripot-classic-f3"],
+            vec!["perft", "2", "--format", "3", "--rules", "classic"],
+        ),
+        (
+            vec!["bestmove", "start", "--game", "kawu-3", "--level", "facile"],
+            vec!["bestmove", "start", "--variant", "kawu-3", "--level", "facile"],
+        ),
+    ] {
+        let (game, alias) = (tripot(&by_game), tripot(&by_alias));
+        assert_eq!(game.code, Some(0), "{by_game:?}: {}", game.stderr);
+        assert!(!game.stdout.is_empty(), "{by_game:?}");
+        assert_eq!(game.stdout, alias.stdout, "{by_game:?} ~ {by_alias:?}");
+    }
+    assert_eq!(tripot(&["perft", "2", "--game", "tripot-classic-f2"]).stdout, "1 28\n2 784\n");
+}
+
+#[test]
+fn game_refuses_an_unknown_name_and_a_position_of_another_format() {
+    let unknown = assert_fails(&tripot(&["moves", START_1, "--game", "chess"]), 2, "an unknown game");
+    assert!(unknown.contains("chess"), "{unknown}");
+    let format = assert_fails(&tripot(&["moves", START_1, "--game", "tripot-f2"]), 2, "a format-1 position");
+    assert!(format.contains("format"), "{format}");
+    let both = tripot(&["moves", START_1, "--game", "tripot", "--variant", "kawu-3"]);
+    assert_eq!(both.code, Some(2), "--game and --variant together: {}", both.stderr);
+    let time =
+        assert_fails(&tripot(&["bestmove", "start", "--game", "kawu-3", "--time-ms", "10"]), 2, "time");
+    assert!(time.contains("duel only"), "{time}");
+    let over =
+        assert_fails(&tripot(&["bestmove", NEAR_THE_END_DONE, "--level", "facile"]), 1, "a decided game");
+    assert!(over.contains("the game is over: A wins (goal)"), "{over}");
+}
+
+/// [`NEAR_THE_END`] after `h12-h13 i5-i6 h13-h14`: A has completed its goal.
+const NEAR_THE_END_DONE: &str = "B:Ni6,j4,k4,l4,m4,k3,l3,m3,l2,m2:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h14";

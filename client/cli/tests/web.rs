@@ -1,7 +1,7 @@
 //! `tripot web`: the real binary serving the page, on loopback.
 //!
-//! - The WebSocket protocol from a Rust client (tokio-tungstenite): a solo game, a chain built
-//!   hop by hop, a near-finished position played to the end, and what a hostile or broken page
+//! - The WebSocket protocol from a Rust client (tokio-tungstenite): the duel at the page's one
+//!   table — a solo game, a chain built hop by hop, a near-finished position played to the end, and what a hostile or broken page
 //!   may send — garbage frames, illegal moves, a foreign `Origin` or `Host`, a flood — each
 //!   refused with a clear error, the game unchanged.
 //! - `--lan`: nothing is served without the token.
@@ -166,17 +166,23 @@ async fn next(socket: &mut Socket) -> Value {
     page_server::next_message(socket).await
 }
 
-/// Reads messages until one of type `kind`; returns it.
+/// Whether `message` is `kind`: a message's type, or a reply of the one table (`state`,
+/// `moved`, `path`, `error`: `{"type":"play","reply":…}`).
+fn is(message: &Value, kind: &str) -> bool {
+    message["type"] == kind || (message["type"] == "play" && message["reply"] == kind)
+}
+
+/// Reads messages until one of type `kind` (or the table's reply `kind`); returns it.
 async fn until(socket: &mut Socket, kind: &str) -> Value {
     loop {
         let message = next(socket).await;
-        if message["type"] == kind {
+        if is(&message, kind) {
             return message;
         }
     }
 }
 
-/// Reads until the state where `next` is `who`.
+/// Reads until the table's state where `next` is `who` (`human`, `computer`, `over`).
 async fn state_where(socket: &mut Socket, who: &str) -> Value {
     loop {
         let state = until(socket, "state").await;
@@ -186,72 +192,101 @@ async fn state_where(socket: &mut Socket, who: &str) -> Value {
     }
 }
 
-/// Sends `message` and expects an error with `code`.
+/// Sends `message` and expects an error with `code` (the page's, or the table's).
 async fn refused(socket: &mut Socket, message: Value, code: &str) {
     send(socket, message.clone()).await;
     let answer = next(socket).await;
-    assert_eq!(answer["type"], "error", "{message} was not refused: {answer}");
+    assert!(is(&answer, "error"), "{message} was not refused: {answer}");
     assert_eq!(answer["code"], code, "{message}: {answer}");
+}
+
+/// A request to the one table.
+fn play(action: &str, more: Value) -> Value {
+    let mut message = json!({"type": "play", "action": action});
+    for (key, value) in more.as_object().unwrap() {
+        message[key] = value.clone();
+    }
+    message
+}
+
+/// A duel at the one table: `players` (`human` or a level's key), from `position` if any.
+fn duel(players: [&str; 2], position: Option<&str>) -> Value {
+    let mut new = play("new", json!({"game": "tripot", "players": players}));
+    if let Some(position) = position {
+        new["position"] = json!(position);
+    }
+    new
 }
 
 fn strings(value: &Value) -> Vec<String> {
     value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
 }
 
+/// The cells holding a piece.
+fn pieces(state: &Value) -> usize {
+    state["cells"].as_array().unwrap().iter().filter(|c| !c["piece"].is_null()).count()
+}
+
+/// The very last move's cells.
+fn last_move(state: &Value) -> Vec<String> {
+    state["last_moves"].as_array().unwrap().last().map(|m| strings(&m["path"])).unwrap_or_default()
+}
+
 #[tokio::test]
 async fn a_solo_move_is_answered_by_the_computer_hop_by_hop() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "debutant"})).await;
-    let start = state_where(&mut ws, "player").await;
-    assert_eq!(start["pawns"].as_array().unwrap().len(), 20);
-    assert_eq!(start["turn"], "A");
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+    send(&mut ws, duel(["human", "debutant"], None)).await;
+    let start = state_where(&mut ws, "human").await;
+    assert_eq!(pieces(&start), 20);
+    assert_eq!((start["game"].as_str(), start["turn"].as_u64()), (Some("tripot"), Some(0)));
+    assert_eq!(start["seats"][1]["player"], "debutant");
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
     let picked = until(&mut ws, "state").await;
     let selection = &picked["selection"];
     assert_eq!(strings(&selection["path"]), ["m4"]);
-    assert!(strings(&selection["steps"]).contains(&"m5".to_owned()), "{selection}");
-    send(&mut ws, json!({"type": "board", "action": "move", "to": "m5"})).await;
-    let mine = until(&mut ws, "move_played").await;
+    assert!(strings(&selection["ends"]).contains(&"m5".to_owned()), "{selection}");
+    send(&mut ws, play("move", json!({"to": "m5"}))).await;
+    let mine = until(&mut ws, "moved").await;
     assert_eq!((mine["notation"].as_str(), mine["by_computer"].as_bool()), (Some("m4-m5"), Some(false)));
     assert_eq!(until(&mut ws, "state").await["next"], "computer");
-    let reply = until(&mut ws, "move_played").await;
-    assert_eq!((reply["camp"].as_str(), reply["by_computer"].as_bool()), (Some("B"), Some(true)));
+    let reply = until(&mut ws, "moved").await;
+    assert_eq!((reply["seat"].as_u64(), reply["by_computer"].as_bool()), (Some(1), Some(true)));
     assert!(reply["path"].as_array().unwrap().len() >= 2, "the computer's move hop by hop: {reply}");
     let after = until(&mut ws, "state").await;
-    assert_eq!(after["next"], "player");
+    assert_eq!(after["next"], "human");
     assert_eq!(after["history"].as_array().unwrap().len(), 2);
-    assert_eq!(strings(&after["last_move"]), strings(&reply["path"]));
+    assert_eq!(last_move(&after), strings(&reply["path"]));
     // Undo takes back the computer's reply and the move.
-    send(&mut ws, json!({"type": "undo"})).await;
+    send(&mut ws, play("undo", json!({}))).await;
     let undone = until(&mut ws, "state").await;
     assert_eq!(undone["history"].as_array().unwrap().len(), 0);
-    assert_eq!(undone["position"], start["position"]);
+    assert_eq!(undone["cells"], start["cells"]);
 }
 
 #[tokio::test]
 async fn a_chain_is_built_hop_by_hop_and_ended_with_fin_du_saut() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel", "position": LANE})).await;
-    state_where(&mut ws, "player").await;
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "k3"})).await;
+    send(&mut ws, duel(["human", "human"], Some(LANE))).await;
+    state_where(&mut ws, "human").await;
+    send(&mut ws, play("select", json!({"hole": "k3"}))).await;
     let picked = until(&mut ws, "state").await;
     let hops = strings(&picked["selection"]["hops"]);
     assert!(hops.contains(&"k5".to_owned()), "{picked}");
-    send(&mut ws, json!({"type": "board", "action": "hop", "to": "k5"})).await;
+    send(&mut ws, play("hop", json!({"to": "k5"}))).await;
     let hopped = until(&mut ws, "state").await;
     let selection = &hopped["selection"];
     assert_eq!(strings(&selection["path"]), ["k3", "k5"]);
     assert!(strings(&selection["hops"]).contains(&"m5".to_owned()), "the chain may go on: {selection}");
     assert_eq!(hopped["history"].as_array().unwrap().len(), 0, "nothing is played before the chain ends");
     // A hop elsewhere than one jump away is refused; the chain is kept.
-    refused(&mut ws, json!({"type": "board", "action": "hop", "to": "a13"}), "not_a_destination").await;
-    send(&mut ws, json!({"type": "board", "action": "end_chain"})).await;
-    let played = until(&mut ws, "move_played").await;
+    refused(&mut ws, play("hop", json!({"to": "a13"})), "not_a_destination").await;
+    send(&mut ws, play("end_chain", json!({}))).await;
+    let played = until(&mut ws, "moved").await;
     assert_eq!(played["notation"], "k3-k5");
     let after = until(&mut ws, "state").await;
-    assert_eq!(after["turn"], "B");
+    assert_eq!(after["turn"], 1);
     assert!(after["selection"].is_null());
 }
 
@@ -259,32 +294,40 @@ async fn a_chain_is_built_hop_by_hop_and_ended_with_fin_du_saut() {
 async fn a_near_finished_position_is_played_to_the_end() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "solo", "position": NEAR_END})).await;
-    state_where(&mut ws, "player").await;
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "h13"})).await;
+    send(&mut ws, duel(["human", "facile"], Some(NEAR_END))).await;
+    state_where(&mut ws, "human").await;
+    send(&mut ws, play("select", json!({"hole": "h13"}))).await;
     until(&mut ws, "state").await;
-    send(&mut ws, json!({"type": "board", "action": "move", "to": "h14"})).await;
-    until(&mut ws, "move_played").await;
+    send(&mut ws, play("move", json!({"to": "h14"}))).await;
+    until(&mut ws, "moved").await;
     let end = until(&mut ws, "state").await;
     assert_eq!(end["next"], "over");
-    assert_eq!(end["outcome"], json!({"winner": "A", "reason": "goal"}));
+    let outcome = &end["outcome"];
+    assert_eq!(
+        (outcome["places"][0]["seat"].as_u64(), outcome["places"][0]["rank"].as_u64()),
+        (Some(0), Some(1))
+    );
+    assert_eq!(outcome["draw"], false);
     // Nothing moves after the end.
-    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "h14"}), "game_over").await;
-    refused(&mut ws, json!({"type": "undo"}), "game_over").await;
+    refused(&mut ws, play("select", json!({"hole": "h14"})), "game_over").await;
+    refused(&mut ws, play("undo", json!({})), "game_over").await;
 }
 
 #[tokio::test]
 async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    let before = state_where(&mut ws, "player").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    let before = state_where(&mut ws, "human").await;
     for garbage in [
         "not json",
         "{}",
         r#"{"type":"fly"}"#,
-        r#"{"type":"board","action":"select"}"#,
-        r#"{"type":"board","action":"select","hole":7}"#,
+        r#"{"type":"play","action":"select"}"#,
+        r#"{"type":"play","action":"select","hole":7}"#,
+        r#"{"type":"play","action":"new","game":"tripot"}"#,
+        r#"{"type":"new_game","mode":"duel"}"#,
+        r#"{"type":"board","action":"select","hole":"m4"}"#,
         "[1,2]",
     ] {
         ws.send(Message::Text(garbage.into())).await.unwrap();
@@ -300,42 +343,59 @@ async fn garbage_frames_are_refused_and_the_game_is_unchanged() {
     assert_eq!(next(&mut ws).await["code"], "bad_message");
     ws.send(Message::Text("x".repeat(5000).into())).await.unwrap();
     assert_eq!(next(&mut ws).await["code"], "too_large");
-    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "godlike"}), "bad_level").await;
-    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "format": 4}), "bad_format").await;
-    refused(&mut ws, json!({"type": "new_game", "mode": "solo", "position": "A:Sm1"}), "bad_position").await;
+    refused(&mut ws, duel(["human", "godlike"], None), "bad_player").await;
+    refused(&mut ws, play("new", json!({"game": "tripot-f4", "players": ["human", "human"]})), "bad_game")
+        .await;
+    refused(&mut ws, duel(["human", "facile"], Some("A:Sm1")), "bad_position").await;
+    refused(&mut ws, play("new", json!({"game": "tripot", "players": ["human"]})), "bad_seats").await;
+    refused(
+        &mut ws,
+        play("new", json!({"game": "tripot", "players": ["human", "human"], "opener": 3})),
+        "bad_opener",
+    )
+    .await;
     // The game in progress is still the same, and still answers.
-    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
+    send(&mut ws, play("cancel", json!({}))).await;
     let after = until(&mut ws, "state").await;
-    assert_eq!(after["position"], before["position"]);
-    assert_eq!(after["mode"], "duel");
+    assert_eq!(after["cells"], before["cells"]);
+    assert_eq!(
+        strings(&after["seats"].as_array().unwrap().iter().map(|s| s["player"].clone()).collect()),
+        ["human", "human"]
+    );
 }
 
 #[tokio::test]
 async fn illegal_moves_are_refused_with_their_reason_and_change_nothing() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"}), "no_game").await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    let before = state_where(&mut ws, "player").await;
-    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "z99"}), "bad_hole").await;
-    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "e17"}), "not_your_pawn").await;
-    refused(&mut ws, json!({"type": "board", "action": "select", "hole": "i9"}), "not_your_pawn").await;
-    refused(&mut ws, json!({"type": "board", "action": "move", "to": "m5"}), "no_selection").await;
-    refused(&mut ws, json!({"type": "board", "action": "path", "to": "m5"}), "no_selection").await;
-    refused(&mut ws, json!({"type": "undo"}), "nothing_to_undo").await;
-    refused(&mut ws, json!({"type": "board", "action": "end_chain"}), "no_chain").await;
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+    refused(&mut ws, play("select", json!({"hole": "m4"})), "no_table").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    let before = state_where(&mut ws, "human").await;
+    refused(&mut ws, play("select", json!({"hole": "z99"})), "bad_cell").await;
+    refused(&mut ws, play("select", json!({"hole": "e17"})), "not_pickable").await;
+    refused(&mut ws, play("select", json!({"hole": "i9"})), "not_pickable").await;
+    refused(&mut ws, play("move", json!({"to": "m5"})), "no_selection").await;
+    refused(&mut ws, play("path", json!({"to": "m5"})), "no_selection").await;
+    refused(&mut ws, play("undo", json!({})), "nothing_to_undo").await;
+    refused(&mut ws, play("end_chain", json!({})), "no_chain").await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
     until(&mut ws, "state").await;
-    refused(&mut ws, json!({"type": "board", "action": "move", "to": "i9"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "board", "action": "move", "to": "e17"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "board", "action": "hop", "to": "m5"}), "not_a_destination").await;
-    refused(&mut ws, json!({"type": "board", "action": "path", "to": "a13"}), "not_a_destination").await;
-    send(&mut ws, json!({"type": "board", "action": "path", "to": "m5"})).await;
+    refused(&mut ws, play("move", json!({"to": "i9"})), "not_a_destination").await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
+    until(&mut ws, "state").await;
+    refused(&mut ws, play("move", json!({"to": "e17"})), "not_a_destination").await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
+    until(&mut ws, "state").await;
+    refused(&mut ws, play("hop", json!({"to": "a13"})), "not_a_destination").await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
+    until(&mut ws, "state").await;
+    refused(&mut ws, play("path", json!({"to": "a13"})), "not_a_destination").await;
+    send(&mut ws, play("path", json!({"to": "m5"}))).await;
     let path = until(&mut ws, "path").await;
-    assert_eq!(strings(&path["holes"]), ["m4", "m5"]);
-    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
+    assert_eq!(strings(&path["cells"]), ["m4", "m5"]);
+    send(&mut ws, play("cancel", json!({}))).await;
     let after = until(&mut ws, "state").await;
-    assert_eq!(after["position"], before["position"]);
+    assert_eq!(after["cells"], before["cells"]);
     assert!(after["history"].as_array().unwrap().is_empty());
 }
 
@@ -360,10 +420,10 @@ async fn a_foreign_origin_or_host_is_refused() {
 async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
     let server = Server::start(false);
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    let before = state_where(&mut ws, "player").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    let before = state_where(&mut ws, "human").await;
     for _ in 0..400 {
-        send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+        send(&mut ws, play("select", json!({"hole": "m4"}))).await;
     }
     let mut states = 0;
     let mut floods = 0;
@@ -372,8 +432,8 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
         tokio::time::timeout(Duration::from_millis(700), ws.next()).await
     {
         let message: Value = serde_json::from_str(&text).unwrap();
-        match (message["type"].as_str(), message["code"].as_str()) {
-            (Some("state"), _) => states += 1,
+        match (message["type"].as_str(), message["reply"].as_str().or(message["code"].as_str())) {
+            (Some("play"), Some("state")) => states += 1,
             (Some("error"), Some("too_many_messages")) => floods += 1,
             other => panic!("unexpected {other:?}"),
         }
@@ -382,10 +442,10 @@ async fn a_flood_is_dropped_with_one_error_and_the_game_goes_on() {
     // Once a second at most: a slow machine may spread the 400 sends over a few seconds.
     assert!((1..=5).contains(&floods), "the flood is said once a second: {floods}");
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "l4"})).await;
+    send(&mut ws, play("select", json!({"hole": "l4"}))).await;
     let after = until(&mut ws, "state").await;
     assert_eq!(strings(&after["selection"]["path"]), ["l4"]);
-    assert_eq!(after["position"], before["position"]);
+    assert_eq!(after["cells"], before["cells"]);
 }
 
 #[tokio::test]
@@ -395,7 +455,7 @@ async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
     let threads = || std::fs::read_dir(format!("/proc/{}/task", server.child.id())).map(|d| d.count()).ok();
     let before = threads();
     // Each of these would have the strongest computer search its opening move.
-    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    let game = play("new", json!({"game": "tripot", "players": ["human", "impossible"], "opener": 2}));
     for _ in 0..50 {
         send(&mut ws, game.clone()).await;
     }
@@ -403,7 +463,7 @@ async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
     let mut states = 0;
     loop {
         let message = next(&mut ws).await;
-        if message["type"] == "state" {
+        if is(&message, "state") {
             states += 1;
             if states == 50 {
                 break;
@@ -415,10 +475,10 @@ async fn new_games_started_in_a_burst_do_not_pile_up_searches() {
     if let (Some(before), Some(now)) = (before, threads()) {
         assert!(now <= before + 3, "{now} threads, {before} before the burst");
     }
-    let reply = until(&mut ws, "move_played").await;
-    assert_eq!(reply["camp"], "B");
+    let reply = until(&mut ws, "moved").await;
+    assert_eq!(reply["seat"], 1);
     let after = until(&mut ws, "state").await;
-    assert_eq!((after["next"].as_str(), after["history"].as_array().unwrap().len()), (Some("player"), 1));
+    assert_eq!((after["next"].as_str(), after["history"].as_array().unwrap().len()), (Some("human"), 1));
     // Only one move is ever played: every answer but the last game's is dropped.
     let quiet = tokio::time::timeout(Duration::from_secs(3), ws.next()).await;
     assert!(quiet.is_err(), "a stale search played: {quiet:?}");
@@ -445,8 +505,8 @@ async fn lan_mode_serves_nothing_without_its_token() {
     let error = open_at(port, "/", Some(&format!("http://{host}"))).await.err().unwrap();
     assert!(error.to_string().contains("404"), "{error}");
     let mut ws = page(&server).await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    state_where(&mut ws, "player").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    state_where(&mut ws, "human").await;
 }
 
 #[test]
@@ -525,19 +585,20 @@ async fn saves(socket: &mut Socket, action: &str, more: Value) -> Value {
     next(socket).await
 }
 
-/// Plays `notation` typed, and returns the state after it (the move announced first).
+/// Plays `notation` typed at the table, and returns the state after it (the move announced
+/// first).
 async fn typed(socket: &mut Socket, notation: &str) -> Value {
-    send(socket, json!({"type": "saves", "action": "play", "notation": notation})).await;
+    send(socket, play("typed", json!({"notation": notation}))).await;
     let played = next(socket).await;
-    assert_eq!(played["type"], "move_played", "{notation}: {played}");
+    assert!(is(&played, "moved"), "{notation}: {played}");
     assert_eq!(played["notation"], notation);
     until(socket, "state").await
 }
 
 /// A duel started and played to `k3-k5-m5` (a chain of two hops) by typed moves.
 async fn duel_with_a_chain(socket: &mut Socket) {
-    send(socket, json!({"type": "new_game", "mode": "duel"})).await;
-    state_where(socket, "player").await;
+    send(socket, duel(["human", "human"], None)).await;
+    state_where(socket, "human").await;
     typed(socket, "l4-l5").await;
     typed(socket, "e14-e13").await;
     let state = typed(socket, "k3-k5-m5").await;
@@ -580,38 +641,31 @@ async fn typed_moves_are_checked_by_the_engine_and_a_bad_one_changes_nothing() {
     let dirs = tempfile::tempdir().unwrap();
     let server = saves_server(dirs.path(), &[], "C");
     let mut ws = page(&server).await;
-    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": "l4-l5"}), "no_game").await;
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    let start = state_where(&mut ws, "player").await;
-    for (bad, code) in [
-        ("zz", "bad_notation"),
-        ("", "bad_notation"),
-        ("m1-", "bad_notation"),
-        ("m1<>", "bad_notation"),
-        ("m1-m9", "illegal_move"),
-        ("e14-e13", "illegal_move"),
-        ("pass", "illegal_move"),
-        ("l4-l5-l6", "illegal_move"),
-    ] {
-        refused(&mut ws, json!({"type": "saves", "action": "play", "notation": bad}), code).await;
+    refused(&mut ws, play("typed", json!({"notation": "l4-l5"})), "no_table").await;
+    // The duel's own typed move is gone: moves are typed at the table.
+    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": "l4-l5"}), "bad_message").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    let start = state_where(&mut ws, "human").await;
+    for bad in ["zz", "", "m1-", "m1<>", "m1-m9", "e14-e13", "pass", "l4-l5-l6"] {
+        refused(&mut ws, play("typed", json!({"notation": bad})), "refused").await;
     }
-    refused(&mut ws, json!({"type": "saves", "action": "play"}), "bad_message").await;
-    refused(&mut ws, json!({"type": "saves", "action": "play", "notation": 12}), "bad_message").await;
+    refused(&mut ws, play("typed", json!({})), "bad_message").await;
+    refused(&mut ws, play("typed", json!({"notation": 12})), "bad_message").await;
     // Nothing changed: the same position, no move, no file.
-    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
+    send(&mut ws, play("cancel", json!({}))).await;
     let same = until(&mut ws, "state").await;
-    assert_eq!(same["position"], start["position"]);
+    assert_eq!(same["cells"], start["cells"]);
     assert!(same["history"].as_array().unwrap().is_empty());
     assert!(listed(&mut ws).await["records"].as_array().unwrap().is_empty(), "no move, no file");
     // A pawn picked on the board is dropped by a typed move.
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
     until(&mut ws, "state").await;
     let after = typed(&mut ws, "l4-l5").await;
     assert!(after["selection"].is_null());
-    assert_eq!(after["turn"], "B");
+    assert_eq!(after["turn"], 1);
     typed(&mut ws, "e14-e13").await;
-    send(&mut ws, json!({"type": "saves", "action": "play", "notation": "k3-k5-m5"})).await;
-    let chain = until(&mut ws, "move_played").await;
+    send(&mut ws, play("typed", json!({"notation": "k3-k5-m5"}))).await;
+    let chain = until(&mut ws, "moved").await;
     assert_eq!(strings(&chain["path"]), ["k3", "k5", "m5"], "shown hop by hop");
 }
 
@@ -643,7 +697,8 @@ async fn saved_games_are_listed_and_replayed_by_id_only() {
     assert_eq!(strings(&duel["players"]), ["Joueur 1", "Joueur 2"]);
     assert_eq!(duel["finished"], false);
     assert!(duel["date"].as_str().unwrap().starts_with("20"), "{duel}");
-    assert_eq!((table["moves"].as_u64(), table["resumable"].as_bool()), (Some(4), Some(false)));
+    // A star table of this device is taken up at the one table too.
+    assert_eq!((table["moves"].as_u64(), table["resumable"].as_bool()), (Some(4), Some(true)));
     assert_eq!(table["variant"], "kawu-3");
     assert_eq!(strings(&table["players"]).len(), 3);
     // Nothing in the list says where the files are.
@@ -680,7 +735,6 @@ async fn saved_games_are_listed_and_replayed_by_id_only() {
     assert_eq!(start["pawns"].as_array().unwrap().len(), 30);
     let one = saves(&mut ws, "show", json!({"index": 1})).await;
     assert_eq!(one["last_move"], replay["moves"][0]["path"]);
-    refused(&mut ws, json!({"type": "saves", "action": "resume", "id": table["id"]}), "not_resumable").await;
 
     // Only the list's ids name a record: paths and forged ids are refused, and an id of an
     // older list no longer counts.
@@ -736,7 +790,7 @@ async fn a_corrupt_save_is_moved_aside_reported_and_never_overwritten() {
     assert_eq!(list["moved"][0]["file"], "broken.tripot.corrupt-1");
     assert_eq!(std::fs::read_to_string(games.join("broken.tripot.corrupt")).unwrap(), broken);
     // The server is still there.
-    send(&mut ws, json!({"type": "board", "action": "cancel"})).await;
+    send(&mut ws, play("cancel", json!({}))).await;
     assert_eq!(until(&mut ws, "state").await["history"].as_array().unwrap().len(), 3);
 }
 
@@ -746,10 +800,10 @@ async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_
     {
         let server = saves_server(dirs.path(), &[], "C");
         let mut ws = page(&server).await;
-        send(&mut ws, json!({"type": "new_game", "mode": "solo", "level": "debutant"})).await;
-        state_where(&mut ws, "player").await;
+        send(&mut ws, duel(["human", "debutant"], None)).await;
+        state_where(&mut ws, "human").await;
         typed(&mut ws, "l4-l5").await;
-        let answered = state_where(&mut ws, "player").await;
+        let answered = state_where(&mut ws, "human").await;
         assert_eq!(answered["history"].as_array().unwrap().len(), 2);
     }
     let server = saves_server(dirs.path(), &[], "C");
@@ -759,18 +813,22 @@ async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_
     assert_eq!(records.len(), 1, "{list}");
     assert_eq!((records[0]["resumable"].as_bool(), records[0]["moves"].as_u64()), (Some(true), Some(2)));
     assert_eq!(records[0]["level"], "debutant");
+    // Taken up at the one table, its seats as they were.
     send(&mut ws, json!({"type": "saves", "action": "resume", "id": records[0]["id"]})).await;
     let resumed = until(&mut ws, "state").await;
-    assert_eq!((resumed["mode"].as_str(), resumed["level"].as_str()), (Some("solo"), Some("debutant")));
+    assert_eq!(
+        (resumed["game"].as_str(), resumed["seats"][1]["player"].as_str()),
+        (Some("tripot"), Some("debutant"))
+    );
     assert_eq!(resumed["history"].as_array().unwrap().len(), 2);
-    assert_eq!((resumed["next"].as_str(), resumed["turn"].as_str()), (Some("player"), Some("A")));
+    assert_eq!((resumed["next"].as_str(), resumed["turn"].as_u64()), (Some("human"), Some(0)));
     assert_eq!(resumed["history"][0]["notation"], "l4-l5");
     // The game goes on in the same file: the computer answers, and the list still holds one game.
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
+    send(&mut ws, play("select", json!({"hole": "m4"}))).await;
     let picked = until(&mut ws, "state").await;
-    let to = picked["selection"]["steps"][0].as_str().unwrap().to_owned();
-    send(&mut ws, json!({"type": "board", "action": "move", "to": to})).await;
-    state_where(&mut ws, "player").await;
+    let to = picked["selection"]["ends"][0].as_str().unwrap().to_owned();
+    send(&mut ws, play("move", json!({"to": to}))).await;
+    state_where(&mut ws, "human").await;
     let list = listed(&mut ws).await;
     assert_eq!(list["records"].as_array().unwrap().len(), 1, "{list}");
     assert_eq!(list["records"][0]["moves"], 4);
@@ -778,7 +836,7 @@ async fn an_unfinished_game_is_offered_again_after_a_restart_and_resumed_at_its_
     let files: Vec<_> = std::fs::read_dir(dirs.path().join("data/games")).unwrap().collect();
     assert_eq!(files.len(), 1);
     let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
-    assert!(text.contains("[Mode \"solo\"]") && text.contains("[Level \"debutant\"]"), "{text}");
+    assert!(text.contains("[Game \"tripot\"]") && text.contains("[Table \"human,debutant\"]"), "{text}");
     assert!(text.contains("[Result \"*\"]"), "{text}");
 }
 
@@ -900,8 +958,8 @@ async fn ratings_are_refused_with_their_reason_and_the_page_goes_on() {
     refused(&mut ws, json!({"type": "ratings", "game": "kawu-2", "month": "2026-11"}), "ratings_unavailable")
         .await;
     // The page still plays.
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    state_where(&mut ws, "player").await;
+    send(&mut ws, duel(["human", "human"], None)).await;
+    state_where(&mut ws, "human").await;
 }
 
 #[path = "web/strangers.rs"]

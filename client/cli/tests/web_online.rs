@@ -159,17 +159,18 @@ async fn online_requests_that_make_no_sense_are_refused_clearly() {
     refused(&mut ws, "lan", json!({}), "network").await;
     refused(&mut ws, "join_table", json!({"addr": "/ip4/127.0.0.1/tcp/1"}), "no_such_table").await;
     refused(&mut ws, "open_table", json!({}), "not_now").await;
-    // The duel is untouched and still plays.
-    send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-    let state = until(&mut ws, "the duel's state", |m| m["type"] == "state").await;
+    // The table is untouched and still plays.
+    let new = json!({"type": "play", "action": "new", "game": "tripot", "players": ["human", "human"]});
+    send(&mut ws, new).await;
+    let is_state = |m: &Value| m["type"] == "play" && m["reply"] == "state";
+    let state = until(&mut ws, "the table's state", is_state).await;
     assert_eq!(state["history"].as_array().unwrap().len(), 0);
-    send(&mut ws, json!({"type": "board", "action": "select", "hole": "m4"})).await;
-    send(&mut ws, json!({"type": "board", "action": "move", "to": "m5"})).await;
-    let state = until(&mut ws, "the duel's move", |m| {
-        m["type"] == "state" && m["history"].as_array().unwrap().len() == 1
-    })
-    .await;
-    assert_eq!(state["turn"], "B");
+    send(&mut ws, json!({"type": "play", "action": "select", "hole": "m4"})).await;
+    send(&mut ws, json!({"type": "play", "action": "move", "to": "m5"})).await;
+    let state =
+        until(&mut ws, "the table's move", |m| is_state(m) && m["history"].as_array().unwrap().len() == 1)
+            .await;
+    assert_eq!(state["turn"], 1);
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 // The star board's colours by the interface's colour index (N, NE, SE, S, SW, NW, neutral).
 const STAR_CODES = ["N", "NE", "SE", "S", "SW", "NW", "P"];
 
-let ctx = null; // { send, svg(), hello(), lang(), say(text, alert), hopMode(), restore() }
+let ctx = null; // { send, svg(), hello(), lang(), say(text, alert), hopMode() }
 let games = [];
 let playersKeys = [];
 let state = null;
@@ -56,7 +56,30 @@ export function isActive() {
   return active;
 }
 
-// Another game takes the board: the table is left (its computers stop) and the board given back.
+// The page's first table (app.js: the duel against the computer, or as the address says).
+export function startFirst(setup) {
+  lastSetup = setup;
+  begin();
+  send({ action: "new", ...setup });
+}
+
+// A saved game is taken up (saves.js asks): the table that comes is shown.
+export function resuming() {
+  lastSetup = null;
+  begin();
+}
+
+// The number of moves of the table shown (none: 0).
+export function moves() {
+  return active && state ? state.history.length : 0;
+}
+
+// The board again, as it is (the hop mode changed).
+export function redraw() {
+  if (state) render();
+}
+
+// Online play takes the screen: the table is left (its computers stop) and the board emptied.
 export function leave() {
   if (!active) return;
   send({ action: "leave" });
@@ -67,7 +90,7 @@ export function leave() {
   $("play-confirm").hidden = true;
   document.body.classList.remove("at-play");
   delete document.body.dataset.game;
-  ctx.restore();
+  ctx.svg().innerHTML = "";
 }
 
 // A move typed in the game's notation, for the table shown; `false` when none is.
@@ -258,7 +281,8 @@ function fillSeats() {
   const opener = $("play-opener");
   const chosen = opener.value;
   opener.innerHTML = "";
-  for (let i = 0; i < game.seats; i++) {
+  // Where the rules name the first mover (draughts' White), only it or a draw of the seats.
+  for (let i = 0; i < (game.opener_fixed ? 1 : game.seats); i++) {
     const option = document.createElement("option");
     option.value = String(i + 1);
     option.textContent = t("table_seat", { n: i + 1 });
@@ -279,7 +303,7 @@ function start() {
   send({ action: "new", ...lastSetup });
 }
 
-// The board becomes this table's (the duel's drawing stops until it is left).
+// The board becomes this table's.
 function begin() {
   active = true;
   ctx.say(null);

@@ -9,8 +9,8 @@ import { t } from "./words.js";
 const HOP_MS = 260;
 const $ = (id) => document.getElementById(id);
 
-// Given by app.js: { send(msg), say(text, alert), moves() → the number of moves of the game in
-// progress }.
+// Given by app.js: { send(msg), say(text, alert), moves() → the number of moves of the table
+// shown, typed(notation) → plays it at the table, resuming() → the table that comes is shown }.
 let ctx = null;
 let holes = null;
 let records = [];
@@ -35,8 +35,8 @@ export function initSaves(context) {
   $("typed-move").addEventListener("submit", (event) => {
     event.preventDefault();
     const notation = $("typed-notation").value.trim();
-    // At the one table the move is the table's; else the duel's.
-    if (notation && !(ctx.typed && ctx.typed(notation))) ctx.send({ type: "saves", action: "play", notation });
+    // The move is the table's, read by its game's own verifier.
+    if (notation) ctx.typed(notation);
   });
   $("replay-first").addEventListener("click", () => go(0));
   $("replay-prev").addEventListener("click", () => go(shown - 1));
@@ -77,6 +77,7 @@ function list() {
 function resume(id) {
   $("resume-offer").hidden = true;
   closeReplay();
+  ctx.resuming();
   ctx.send({ type: "saves", action: "resume", id });
 }
 
@@ -84,12 +85,6 @@ function go(index) {
   if (!replay) return;
   const to = Math.max(0, Math.min(index, replay.moves.length));
   if (to !== shown) ctx.send({ type: "saves", action: "show", index: to });
-}
-
-// A state of the game in progress: a typed move that was played leaves the field.
-export function savesState(state) {
-  if (state.history.length !== savesState.moves) $("typed-notation").value = "";
-  savesState.moves = state.history.length;
 }
 
 // The program's messages of this part; false for the others.

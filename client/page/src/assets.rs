@@ -203,7 +203,7 @@ mod words_tests {
         for kind in counters.split("=> \"").skip(1).filter_map(|p| p.split_once('"')).map(|(e, _)| e) {
             wanted.insert(format!("counter_{kind}"));
         }
-        assert!(wanted.contains("error_illegal_move") && wanted.contains("play_end_no_piece"));
+        assert!(wanted.contains("error_unknown_record") && wanted.contains("play_end_no_piece"));
         assert!(wanted.contains("play_error_not_pickable") && wanted.contains("counter_lone_king_moves"));
         for lang in [Lang::Fr, Lang::En] {
             let served = table(lang);

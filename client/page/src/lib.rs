@@ -4,7 +4,8 @@
 //! what the player does, over one WebSocket.
 //!
 //! - [`messages`]: the WebSocket protocol, every message in one file.
-//! - `page_game`: one page's game, sans I/O: messages in, messages and searches out.
+//! - `page`: one page, sans I/O: messages in, messages and searches out, routed to its table
+//!   and its saves.
 //! - [`play_messages`] and `page_play`: the one table of any game of the catalogue (the duel,
 //!   the star games, draughts) over `tripot_app::table::Table`.
 //! - `socket`: one page's socket — frames, size and rate limits, its game handled off the
@@ -14,8 +15,11 @@
 //!   and time, their number bounded.
 //! - `assets`: the embedded files and the rules page; `lan`: token, LAN address, QR code;
 //!   `browser`: opening the default browser.
+//! - Saved games: `page_saves` (the list and the replay viewer, under ids of the page's own),
+//!   `saved_game_view` (any game's record as the page shows it, read by the one reader).
 //! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
-//!   sans I/O), `online_worker` (the thread that runs it and polls the session).
+//!   sans I/O; its board drawn by `online_board`, its clicks by `board_clicks`), `online_worker`
+//!   (the thread that runs it and polls the session).
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -39,14 +43,16 @@ mod connections;
 mod error;
 mod lan;
 pub(crate) mod messages;
+mod online_board;
 pub(crate) mod online_messages;
 mod online_worker;
-mod page_game;
+mod page;
 mod page_online;
 mod page_play;
 mod page_ratings;
 mod page_saves;
 pub(crate) mod play_messages;
+mod saved_game_view;
 pub(crate) mod saves_messages;
 mod search_pool;
 mod server;

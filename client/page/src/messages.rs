@@ -23,7 +23,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board_messages::BoardAction;
 use super::online_messages::{ListView, NoticeView, OnlineMove, OnlineRefusal, OnlineRequest, OnlineView};
 
 /// The protocol's version, sent in [`ServerMessage::Hello`].
@@ -33,16 +32,6 @@ pub(crate) const PROTOCOL_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum ClientMessage {
-    /// Starts a game (dropping the one in progress).
-    NewGame(NewGame),
-    /// A click on the duel's board (`{"type":"board","action":"select","hole":"m4"}`): the
-    /// same [`BoardAction`]s as a table's and an online game's; a `path` is answered by
-    /// [`ServerMessage::Path`].
-    Board(BoardAction),
-    /// Asks for a hint (it arrives in a later state).
-    Hint,
-    /// Back to the player's previous turn (in solo the computer's reply goes too).
-    Undo,
     /// Online play (`{"type":"online","action":"host",…}`): see [`super::online_messages`].
     Online(OnlineRequest),
     /// Saved games, the replay viewer, resuming, a typed move.
@@ -54,33 +43,13 @@ pub(crate) enum ClientMessage {
     Ratings(super::page_ratings::RatingsRequest),
 }
 
-/// How a game starts.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-pub(crate) struct NewGame {
-    /// Against the computer or two players on this device.
-    pub(crate) mode: GameMode,
-    /// The computer's level in solo: `debutant`, `facile`, `moyen`, `difficile`, `impossible`
-    /// (or 1–5). Default: `facile`.
-    #[serde(default)]
-    pub(crate) level: Option<String>,
-    /// Colours per camp, 1–3. Default 1.
-    #[serde(default)]
-    pub(crate) format: Option<u8>,
-    /// Who opens. Default: the player (camp A).
-    #[serde(default)]
-    pub(crate) opener: Opener,
-    /// A position to start from (RULES.md §7), instead of the start; its side to move opens.
-    #[serde(default)]
-    pub(crate) position: Option<String>,
-}
-
-/// Against whom.
+/// Against whom (an online duel's board says `duel`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum GameMode {
-    /// Against the computer: the page's player is camp A.
+    /// Against the computer.
     Solo,
-    /// Two players taking turns on this device.
+    /// Two players.
     Duel,
 }
 
@@ -103,17 +72,6 @@ pub(crate) enum Opener {
 pub(crate) enum ServerMessage {
     /// First message on a new socket: the board's geometry and the levels.
     Hello(Hello),
-    /// The game as it is now (after every change).
-    State(Box<StateView>),
-    /// A move was just played; the state after it follows.
-    MovePlayed(MoveView),
-    /// The answer to a duel's `path` ([`BoardAction::Path`]).
-    Path {
-        /// The destination asked about.
-        to: String,
-        /// The holes visited, the pawn's start first.
-        holes: Vec<String>,
-    },
     /// A refused message; nothing changed.
     Error {
         /// Why, for the page to word it.
@@ -299,7 +257,7 @@ pub(crate) struct SelectionView {
     pub(crate) jumps: Vec<String>,
     /// Enemy pawns it may swap with.
     pub(crate) swaps: Vec<String>,
-    /// The holes one jump away from where it stands: what a `hop` ([`BoardAction::Hop`]) accepts.
+    /// The holes one jump away from where it stands: what a `hop` (`hop`) accepts.
     pub(crate) hops: Vec<String>,
 }
 
@@ -339,7 +297,7 @@ pub(crate) struct OutcomeView {
     pub(crate) reason: String,
 }
 
-/// Why a message was refused.
+/// Why a message was refused (the table's own refusals are `play_messages::PlayErrorCode`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum ErrorCode {
@@ -349,34 +307,6 @@ pub(crate) enum ErrorCode {
     TooLarge,
     /// More messages than the page could ever send by hand; they are dropped.
     TooManyMessages,
-    /// Not a hole of the board.
-    BadHole,
-    /// A position string that does not parse.
-    BadPosition,
-    /// Not a level.
-    BadLevel,
-    /// Not a format (1–3), or the position's format differs.
-    BadFormat,
-    /// No game started yet.
-    NoGame,
-    /// The game is over.
-    GameOver,
-    /// Not this page's turn (the computer's).
-    NotYourTurn,
-    /// Not a pawn of the side to move.
-    NotYourPawn,
-    /// No pawn picked.
-    NoSelection,
-    /// Not a destination (or a hop) of the picked pawn.
-    NotADestination,
-    /// « Fin du saut » with no hop made.
-    NoChain,
-    /// Nothing to take back.
-    NothingToUndo,
-    /// A hint is already being searched.
-    HintPending,
-    /// The game could not be written to disk (it goes on).
-    SaveFailed,
     /// Not an id of the last list of records.
     UnknownRecord,
     /// The record no longer reads back (changed or removed since listed).
@@ -387,10 +317,6 @@ pub(crate) enum ErrorCode {
     NoSuchMove,
     /// Not an unfinished duel or solo game of this device.
     NotResumable,
-    /// A typed move that is not notation.
-    BadNotation,
-    /// A typed move the rules refuse.
-    IllegalMove,
     /// Ratings asked with no relay configured (`--relay` or the config file).
     NoRelay,
     /// Not a game of the catalogue, or not a month `YYYY-MM`.

@@ -18,11 +18,11 @@ use tripot_protocol::Opens;
 use super::board_clicks::{self as clicks, ClickRefused};
 use super::board_messages::BoardAction;
 use super::messages::{Opener, ServerMessage};
+use super::online_board::{board_view, move_view};
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
     OpenGameView, Words,
 };
-use super::page_game::{PageGame, move_view};
 use tripot_app::i18n::{Lang, fill};
 use tripot_app::local_game::{Action, Game, Played};
 use tripot_app::network::{Link, Network, NetworkError, OpenGameScan};
@@ -556,7 +556,7 @@ impl PageOnline {
     fn view(&self) -> Option<OnlineView> {
         let online = self.online.as_ref()?;
         let local = online.local;
-        let board = self.game.as_ref().and_then(PageGame::view_of).map(Box::new);
+        let board = self.game.as_ref().map(|game| Box::new(board_view(game)));
         let your_turn = self.game.as_ref().is_some_and(|g| {
             online.accepts_moves()
                 && !online.unconfirmed

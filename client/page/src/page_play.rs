@@ -4,8 +4,8 @@
 //! picked hop by hop from the legal moves, the game's warnings, undo, the record rewritten after
 //! every move), as the terminal does; this file only translates, and names no game's types.
 
-use rand::Rng as _;
 use tripot_app::save_store::SaveStore;
+use tripot_app::seat_draw::draw_opener;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::{PersonAction, Table, TableMoveError, Turn};
 use tripot_app::table_computer::{Answer, Answered, Search, SearchKind};
@@ -134,7 +134,7 @@ impl PagePlay {
                 format!("{spec} has {} seats but {} players were given", info.seats, new.players.len()),
             ));
         }
-        let seats = new
+        let mut seats = new
             .players
             .iter()
             .map(|p| p.parse::<SeatKind>())
@@ -142,7 +142,7 @@ impl PagePlay {
             .map_err(|e| (PlayErrorCode::BadPlayer, e.to_string()))?;
         let opener = match new.opener {
             None => None,
-            Some(0) => Some(Seat(rand::rng().random_range(0..info.seats))),
+            Some(0) => draw_opener(info, &mut seats, rand::random()),
             Some(n) if n <= info.seats => Some(Seat(n - 1)),
             Some(n) => return Err((PlayErrorCode::BadOpener, format!("{spec} has no seat {n}"))),
         };
@@ -188,13 +188,29 @@ impl PagePlay {
     }
 
     fn resume(&mut self, id: &str) -> Result<PlayReaction, Refusal> {
-        let store = self.store.as_ref().ok_or_else(no_store)?;
         // The id is looked up among the tables offered, never used as a path.
+        self.resume_where(|saved| id_of(saved).as_deref() == Some(id), id)
+    }
+
+    /// Sits down again at the unfinished table saved in `path` (a record the saves list
+    /// offered: any game, older duel records too).
+    pub(crate) fn resume_file(&mut self, path: &std::path::Path) -> PlayReaction {
+        let id = id_of_path(path).unwrap_or_default();
+        self.resume_where(|saved| saved.path == path, &id)
+            .unwrap_or_else(|(code, detail)| PlayReaction::error(code, detail))
+    }
+
+    fn resume_where(
+        &mut self,
+        found: impl Fn(&SavedGame) -> bool,
+        id: &str,
+    ) -> Result<PlayReaction, Refusal> {
+        let store = self.store.as_ref().ok_or_else(no_store)?;
         let saved = store
             .unfinished_games()
             .open
             .into_iter()
-            .find(|saved| id_of(saved).as_deref() == Some(id))
+            .find(|saved| found(saved))
             .ok_or_else(|| (PlayErrorCode::UnknownTable, format!("no unfinished table '{id}'")))?;
         let table = Table::resume(saved).map_err(|e| (PlayErrorCode::UnknownTable, save_error_words(&e)))?;
         self.start(table, PlayReaction::default())
@@ -440,6 +456,7 @@ fn games() -> PlayReaction {
             title_en: g.title.en.to_owned(),
             description_fr: g.description.fr.to_owned(),
             description_en: g.description.en.to_owned(),
+            opener_fixed: g.opener_fixed,
         })
         .collect();
     let players = SeatKind::ALL.iter().map(|k| k.key().to_owned()).collect();

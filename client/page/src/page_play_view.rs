@@ -49,13 +49,7 @@ impl PagePlay {
         let seats = Seat::all(state.seat_count())
             .map(|seat| {
                 let kind = table.seat_kind(seat).unwrap_or(SeatKind::Person);
-                let mut colours: Vec<u8> = initial
-                    .cells
-                    .iter()
-                    .filter_map(|c| c.piece.filter(|p| p.owner == Some(seat)).map(|p| p.colour))
-                    .collect();
-                colours.sort_unstable();
-                colours.dedup();
+                let colours = crate::saved_game_view::seat_colours(&initial, seat);
                 SeatView {
                     seat: seat.0,
                     name: state.seat_name(seat),

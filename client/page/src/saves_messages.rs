@@ -27,15 +27,11 @@ pub(crate) enum SavesRequest {
         /// 0 to the number of moves.
         index: usize,
     },
-    /// Takes up an unfinished duel or solo game of the list, at its level and mode.
+    /// Takes up an unfinished game of the list at the one table, its seats as they were
+    /// (answered by the table's `play` replies).
     Resume {
         /// An id of the last list whose record is `resumable`.
         id: String,
-    },
-    /// Plays a move typed in the notation (`m1-m3-k5`, `m1<>l2`, `pass`) in the game in progress.
-    Play {
-        /// The move, as RULES.md §3 and §5 write it.
-        notation: String,
     },
 }
 
@@ -70,7 +66,7 @@ pub(crate) struct RecordView {
     pub(crate) moves: usize,
     /// Whether `resume` takes it up here (an unfinished local duel or solo game).
     pub(crate) resumable: bool,
-    /// The star game's variant (`kawu-3`), for a table.
+    /// The game's name in the catalogue (`tripot`, `kawu-3`).
     pub(crate) variant: Option<String>,
     /// The level's key, for a solo game.
     pub(crate) level: Option<String>,

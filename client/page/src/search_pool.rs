@@ -18,8 +18,7 @@ use std::thread;
 
 use tokio::sync::mpsc::UnboundedSender;
 
-use super::page_game::{Answer, Search};
-use tripot_app::computer;
+use super::page::{Answer, Search};
 
 /// Searches thinking at once, for every page together.
 pub(crate) const SEARCH_THREADS: usize = 2;
@@ -130,15 +129,7 @@ fn work(shared: &Shared) {
 
 /// Runs a search on this thread.
 fn run(search: Search) -> Answer {
-    match search {
-        Search::Computer { request, ai, position, history } => {
-            Answer::Computer { request, mv: computer::choose_now(&ai, &position, &history) }
-        }
-        Search::Hint { request, position, history } => {
-            Answer::Hint { request, mv: computer::hint_now(&position, &history) }
-        }
-        Search::Play(play) => Answer::Play(play.search.run()),
-    }
+    search.search.run()
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {

@@ -1,4 +1,4 @@
-//! One page's WebSocket: frames in, [`PageGame`] messages out, the searches handed to the
+//! One page's WebSocket: frames in, [`Page`] messages out, the searches handed to the
 //! server's [`SearchPool`] and their answers brought back into the same loop.
 //!
 //! The page's game is handled off the async runtime (`spawn_blocking`): reading and writing its
@@ -19,7 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 use super::messages::{BusyWith, ClientMessage, ErrorCode, ServerMessage};
 use super::online_messages::OnlineRequest;
 use super::online_worker::{OnlineWorker, SharedNetwork};
-use super::page_game::{Answer, PageGame, Reaction};
+use super::page::{Answer, Page, Reaction};
 use super::search_pool::{SearchPool, Ticket};
 
 /// The longest text frame read as a message: the longest real one (a `new_game` with a format-3
@@ -66,7 +66,7 @@ pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemap
     let owner = NEXT_SOCKET.fetch_add(1, Ordering::Relaxed);
     let mut online: Option<OnlineWorker> = None;
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
-    let mut game = PageGame::with_saves(super::page_saves::PageSaves::from_env(), shared.lang);
+    let mut game = Page::with_saves(super::page_saves::PageSaves::from_env(), shared.lang);
     let mut limit = RateLimit::new(Instant::now());
     // The searches this page handed in and still wants; dropping one withdraws it.
     let mut tickets: Vec<Arc<Ticket>> = Vec::new();
@@ -144,9 +144,9 @@ pub(crate) async fn refuse_busy(mut socket: WebSocket) {
 /// Runs `work` on the page's game on the blocking threads, and gives the game back with what
 /// came of it; `None` if the work panicked.
 async fn off_runtime<T: Send + 'static>(
-    mut game: PageGame,
-    work: impl FnOnce(&mut PageGame) -> T + Send + 'static,
-) -> Option<(PageGame, T)> {
+    mut game: Page,
+    work: impl FnOnce(&mut Page) -> T + Send + 'static,
+) -> Option<(Page, T)> {
     tokio::task::spawn_blocking(move || {
         let out = work(&mut game);
         (game, out)

@@ -160,6 +160,16 @@ impl Ai {
         Ai::with_weights(level, seed, Profile::of(level).weights)
     }
 
+    /// A player of `level` whose wall-clock safety net is lifted: its node budget alone decides,
+    /// so that a seed plays the same moves on any machine, however loaded (tests and
+    /// measurements; a player facing a person keeps the net, [`Ai::new`]).
+    #[must_use]
+    pub fn unhurried(level: Level, seed: u64) -> Ai {
+        let mut ai = Ai::new(level, seed);
+        ai.profile.time_cap = Duration::from_secs(3600);
+        ai
+    }
+
     /// The evaluation weights a level uses.
     #[must_use]
     pub fn weights_of(level: Level) -> Weights {

@@ -23,7 +23,7 @@ fn every_level_finds_a_win_in_one() {
         let win = pos.play(mv(&pos, "h13-h14")).unwrap();
         assert!(win.is_over());
         for level in Level::ALL {
-            let chosen = Ai::new(level, 1).choose(&pos, &[pos.hash()]);
+            let chosen = Ai::unhurried(level, 1).choose(&pos, &[pos.hash()]);
             let after = pos.play(chosen).unwrap();
             assert_eq!(after.outcome().map(|o| o.winner), Some(Camp::A), "{level} {rules}: {chosen}");
         }
@@ -42,7 +42,7 @@ fn the_search_finds_a_win_in_two_against_every_defence() {
     let pos =
         parse("A:Nj4,k4,l4,m4,k3,l3,m3,l2,m2,i12:Se17,e16,f16,e15,f15,g15,e14,f14,g13,h13", Rules::Classic);
     for level in [Level::Difficile, Level::Impossible] {
-        let chosen = Ai::new(level, 3).choose(&pos, &[pos.hash()]);
+        let chosen = Ai::unhurried(level, 3).choose(&pos, &[pos.hash()]);
         let after = pos.play(chosen).unwrap();
         assert!(!after.is_over());
         for reply in after.legal_moves() {
@@ -68,7 +68,7 @@ fn the_swap_is_played_when_it_is_the_only_way_to_finish() {
     let swap = Move::Swap { mine: "h13".parse().unwrap(), theirs: "h14".parse().unwrap() };
     assert!(pos.is_legal(swap));
     for level in Level::ALL {
-        assert_eq!(Ai::new(level, 5).choose(&pos, &[pos.hash()]), swap, "{level}");
+        assert_eq!(Ai::unhurried(level, 5).choose(&pos, &[pos.hash()]), swap, "{level}");
     }
 }
 

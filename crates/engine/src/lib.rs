@@ -33,6 +33,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod outcome;
+mod path_text;
 mod perft;
 mod position;
 mod position_string;

@@ -11,6 +11,7 @@ use crate::hole::{Hole, HoleError};
 use crate::illegal::{HopError, IllegalMove, ReachError};
 use crate::movegen::{hole, shortest_chain};
 use crate::moves::Move;
+use crate::path_text::{PathError, parse_path, write_path};
 use crate::position::Position;
 
 /// Most holes a written path may have. Jumps keep the parity of both coordinates, so a chain
@@ -80,30 +81,19 @@ impl FromStr for Notation {
             }
             return Ok(Notation::Swap { mine: parse(mine)?, theirs: parse(theirs)? });
         }
-        let mut path = Path::new();
-        for name in text.split('-') {
-            let hole = parse(name)?;
-            path.try_push(hole).map_err(|_| NotationError::TooLong(text.to_owned()))?;
+        match parse_path(text) {
+            Ok(path) => Ok(Notation::Path(path)),
+            Err(PathError::Hole(error)) => Err(NotationError::Hole { text: text.to_owned(), error }),
+            Err(PathError::TooLong) => Err(NotationError::TooLong(text.to_owned())),
+            Err(PathError::TooShort) => Err(NotationError::TooShort(text.to_owned())),
         }
-        if path.len() < 2 {
-            return Err(NotationError::TooShort(text.to_owned()));
-        }
-        Ok(Notation::Path(path))
     }
 }
 
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Notation::Path(path) => {
-                for (i, hole) in path.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("-")?;
-                    }
-                    write!(f, "{hole}")?;
-                }
-                Ok(())
-            }
+            Notation::Path(path) => write_path(f, path),
             Notation::Swap { mine, theirs } => write!(f, "{mine}<>{theirs}"),
             Notation::Pass => f.write_str("pass"),
         }

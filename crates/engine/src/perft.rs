@@ -21,15 +21,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => position.count_legal_moves() as u64,
         2 => perft_two(position),
-        _ => position
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *position;
-                next.play_unchecked(m);
-                perft(&next, depth - 1)
-            })
-            .sum(),
+        _ => sum_after_each_move(position, |next, _| perft(next, depth - 1)),
     }
 }
 
@@ -39,16 +31,22 @@ pub fn perft_plain(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
-        _ => position
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                let mut next = *position;
-                next.play_unchecked(m);
-                perft_plain(&next, depth - 1)
-            })
-            .sum(),
+        _ => sum_after_each_move(position, |next, _| perft_plain(next, depth - 1)),
     }
+}
+
+/// The sum of `count` over every position a legal move leads to (given with the move): the step
+/// every perft here takes, so that they differ only in how they count what follows.
+fn sum_after_each_move(position: &Position, count: impl Fn(&Position, Move) -> u64) -> u64 {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = *position;
+            next.play_unchecked(m);
+            count(&next, m)
+        })
+        .sum()
 }
 
 /// The replies of the side not to move, pawn by pawn: its number of destinations, and every hole
@@ -121,13 +119,5 @@ fn perft_two(position: &Position) -> u64 {
         return 0;
     }
     let replies = Replies::new(position);
-    position
-        .legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = *position;
-            next.play_unchecked(m);
-            replies.count_after(&next, m)
-        })
-        .sum()
+    sum_after_each_move(position, |next, m| replies.count_after(next, m))
 }

@@ -67,8 +67,8 @@ async fn fifty_games_started_together_from_pages_keep_fifty_records_of_their_own
     let started = Instant::now();
     let games = sockets.into_iter().zip(pages).map(|(mut ws, (first, answers))| async move {
         for answer in answers {
-            send(&mut ws, json!({"type": "new_game", "mode": "duel"})).await;
-            state_where(&mut ws, "player").await;
+            send(&mut ws, duel(["human", "human"], None)).await;
+            state_where(&mut ws, "human").await;
             typed(&mut ws, &first).await;
             typed(&mut ws, &answer).await;
         }
@@ -93,9 +93,9 @@ async fn fifty_games_started_together_from_pages_keep_fifty_records_of_their_own
     assert_eq!(files.len(), 50, "one record per game: {files:?}");
     let mut found = BTreeSet::new();
     for file in &files {
-        let record = tripot_engine::Record::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
-        record.replay().unwrap();
-        let moves: Vec<String> = record.moves().iter().map(ToString::to_string).collect();
+        // Read back by the one reader, every move verified.
+        let saved = tripot_app::save_store::SaveStore::read_game(file).unwrap();
+        let moves: Vec<String> = saved.record.moves().iter().map(|m| m.text.clone()).collect();
         assert!(found.insert(moves.clone()), "two files hold the same game {moves:?}");
     }
     assert_eq!(found, expected, "each game replays its own moves");
@@ -114,7 +114,7 @@ async fn a_hundred_sockets_asking_for_the_strongest_computer_leave_other_pages_a
     let pid = server.child.id();
     let before = rss_kib(pid);
     let origin = format!("http://127.0.0.1:{}", server.port);
-    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    let game = play("new", json!({"game": "tripot", "players": ["human", "impossible"], "opener": 2}));
     let opens = (0..100).map(|_| {
         let (origin, base, port) = (origin.clone(), server.base.clone(), server.port);
         async move {
@@ -185,8 +185,8 @@ async fn a_hundred_sockets_asking_for_the_strongest_computer_leave_other_pages_a
     // The closed pages' searches were withdrawn: this one's computer answers (the two
     // searches already thinking end within their time).
     send(&mut ws, game.clone()).await;
-    let reply = until(&mut ws, "move_played").await;
-    assert_eq!(reply["camp"], "B");
+    let reply = until(&mut ws, "moved").await;
+    assert_eq!(reply["seat"], 1);
     drop(ws);
     tokio::time::sleep(Duration::from_secs(3)).await;
     let after = rss_kib(pid);
@@ -347,7 +347,7 @@ async fn pages_that_close_leave_nothing_behind_round_after_round() {
         return;
     };
     let origin = format!("http://127.0.0.1:{}", server.port);
-    let game = json!({"type": "new_game", "mode": "solo", "level": "impossible", "opener": "second"});
+    let game = play("new", json!({"game": "tripot", "players": ["human", "impossible"], "opener": 2}));
     let mut afters = Vec::new();
     for round in 0..3 {
         let mut pages = Vec::new();
@@ -359,7 +359,7 @@ async fn pages_that_close_leave_nothing_behind_round_after_round() {
         }
         // Every page's computer has played: each built its search table.
         for socket in &mut pages {
-            until(socket, "move_played").await;
+            until(socket, "moved").await;
         }
         let during = rss_kib(pid).unwrap();
         for mut socket in pages {

@@ -177,27 +177,23 @@ impl StarSearcher {
                 None => evaluate(pos, self.me),
             };
         }
-        if self.ours(pos.turn()) {
-            let mut best = -i32::MAX;
-            for (_, child) in &kids {
-                best = best.max(self.search(child, depth - 1, alpha, beta));
+        // Our seats raise alpha, the others (paranoid) lower beta: one loop for both.
+        let ours = self.ours(pos.turn());
+        let mut best = if ours { -i32::MAX } else { i32::MAX };
+        for (_, child) in &kids {
+            let score = self.search(child, depth - 1, alpha, beta);
+            if ours {
+                best = best.max(score);
                 alpha = alpha.max(best);
-                if alpha >= beta || self.aborted {
-                    break;
-                }
-            }
-            best
-        } else {
-            let mut best = i32::MAX;
-            for (_, child) in &kids {
-                best = best.min(self.search(child, depth - 1, alpha, beta));
+            } else {
+                best = best.min(score);
                 beta = beta.min(best);
-                if alpha >= beta || self.aborted {
-                    break;
-                }
             }
-            best
+            if alpha >= beta || self.aborted {
+                break;
+            }
         }
+        best
     }
 
     /// A leaf: the evaluation, or the outcome when the places already decide the game. The

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::hole::{Hole, HoleError};
+use crate::path_text::{PathError, parse_path, write_path};
 
 /// Most holes a written star path may have. A capture chain takes a piece per jump and may come
 /// back to holes it visited (§5.2), so it is bounded by the 60 pieces, not by the holes:
@@ -76,16 +77,6 @@ impl fmt::Display for StarMove {
     }
 }
 
-pub(crate) fn write_path(f: &mut fmt::Formatter<'_>, path: &[Hole]) -> fmt::Result {
-    for (i, hole) in path.iter().enumerate() {
-        if i > 0 {
-            f.write_str("-")?;
-        }
-        write!(f, "{hole}")?;
-    }
-    Ok(())
-}
-
 /// A star move as written: a path of holes or `pass`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum StarNotation {
@@ -127,16 +118,12 @@ impl FromStr for StarNotation {
         if text == "pass" {
             return Ok(StarNotation::Pass);
         }
-        let mut path = StarPath::new();
-        for name in text.split('-') {
-            let hole: Hole =
-                name.parse().map_err(|error| StarNotationError::Hole { text: text.to_owned(), error })?;
-            path.try_push(hole).map_err(|_| StarNotationError::TooLong(text.to_owned()))?;
+        match parse_path(text) {
+            Ok(path) => Ok(StarNotation::Path(path)),
+            Err(PathError::Hole(error)) => Err(StarNotationError::Hole { text: text.to_owned(), error }),
+            Err(PathError::TooLong) => Err(StarNotationError::TooLong(text.to_owned())),
+            Err(PathError::TooShort) => Err(StarNotationError::TooShort(text.to_owned())),
         }
-        if path.len() < 2 {
-            return Err(StarNotationError::TooShort(text.to_owned()));
-        }
-        Ok(StarNotation::Path(path))
     }
 }
 

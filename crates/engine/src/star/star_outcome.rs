@@ -52,14 +52,20 @@ pub struct StarOutcome {
     pub end: StarEnd,
 }
 
+/// The place of `seat` in a table of places where 0 means none yet: how a finished game and a
+/// game under way both read theirs.
+pub(crate) const fn place_in(places: &[u8; 6], seat: Colour) -> Option<u8> {
+    match places[seat.index()] {
+        0 => None,
+        p => Some(p),
+    }
+}
+
 impl StarOutcome {
     /// The place of `seat`, if it has one.
     #[must_use]
     pub const fn place(&self, seat: Colour) -> Option<u8> {
-        match self.places[seat.index()] {
-            0 => None,
-            p => Some(p),
-        }
+        place_in(&self.places, seat)
     }
 
     /// The seats with place 1, clockwise from S.

@@ -170,10 +170,7 @@ impl StarPosition {
     /// The place `seat` has already secured, if any (§4.5, §4.6).
     #[must_use]
     pub const fn place(&self, seat: Colour) -> Option<u8> {
-        match self.places[seat.index()] {
-            0 => None,
-            p => Some(p),
-        }
+        super::star_outcome::place_in(&self.places, seat)
     }
 
     /// Whether `seat` is done without being eliminated: it finished (§4.5), or took the last place
