@@ -37,7 +37,8 @@ impl GameOffered {
         GameOffered {
             path: saved.path.clone(),
             game: saved.record.game().clone(),
-            players: saved.record.tag("Table").unwrap_or_default().to_owned(),
+            // The seats as the `Table` tag writes them, an older duel's read from its `Mode`.
+            players: saved.seats().map(|(seats, _)| crate::seat_kind::seats_tag(&seats)).unwrap_or_default(),
             moves: saved.record.moves().len(),
         }
     }

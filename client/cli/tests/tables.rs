@@ -440,13 +440,14 @@ fn the_table_page_also_starts_the_tripot_duel_from_the_catalogue() {
     assert_eq!(table.state().to_move(), Some(Seat(0)), "seat 1, the person, opens");
 }
 
-/// A table waiting beside an unfinished duel: both are offered, the duel first, and the one
+/// The resume prompt's line of a duel of two people at the one table.
+const DUEL_LINE: &str = "Tripot · human, human · 1 coup";
+
+/// A table waiting beside an unfinished duel: both are offered, the newer first, and the one
 /// chosen is resumed.
 #[test]
 fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
-    use tripot_app::setup::Setup;
-    use tripot_engine::{Camp, Format, Rules};
-    use tripot_terminal::app::Mode;
+    use tripot_engine::{Format, Rules, duel_spec};
     let dir = tempfile::tempdir().unwrap();
     let store = tripot_app::save_store::SaveStore::new(dir.path());
     let events = Events::new();
@@ -455,17 +456,18 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     type_move(&mut app, "j4-j5");
     drop(app);
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
-    app.start_game(Setup { mode: Mode::Duel, format: Format::One, rules: Rules::Tripot, opener: Camp::A });
+    let duel = tripot_engine::open(&duel_spec(Format::One, Rules::Tripot).unwrap()).unwrap();
+    app.start_game_table(duel, vec![SeatKind::Person, SeatKind::Person], 0);
     type_move(&mut app, "k4-k5");
-    assert_eq!(app.game().unwrap().moves().len(), 1);
+    assert_eq!(app.game_table().unwrap().table().state().moves().len(), 1);
     drop(app);
 
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
-    let duel = screen.find("Duel à deux").unwrap_or_else(|| panic!("{screen}"));
+    let duel = screen.find(DUEL_LINE).unwrap_or_else(|| panic!("{screen}"));
     let table = screen.find("kawu à trois ·").unwrap_or_else(|| panic!("{screen}"));
-    assert!(duel < table, "the duel first:\n{screen}");
+    assert!(duel < table, "the duel, newer, first:\n{screen}");
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Enter));
     // The older star record is resumed at the one table.
@@ -481,7 +483,7 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     let mut app = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
-    assert!(screen.contains("Duel à deux") && !screen.contains("kawu à trois ·"), "{screen}");
+    assert!(screen.contains(DUEL_LINE) && !screen.contains("kawu à trois ·"), "{screen}");
 }
 
 /// A table's file that no longer replays is moved aside as `….corrupt` and said, as a duel's is;

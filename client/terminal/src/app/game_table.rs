@@ -413,57 +413,6 @@ impl App {
         self.start_game_table(state, seats, seed);
     }
 
-    /// At start: every unfinished game of the one table — an older star table's record among
-    /// them — is offered with the others, after the older duels.
-    pub(crate) fn look_for_unfinished_games(&mut self) {
-        use tripot_app::resume_choice::{GameOffered, ResumeChoice};
-        let Some(store) = &self.store else { return };
-        let found = store.unfinished_tables();
-        if let Some((to, error)) = found.moved.first() {
-            let text = format!(
-                "{} {} ({})",
-                self.lang.t().corrupt_moved,
-                to.display(),
-                self.lang.game_save_error(error)
-            );
-            self.say(text, true);
-        }
-        let offered: Vec<ResumeChoice> = found
-            .open
-            .iter()
-            .filter(|saved| saved.seats().is_some())
-            .map(|saved| ResumeChoice::Game(Box::new(GameOffered::of(saved))))
-            .collect();
-        if !offered.is_empty() {
-            let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
-            self.resume_choices.splice(at..at, offered);
-            self.page = Page::Resume;
-        }
-    }
-
-    /// Resumes a game of the one table offered at start, saving on into its file.
-    pub(crate) fn resume_game(&mut self, path: &std::path::Path) {
-        match SaveStore::read_game(path).and_then(Table::resume) {
-            Ok(table) => self.play_game_table(table),
-            Err(error) => {
-                let text = format!("{} : {}", self.lang.t().save_failed, self.lang.game_save_error(&error));
-                self.say(text, true);
-                self.page = Page::Menu;
-            }
-        }
-    }
-
-    /// A game of the one table offered at start and declined: marked abandoned.
-    pub(crate) fn abandon_offered_game(&mut self, path: &std::path::Path) {
-        let abandoned = SaveStore::read_game(path)
-            .and_then(Table::resume)
-            .and_then(|table| table.abandon().map_err(tripot_app::table_save::TableSaveError::from));
-        if let Err(error) = abandoned {
-            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.game_save_error(&error));
-            self.say(text, true);
-        }
-    }
-
     /// Stops the table's searches (leaving the screen, a new game): their answers are dropped.
     pub(crate) fn stop_game_table(&mut self) {
         if let Some(screen) = &mut self.game_table {

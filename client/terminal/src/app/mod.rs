@@ -27,6 +27,7 @@ pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
 pub mod ratings;
+mod resume;
 pub mod table;
 pub mod table_menu;
 
@@ -264,7 +265,6 @@ impl App {
             online_failure: None,
             ratings: None,
         };
-        app.look_for_unfinished_game();
         app.look_for_unfinished_games();
         app
     }
