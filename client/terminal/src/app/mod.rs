@@ -28,7 +28,6 @@ pub mod open_games;
 pub(crate) mod play;
 pub mod ratings;
 mod resume;
-pub mod table;
 pub mod table_menu;
 
 pub use game_table::GameTable;
@@ -36,7 +35,6 @@ pub use menu::{HostGame, Menu, MenuItem};
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
-pub use table::{TableAnimation, TableScreen};
 pub use table_menu::{TableLine, TableMenu};
 pub use tripot_app::local_game::{Game, Played};
 pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
@@ -63,8 +61,6 @@ pub enum Page {
     Online,
     /// The set-up form of a game on this device: game, seats, who opens.
     TableMenu,
-    /// A star table being played.
-    TableGame,
     /// Any game at the one table (draughts…).
     GameTable,
     /// Online: a game the duel's screen does not draw, at the one table.
@@ -213,8 +209,6 @@ pub struct App {
     pub(crate) online_only: bool,
     /// The star table's set-up page.
     pub(crate) table_menu: TableMenu,
-    /// The star table being played or last played.
-    pub(crate) table: Option<TableScreen>,
     /// The table of any game being played or last played.
     pub(crate) game_table: Option<GameTable>,
     /// An online game at the one table.
@@ -259,7 +253,6 @@ impl App {
             join_input: String::new(),
             online_only: false,
             table_menu: TableMenu::default(),
-            table: None,
             game_table: None,
             online_table: None,
             online_failure: None,

@@ -265,7 +265,6 @@ impl App {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
         self.poll_online_table();
-        self.tick_table();
         self.tick_game_table();
         let Some(animation) = &mut self.animation else { return };
         if !super::move_animation::hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
@@ -344,7 +343,6 @@ impl App {
         self.animation = None;
         // A move half typed belongs to the game being left.
         self.move_input = None;
-        self.stop_table();
         self.stop_game_table();
     }
 
