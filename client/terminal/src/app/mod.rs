@@ -1,5 +1,6 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
-//! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
+//! [`menu`] (the main menu's settings), `play` (the duel's own screen: the online duel, and
+//! `App::start_game` for its tests), `resume` (the unfinished games offered at start, resumed at the one table),
 //! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
 //! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
 //! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
