@@ -61,8 +61,7 @@ impl App {
                 let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
                 self.say(text, true);
             }
-            // The terminal offers no game of the older duel's own kind: all are `Game`s.
-            Some(ResumeChoice::Local(_)) | None => {}
+            None => {}
         }
     }
 

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, Mode};
+use crate::app::{App, Button};
 use tripot_app::i18n::Lang;
 use tripot_app::resume_choice::ResumeChoice;
 
@@ -83,15 +83,6 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
     let t = lang.t();
     let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
     match choice {
-        ResumeChoice::Local(saved) => {
-            let mode = match tripot_app::save_store::setup_of(&saved.record).map(|s| s.mode) {
-                Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
-                _ => t.duel.to_owned(),
-            };
-            let date = saved.record.date.clone().unwrap_or_default();
-            let moves = saved.record.moves().len();
-            format!("{mode} · {} · {} · {date}", lang.format_label(saved.record.format()), count(moves))
-        }
         ResumeChoice::Game(offered) => {
             let players = offered.players.replace(',', ", ");
             let title = tripot_game::catalogue::find(&offered.game)
