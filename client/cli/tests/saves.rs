@@ -138,7 +138,7 @@ fn an_older_duel_record_is_resumed_at_the_one_table() {
     let mut app = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(app.page(), Page::Resume, "{:?}", app.message());
     let screen = common::render(&mut app, 100, 30);
-    assert!(screen.contains(" · human, facile · 2 coups"), "{screen}");
+    assert!(screen.contains(" · humain, Catherine Ségurane · 2 coups"), "{screen}");
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::GameTable, "{:?}", app.message());
     let table = app.game_table().unwrap().table();

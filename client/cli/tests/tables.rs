@@ -177,7 +177,10 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     let mut again = App::new(Lang::Fr, Some(store.clone()), events.sender());
     assert_eq!(again.page(), Page::Resume);
     let screen = render(&mut again, 120, 40);
-    assert!(screen.contains("Stern-Halma à trois · human, human, facile · 3 coups"), "{screen}");
+    assert!(
+        screen.contains("Stern-Halma à trois · humain, humain, Catherine Ségurane · 3 coups"),
+        "{screen}"
+    );
     // It comes back at the one table, with its moves and players.
     again.handle_event(ch('r'));
     assert_eq!(again.page(), Page::GameTable);
@@ -279,7 +282,7 @@ fn the_table_page_also_starts_the_tripot_duel_from_the_catalogue() {
 }
 
 /// The resume prompt's line of a duel of two people at the one table.
-const DUEL_LINE: &str = "Tripot · human, human · 1 coup";
+const DUEL_LINE: &str = "Tripot · humain, humain · 1 coup";
 
 /// A table waiting beside an unfinished duel: both are offered, the newer first, and the one
 /// chosen is resumed.

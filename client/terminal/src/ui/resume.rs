@@ -10,6 +10,7 @@ use super::{ButtonSpec, button, centred};
 use crate::app::{App, Button};
 use tripot_app::i18n::Lang;
 use tripot_app::resume_choice::ResumeChoice;
+use tripot_app::seat_kind::SeatKind;
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let lang = app.lang;
@@ -84,7 +85,21 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
     let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
     match choice {
         ResumeChoice::Game(offered) => {
-            let players = offered.players.replace(',', ", ");
+            // Who sits where in the player's words: a person, or the computer's named opponent.
+            let players = tripot_app::seat_kind::parse_seats_tag(&offered.players).map_or_else(
+                |_| offered.players.replace(',', ", "),
+                |seats| {
+                    let words: Vec<String> = seats
+                        .into_iter()
+                        .map(|kind| match kind {
+                            SeatKind::Person => lang.s().human_short.to_owned(),
+                            SeatKind::Computer(level) => level.opponent().to_owned(),
+                            SeatKind::Remote => lang.seat_kind(kind),
+                        })
+                        .collect();
+                    words.join(", ")
+                },
+            );
             let title = tripot_game::catalogue::find(&offered.game)
                 .map_or_else(|| offered.game.to_string(), |info| lang.words(&info.title).to_owned());
             format!("{title} · {players} · {}", count(offered.moves))
