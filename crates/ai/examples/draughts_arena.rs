@@ -1,9 +1,11 @@
 //! Draughts levels against each other: `cargo run --release -p tripot-ai --example
-//! draughts_arena -- [GAMES] [PAIRS]` plays GAMES games (default 10) for each pair of levels
+//! draughts_arena -- [GAMES] [PAIRS] [FIRST]` plays GAMES games (default 10) for each pair of levels
 //! and prints, for the stronger level, its wins, draws and losses, its share of the decisive
 //! games, and the time each level takes per move. PAIRS picks the pairs (default `fm,md,fd`:
 //! Facile–Moyen, Moyen–Difficile, Facile–Difficile). The tally so far goes to stderr after each
-//! game.
+//! game. FIRST (default 0) starts at that game's number: every game is decided by its number
+//! alone (its opening and colours; the levels search by node budget), so a long run that was
+//! stopped goes on from where its tally ended and the two tallies add up.
 //!
 //! Games go two by two: both games of a couple start from the same opening (two plies drawn
 //! from the couple's number, so that the levels' own determinism does not replay one game a
@@ -31,6 +33,7 @@ struct Score {
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(10);
     let pairs = std::env::args().nth(2).unwrap_or_else(|| "fm,md,fd".to_owned());
+    let first: u64 = std::env::args().nth(3).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut think = [(Duration::ZERO, 0u32); 3];
     for pair in pairs.split(',') {
         let Some((weak, strong)) = parse_pair(pair) else {
@@ -38,7 +41,7 @@ fn main() {
             std::process::exit(2);
         };
         let mut score = Score::default();
-        for game_number in 0..games {
+        for game_number in first..games {
             let strong_color = if game_number % 2 == 0 { Color::White } else { Color::Black };
             match play(weak, strong, strong_color, game_number, &mut think) {
                 None => score.draws += 1,
@@ -47,8 +50,9 @@ fn main() {
             }
             // A long run can be read while it goes (and what finished, if it is stopped).
             eprintln!(
-                "{pair} after {} games: {} won, {} drawn, {} lost",
+                "{pair} after game {} ({} played): {} won, {} drawn, {} lost",
                 game_number + 1,
+                game_number + 1 - first,
                 score.wins,
                 score.draws,
                 score.losses
@@ -57,13 +61,14 @@ fn main() {
         let decisive = score.wins + score.losses;
         let share = 100.0 * score.wins as f64 / decisive.max(1) as f64;
         println!(
-            "{} vs {}: {} won, {} drawn or stopped, {} lost over {games} games; {share:.0}% of \
-             the {decisive} decisive games",
+            "{} vs {}: {} won, {} drawn or stopped, {} lost; {share:.0}% of \
+             the {decisive} decisive games (games {} to {games})",
             strong.label_fr(),
             weak.label_fr(),
             score.wins,
             score.draws,
             score.losses,
+            first + 1,
         );
     }
     for level in DraughtsLevel::ALL {
