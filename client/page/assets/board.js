@@ -32,6 +32,25 @@ function el(name, attrs = {}, parent = null) {
 // How long each hop of a move stays on screen.
 export const HOP_MS = 320;
 
+// The star board's colour codes by the program's colour index (N, NE, SE, S, SW, NW, then the
+// neutral pieces').
+export const STAR_CODES = ["N", "NE", "SE", "S", "SW", "NW", "P"];
+
+// The board of a game's `geometry` (`star121`, `square10`) over the program's `cells` ({ name,
+// x, y }): the one choice every board of the page (a table, a replay) makes.
+export function boardFor(svg, geometry, cells, handlers) {
+  return geometry === "square10"
+    ? new SquareBoard(svg, cells, handlers)
+    : new Board(svg, cells.map((c) => ({ name: c.name, x: c.x, y: c.y })), handlers);
+}
+
+// `pieces` (cell → the program's piece { owner, kind, colour }) as the board of `geometry` draws
+// them: squares take the piece itself, the star its colour code.
+export function drawnPieces(geometry, pieces) {
+  if (geometry === "square10") return pieces;
+  return new Map([...pieces].map(([name, p]) => [name, STAR_CODES[p.colour] || "P"]));
+}
+
 // Plays `move` on `pawns` (hole → colour) hop by hop — a swap at once — calling `show(path)` with
 // the holes passed so far after each hop; resolves a hop's time after the last. Every board of
 // the page (duel, table, online, replay) shows moves so.

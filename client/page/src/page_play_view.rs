@@ -8,12 +8,12 @@ use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::Table;
 use tripot_app::table_event::TableEvent;
 use tripot_app::view_turn::view_turn;
-use tripot_game::{Cell, CounterKind, GameMove, Geometry, PieceKind, Seat, SeatStatus};
+use tripot_game::{Cell, CounterKind, GameMove, Seat, SeatStatus};
 
 use super::PagePlay;
 use crate::play_messages::{
-    CellView, CounterView, GeometryView, PieceView, PlaceView, PlayEventView, PlayMoveView, PlayNext,
-    PlayOutcomeView, PlayStateView, SeatPathView, SeatView, SelectionView,
+    CellView, CounterView, GeometryView, PlaceView, PlayEventView, PlayMoveView, PlayNext, PlayOutcomeView,
+    PlayStateView, SeatPathView, SeatView, SelectionView,
 };
 
 /// A move of the table: its seat, the move, and its path cell by cell.
@@ -87,28 +87,8 @@ impl PagePlay {
         Some(PlayStateView {
             game: state.spec().as_str().to_owned(),
             family: state.spec().family_word().to_owned(),
-            geometry: geometry_view(board.geometry),
-            cells: board
-                .cells
-                .iter()
-                .map(|c| CellView {
-                    name: c.name.clone(),
-                    x: c.x,
-                    y: c.y,
-                    piece: c.piece.map(|p| PieceView {
-                        owner: p.owner.map(|s| s.0),
-                        kind: match p.kind {
-                            PieceKind::Marble => "marble",
-                            PieceKind::Man => "man",
-                            PieceKind::King => "king",
-                        }
-                        .to_owned(),
-                        colour: p.colour,
-                    }),
-                    goal: c.zone.goal.map(|g| g.colour),
-                    closed_to: c.zone.closed_to.iter().map(|s| s.0).collect(),
-                })
-                .collect(),
+            geometry: GeometryView::of(board.geometry),
+            cells: board.cells.iter().map(CellView::of).collect(),
             seats,
             turn: to_move.map(|s| s.0),
             next,
@@ -176,13 +156,6 @@ pub(super) fn event_view(event: &TableEvent) -> PlayEventView {
         TableEvent::Over(_) => ("over", None, None, None),
     };
     PlayEventView { kind: kind.to_owned(), seat: seat.map(|s| s.0), place, pieces }
-}
-
-pub(super) const fn geometry_view(geometry: Geometry) -> GeometryView {
-    match geometry {
-        Geometry::Star121 => GeometryView::Star121,
-        Geometry::Square10 => GeometryView::Square10,
-    }
 }
 
 const fn counter_name(kind: CounterKind) -> &'static str {
