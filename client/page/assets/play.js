@@ -536,7 +536,7 @@ function announce() {
 function animate(move) {
   if (!move.path.length || !board) return Promise.resolve();
   animating += 1;
-  const drawn = drawnPieces();
+  const drawn = drawnPieces(state.geometry, pieces);
   document.body.dataset.play = "animating";
   document.body.dataset.next = "animating";
   return playHops(drawn, { kind: "path", path: move.path }, (path) => {
