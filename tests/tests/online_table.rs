@@ -105,3 +105,93 @@ fn the_host_killed_mid_game_the_table_finishes_under_the_next_host() {
     tripot_replay(&a.save);
     tripot_replay(&b.save);
 }
+
+#[test]
+fn kawu_3_by_room_code_through_a_relay_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay =
+        RelayLaunch::new(&relay_bin(), 32).in_dir(&dir.path().join("relay")).no_per_ip_limits().start();
+    let host_args = ["host", "--variant", "kawu-3", "--room", "--computer", "2", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", Some(&relay), &host_args);
+    let line = host.wait_for("the room's link", START, |v| v["event"] == "link");
+    let link = line["link"].as_str().unwrap().to_owned();
+    assert!(link.starts_with("tripot://room/kawu-3/3/"), "{link}");
+    // A wrong code finds no room, and the table goes on waiting for the right one.
+    let code = link.rsplit('/').next().unwrap().to_owned();
+    let wrong =
+        format!("tripot://room/kawu-3/3/{}", if code.starts_with('A') { "BBB-BBB" } else { "AAA-AAA" });
+    let mut stranger = player(dir.path(), "Louis", Some(&relay), &["join", &wrong, "--ai", "1"]);
+    let refused = stranger.wait_event("room_error", START);
+    assert_eq!(refused["kind"], "not_found", "{refused}");
+    assert_ne!(stranger.finish(Duration::from_secs(20)), 0);
+    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    assert_eq!(places.as_array().unwrap().len(), 3);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    let (rh, rg) = (replayed_record(&host.save), replayed_record(&guest.save));
+    assert_eq!(rh.moves(), rg.moves());
+    tripot_replay(&host.save);
+    tripot_replay(&guest.save);
+}
+
+#[test]
+fn a_per_move_clock_run_out_three_times_loses_the_seat_and_everyone_sees_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--clock", "move:1", "--computer", "2", "--ai", "1"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    // Marie thinks 3 s a move against a clock of 1 s: every one of her moves comes too late.
+    let mut slow =
+        player(dir.path(), "Marie", None, &["join", &link, "--ai", "1", "--move-delay-ms", "3000"]);
+    // A spectator needs no --ai.
+    let mut watcher = player(dir.path(), "Louis", None, &["watch", &link]);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut slow), places);
+    assert_eq!(game_over(&mut watcher), places);
+    for p in [&mut host, &mut slow, &mut watcher] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+        let entries: Vec<Value> = p.events("entry").into_iter().filter(|e| e["seat"] == 3).collect();
+        // Her last three turns: two moves the clock played for her, then her time-out, all
+        // signed by the host's clock (a stale move of hers may land in time earlier, by luck).
+        let last = &entries[entries.len().saturating_sub(3)..];
+        assert!(last.iter().all(|e| e["signed_by"] == "host_clock"), "{entries:?}");
+        let acts: Vec<&str> = last.iter().map(|e| e["act"].as_str().unwrap()).collect();
+        assert_eq!(acts, ["move", "move", "leave"], "{entries:?}");
+        assert_eq!(last[2]["text"], "timedout");
+    }
+    // The computer took the second seat; Marie the third.
+    assert!(places[2].is_null(), "the seat timed out is out of the ranking: {places}");
+}
+
+#[test]
+fn the_rematch_vote_carried_a_second_game_is_played_and_saved_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "2", "--ai", "1", "--rematch", "1"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    let mut guest = player(dir.path(), "Marie", None, &["join", &link, "--ai", "1", "--rematch", "1"]);
+    let first = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), first);
+    let carried = host.wait_event("vote_closed", GAME);
+    assert_eq!(carried["rematch"], true, "{carried}");
+    let second = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), second);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+        assert_eq!(p.events("started").len(), 2, "two games started");
+        // The computer kept its seat for the second game.
+        let tables = p.events("table");
+        assert_eq!(tables.last().unwrap()["seats"][1]["kind"], "computer", "{tables:?}");
+        let mut paths: Vec<String> =
+            p.events("saved").iter().map(|s| s["path"].as_str().unwrap().to_owned()).collect();
+        paths.dedup();
+        assert_eq!(paths.len(), 2, "each game in a file of its own: {paths:?}");
+        for path in &paths {
+            tripot_replay(Path::new(path));
+        }
+    }
+}

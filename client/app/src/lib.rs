@@ -60,6 +60,7 @@ pub mod real_network;
 pub mod record_file;
 pub mod resume_choice;
 pub mod save_store;
+pub mod seat_draw;
 pub mod seat_kind;
 pub mod settings;
 pub mod setup;

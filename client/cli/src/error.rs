@@ -208,6 +208,12 @@ pub(crate) enum CliError {
     /// A table link that does not read: exit 2.
     #[error(transparent)]
     BadTableLink(#[from] tripot_net::table_online::TableLinkError),
+    /// `--headless` for a player without `--ai` to play its seat: exit 2.
+    #[error("--headless plays with the computer: give --ai LEVEL (only watch needs none)")]
+    HeadlessWithoutAi,
+    /// A table's room link that does not read: exit 2.
+    #[error(transparent)]
+    BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
     /// An online table could not start: exit 1.
     #[error(transparent)]
     Table(#[from] tripot_net::table_online::TableNetError),
@@ -289,6 +295,8 @@ impl CliError {
             | CliError::BadMonth(_)
             | CliError::SavedOnlineGame(_)
             | CliError::BadTableLink(_)
+            | CliError::BadTableRoomLink(_)
+            | CliError::HeadlessWithoutAi
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {

@@ -85,7 +85,8 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if let Some(game) =
         args.variant.as_ref().filter(|_| super::table_play::is_table(args.variant.as_ref(), &args.table))
     {
-        return super::table_play::host(game, &args.table, &args.online);
+        let room = args.room.then(RoomCode::random);
+        return super::table_play::host(game, &args.table, &args.online, room);
     }
     let offer = offer(args.variant.as_ref(), args.format, args.rules, args.opens)?;
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };

@@ -3,7 +3,7 @@
 
 use tripot_net::Multiaddr;
 use tripot_net::room::RoomCode;
-use tripot_net::table_online::TABLE_LINK_PREFIX;
+use tripot_net::table_online::{TABLE_LINK_PREFIX, TABLE_ROOM_PREFIX};
 use tripot_protocol::table::Wants;
 
 use super::CliError;
@@ -13,7 +13,8 @@ use super::online::{OnlineArgs, Plan};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The host's address, e.g. `/ip4/192.168.1.20/tcp/4001/p2p/12D3Koo…`, a room code such
-    /// as `K7M-4QP`, or a table's link `tripot://table/…` (not needed with --resume).
+    /// as `K7M-4QP`, a table's link `tripot://table/…`, or a table's room link
+    /// `tripot://room/kawu-3/3/K7M-4QP` (not needed with --resume).
     #[arg(required_unless_present = "resume")]
     pub(crate) target: Option<String>,
     #[command(flatten)]
@@ -39,6 +40,9 @@ fn plan(target: &str) -> Result<Plan, CliError> {
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if let Some(link) = args.target.as_deref().filter(|t| t.trim_start().starts_with(TABLE_LINK_PREFIX)) {
         return super::table_play::join(link, &args.online, Wants::Seat(None));
+    }
+    if let Some(link) = args.target.as_deref().filter(|t| t.trim_start().starts_with(TABLE_ROOM_PREFIX)) {
+        return super::table_play::join_room(link, &args.online, Wants::Seat(None));
     }
     let plan = match &args.target {
         Some(target) => plan(target)?,

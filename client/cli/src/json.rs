@@ -37,7 +37,8 @@ const fn relay_state(state: RelayState) -> &'static str {
     }
 }
 
-fn room_event(event: &RoomEvent) -> Value {
+/// A private room's news as a JSON line (two-seat rooms and tables alike).
+pub(crate) fn room_event(event: &RoomEvent) -> Value {
     match event {
         RoomEvent::Open(code) => json!({"event": "room", "state": "open", "code": code.to_string()}),
         RoomEvent::Closed => json!({"event": "room", "state": "closed"}),

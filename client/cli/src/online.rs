@@ -27,8 +27,9 @@ pub(crate) struct OnlineArgs {
     /// Your name as the opponent sees it.
     #[arg(long, env = "TRIPOT_NAME")]
     pub(crate) name: Option<String>,
-    /// No interface: play with the computer and print one JSON line per event on stdout.
-    #[arg(long, requires = "ai")]
+    /// No interface: play with the computer (`--ai`; a spectator needs none) and print one
+    /// JSON line per event on stdout.
+    #[arg(long)]
     pub(crate) headless: bool,
     /// A line console instead of the full-screen interface (for dumb terminals and scripts).
     #[arg(long, conflicts_with = "headless")]
@@ -164,6 +165,9 @@ pub(crate) fn run(args: &OnlineArgs, plan: Plan) -> Result<(), CliError> {
     };
     if !args.headless && !args.plain {
         return screens::run(args, start);
+    }
+    if args.headless && args.ai.is_none() {
+        return Err(CliError::HeadlessWithoutAi);
     }
     let runtime = runtime()?;
     runtime.block_on(async {

@@ -18,6 +18,7 @@ pub(crate) fn event(event: &TableNetEvent) -> Option<Value> {
             json!({"event": "saved", "entries": entries, "path": path.display().to_string()})
         }
         TableNetEvent::Warning(warning) => json!({"event": "warning", "detail": warning.to_string()}),
+        TableNetEvent::Room(room) => super::json::room_event(room),
     })
 }
 

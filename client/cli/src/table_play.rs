@@ -1,6 +1,7 @@
 //! Online tables of 2–6 seats from the command line, headless: `tripot host --variant kawu-3
 //! --computer 2 --headless --ai 1` opens a table and prints its link, `tripot join LINK
-//! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches. The
+//! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches (no
+//! `--ai`), `tripot host … --room` opens the table in a private room on the relay. The
 //! computer plays the local seat; every event is one JSON line on stdout
 //! ([`super::table_json`]). The table runs on [`tripot_net::table_online`].
 
@@ -9,9 +10,11 @@ use std::time::Duration;
 
 use tripot_ai::Level;
 use tripot_game::{Budget, GameSpec, Player, TableSpec};
+use tripot_net::room::{RoomCode, RoomEvent};
 use tripot_net::table::{TableConfig, TableOffer};
 use tripot_net::table_online::{
-    TableHandle, TableLink, TableNetConfig, TableNetEvent, TableStart, random_table_id, start_table,
+    TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart, random_table_id,
+    start_table,
 };
 use tripot_protocol::table::{ClockRule, TableId, Wants};
 
@@ -87,21 +90,27 @@ fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), 
     Ok((keypair, TableNetConfig { table, net, save, computers: Some(computers) }))
 }
 
-/// `tripot host` of a table.
-pub(crate) fn host(game: &GameSpec, table: &TableArgs, online: &OnlineArgs) -> Result<(), CliError> {
+/// `tripot host` of a table (`room`: in a private room under this code, through the relay).
+pub(crate) fn host(
+    game: &GameSpec,
+    table: &TableArgs,
+    online: &OnlineArgs,
+    room: Option<RoomCode>,
+) -> Result<(), CliError> {
     let info =
         tripot_game::catalogue::find(game).ok_or_else(|| tripot_game::SpecError::Unknown(game.clone()))?;
     let spec = info.table();
     let offer = TableOffer {
-        table: random_table_id(),
+        table: room.map_or_else(random_table_id, |code| TableId(code.table_id())),
         game: spec.game.clone(),
         seats: spec.seats,
         clock: table.clock.unwrap_or(ClockRule::None),
         spectators: table.spectators == "yes",
     };
     let computers = table.computers.iter().map(|level| level.number()).collect();
-    let invitation = Some((spec, offer.table));
-    run(online, TableStart::Host { offer, computers }, invitation)
+    // A room's host shares the room link only: the table's own link would not let anyone in.
+    let invitation = Some(Invitation { spec, table: offer.table, room: room.is_some() });
+    run(online, TableStart::Host { offer, computers, room }, invitation)
 }
 
 /// `tripot join LINK` (a seat) or `tripot watch LINK`.
@@ -110,12 +119,25 @@ pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), 
     run(online, TableStart::Join { addr: link.host, table: link.table, spec: link.spec, wants }, None)
 }
 
+/// `tripot join tripot://room/<game>/<seats>/<CODE>`: a seat at a table in a private room.
+pub(crate) fn join_room(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
+    let link: TableRoomLink = link.parse()?;
+    run(online, TableStart::JoinRoom { code: link.code, spec: link.spec, wants }, None)
+}
+
+/// What a host shares: the table's link, or its room link once the room is open.
+struct Invitation {
+    spec: TableSpec,
+    table: TableId,
+    room: bool,
+}
+
 /// Starts the table and plays it headless.
-fn run(
-    online: &OnlineArgs,
-    start: TableStart,
-    invitation: Option<(TableSpec, TableId)>,
-) -> Result<(), CliError> {
+fn run(online: &OnlineArgs, start: TableStart, invitation: Option<Invitation>) -> Result<(), CliError> {
+    let watching = matches!(start, TableStart::Join { wants: Wants::Watch, .. });
+    if online.headless && online.ai.is_none() && !watching {
+        return Err(CliError::HeadlessWithoutAi);
+    }
     runtime()?.block_on(async {
         let (keypair, config) = config(online)?;
         let handle = start_table(keypair, config, start).await?;
@@ -139,7 +161,7 @@ const LINGER: Duration = Duration::from_secs(1);
 async fn headless(
     mut handle: TableHandle,
     online: &OnlineArgs,
-    invitation: Option<(TableSpec, TableId)>,
+    invitation: Option<Invitation>,
 ) -> Result<(), CliError> {
     let mut player: Option<Box<dyn Player>> = None;
     let mut ended = false;
@@ -159,9 +181,17 @@ async fn headless(
             print(&line);
         }
         match event {
+            TableNetEvent::Room(RoomEvent::Open(code)) => {
+                if let Some(invitation) = &invitation {
+                    let link = TableRoomLink { spec: invitation.spec.clone(), code };
+                    print(&serde_json::json!({"event": "link", "link": link.to_string()}));
+                }
+            }
+            TableNetEvent::Room(RoomEvent::Failed(error)) => return Err(CliError::Room(error)),
             TableNetEvent::Listening(addr) => {
-                if let Some((spec, table)) = &invitation {
-                    let link = TableLink { spec: spec.clone(), table: *table, host: addr };
+                if let Some(invitation) = invitation.as_ref().filter(|i| !i.room) {
+                    let link =
+                        TableLink { spec: invitation.spec.clone(), table: invitation.table, host: addr };
                     print(&serde_json::json!({"event": "link", "link": link.to_string()}));
                 }
             }

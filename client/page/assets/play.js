@@ -280,7 +280,8 @@ function fillSeats() {
   const opener = $("play-opener");
   const chosen = opener.value;
   opener.innerHTML = "";
-  for (let i = 0; i < game.seats; i++) {
+  // Where the rules name the first mover (draughts' White), only it or a draw of the seats.
+  for (let i = 0; i < (game.opener_fixed ? 1 : game.seats); i++) {
     const option = document.createElement("option");
     option.value = String(i + 1);
     option.textContent = t("table_seat", { n: i + 1 });

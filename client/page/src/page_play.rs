@@ -4,8 +4,8 @@
 //! picked hop by hop from the legal moves, the game's warnings, undo, the record rewritten after
 //! every move), as the terminal does; this file only translates, and names no game's types.
 
-use rand::Rng as _;
 use tripot_app::save_store::SaveStore;
+use tripot_app::seat_draw::draw_opener;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::{PersonAction, Table, TableMoveError, Turn};
 use tripot_app::table_computer::{Answer, Answered, Search, SearchKind};
@@ -134,7 +134,7 @@ impl PagePlay {
                 format!("{spec} has {} seats but {} players were given", info.seats, new.players.len()),
             ));
         }
-        let seats = new
+        let mut seats = new
             .players
             .iter()
             .map(|p| p.parse::<SeatKind>())
@@ -142,7 +142,7 @@ impl PagePlay {
             .map_err(|e| (PlayErrorCode::BadPlayer, e.to_string()))?;
         let opener = match new.opener {
             None => None,
-            Some(0) => Some(Seat(rand::rng().random_range(0..info.seats))),
+            Some(0) => draw_opener(info, &mut seats, rand::random()),
             Some(n) if n <= info.seats => Some(Seat(n - 1)),
             Some(n) => return Err((PlayErrorCode::BadOpener, format!("{spec} has no seat {n}"))),
         };
@@ -456,6 +456,7 @@ fn games() -> PlayReaction {
             title_en: g.title.en.to_owned(),
             description_fr: g.description.fr.to_owned(),
             description_en: g.description.en.to_owned(),
+            opener_fixed: g.opener_fixed,
         })
         .collect();
     let players = SeatKind::ALL.iter().map(|k| k.key().to_owned()).collect();

@@ -124,6 +124,9 @@ pub(crate) struct GameView {
     pub(crate) description_fr: String,
     /// What it is, in one line, in English.
     pub(crate) description_en: String,
+    /// The rules name who moves first: the form offers the game's own opener or a draw of the
+    /// seats, never another opener.
+    pub(crate) opener_fixed: bool,
 }
 
 /// How the board's cells are laid out (`tripot_game::Geometry`).

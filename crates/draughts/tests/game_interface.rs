@@ -135,9 +135,14 @@ fn the_opener_opens_exactly_the_catalogue_entry() {
     assert_eq!((state.seat_name(Seat(0)).as_str(), state.seat_name(Seat(1)).as_str()), ("W", "B"));
     assert_eq!(state.legal_moves().len(), 9);
     assert_eq!(state.setup_string(), None);
-    let black_first = Draughts.open(&spec(), &Setup { opener: Some(Seat(1)), position: None }).unwrap();
-    assert_eq!((black_first.opener(), black_first.to_move()), (Seat(1), Some(Seat(1))));
-    assert!(black_first.setup_string().is_some());
+    // White moves first (seed 001): the catalogue says so, and Black is never given the start.
+    assert!(info.opener_fixed);
+    let white_first = Draughts.open(&spec(), &Setup { opener: Some(Seat(0)), position: None }).unwrap();
+    assert_eq!((white_first.opener(), white_first.to_move()), (Seat(0), Some(Seat(0))));
+    assert!(matches!(
+        Draughts.open(&spec(), &Setup { opener: Some(Seat(1)), position: None }),
+        Err(OpenError::OpenerMismatch { asked: Seat(1), found: Seat(0) })
+    ));
     assert!(matches!(
         Draughts.open(&spec(), &Setup { opener: Some(Seat(2)), position: None }),
         Err(OpenError::NotASeat { seat: Seat(2), .. })

@@ -99,6 +99,9 @@ pub struct GameInfo {
     pub title: Words,
     /// One line saying what it is.
     pub description: Words,
+    /// The rules name the seat that moves first (draughts: White, seat `W`): a set-up chooses
+    /// who sits where — a draw of the colours — never who opens.
+    pub opener_fixed: bool,
 }
 
 impl GameInfo {
@@ -151,6 +154,7 @@ const fn game(
         geometry: Geometry::Star121,
         title: Words { fr: title.0, en: title.1 },
         description: Words { fr: description.0, en: description.1 },
+        opener_fixed: false,
     }
 }
 
@@ -304,6 +308,8 @@ static CATALOGUE: &[GameInfo] = &[
             fr: "Les dames sur 100 cases, règles FMJD : prise obligatoire et majoritaire, dames volantes.",
             en: "Draughts on 100 squares, FMJD rules: capturing is compulsory, the most pieces, flying kings.",
         },
+        // « Les Blancs commencent » (seed 001).
+        opener_fixed: true,
     },
 ];
 

@@ -46,7 +46,7 @@ async fn host(game: &str, seats: u8, computer_seats: usize, save: &Path) -> (Tab
     };
     let config = config("host", Some(save.to_path_buf()));
     let keypair = config.table.keypair.clone();
-    let start = TableStart::Host { offer, computers: vec![1; computer_seats] };
+    let start = TableStart::Host { offer, computers: vec![1; computer_seats], room: None };
     let mut handle = start_table(keypair, config, start).await.unwrap();
     let addr = loop {
         match tokio::time::timeout(Duration::from_secs(10), handle.next_event()).await.unwrap() {

@@ -4,6 +4,7 @@
 //! Its start is any game at the one table ([`super::GameTable`]); nothing here names a game.
 
 use tripot_ai::Level;
+use tripot_app::seat_draw::draw_opener;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table_save::EveryGame;
 use tripot_app::table_setup::TableOpener;
@@ -102,7 +103,9 @@ impl TableMenu {
                 }
             }
             TableLine::Opener => {
-                let mut all: Vec<TableOpener> = (1..=self.game.seats).map(TableOpener::Seat).collect();
+                // Where the rules name the first mover, the choice is theirs or a draw of seats.
+                let choosable = if self.game.opener_fixed { 1 } else { self.game.seats };
+                let mut all: Vec<TableOpener> = (1..=choosable).map(TableOpener::Seat).collect();
                 all.push(TableOpener::Draw);
                 let current = match self.opener {
                     TableOpener::First => TableOpener::Seat(1),
@@ -124,13 +127,14 @@ impl TableMenu {
     /// # Errors
     /// [`OpenError`]: the game cannot be opened (never for the games of the catalogue).
     pub fn start(&self) -> Result<(Box<dyn GameState>, Vec<SeatKind>), OpenError> {
+        let mut seats = self.seats;
         let opener = match self.opener {
             TableOpener::First => None,
             TableOpener::Seat(n) => Some(Seat(n.saturating_sub(1))),
-            TableOpener::Draw => Some(Seat(rand::random_range(0..self.game.seats.max(1)))),
+            TableOpener::Draw => draw_opener(self.game, &mut seats, rand::random()),
         };
         let state = EveryGame.open(&self.game.spec(), &Setup { opener, position: None })?;
-        let seats = self.seats.iter().copied().take(usize::from(state.seat_count())).collect();
+        let seats = seats.iter().copied().take(usize::from(state.seat_count())).collect();
         Ok((state, seats))
     }
 }
@@ -143,6 +147,7 @@ static FALLBACK: GameInfo = GameInfo {
     geometry: tripot_game::Geometry::Star121,
     title: tripot_game::catalogue::Words { fr: "kawu", en: "kawu" },
     description: tripot_game::catalogue::Words { fr: "", en: "" },
+    opener_fixed: false,
 };
 
 fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {

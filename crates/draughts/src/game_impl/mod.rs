@@ -65,7 +65,9 @@ impl Opener for Draughts {
             None => None,
         };
         let start = match &setup.position {
-            None => Position::start().with_turn(asked.unwrap_or(Color::White)),
+            // White moves first (seed 001, « les Blancs commencent »): a set-up may draw the
+            // colours, never hand the first move to Black.
+            None => Position::start(),
             Some(text) => Position::from_fen(text)
                 .map_err(|e| OpenError::Position { game: spec.clone(), reason: Box::new(e) })?,
         };

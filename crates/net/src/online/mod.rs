@@ -27,7 +27,7 @@ pub(crate) mod link;
 pub mod matchmaking;
 mod path;
 mod rating;
-mod relay;
+pub(crate) mod relay;
 mod relay_on_lan;
 mod rooms;
 mod warning;

@@ -54,6 +54,15 @@ impl RoomCode {
         RoomKey(mac(b"tripot/room-directory/v1", &[&self.0]))
     }
 
+    /// The id of a table opened in this room (16 bytes of another keyed hash of the code):
+    /// whoever knows the code knows which table to ask the host for, without a link.
+    pub fn table_id(&self) -> [u8; 16] {
+        let full = mac(b"tripot/room-table/v1", &[&self.0]);
+        let mut id = [0u8; 16];
+        id.copy_from_slice(&full[..16]);
+        id
+    }
+
     /// The key proofs of knowledge are made with: another derivation than
     /// [`RoomCode::directory_key`], so the relay, which sees directory keys, cannot make one.
     pub(crate) fn proof_key(&self) -> [u8; 32] {

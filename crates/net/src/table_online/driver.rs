@@ -10,15 +10,18 @@ use libp2p::multiaddr::Protocol;
 use libp2p::swarm::SwarmEvent;
 use libp2p::{Multiaddr, PeerId, Stream, Swarm};
 use tokio::sync::mpsc;
-use tripot_protocol::table::{MAX_ADDR, MAX_ADDRS, PeerKey};
+use tripot_protocol::table::{MAX_ADDR, MAX_ADDRS, PeerKey, TableId};
 
 use super::autosave::Autosave;
 use super::computer::{self, Answer};
 use super::handle::{Command, TableHandle};
 use super::link::{self, LinkNews, Writer};
+use super::room::TableRoom;
 use super::{ComputerPlayers, TableNetConfig, TableNetError, TableNetEvent, TableStart, table_protocol};
 use crate::event::GameSnapshot;
 use crate::online::{DialCause, NetWarning};
+use crate::room::handshake;
+use crate::room::private_room::ProofResult;
 use crate::swarm::{self, Behaviour, BehaviourEvent};
 use crate::table::{LinkId, Table, TableEvent, TableInput, TableOutput};
 
@@ -41,25 +44,27 @@ struct Held {
 
 /// The host this member follows: who, where, and the link to it.
 #[derive(Default)]
-struct HostLink {
-    peer: Option<PeerId>,
-    addrs: Vec<Multiaddr>,
+pub(super) struct HostLink {
+    pub(super) peer: Option<PeerId>,
+    pub(super) addrs: Vec<Multiaddr>,
     link: Option<LinkId>,
     opening: bool,
-    last_dial: Option<Instant>,
+    pub(super) last_dial: Option<Instant>,
 }
 
 pub(super) struct TableDriver {
-    swarm: Swarm<Behaviour>,
+    pub(super) swarm: Swarm<Behaviour>,
     pub(super) table: Table,
-    local_peer: PeerId,
+    pub(super) local_peer: PeerId,
     events: mpsc::UnboundedSender<TableNetEvent>,
     /// The writer of every open table stream.
     links: HashMap<LinkId, Writer>,
     held: HashMap<LinkId, Held>,
     held_order: VecDeque<LinkId>,
     next_link: u64,
-    host: HostLink,
+    pub(super) host: HostLink,
+    /// A private room's relay link and room, if the table is in one.
+    pub(super) room: Option<TableRoom>,
     news_tx: mpsc::Sender<(LinkId, LinkNews)>,
     opened_tx: mpsc::Sender<(PeerId, Result<Stream, String>)>,
     answers_tx: mpsc::Sender<Answer>,
@@ -74,6 +79,9 @@ pub(super) struct TableDriver {
 /// What the event loop listens to besides the swarm.
 struct Inputs {
     incoming: libp2p_stream::IncomingStreams,
+    /// Proof-of-the-code streams (a room's host only).
+    proofs: Option<libp2p_stream::IncomingStreams>,
+    proof_rx: mpsc::Receiver<ProofResult>,
     news_rx: mpsc::Receiver<(LinkId, LinkNews)>,
     opened_rx: mpsc::Receiver<(PeerId, Result<Stream, String>)>,
     answers_rx: mpsc::Receiver<Answer>,
@@ -99,7 +107,7 @@ impl Ready {
 }
 
 /// The peer id at the end of an address, if it has one.
-fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
+pub(super) fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
     addr.iter().filter_map(|p| if let Protocol::P2p(peer) = p { Some(peer) } else { None }).last()
 }
 
@@ -137,8 +145,34 @@ impl TableDriver {
             .accept(table_protocol())
             .map_err(|e| crate::swarm::SwarmError::Setup(e.to_string()))?;
         let (events, events_rx) = mpsc::unbounded_channel();
-        // With a relay, be reachable through it too: the relay client dials it and reserves.
+        let (proof_tx, proof_rx) = mpsc::channel(16);
+        let room = match (&start, config.net.relay.clone()) {
+            (TableStart::Host { room: Some(code), .. }, Some(relay)) => {
+                Some(TableRoom::new(relay, *code, true, proof_tx)?)
+            }
+            (TableStart::JoinRoom { code, .. }, Some(relay)) => {
+                Some(TableRoom::new(relay, *code, false, proof_tx)?)
+            }
+            (TableStart::Host { room: Some(_), .. } | TableStart::JoinRoom { .. }, None) => {
+                return Err(TableNetError::NoRelay);
+            }
+            _ => None,
+        };
+        let proofs = match &start {
+            TableStart::Host { room: Some(_), .. } => Some(
+                swarm
+                    .behaviour()
+                    .stream
+                    .new_control()
+                    .accept(handshake::PROTOCOL)
+                    .map_err(|e| crate::swarm::SwarmError::Setup(e.to_string()))?,
+            ),
+            _ => None,
+        };
+        // With a relay, be reachable through it too: the relay client dials it and reserves (a
+        // room's relay link does that itself).
         if let Some(relay) = config.net.relay.clone()
+            && room.is_none()
             && let Err(error) = swarm.listen_on(relay.with(Protocol::P2pCircuit))
         {
             let _ = events.send(TableNetEvent::Warning(NetWarning::StreamFailed(format!("relay: {error}"))));
@@ -149,7 +183,7 @@ impl TableDriver {
         let now = Instant::now();
         let mut host = HostLink::default();
         let table = match start {
-            TableStart::Host { offer, computers } => {
+            TableStart::Host { offer, computers, .. } => {
                 let mut table = Table::host(config.table, offer, now)?;
                 if !computers.is_empty() && config.computers.is_none() {
                     return Err(TableNetError::NoComputers);
@@ -175,6 +209,10 @@ impl TableDriver {
                 };
                 Table::member(config.table, table, spec, wants, now)
             }
+            TableStart::JoinRoom { code, spec, wants } => {
+                // The host is found by the code; its stream opens once both proved it.
+                Table::member(config.table, TableId(code.table_id()), spec, wants, now)
+            }
         };
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (news_tx, news_rx) = mpsc::channel(256);
@@ -190,6 +228,7 @@ impl TableDriver {
             held_order: VecDeque::new(),
             next_link: 1,
             host,
+            room,
             news_tx,
             opened_tx,
             answers_tx,
@@ -199,7 +238,7 @@ impl TableDriver {
             leaving: false,
             seed,
         };
-        let inputs = Inputs { incoming, news_rx, opened_rx, answers_rx, command_rx };
+        let inputs = Inputs { incoming, proofs, proof_rx, news_rx, opened_rx, answers_rx, command_rx };
         Ok(Ready { driver, inputs, events: events_rx, commands })
     }
 
@@ -212,6 +251,8 @@ impl TableDriver {
             tokio::select! {
                 event = self.swarm.select_next_some() => self.on_swarm(event),
                 Some((peer, stream)) = inputs.incoming.next() => self.on_incoming(peer, stream),
+                Some((peer, stream)) = next_proof(&mut inputs.proofs) => self.on_proof_stream(peer, stream),
+                Some(result) = inputs.proof_rx.recv() => self.on_proof_result(result),
                 Some((link, news)) = inputs.news_rx.recv() => self.on_news(link, news),
                 Some((peer, result)) = inputs.opened_rx.recv() => self.on_opened(peer, result),
                 Some((seat, chosen)) = inputs.answers_rx.recv() => self.on_answer(seat, chosen),
@@ -264,6 +305,7 @@ impl TableDriver {
             }
         }
         self.save_if_changed();
+        self.room_tick(now);
         self.redial(now);
     }
 
@@ -333,7 +375,7 @@ impl TableDriver {
 
     /// A member without a link to its host dials it (again), or opens the stream on the
     /// connection it has.
-    fn redial(&mut self, now: Instant) {
+    pub(super) fn redial(&mut self, now: Instant) {
         if self.table.is_host() || self.host.link.is_some() || self.host.opening {
             return;
         }
@@ -383,6 +425,12 @@ impl TableDriver {
     fn on_incoming(&mut self, peer: PeerId, stream: Stream) {
         let now = Instant::now();
         let link = self.new_link();
+        if let Some(room) = &self.room
+            && !room.admits(&peer, self.table.record().is_some())
+        {
+            // Not proven to know the room's code: the stream is dropped unread.
+            return;
+        }
         let writer = link::spawn(stream, link, self.news_tx.clone());
         self.links.insert(link, writer);
         if self.table.is_host() {
@@ -467,6 +515,7 @@ impl TableDriver {
     }
 
     fn on_swarm(&mut self, event: SwarmEvent<BehaviourEvent>) {
+        self.room_on_swarm(&event);
         match event {
             SwarmEvent::NewListenAddr { address, .. } => {
                 self.emit(TableNetEvent::Listening(with_peer(address, self.local_peer)));
@@ -493,6 +542,14 @@ impl TableDriver {
             }
             _ => {}
         }
+    }
+}
+
+/// The next proof stream, if this peer takes them (else never).
+async fn next_proof(proofs: &mut Option<libp2p_stream::IncomingStreams>) -> Option<(PeerId, Stream)> {
+    match proofs {
+        Some(proofs) => proofs.next().await,
+        None => std::future::pending().await,
     }
 }
 

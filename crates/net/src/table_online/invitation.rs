@@ -65,22 +65,32 @@ impl FromStr for TableLink {
 
     fn from_str(text: &str) -> Result<TableLink, TableLinkError> {
         let rest = text.trim().strip_prefix(TABLE_LINK_PREFIX).ok_or(TableLinkError::Prefix)?;
-        let (game, rest) = rest.split_once('/').ok_or(TableLinkError::Missing("seat count"))?;
-        let (seats, rest) = rest.split_once('/').ok_or(TableLinkError::Missing("table id"))?;
-        let game: GameSpec = game.parse().map_err(|_| TableLinkError::Game(game.to_owned()))?;
-        let seats = seats
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (2..=6).contains(n))
-            .ok_or_else(|| TableLinkError::Seats(seats.to_owned()))?;
+        let (spec, rest) = game_and_seats(rest, "table id")?;
         let id_end = rest.find('/').ok_or(TableLinkError::Missing("host's address"))?;
         let table =
             table_id(&rest[..id_end]).ok_or_else(|| TableLinkError::TableId(rest[..id_end].to_owned()))?;
         let host: Multiaddr = rest[id_end..]
             .parse()
             .map_err(|e: libp2p::multiaddr::Error| TableLinkError::Address(e.to_string()))?;
-        Ok(TableLink { spec: TableSpec { game, seats }, table, host })
+        Ok(TableLink { spec, table, host })
     }
+}
+
+/// `<game>/<seats>/` at the start of a link's text, and what follows (`next` names it when
+/// it is missing).
+pub(super) fn game_and_seats<'t>(
+    text: &'t str,
+    next: &'static str,
+) -> Result<(TableSpec, &'t str), TableLinkError> {
+    let (game, rest) = text.split_once('/').ok_or(TableLinkError::Missing("seat count"))?;
+    let (seats, rest) = rest.split_once('/').ok_or(TableLinkError::Missing(next))?;
+    let game: GameSpec = game.parse().map_err(|_| TableLinkError::Game(game.to_owned()))?;
+    let seats = seats
+        .parse::<u8>()
+        .ok()
+        .filter(|n| (2..=6).contains(n))
+        .ok_or_else(|| TableLinkError::Seats(seats.to_owned()))?;
+    Ok((TableSpec { game, seats }, rest))
 }
 
 /// 32 hex digits as a table id.

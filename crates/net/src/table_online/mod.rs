@@ -28,6 +28,8 @@ mod driver;
 mod handle;
 mod invitation;
 mod link;
+mod room;
+mod room_link;
 
 use std::path::PathBuf;
 
@@ -39,9 +41,11 @@ use tripot_protocol::table::{TABLE_PROTOCOL, TableId, Wants};
 pub use autosave::{TABLE_TAG, record_of};
 pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
+pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
 
 use crate::event::GameSnapshot;
 use crate::online::NetWarning;
+use crate::room::{RoomCode, RoomEvent};
 use crate::swarm::{NetConfig, SwarmError};
 use crate::table::{TableConfig, TableError, TableEvent, TableOffer};
 
@@ -83,6 +87,18 @@ pub enum TableStart {
         offer: TableOffer,
         /// A computer player's level for each of the next empty seats, in seat order.
         computers: Vec<u8>,
+        /// A private room on the relay under this code (the offer's table id must then be
+        /// [`RoomCode::table_id`]); none: anyone with the link may sit.
+        room: Option<RoomCode>,
+    },
+    /// Join the table in the private room of this code, through the relay.
+    JoinRoom {
+        /// The room's code.
+        code: RoomCode,
+        /// The table's game and seat count, as the room link named them.
+        spec: TableSpec,
+        /// A seat, or to watch.
+        wants: Wants,
     },
     /// Join the table at this address (it ends with the host's `/p2p/` peer id).
     Join {
@@ -123,6 +139,8 @@ pub enum TableNetEvent {
     },
     /// Something went wrong that does not end the table (a save failure, a failed dial).
     Warning(NetWarning),
+    /// The private room's news (a failure ends a guest's join).
+    Room(RoomEvent),
 }
 
 /// Why an online table could not start.
@@ -145,6 +163,12 @@ pub enum TableNetError {
     /// The host's address has no `/p2p/` peer id.
     #[error("the address {0} does not end with the host's /p2p/ peer id")]
     NoPeerId(Multiaddr),
+    /// A private room needs a relay.
+    #[error("a private room needs a relay (--relay)")]
+    NoRelay,
+    /// The relay's address.
+    #[error(transparent)]
+    RelayAddr(#[from] crate::online::RelayAddrError),
     /// A computer seat was asked for and no computer players were given.
     #[error("computer seats need computer players")]
     NoComputers,
