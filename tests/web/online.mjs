@@ -55,24 +55,35 @@ async function ownPawns(page) {
   return page.locator(`#online-board g.hole[data-pawn="${colour}"]`).evaluateAll((gs) => gs.map((g) => g.dataset.hole));
 }
 
-// Plays one step by clicks: a pawn with a step is picked, then its first step. Returns the move
-// as the history writes it.
+// Plays one move of one hop by clicks: a pawn with a destination is picked, then its first
+// destination; a jump that could go on is a hop of a chain, ended by a click on its end again.
+// Returns the move as the history writes it.
 async function playStep(page, who) {
   const before = Number(await data(page, "moves"));
-  for (const hole of await ownPawns(page)) {
+  const pickable = ((await data(page, "pickable")) || "").split(" ").filter(Boolean);
+  for (const hole of pickable) {
     await page.click(onBoard(hole));
     await waitData(page, "selected", hole);
-    const steps = await page.locator("#online-board g.hole.step").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
-    if (!steps.length) continue;
-    await page.click(onBoard(steps[0]));
+    const ends = await page.locator("#online-board g.hole.jump").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
+    if (!ends.length) continue;
+    await page.click(onBoard(ends[0]));
+    await page.waitForFunction(
+      ([n, end]) => {
+        const d = document.getElementById("online").dataset;
+        return Number(d.moves) === n || d.selected.endsWith(`-${end}`);
+      },
+      [before + 1, ends[0]],
+      { timeout: TIMEOUT },
+    );
+    if (Number(await data(page, "moves")) !== before + 1) await page.click(onBoard(ends[0]));
     await waitData(page, "moves", String(before + 1));
     await waitData(page, "your-turn", "false");
     check(
-      (await page.locator(`${onBoard(steps[0])} .pawn`).count()) === 1 &&
+      (await page.locator(`${onBoard(ends[0])} .pawn`).count()) === 1 &&
         (await page.locator(`${onBoard(hole)} .pawn`).count()) === 0,
-      `${who} played ${hole}-${steps[0]} by clicks`,
+      `${who} played ${hole}-${ends[0]} by clicks`,
     );
-    return `${hole}-${steps[0]}`;
+    return `${hole}-${ends[0]}`;
   }
   throw new Error(`${who}: no pawn can step`);
 }

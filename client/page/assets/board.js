@@ -78,22 +78,6 @@ export function playHops(pawns, move, show, hopMs = HOP_MS) {
   });
 }
 
-// What a click on `name` asks of the program (a board action of client/page/src/board_messages.rs,
-// the same for the duel and an online game), or null: `sel` is the program's selection (or null
-// when the player may not act on it), `hop` whether a hop is wanted (hop-by-hop mode, a
-// shift-click), `pick` whether a click off the selection picks the pawn clicked.
-export function boardIntent(sel, name, { hop = false, pick = false } = {}) {
-  if (sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return { action: "end_chain" };
-    if ((chain || hop) && sel.hops.includes(name)) return { action: "hop", to: name };
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return { action: "move", to: name };
-    if (!chain && name === sel.path[0]) return { action: "cancel" };
-  }
-  return pick ? { action: "select", hole: name } : null;
-}
-
 export function point(hole) {
   return { x: hole.x, y: -hole.y * ROW };
 }

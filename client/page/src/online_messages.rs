@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::messages::{MoveView, Opener, StateView};
+use super::messages::Opener;
+use super::play_messages::{PlayMoveView, PlayStateView};
 
 /// What the page asks of online play.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -103,7 +104,9 @@ pub(crate) struct OnlineView {
     pub(crate) addrs: Vec<String>,
     /// The opponent's name, once connected.
     pub(crate) peer: Option<String>,
-    /// This side's camp, once connected.
+    /// This side's seat (from 0, in playing order), once connected.
+    pub(crate) seat: Option<u8>,
+    /// This side's seat as the game names it (`A`, `S`…), once connected.
     pub(crate) camp: Option<String>,
     /// Whether this page may play now (its turn, connected, not over).
     pub(crate) your_turn: bool,
@@ -117,8 +120,9 @@ pub(crate) struct OnlineView {
     pub(crate) rematch: Option<String>,
     /// How the game ended, once it has.
     pub(crate) ending: Option<EndingView>,
-    /// The board (none until the game starts).
-    pub(crate) board: Option<Box<StateView>>,
+    /// The board as local play sends it, turned for this side's seat (none until the game
+    /// starts).
+    pub(crate) board: Option<Box<PlayStateView>>,
     /// The game's file, once saved.
     pub(crate) saved_to: Option<String>,
 }
@@ -126,7 +130,7 @@ pub(crate) struct OnlineView {
 /// How an online game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct EndingView {
-    /// The winning camp.
+    /// The winning seat as the game names it (empty: a draw).
     pub(crate) winner: String,
     /// Whether it is this page's player.
     pub(crate) you_win: bool,
@@ -172,7 +176,7 @@ pub(crate) struct OpenGameView {
 }
 
 /// The opponent's move, to show hop by hop before the view that follows it.
-pub(crate) type OnlineMove = MoveView;
+pub(crate) type OnlineMove = PlayMoveView;
 
 /// Why an online request was refused; nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

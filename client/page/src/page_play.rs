@@ -21,6 +21,8 @@ use super::play_messages::{
 #[path = "page_play_view.rs"]
 mod view;
 
+pub(crate) use view::{move_view as table_move_view, table_view};
+
 use view::move_view;
 
 /// A search of the table to start off the socket's task, with the table's generation when it
