@@ -107,6 +107,13 @@ try {
   check((await a.textContent("#online-host-room")).includes("Salon privé"), "page A speaks French");
   check((await b.textContent("#online-host-room")).includes("Private room"), "page B speaks English");
 
+  // The host form offers the games of two seats, each described; A offers the Tripot duel.
+  await a.waitForSelector('#online-game-choice option[value="kawu-2"]', { state: "attached", timeout: TIMEOUT });
+  check(!(await a.locator('#online-game-choice option[value="kawu-3"]').count()), "only games of two seats are offered");
+  await a.selectOption("#online-game-choice", "tripot");
+  check((await a.textContent("#online-game-description")).length > 0, "the game chosen is described");
+  await b.selectOption("#online-game-choice", "tripot");
+
   // A hosts a private room on the relay: its code is shown.
   await a.click("#online-host-room");
   await a.waitForSelector("#online-room-code", { timeout: TIMEOUT });
@@ -239,6 +246,38 @@ try {
   await waitData(b, "connection", "connected");
   await a.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
   check((await a.textContent("#online-players")).includes("Bruno"), "quick match paired page A with Bruno");
+  await leave(a, "A");
+  await leave(b, "B");
+
+  // A game of kawu for two, by room code, on the same one table: played, then resigned.
+  await a.selectOption("#online-game-choice", "kawu-2");
+  await a.click("#online-host-room");
+  await a.waitForSelector("#online-room-code", { timeout: TIMEOUT });
+  const kawuCode = (await a.textContent("#online-room-code")).trim();
+  await b.fill("#online-join-to", kawuCode);
+  await b.click("#online-join");
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await waitData(a, "game", "kawu-2");
+  await waitData(b, "game", "kawu-2");
+  check(true, "pages A and B play kawu-2 by room code");
+  await waitData(a, "your-turn", "true");
+  [mover, other] = [a, b];
+  names = ["A", "B"];
+  for (let ply = 1; ply <= 4; ply += 1) {
+    await playStep(mover, `page ${names[0]} (kawu-2)`);
+    await waitData(other, "moves", String(ply));
+    await waitData(other, "your-turn", "true");
+    [mover, other] = [other, mover];
+    names = [names[1], names[0]];
+  }
+  check((await a.locator("#online-players li").count()) === 2, "the kawu-2 table shows its two seats");
+  await b.click("#online-resign");
+  await waitData(b, "confirm", "resign");
+  await b.click("#online-resign");
+  await waitData(a, "ending", "resign");
+  await waitData(b, "ending", "resign");
+  check((await a.textContent("#online-end-words")).includes("gagné"), "page A won the kawu-2 game, in French");
   await leave(a, "A");
   await leave(b, "B");
 } finally {

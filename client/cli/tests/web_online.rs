@@ -336,6 +336,53 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
 }
 
 #[tokio::test]
+async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    // The host form offers the games of two seats the session plays, each described.
+    online(&mut a, "games", json!({})).await;
+    let games = until(&mut a, "the games", |m| m["type"] == "online_games").await;
+    until(&mut a, "no game open yet", |m| m["type"] == "online" && m["online"].is_null()).await;
+    let kawu = games["games"].as_array().unwrap().iter().find(|g| g["name"] == "kawu-2").cloned();
+    let kawu = kawu.unwrap_or_else(|| panic!("no kawu-2 offered: {games}"));
+    assert!(!kawu["description"]["fr"].as_str().unwrap().is_empty(), "{kawu}");
+    assert!(!games["games"].as_array().unwrap().iter().any(|g| g["name"] == "kawu-3"), "{games}");
+    refused(&mut a, "host", json!({"game": "kawu-3"}), "unknown_game").await;
+
+    online(&mut a, "host", json!({"game": "kawu-2", "opener": "first"})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
+    let b_view =
+        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let a_view =
+        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    assert_eq!(
+        (a_view["board"]["game"].as_str(), b_view["board"]["game"].as_str()),
+        (Some("kawu-2"), Some("kawu-2"))
+    );
+    assert_ne!(a_view["seat"], b_view["seat"]);
+    // Each sees the board turned for its own seat, as at a local table.
+    assert_ne!(a_view["board"]["rotation"], b_view["board"]["rotation"]);
+    assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
+
+    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
+    for ply in 1..=2 {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    online(to_move, "resign", json!({})).await;
+    online(to_move, "resign", json!({})).await;
+    let lost = view_where(to_move, "the end", |v| !v["ending"].is_null()).await;
+    assert_eq!(lost["ending"]["termination"], "resign");
+    let won = view_where(other, "the end", |v| !v["ending"].is_null()).await;
+    assert!(won["ending"]["you_win"].as_bool().unwrap(), "{won}");
+    assert!(won["ending"]["words"]["en"].as_str().unwrap().starts_with("You won"), "{won}");
+}
+
+#[tokio::test]
 async fn a_page_closed_mid_game_leaves_it_and_the_opponent_is_told() {
     let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
     let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);

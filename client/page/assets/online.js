@@ -18,6 +18,7 @@ let started = false;
 let shown = false; // the online section is on screen
 let view = null; // the last OnlineView, or null
 let list = null; // the last ListView, or null
+let games = []; // the games a host may offer: { name, title, description }
 let pieces = new Map(); // cell → the program's piece { owner, kind, colour }
 let shownPath = [];
 let hoverTarget = null;
@@ -60,6 +61,10 @@ export function onMessage(msg) {
     case "online_error":
       notice = { words: msg.words, strong: true, code: msg.code };
       render();
+      return Promise.resolve();
+    case "online_games":
+      games = msg.games;
+      fillGames();
       return Promise.resolve();
     case "online_list":
       list = msg;
@@ -200,6 +205,12 @@ export function render() {
   section.dataset.selected = view && view.board && view.board.selection ? view.board.selection.path.join("-") : "";
   section.dataset.notice = notice && notice.code ? notice.code : "";
 
+  // The games' titles in the page's language (it may have changed).
+  for (const option of $("online-game-choice").options) {
+    const game = games.find((g) => g.name === option.value);
+    option.textContent = game ? pick(game.title) : t("online_any_game");
+  }
+  if (!view) describeGame();
   const message = $("online-message");
   message.textContent = notice ? pick(notice.words) : "";
   message.className = notice && notice.strong ? "alert" : "";
@@ -319,7 +330,9 @@ function renderList() {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    button.textContent = `${game.name} · ${t("online_format", { n: game.format })} · ${game.waiting_secs} s`;
+    const seats = t("online_free_seats", { n: game.free_seats });
+    button.dataset.game = game.game;
+    button.textContent = `${game.name} · ${pick(game.title)} · ${seats} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));
     li.appendChild(button);
     games.appendChild(li);
@@ -362,13 +375,41 @@ function onLeave(name) {
   }
 }
 
-function format() {
-  return Number($("online-format").value);
+// The host form's games, each with its one-line description; the quick match takes any too.
+function fillGames() {
+  const select = $("online-game-choice");
+  const chosen = select.value;
+  select.innerHTML = "";
+  for (const game of games) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = pick(game.title);
+    select.appendChild(option);
+  }
+  if (games.some((g) => g.name === chosen)) select.value = chosen;
+  const any = document.createElement("option");
+  any.value = "any";
+  any.textContent = t("online_any_game");
+  select.appendChild(any);
+  describeGame();
+}
+
+function describeGame() {
+  const game = games.find((g) => g.name === $("online-game-choice").value);
+  $("online-game-description").textContent = game ? pick(game.description) : "";
+  // "Any game" is for the quick match alone: a host offers one game.
+  const any = $("online-game-choice").value === "any";
+  for (const id of ["online-host-room", "online-host-direct", "online-open-table"]) $(id).disabled = any;
+}
+
+function game() {
+  return $("online-game-choice").value;
 }
 
 // Called once the program's hello arrived.
 export function start(hello, sender) {
   send = sender;
+  ask("games");
   if (!started) {
     started = true;
     $("online-open").addEventListener("click", () => {
@@ -383,10 +424,10 @@ export function start(hello, sender) {
       showSection(false);
     });
     $("online-host-room").addEventListener("click", () =>
-      ask("host", { room: true, format: format(), opener: $("online-opener").value }),
+      ask("host", { room: true, game: game(), opener: $("online-opener").value }),
     );
     $("online-host-direct").addEventListener("click", () =>
-      ask("host", { room: false, format: format(), opener: $("online-opener").value }),
+      ask("host", { room: false, game: game(), opener: $("online-opener").value }),
     );
     $("online-join-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -394,9 +435,10 @@ export function start(hello, sender) {
     });
     $("online-lan").addEventListener("click", () => ask("lan"));
     $("online-lobby").addEventListener("click", () => ask("lobby"));
-    $("online-quick").addEventListener("click", () => ask("quick", { format: format() }));
+    $("online-quick").addEventListener("click", () => ask("quick", { game: game() }));
+    $("online-game-choice").addEventListener("change", describeGame);
     $("online-open-table").addEventListener("click", () =>
-      ask("open_table", { format: format(), opener: $("online-opener").value }),
+      ask("open_table", { game: game(), opener: $("online-opener").value }),
     );
     $("online-close-list").addEventListener("click", () => {
       ask("close_list");

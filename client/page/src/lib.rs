@@ -43,6 +43,7 @@ mod error;
 mod lan;
 pub(crate) mod messages;
 pub(crate) mod online_messages;
+mod online_offer;
 mod online_words;
 mod online_worker;
 mod page;

@@ -81,6 +81,11 @@ pub(crate) enum ServerMessage {
     OnlineNotice(NoticeView),
     /// The LAN's or the lobby's open games, as last read.
     OnlineList(ListView),
+    /// The games a host may offer online.
+    OnlineGames {
+        /// Every game of two seats the session plays, the catalogue's order.
+        games: Vec<super::online_messages::OnlineGameView>,
+    },
     /// A refused online request; nothing changed.
     OnlineError(OnlineRefusal),
     /// The answer to an online `path`: the holes the picked pawn would visit.

@@ -19,7 +19,11 @@ pub(crate) enum OnlineRequest {
     /// Hosts a new game: in a private room on the relay (`room`, a code to give the friend), or
     /// directly (addresses to give, and announced on the LAN unless mDNS is off).
     Host {
-        /// Colours per camp, 1–3 (default 1).
+        /// The game offered, by its name in the catalogue (`kawu-2`): any game of two seats the
+        /// session opens; none: the duel of `format`.
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3 (default 1).
         #[serde(default)]
         format: Option<u8>,
         /// On the relay with a room code.
@@ -47,7 +51,10 @@ pub(crate) enum OnlineRequest {
     },
     /// Opens one's own table at the lobby's relay.
     OpenTable {
-        /// Colours per camp, 1–3 (default 1).
+        /// The game offered, as for [`OnlineRequest::Host`].
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3 (default 1).
         #[serde(default)]
         format: Option<u8>,
         /// Who opens (default: the host).
@@ -56,10 +63,16 @@ pub(crate) enum OnlineRequest {
     },
     /// Seeks an opponent at the relay (quick match), for a format or any.
     Quick {
-        /// Colours per camp, 1–3; none: any.
+        /// The game sought by its name in the catalogue, or `any`; none: the duel by `format`.
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3; none: any.
         #[serde(default)]
         format: Option<u8>,
     },
+    /// The games a host may offer (answered by
+    /// [`super::messages::ServerMessage::OnlineGames`]).
+    Games,
     /// Resigns: the first asks, the second resigns.
     Resign,
     /// Claims the game once the grace period is over.
@@ -162,11 +175,28 @@ pub(crate) struct ListView {
     pub(crate) error: Option<Words>,
 }
 
+/// A game of two seats the online session plays, as the host form offers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OnlineGameView {
+    /// Its name in the catalogue (what `host`, `open_table` and `quick` take).
+    pub(crate) name: String,
+    /// Its title.
+    pub(crate) title: Words,
+    /// Its one-line description.
+    pub(crate) description: Words,
+}
+
 /// One open game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct OpenGameView {
     /// The host's name.
     pub(crate) name: String,
+    /// The game offered, by its name in the catalogue.
+    pub(crate) game: String,
+    /// Its title, when this program knows the game (else its name).
+    pub(crate) title: Words,
+    /// Seats still free.
+    pub(crate) free_seats: u8,
     /// Colours per camp.
     pub(crate) format: u8,
     /// Seconds it has waited.
@@ -195,6 +225,8 @@ pub(crate) enum OnlineErrorCode {
     BadAddress,
     /// Not a format (1–3).
     BadFormat,
+    /// No game of two seats of that name is played online.
+    UnknownGame,
     /// Not a hole of the board.
     BadHole,
     /// An online game is already open on this page: leave it first.

@@ -18,19 +18,20 @@ use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
 use tripot_app::table::PersonAction;
 use tripot_app::table_event::TableEvent;
-use tripot_engine::{Format, Rules};
+use tripot_engine::Format;
 use tripot_game::Cell;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::{Multiaddr, Start};
-use tripot_protocol::Opens;
 
 use super::board_messages::BoardAction;
-use super::messages::{Opener, ServerMessage};
+use super::messages::ServerMessage;
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
     OpenGameView, Words,
 };
+use super::online_offer::{games_view, offer, seek, title};
 use super::online_words::{
     Refusal, bad_cell, colon, connection_key, connection_words, ending_words, game_over, network_refusal,
     no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
@@ -112,14 +113,21 @@ impl PageOnline {
             online.drop_confirmation();
         }
         let result = match request {
-            OnlineRequest::Host { format, room, opener } => self.host(format, room, opener, network),
+            OnlineRequest::Host { game, format, room, opener } => {
+                offer(game.as_deref(), format, opener).and_then(|offer| self.host(offer, room, network))
+            }
             OnlineRequest::Join { to } => self.join(&to, network),
             OnlineRequest::Lan => self.open_list(ListKind::Lan, network),
             OnlineRequest::Lobby => self.open_list(ListKind::Lobby, network),
             OnlineRequest::CloseList => self.close_list(),
             OnlineRequest::JoinTable { addr } => self.join_table(&addr, network),
-            OnlineRequest::OpenTable { format, opener } => self.open_table(format, opener, network),
-            OnlineRequest::Quick { format } => self.quick(format, network),
+            OnlineRequest::OpenTable { game, format, opener } => {
+                offer(game.as_deref(), format, opener).and_then(|offer| self.open_table(offer, network))
+            }
+            OnlineRequest::Quick { game, format } => {
+                seek(game.as_deref(), format).and_then(|(format, wanted)| self.quick(format, wanted, network))
+            }
+            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
             OnlineRequest::Board(action) => self.board(action),
             OnlineRequest::Resign => self.resign(),
             OnlineRequest::Claim => self.claim(),
@@ -231,13 +239,11 @@ impl PageOnline {
 
     fn host(
         &mut self,
-        format: Option<u8>,
+        offer: Offer,
         room: bool,
-        opener: Opener,
         network: &Mutex<NetworkSlot>,
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
-        let offer = offer(format, opener)?;
         let (start, side) = if room {
             (Start::HostRoom { offer: offer.clone(), code: RoomCode::random() }, Side::Room(offer))
         } else {
@@ -267,14 +273,12 @@ impl PageOnline {
 
     fn quick(
         &mut self,
-        format: Option<u8>,
+        format: Option<Format>,
+        wanted: QuickSeek,
         network: &Mutex<NetworkSlot>,
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
-        let format = format.map(parse_format).transpose()?;
-        self.start(Side::Quick(format), network, |net| {
-            tripot_app::online_duel::quick_seek(format).and_then(|wanted| net.quick(wanted))
-        })
+        self.start(Side::Quick(format), network, |net| net.quick(wanted))
     }
 
     fn join_table(
@@ -300,12 +304,10 @@ impl PageOnline {
 
     fn open_table(
         &mut self,
-        format: Option<u8>,
-        opener: Opener,
+        offer: Offer,
         network: &Mutex<NetworkSlot>,
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
-        let offer = offer(format, opener)?;
         let relay = self
             .list
             .as_ref()
@@ -564,6 +566,9 @@ impl PageOnline {
                     .iter()
                     .map(|g| OpenGameView {
                         name: g.name.clone(),
+                        game: g.game.as_str().to_owned(),
+                        title: title(&g.game),
+                        free_seats: g.free_seats,
                         format: g.format,
                         waiting_secs: g.waiting_secs,
                         addr: g.addr.to_string(),
@@ -603,26 +608,6 @@ fn sent_or(action: PersonAction, refused: impl FnOnce() -> Refusal) -> Result<Ve
         PersonAction::Picked(PickAction::Nothing) => Err(refused()),
         _ => Ok(Vec::new()),
     }
-}
-
-fn parse_format(n: u8) -> Result<Format, Refusal> {
-    Format::from_number(n).ok_or_else(|| {
-        refusal(OnlineErrorCode::BadFormat, |l| fill(l.page().online_bad_format, &[("n", &n.to_string())]))
-    })
-}
-
-/// The offer of a game hosted from the page, as the terminal's menu makes it.
-fn offer(format: Option<u8>, opener: Opener) -> Result<Offer, Refusal> {
-    let format = parse_format(format.unwrap_or(1))?;
-    let opens = match opener {
-        Opener::First => Opens::Host,
-        Opener::Second => Opens::Guest,
-        Opener::Draw => Opens::Random,
-    };
-    tripot_app::online_duel::offer(format, Rules::Tripot, opens).map_err(|e| {
-        let text = e.to_string();
-        refusal(OnlineErrorCode::NotNow, move |_| text.clone())
-    })
 }
 
 #[cfg(test)]

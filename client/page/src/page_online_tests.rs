@@ -12,6 +12,7 @@ use tripot_net::{GameSnapshot, NetEvent, SessionEvent};
 use tripot_protocol::GameId;
 
 use super::*;
+use crate::messages::Opener;
 
 /// What a stand-in session was told, and the events it hands out.
 #[derive(Clone, Default)]
@@ -145,7 +146,10 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     assert_eq!(refused_with(&page.handle(OnlineRequest::Lan, &network)), Some(OnlineErrorCode::Network));
     assert_eq!(made.load(Ordering::SeqCst), 0, "no network for a page that plays no game online");
 
-    let host = OnlineRequest::Host { format: None, room: false, opener: Opener::First };
+    let unknown =
+        OnlineRequest::Host { game: Some("chess".into()), format: None, room: false, opener: Opener::First };
+    assert_eq!(refused_with(&page.handle(unknown, &network)), Some(OnlineErrorCode::UnknownGame));
+    let host = OnlineRequest::Host { game: None, format: None, room: false, opener: Opener::First };
     let waiting = view(&page.handle(host.clone(), &network)).unwrap();
     assert_eq!((waiting.side.as_str(), waiting.connection.as_str()), ("host", "waiting"));
     assert_eq!(refused_with(&page.handle(host, &network)), Some(OnlineErrorCode::AlreadyOnline));
