@@ -69,7 +69,12 @@ pub(crate) fn offer(game: Option<&str>, format: Option<u8>, opener: Opener) -> R
         return Ok(Offer { game: online_game(name)?.spec(), opens });
     }
     let format = parse_format(format.unwrap_or(1))?;
-    tripot_app::online_duel::offer(format, Rules::Tripot, opens).map_err(|e| {
+    Ok(Offer { game: duel(format)?, opens })
+}
+
+/// The Tripot duel of `format`, by its name in the catalogue.
+fn duel(format: Format) -> Result<GameSpec, Refusal> {
+    tripot_engine::duel_spec(format, Rules::Tripot).map_err(|e| {
         let text = e.to_string();
         refusal(OnlineErrorCode::NotNow, move |_| text.clone())
     })
@@ -78,16 +83,18 @@ pub(crate) fn offer(game: Option<&str>, format: Option<u8>, opener: Opener) -> R
 /// The quick match's seek: the game named, or any game of two seats (`any`), else the duel of
 /// `format` (any duel when none); with the duel's format for the connection's words.
 pub(crate) fn seek(game: Option<&str>, format: Option<u8>) -> Result<(Option<Format>, QuickSeek), Refusal> {
-    let network = |e: tripot_app::network::NetworkError| super::online_words::network_refusal(&e);
+    let two = |game| TableSpec { game, seats: 2 };
     match game {
-        Some(ANY) => Ok((None, tripot_app::online_duel::quick_seek(None).map_err(network)?)),
-        Some(name) => {
-            let info = online_game(name)?;
-            Ok((None, QuickSeek::exactly(TableSpec { game: info.spec(), seats: 2 })))
-        }
+        // Any game of two seats; the first format's duel when two seekers of any meet.
+        Some(ANY) => Ok((None, QuickSeek::any(two(duel(Format::One)?)))),
+        Some(name) => Ok((None, QuickSeek::exactly(two(online_game(name)?.spec())))),
         None => {
             let format = format.map(parse_format).transpose()?;
-            Ok((format, tripot_app::online_duel::quick_seek(format).map_err(network)?))
+            let seek = match format {
+                Some(format) => QuickSeek::exactly(two(duel(format)?)),
+                None => QuickSeek::any(two(duel(Format::One)?)),
+            };
+            Ok((format, seek))
         }
     }
 }
