@@ -9,36 +9,29 @@
 //! The network is shared by the whole server ([`NetworkSlot`]) and started on the first request
 //! that needs it, so a page that never plays online never starts libp2p.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
 
 use tripot_app::move_picker::PickAction;
-use tripot_app::network::{Link, Network, NetworkError, OpenGameScan};
-use tripot_app::online_connection::{Confirm, Connection, RematchOffer, Route, Side};
+use tripot_app::network::{Network, NetworkError, OpenGameScan};
+use tripot_app::online_connection::{Confirm, Connection, RematchOffer, Route};
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
 use tripot_app::table::PersonAction;
 use tripot_app::table_event::TableEvent;
-use tripot_engine::Format;
 use tripot_game::Cell;
-use tripot_net::online::matchmaking::quick::QuickSeek;
-use tripot_net::room::RoomCode;
-use tripot_net::session::Offer;
-use tripot_net::{Multiaddr, Start};
 
 use super::board_messages::BoardAction;
 use super::messages::ServerMessage;
 use super::online_messages::{
-    EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
-    OpenGameView, Words,
+    EndingView, ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, OpenGameView, Words,
 };
 use super::online_offer::{games_view, offer, seek, title};
 use super::online_words::{
-    Refusal, bad_cell, colon, connection_key, connection_words, ending_words, game_over, network_refusal,
-    no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
-    not_your_turn, notice_message, refusal, side_key, words,
+    Refusal, bad_cell, colon, connection_key, connection_words, ending_words, game_over, no_chain,
+    no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece, not_your_turn,
+    notice_message, side_key, words,
 };
 use super::page_play::{table_move_view, table_view};
-use tripot_app::i18n::fill;
 
 /// Events read from a session per tick at most, so that a flood cannot hold the page.
 const EVENTS_PER_TICK: usize = 256;
@@ -226,147 +219,6 @@ impl PageOnline {
             self.sent_list = None;
         }
         out
-    }
-
-    // ---- starting ----------------------------------------------------------------------------
-
-    fn not_online_yet(&self) -> Result<(), Refusal> {
-        if self.online.is_some() {
-            return Err(refusal(OnlineErrorCode::AlreadyOnline, |l| l.page().online_already_open.to_owned()));
-        }
-        Ok(())
-    }
-
-    fn host(
-        &mut self,
-        offer: Offer,
-        room: bool,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let (start, side) = if room {
-            (Start::HostRoom { offer: offer.clone(), code: RoomCode::random() }, Side::Room(offer))
-        } else {
-            (Start::Host(offer.clone()), Side::Host(offer))
-        };
-        self.start(side, network, |net| net.start(start))
-    }
-
-    fn join(&mut self, to: &str, network: &Mutex<NetworkSlot>) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let text = to.trim();
-        // As on the terminal's join page: an address starts with a slash, anything else is read
-        // as a room code.
-        let start = if text.starts_with('/') {
-            text.parse::<Multiaddr>().ok().map(Start::Join)
-        } else {
-            text.parse::<RoomCode>().ok().map(Start::JoinRoom)
-        };
-        let Some(start) = start else {
-            let shown: String = text.chars().take(80).collect();
-            return Err(refusal(OnlineErrorCode::BadAddress, |l| {
-                fill(l.page().online_bad_address, &[("why", l.t().join_invalid), ("shown", &shown)])
-            }));
-        };
-        self.start(Side::Guest(text.to_owned()), network, |net| net.start(start))
-    }
-
-    fn quick(
-        &mut self,
-        format: Option<Format>,
-        wanted: QuickSeek,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        self.start(Side::Quick(format), network, |net| net.quick(wanted))
-    }
-
-    fn join_table(
-        &mut self,
-        addr: &str,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let listed = self.list.as_ref().and_then(|l| {
-            let list = l.list.as_ref()?;
-            let game = list.games.iter().find(|g| g.addr.to_string() == addr)?;
-            Some((list.relay.clone(), game.clone()))
-        });
-        let Some((relay, game)) = listed else {
-            return Err(refusal(OnlineErrorCode::NoSuchTable, |l| l.page().online_no_such_table.to_owned()));
-        };
-        let side = Side::Guest(game.name.clone());
-        match relay {
-            None => self.start(side, network, |net| net.start(Start::Join(game.addr.clone()))),
-            Some(relay) => self.start(side, network, |net| net.join_table(&relay, &game)),
-        }
-    }
-
-    fn open_table(
-        &mut self,
-        offer: Offer,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let relay = self
-            .list
-            .as_ref()
-            .filter(|l| l.kind == ListKind::Lobby)
-            .and_then(|l| l.list.as_ref()?.relay.clone());
-        let Some(relay) = relay else {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_lobby.to_owned()));
-        };
-        self.start(Side::Table(offer.clone()), network, |net| net.open_table(&relay, offer))
-    }
-
-    /// Starts a session through the shared network and opens the game on it.
-    fn start(
-        &mut self,
-        side: Side,
-        network: &Mutex<NetworkSlot>,
-        start: impl FnOnce(&mut (dyn Network + Send)) -> Result<Box<dyn Link>, NetworkError>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        let link = {
-            let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
-            slot.get().and_then(start)
-        };
-        let link = link.map_err(|error| network_refusal(&error))?;
-        self.list = None;
-        self.news.clear();
-        self.online = Some(OnlineTable::new(side, Some(link), self.ticks));
-        Ok(Vec::new())
-    }
-
-    fn open_list(
-        &mut self,
-        kind: ListKind,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let started = {
-            let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
-            // The scan is mDNS itself: with `--no-mdns` nothing is sent on the LAN.
-            if kind == ListKind::Lan && !slot.mdns {
-                return Err(refusal(OnlineErrorCode::Network, |l| l.page().online_no_mdns.to_owned()));
-            }
-            slot.get().and_then(|net| match kind {
-                ListKind::Lan => net.scan_lan(),
-                ListKind::Lobby => net.lobby(),
-            })
-        };
-        let (scan, error) = match started {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.list = Some(OpenList { kind, scan, list: None, error });
-        Ok(Vec::new())
-    }
-
-    fn close_list(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
-        if self.list.take().is_none() {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_list.to_owned()));
-        }
-        Ok(Vec::new())
     }
 
     // ---- the moves ---------------------------------------------------------------------------
@@ -609,6 +461,9 @@ fn sent_or(action: PersonAction, refused: impl FnOnce() -> Refusal) -> Result<Ve
         _ => Ok(Vec::new()),
     }
 }
+
+#[path = "page_online_start.rs"]
+mod start;
 
 #[cfg(test)]
 #[path = "page_online_tests.rs"]

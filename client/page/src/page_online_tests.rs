@@ -13,6 +13,10 @@ use tripot_protocol::GameId;
 
 use super::*;
 use crate::messages::Opener;
+use crate::online_messages::OnlineErrorCode;
+use tripot_app::network::Link;
+use tripot_net::session::Offer;
+use tripot_net::{Multiaddr, Start};
 
 /// What a stand-in session was told, and the events it hands out.
 #[derive(Clone, Default)]
