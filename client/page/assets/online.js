@@ -274,6 +274,10 @@ export function render() {
     }
     history.scrollTop = history.scrollHeight;
   }
+  // A move the game warned about waits for the player's word, as at a local table.
+  const pending = view.your_turn && view.board && view.board.pending;
+  $("online-confirm").hidden = !pending || animating > 0;
+  if (pending) $("online-confirm-text").textContent = t("table_confirm", { move: pending.notation });
   $("online-turn").textContent = turnText();
   // The header's line speaks of the online game while it is shown (the duel's waits behind).
   $("status").textContent = turnText();
@@ -447,6 +451,8 @@ export function start(hello, sender) {
     });
     $("online-end-jump").addEventListener("click", () => ask("end_chain"));
     $("online-cancel").addEventListener("click", () => ask("cancel"));
+    $("online-confirm-yes").addEventListener("click", () => ask("confirm"));
+    $("online-confirm-no").addEventListener("click", () => ask("cancel"));
     $("online-resign").addEventListener("click", () => ask("resign"));
     $("online-claim").addEventListener("click", () => ask("claim"));
     $("online-keep-waiting").addEventListener("click", () => ask("keep_waiting"));

@@ -73,6 +73,8 @@ pub(crate) enum OnlineRequest {
     /// The games a host may offer (answered by
     /// [`super::messages::ServerMessage::OnlineGames`]).
     Games,
+    /// Plays the move the game warned about (the view's `board.pending`).
+    Confirm,
     /// Resigns: the first asks, the second resigns.
     Resign,
     /// Claims the game once the grace period is over.

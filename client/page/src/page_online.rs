@@ -122,6 +122,7 @@ impl PageOnline {
             }
             OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
             OnlineRequest::Board(action) => self.board(action),
+            OnlineRequest::Confirm => self.confirm(),
             OnlineRequest::Resign => self.resign(),
             OnlineRequest::Claim => self.claim(),
             OnlineRequest::KeepWaiting => self.keep_waiting(),
@@ -286,6 +287,16 @@ impl PageOnline {
                 Ok(Vec::new())
             }
         }
+    }
+
+    /// The move the game warned about, played after all: it goes to the session.
+    fn confirm(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
+        let online = self.playable()?;
+        if online.table().is_none_or(|t| t.pending().is_none()) {
+            return Err(not_now());
+        }
+        online.confirm_move().map_err(|_| not_your_turn())?;
+        Ok(Vec::new())
     }
 
     // ---- the game's other actions --------------------------------------------------------------
