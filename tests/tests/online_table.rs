@@ -13,6 +13,7 @@ use std::time::Duration;
 use online_common::relay_process::{RelayLaunch, RelayProcess};
 use online_common::{Player, args, loopback_args, relay_bin, replayed_record, tripot_bin};
 use serde_json::Value;
+use tripot_game::GameRecord as Record;
 
 const START: Duration = Duration::from_secs(30);
 const GAME: Duration = Duration::from_secs(240);
@@ -124,11 +125,17 @@ fn kawu_3_by_room_code_through_a_relay_to_the_end() {
     let refused = stranger.wait_event("room_error", START);
     assert_eq!(refused["kind"], "not_found", "{refused}");
     assert_ne!(stranger.finish(Duration::from_secs(20)), 0);
-    let mut guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    let guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    room_game_to_the_end(host, guest, 3);
+}
+
+/// A room's guest proves the code, both play to the same end; their records are the same
+/// game and `tripot replay` accepts both. The host's record is given back.
+fn room_game_to_the_end(mut host: Player, mut guest: Player, seats: usize) -> (Player, Record) {
     guest.wait_for("the code proved", START, |v| v["event"] == "room" && v["state"] == "joined");
     let places = game_over(&mut host);
     assert_eq!(game_over(&mut guest), places);
-    assert_eq!(places.as_array().unwrap().len(), 3);
+    assert_eq!(places.as_array().unwrap().len(), seats);
     for p in [&mut host, &mut guest] {
         assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
     }
@@ -136,6 +143,7 @@ fn kawu_3_by_room_code_through_a_relay_to_the_end() {
     assert_eq!(rh.moves(), rg.moves());
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
+    (host, rh)
 }
 
 #[test]
@@ -194,4 +202,68 @@ fn the_rematch_vote_carried_a_second_game_is_played_and_saved_apart() {
             tripot_replay(Path::new(path));
         }
     }
+}
+
+#[test]
+fn draughts_by_room_code_through_a_relay_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay =
+        RelayLaunch::new(&relay_bin(), 32).in_dir(&dir.path().join("relay")).no_per_ip_limits().start();
+    let host_args = ["host", "--variant", "draughts", "--room", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", Some(&relay), &host_args);
+    let line = host.wait_for("the room's link", START, |v| v["event"] == "link");
+    let link = line["link"].as_str().unwrap().to_owned();
+    assert!(link.starts_with("tripot://room/draughts/2/"), "{link}");
+    let guest = player(dir.path(), "Marie", Some(&relay), &["join", &link, "--ai", "1", "--seed", "5"]);
+    let (host, rh) = room_game_to_the_end(host, guest, 2);
+    assert_eq!(rh.game().to_string(), "draughts");
+    assert!(rh.moves().len() > 20, "{} moves", rh.moves().len());
+    tampered_chain_refused(&host.save, &dir.path().join("tampered.tripot"));
+}
+
+/// The save keeps the signed chain: one character of it changed, `tripot replay` refuses the
+/// record, though its moves are untouched.
+fn tampered_chain_refused(save: &Path, tampered: &Path) {
+    let text = std::fs::read_to_string(save).unwrap();
+    let start = text.find("[TableChain \"").unwrap() + "[TableChain \"".len();
+    let end = start + text[start..].find('"').unwrap();
+    let at = start + (end - start) * 3 / 4;
+    let flipped = if &text[at..=at] == "0" { "1" } else { "0" };
+    std::fs::write(tampered, format!("{}{flipped}{}", &text[..at], &text[at + 1..])).unwrap();
+    let out = Command::new(tripot_bin()).arg("replay").arg(tampered).output().unwrap();
+    assert!(!out.status.success(), "a tampered chain replayed");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("chain"), "{stderr}");
+}
+
+#[test]
+fn a_member_flooding_the_chat_is_held_to_the_rate_and_the_table_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "2", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    let mut flood = vec!["join".to_owned(), link, "--ai".into(), "1".into(), "--seed".into(), "5".into()];
+    for i in 0..20 {
+        flood.extend(["--say".to_owned(), format!("flot {i}")]);
+    }
+    let flood: Vec<&str> = flood.iter().map(String::as_str).collect();
+    let mut guest = player(dir.path(), "Marie", None, &flood);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), places);
+    for p in [&mut host, &mut guest] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+    }
+    // The host heard the first five lines (the chat's rate: five in ten seconds) and no more;
+    // the flooder was told of each line refused, and its link held.
+    let heard: Vec<String> =
+        host.events("chat").iter().map(|v| v["text"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(heard, (0..5).map(|i| format!("flot {i}")).collect::<Vec<_>>());
+    let refused = guest
+        .events("error")
+        .iter()
+        .filter(|v| v["detail"].as_str().is_some_and(|d| d.contains("too fast")))
+        .count();
+    assert_eq!(refused, 15);
+    tripot_replay(&host.save);
+    tripot_replay(&guest.save);
 }

@@ -160,6 +160,9 @@ async function kawu3WithTwoComputers(context) {
   await resume.first().waitFor({ timeout: TIMEOUT });
   check((await resume.count()) >= 1, "« Reprendre » offers the unfinished table");
   await resume.first().click();
+  // A fresh page opens on its first table (the duel, the person to move): wait for the
+  // resumed table's history, not for a turn that may still be the first table's.
+  await waitHistory(again, 10);
   await humanToMove(again);
   check((await historyLength(again)) === 10, "the resumed table has its ten moves");
   check((await again.getAttribute("#board", "data-rotation")) === "120", "the resumed table is turned to NW");

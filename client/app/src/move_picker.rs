@@ -9,7 +9,7 @@
 //! on ends by itself. What the selection cannot tell apart (two captures of the same ends) is
 //! told apart hop by hop, as the game lists them.
 
-use tripot_game::{Cell, GameMove, GameState};
+use tripot_game::{Cell, GameMove, GameState, MoveKind};
 
 /// What a click (or Enter) on a cell did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +33,11 @@ pub struct Targets {
     pub hops: Vec<Cell>,
     /// The cells where exactly one of those moves ends (its whole path in one click).
     pub ends: Vec<Cell>,
+    /// Those of `ends` reached by a step, so that a board can tell a step (`+`) from the end of
+    /// a chain (`✱`), as the rules do.
+    pub steps: Vec<Cell>,
+    /// Those of `ends` that are another piece to swap with (the duel's swap, RULES.md §5).
+    pub swaps: Vec<Cell>,
 }
 
 impl Targets {
@@ -83,15 +88,17 @@ impl MovePicker {
         let mut hops: Vec<Cell> = self.going_on(&moves).filter_map(|m| m.cells().get(n).copied()).collect();
         hops.sort_unstable();
         hops.dedup();
-        let mut ends: Vec<Cell> = self
+        let mut ends: Vec<(Cell, MoveKind)> = self
             .going_on(&moves)
             .filter(|m| m.cells().len() > n)
             .filter_map(GameMove::to)
-            .filter(|&to| self.ending_at(&moves, to).is_some())
+            .filter_map(|to| self.ending_at(&moves, to).map(|m| (to, m.kind())))
             .collect();
-        ends.sort_unstable();
-        ends.dedup();
-        Targets { hops, ends }
+        ends.sort_unstable_by_key(|&(cell, _)| cell);
+        ends.dedup_by_key(|&mut (cell, _)| cell);
+        let of_kind = |kind: MoveKind| ends.iter().filter(|e| e.1 == kind).map(|e| e.0).collect();
+        let (steps, swaps) = (of_kind(MoveKind::Step), of_kind(MoveKind::Swap));
+        Targets { hops, ends: ends.iter().map(|e| e.0).collect(), steps, swaps }
     }
 
     /// The one legal move going on from the selection that ends on `cell`, if exactly one does.
@@ -191,5 +198,66 @@ impl MovePicker {
         } else {
             PickAction::Nothing
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use tripot_game::{GameSpec, Opener, Setup};
+
+    use super::*;
+    use crate::table_save::EveryGame;
+
+    fn open(name: &str) -> Box<dyn GameState> {
+        EveryGame.open(&GameSpec::new(name).unwrap(), &Setup::default()).unwrap()
+    }
+
+    /// The `to` of the legal moves of `kind` from `from`.
+    fn ends_of(state: &dyn GameState, from: Cell, kind: MoveKind) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = state
+            .legal_moves()
+            .iter()
+            .filter(|m| m.kind() == kind && m.from() == Some(from))
+            .filter_map(GameMove::to)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    #[test]
+    fn the_targets_tell_a_step_from_a_chain_end_and_a_swap() {
+        let mut state = open("tripot");
+        let mut swaps_seen = 0;
+        // A fixed walk of varied moves, long enough for the armies to meet in the middle.
+        let mut dice: u64 = 12_345;
+        for _ in 0..400 {
+            for from in MovePicker::pickable(state.as_ref()) {
+                let mut picker = MovePicker::default();
+                assert_eq!(picker.act_on(state.as_ref(), from), PickAction::Selected);
+                let targets = picker.targets(state.as_ref());
+                let steps = ends_of(state.as_ref(), from, MoveKind::Step);
+                let swaps = ends_of(state.as_ref(), from, MoveKind::Swap);
+                let jumps = ends_of(state.as_ref(), from, MoveKind::Jump);
+                assert!(targets.steps.iter().all(|c| steps.contains(c) && targets.ends.contains(c)));
+                assert!(targets.swaps.iter().all(|c| swaps.contains(c) && targets.ends.contains(c)));
+                for end in &targets.ends {
+                    if !targets.steps.contains(end) && !targets.swaps.contains(end) {
+                        assert!(jumps.contains(end), "{end:?} is neither a step, a swap nor a chain's end");
+                    }
+                }
+                // A swap is the only move onto a piece: every one is offered as such.
+                assert_eq!(targets.swaps, swaps);
+                swaps_seen += swaps.len();
+            }
+            let moves = state.legal_moves();
+            dice = dice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let Some(m) = moves.get((dice >> 33) as usize % moves.len().max(1)) else { break };
+            if state.play(m).is_err() || state.outcome().is_some() {
+                break;
+            }
+        }
+        assert!(swaps_seen > 0, "no swap was ever offered");
     }
 }

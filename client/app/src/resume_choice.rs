@@ -1,15 +1,12 @@
-//! What the resume prompt offers at start: each unfinished game, local or online, newest first
-//! (the games of the one table — the star tables among them — after the older duels).
-//! A local game is resumed here; an online one by the command that starts its session again.
+//! What the resume prompt offers at start: each unfinished game of the one table (the older duel
+//! and star table records among them), then each online game, newest first. A game of the table
+//! is resumed here; an online one by the command that starts its session again.
 
 use super::online_saves::OnlineSaved;
-use super::save_store::{SaveStore, Saved};
 
 /// One unfinished game the player may take up again.
 #[derive(Debug, Clone)]
 pub enum ResumeChoice {
-    /// A solo game or a duel on this device (boxed, as the other: both hold whole positions).
-    Local(Box<Saved>),
     /// An online game saved by its session.
     Online(Box<OnlineSaved>),
     /// A game of any kind at the one table ([`crate::table::Table`]), read again from its file
@@ -37,19 +34,9 @@ impl GameOffered {
         GameOffered {
             path: saved.path.clone(),
             game: saved.record.game().clone(),
-            players: saved.record.tag("Table").unwrap_or_default().to_owned(),
+            // The seats as the `Table` tag writes them, an older duel's read from its `Mode`.
+            players: saved.seats().map(|(seats, _)| crate::seat_kind::seats_tag(&seats)).unwrap_or_default(),
             moves: saved.record.moves().len(),
         }
     }
-}
-
-/// The games to offer: the local ones first (they resume at once), then the online ones, each
-/// newest first.
-#[must_use]
-pub fn choices(local: Vec<Saved>, store: &SaveStore) -> Vec<ResumeChoice> {
-    local
-        .into_iter()
-        .map(|saved| ResumeChoice::Local(Box::new(saved)))
-        .chain(store.unfinished_online().into_iter().map(|saved| ResumeChoice::Online(Box::new(saved))))
-        .collect()
 }

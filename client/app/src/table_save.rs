@@ -14,7 +14,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tripot_engine::StarBoardGames;
 use tripot_game::record::{RecordError, ReplayError};
 use tripot_game::{GameRecord, GameReplay, GameSpec, GameState, OpenError, Opener, Seat, Setup};
 
@@ -30,14 +29,14 @@ pub const ABANDONED: &str = "abandoned";
 /// Extension of a game record.
 const EXTENSION: &str = "tripot";
 
-/// The games a saved record can be of: the star board's (the duels, the star games) and
-/// draughts, each opened by its engine.
+/// The games a saved record can be of: every game the client links, each opened by its engine
+/// (the one list, `tripot_net::LINKED_OPENERS`, that the online sessions open games with too).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EveryGame;
 
 impl Opener for EveryGame {
     fn open(&self, spec: &GameSpec, setup: &Setup) -> Result<Box<dyn GameState>, OpenError> {
-        [&StarBoardGames as &dyn Opener, &tripot_draughts::Draughts].as_slice().open(spec, setup)
+        tripot_net::linked_games(spec, setup)
     }
 }
 
@@ -93,7 +92,7 @@ pub struct SavedGame {
     /// The game replayed.
     pub replay: GameReplay,
     /// Whether the record is in the one record format (`[Game …]`) rather than an older duel
-    /// or star table record (which the older screens offer back themselves).
+    /// or star table record (read the same, and saved on in the one format once resumed).
     pub one_format: bool,
 }
 
@@ -254,23 +253,6 @@ impl SaveStore {
     #[must_use]
     pub fn unfinished_games(&self) -> GamesFound {
         self.unfinished_where(|_| true)
-    }
-
-    /// As [`SaveStore::unfinished_games`], of the records in the one record format only: the
-    /// older duel and star table records are left to the older screens, never moved aside here.
-    #[must_use]
-    pub fn unfinished_one_format_games(&self) -> GamesFound {
-        self.unfinished_where(crate::save_store::names_its_game)
-    }
-
-    /// As [`SaveStore::unfinished_games`], of the records in the one record format and the
-    /// older star tables' (resumed at the one table, and saved on in the one format): only the
-    /// older duel records are left to the duel's screen, never moved aside here.
-    #[must_use]
-    pub fn unfinished_tables(&self) -> GamesFound {
-        self.unfinished_where(|bytes| {
-            crate::save_store::names_its_game(bytes) || crate::star_save::is_star_record(bytes)
-        })
     }
 
     fn unfinished_where(&self, wanted: impl Fn(&[u8]) -> bool) -> GamesFound {

@@ -87,6 +87,15 @@ pub(crate) enum CliError {
     /// (exit 1).
     #[error("{0}")]
     GameRecord(#[from] tripot_app::table_save::TableSaveError),
+    /// A table's record whose signed chain does not check (a signature, the chain, a seat, a
+    /// turn, other moves than the record's): exit 1; unreadable: exit 2.
+    #[error("{path}: {error}")]
+    SignedChain {
+        /// The record's file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: Box<tripot_net::table::SavedChainError>,
+    },
     /// A duel tournament without its two levels: exit 2.
     #[error("--a and --b are needed (or --variant and --seats)")]
     NoPlayers,
@@ -309,6 +318,10 @@ impl CliError {
             CliError::GameRecord(error) => match error {
                 tripot_app::table_save::TableSaveError::Replay { .. } => 1,
                 _ => 2,
+            },
+            CliError::SignedChain { error, .. } => match **error {
+                tripot_net::table::SavedChainError::Malformed => 2,
+                _ => 1,
             },
             CliError::StarRecord { error, .. } => match error {
                 StarRecordError::Illegal { .. } | StarRecordError::ResultMismatch { .. } => 1,

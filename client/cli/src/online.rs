@@ -63,6 +63,10 @@ pub(crate) struct OnlineArgs {
     /// the opponent's; 0 declines offers.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub(crate) rematch: u32,
+    /// Headless table: say this line in the chat when each game starts (repeat it for more
+    /// lines, said at once; the chat's rate refuses what goes over, as an `error` event).
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) say: Vec<String>,
     /// Do not announce or discover on the LAN (mDNS).
     #[arg(long)]
     pub(crate) no_mdns: bool,

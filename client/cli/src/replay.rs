@@ -39,6 +39,7 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let name = args.file.display();
     let bytes = read_limited(args).map_err(|error| CliError::ReadRecord { name: name.to_string(), error })?;
+    check_signed_chain(&bytes, &args.file)?;
     if args.game.is_some() || super::draughts::is_draughts_record(&bytes) {
         return super::draughts::replay(&bytes, &name.to_string());
     }
@@ -76,6 +77,17 @@ fn replay_game_record(bytes: &[u8], path: &std::path::Path) -> Result<(), CliErr
         .map_err(|source| TableSaveError::Replay { path: path.to_path_buf(), source })?;
     let mut out = std::io::stdout().lock();
     Ok(writeln!(out, "{}\nresult: {}", replay.state.position_string(), replay.result)?)
+}
+
+/// A table's record keeps its signed chain: checked as every peer checked it at the table,
+/// whichever game it is (the moves are then replayed by the game's own reader).
+fn check_signed_chain(bytes: &[u8], path: &std::path::Path) -> Result<(), CliError> {
+    let Ok(record) = tripot_game::GameRecord::parse_bytes(bytes) else { return Ok(()) };
+    if record.tag(tripot_net::table::CHAIN_TAG).is_none() {
+        return Ok(());
+    }
+    tripot_net::table::verify_saved_chain(&record, tripot_net::linked_games)
+        .map_err(|error| CliError::SignedChain { path: path.to_path_buf(), error: Box::new(error) })
 }
 
 /// The file's bytes, reading at most one byte more than a record may have so that a huge file

@@ -64,10 +64,13 @@ fn parse_clock(text: &str) -> Result<ClockRule, CliError> {
 }
 
 /// Whether `tripot host` opens a table rather than a two-seat session: a game of more than
-/// two seats, or computer seats asked for.
+/// two seats, computer seats asked for, or a game the two-seat session does not open (its
+/// opener is the star board's; the table opens every game linked).
 pub(crate) fn is_table(variant: Option<&GameSpec>, table: &TableArgs) -> bool {
     let seats = variant.and_then(tripot_game::catalogue::find).map_or(2, |info| info.seats);
-    seats > 2 || !table.computers.is_empty()
+    let session_opens =
+        variant.is_none_or(|spec| tripot_net::engine_games(spec, &tripot_game::Setup::default()).is_ok());
+    seats > 2 || !table.computers.is_empty() || !session_opens
 }
 
 /// The computer players of the binary.
@@ -218,6 +221,9 @@ async fn headless(
             TableNetEvent::Table(tripot_net::table::TableEvent::Started { .. }) => {
                 (ended, voted) = (false, false);
                 linger_until = None;
+                for line in &online.say {
+                    handle.chat(line);
+                }
             }
             TableNetEvent::Table(tripot_net::table::TableEvent::Ended(_)) => {
                 ended = true;

@@ -96,27 +96,32 @@ fn the_real_binary_plays_two_moves_in_tmux_and_restores_the_terminal() {
 
     wait_for(s, "Solo contre l'IA");
     keys(s, &["Down", "Down", "Down", "Down", "Enter"]);
-    wait_for(s, "Duel à deux");
-    // Player 1: the cursor starts on a front pawn; Enter picks it, Up goes to an empty
-    // neighbour, Enter plays the step.
+    // The duel plays at the one table.
+    wait_for(s, "vue de Joueur 1");
+    // Player 1: Enter picks the piece under the cursor, d goes to its first destination, Enter
+    // plays there.
     keys(s, &["Enter"]);
     wait_for(s, "Choisissez une destination");
-    keys(s, &["Up", "Enter"]);
+    keys(s, &["d", "Enter"]);
     wait_for(s, "Historique — 1 coup");
-    // Player 2, the same downwards.
-    keys(s, &["Enter", "Down", "Enter"]);
+    // Player 2, the same in its own view.
+    keys(s, &["Enter"]);
+    wait_for(s, "Choisissez une destination");
+    keys(s, &["d", "Enter"]);
     let shown = wait_for(s, "Historique — 2 coups");
-    assert!(shown.contains("Joueur 1 — Choisissez un de vos pions."), "{shown}");
+    assert!(shown.contains("vue de Joueur 1"), "{shown}");
     keys(s, &["q"]);
     wait_for(s, "Quitter");
     keys(s, &["q"]);
 
     run.exited_cleanly("tripot did not exit");
-    // The game was saved, two moves long.
+    // The game was saved in the one record format, two moves long.
     let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(games.len(), 1);
-    let record = tripot_engine::Record::parse(&fs::read_to_string(&games[0]).unwrap()).unwrap();
-    assert_eq!(record.moves().len(), 2);
+    let saved = tripot_app::save_store::SaveStore::read_game(&games[0]).unwrap();
+    assert!(saved.one_format);
+    assert_eq!(saved.replay.state.spec().as_str(), "tripot");
+    assert_eq!(saved.replay.moves.len(), 2);
 }
 
 #[test]
@@ -153,16 +158,28 @@ fn resume_lane(s: &str) {
     wait_for(s, "Historique — 0 coups");
 }
 
+/// At the one table, the lane's resumed duel: Enter picks m1 under the cursor, D takes the
+/// cursor to m3, one hop away with more hops after it, Enter hops there and the chain goes on;
+/// Esc takes back that one hop (the pawn stays picked), « Fin du saut » plays m1-m3.
 #[test]
-fn chains_by_keyboard_enter_ends_on_a_near_star_and_esc_takes_back_one_hop() {
+fn chains_by_keyboard_enter_hops_on_and_esc_takes_back_one_hop() {
     let Some(run) = start_with("tripot-chains", "fr", 120, 40, three_hop_lane) else { return };
     let s = run.session.0.as_str();
     resume_lane(s);
-    // A pawn picked by typing its hole; D takes the cursor to its nearest destination, m3,
-    // one hop away with more hops after it: Enter plays the move there, not a chain to build.
-    keys(s, &[":", "m", "1", "Enter"]);
+    wait_for(s, "Curseur : m1");
+    keys(s, &["Enter"]);
     wait_for(s, "Choisissez une destination");
-    keys(s, &["D", "Enter"]);
+    keys(s, &["D"]);
+    wait_for(s, "Curseur : m3");
+    keys(s, &["Enter"]);
+    wait_for(s, "Sautez encore");
+    keys(s, &["Escape"]);
+    wait_for(s, "Choisissez une destination");
+    assert!(screen(s).contains("Historique — 0 coups"), "{}", screen(s));
+    assert!(screen(s).contains("Curseur : m3"), "{}", screen(s));
+    keys(s, &["Enter"]);
+    wait_for(s, "Sautez encore");
+    keys(s, &["f"]);
     wait_for(s, "Historique — 1 coup");
     assert!(screen(s).contains("1. m1-m3 "), "{}", screen(s));
     keys(s, &["q"]);
@@ -171,28 +188,32 @@ fn chains_by_keyboard_enter_ends_on_a_near_star_and_esc_takes_back_one_hop() {
     run.exited_cleanly("tripot did not exit");
 }
 
+/// A chain built hop by hop (Space, d to the next targets) loses only its last hop to Esc; a
+/// whole chain typed in notation is played at once.
 #[test]
-fn a_chain_built_hop_by_hop_loses_only_its_last_hop_to_esc_and_tab_d_enter_plays_the_farthest() {
+fn a_chain_built_hop_by_hop_loses_only_its_last_hop_to_esc_and_a_typed_chain_plays_whole() {
     let Some(run) = start_with("tripot-hops", "fr", 120, 40, three_hop_lane) else { return };
     let s = run.session.0.as_str();
     resume_lane(s);
-    // m1 picked, a hop to m3 (Space), a second hop to m5 (typed: a hole acts as Enter on
-    // it), then Esc: only that second hop goes, the chain goes on from m3, and « Fin du saut »
-    // plays m1-m3.
-    keys(s, &[":", "m", "1", "Enter", "D", "Space"]);
+    wait_for(s, "Curseur : m1");
+    keys(s, &["Enter", "D", "Space"]);
     wait_for(s, "Sautez encore");
-    keys(s, &[":", "m", "5", "Enter"]);
+    // The next targets in turn: k5, where a chain ends, then m5.
+    keys(s, &["d"]);
+    wait_for(s, "Curseur : k5");
+    keys(s, &["d"]);
+    wait_for(s, "Curseur : m5");
+    keys(s, &["Space"]);
     wait_for(s, "Sautez encore");
     keys(s, &["Escape"]);
     wait_for(s, "Sautez encore");
     keys(s, &["f"]);
     wait_for(s, "Historique — 1 coup");
     assert!(screen(s).contains("1. m1-m3 "), "{}", screen(s));
-    // Player 2 answers by typing its move; then player 1's farthest chain is Tab, d, Enter
-    // away once m4 is picked (Tab goes pawn by pawn: the pawn is typed here to be sure).
+    // Player 2 answers by typing its move; then player 1 types the whole chain.
     keys(s, &[":", "e", "1", "4", "-", "e", "1", "3", "Enter"]);
     wait_for(s, "Historique — 2 coups");
-    keys(s, &[":", "m", "3", "Enter", "d", "Enter"]);
+    keys(s, &[":", "m", "3", "-", "m", "5", "-", "m", "7", "Enter"]);
     wait_for(s, "Historique — 3 coups");
     assert!(screen(s).contains("m3-m5-m7"), "{}", screen(s));
     keys(s, &["q"]);

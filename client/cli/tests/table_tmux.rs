@@ -1,5 +1,5 @@
 //! The real binary in a real terminal (tmux) plays a `kawu-3` table to its end: one person (who
-//! follows the hint, typed after « : ») against two computer players at Moyen, set up on the
+//! follows the hint, typed after « : ») against two computer players at Moyen, every seat placed, set up on the
 //! form from the catalogue and played on the one game screen. Where tmux is missing it fails under CI and says it
 //! did not run elsewhere (`scripts/install-test-deps.sh` installs it).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -97,7 +97,13 @@ fn a_kawu_3_table_of_one_person_and_two_computers_is_played_to_the_end_in_tmux()
         }
         sleep(Duration::from_millis(150));
     };
-    assert!(end.contains("Fin de la partie") && end.contains("Joueur 1 (S) — 1re place"), "{end}");
+    // Every seat is named with where it ended. Who wins is not asserted: the hint the person
+    // follows searches under a wall-clock net, so on a loaded machine it may lose to Moyen.
+    assert!(end.contains("Fin de la partie") && end.contains("1re place"), "{end}");
+    assert!(
+        ["Joueur 1 (S)", "Garibaldi (NW)", "Garibaldi (NE)"].iter().all(|seat| end.contains(seat)),
+        "{end}"
+    );
     assert!(own_moves >= 10, "the person played {own_moves} moves:\n{end}");
     // The finished table is saved with its result.
     let games: Vec<_> = fs::read_dir(dir.join("data/games")).unwrap().filter_map(Result::ok).collect();

@@ -7,7 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self as term, KeyEvent, MouseEvent};
-use tripot_engine::{Move, StarMove};
+use tripot_engine::Move;
 
 /// How often the loop wakes up with no input, to animate moves and blink the "thinking" sign.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -39,20 +39,6 @@ pub enum Event {
         request: u64,
         /// The suggested move.
         mv: Move,
-    },
-    /// A computer player of a star table chose a move.
-    StarComputerMove {
-        /// Which request this answers.
-        request: u64,
-        /// The move.
-        mv: StarMove,
-    },
-    /// The hint at a star table.
-    StarHint {
-        /// Which request this answers.
-        request: u64,
-        /// The suggested move.
-        mv: StarMove,
     },
     /// A search of the one table answered (a computer's move or a hint).
     TableAnswer {

@@ -109,7 +109,7 @@ fn a_draughts_game_left_unfinished_is_offered_at_start_and_resumed_with_its_move
     let mut again = App::new(Lang::Fr, Some(store), events.sender());
     assert_eq!(again.page(), Page::Resume);
     let screen = render(&mut again, 120, 40);
-    assert!(screen.contains("Dames internationales · human, human · 1 coup"), "{screen}");
+    assert!(screen.contains("Dames internationales · humain, humain · 1 coup"), "{screen}");
     again.handle_event(key(KeyCode::Enter));
     assert_eq!(again.page(), Page::GameTable);
     let table = again.game_table().unwrap().table();
@@ -250,6 +250,7 @@ fn the_computers_answer_and_undo_takes_their_moves_back_with_the_persons() {
         if let Some(event) = events.next_timeout(std::time::Duration::from_millis(10)) {
             app.handle_event(event);
         }
+        app.handle_event(Event::Tick);
     }
     assert_eq!(moves_played(&app), 3, "both computers answered");
     app.handle_event(ch('u'));

@@ -11,7 +11,9 @@ use common::{
 use crossterm::event::KeyCode;
 use tripot_ai::Level;
 use tripot_app::i18n::Lang;
+use tripot_app::seat_kind::SeatKind;
 use tripot_engine::{Camp, Format, Hole, Move, Notation, Position, Rules, WinReason};
+use tripot_game::Seat;
 use tripot_terminal::app::{App, Button, Mode, Page, Setup};
 use tripot_terminal::event::{Event, Events};
 
@@ -237,6 +239,21 @@ fn solo_game_with_the_mouse_alone() {
 }
 
 #[test]
+fn menu_starts_solo_against_the_computer_at_its_level_at_the_one_table() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    assert_eq!(app.menu().level, Level::Difficile);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::GameTable);
+    let table = app.game_table().unwrap().table();
+    assert_eq!(table.state().spec().as_str(), "tripot");
+    assert_eq!(table.seats(), [SeatKind::Person, SeatKind::Computer(Level::Difficile)]);
+    assert_eq!(table.state().to_move(), Some(Seat(0)), "the person opens by default");
+}
+
+#[test]
 fn menu_starts_a_duel_with_its_settings() {
     let events = Events::new();
     let mut app = App::new(Lang::Fr, None, events.sender());
@@ -252,10 +269,12 @@ fn menu_starts_a_duel_with_its_settings() {
         app.handle_event(key(KeyCode::Up));
     }
     app.handle_event(key(KeyCode::Enter));
-    let game = app.game().unwrap();
-    assert_eq!(game.setup.format, Format::Two);
-    assert_eq!(game.setup.mode, Mode::Duel);
-    assert_eq!(game.position().turn(), Camp::B);
+    // The duel plays at the one table, as the set-up form would start it.
+    assert_eq!(app.page(), Page::GameTable);
+    let table = app.game_table().unwrap().table();
+    assert_eq!(table.state().spec().as_str(), "tripot-f2");
+    assert_eq!(table.seats(), [SeatKind::Person, SeatKind::Person]);
+    assert_eq!(table.state().to_move(), Some(Seat(1)), "player 2 opens, as set");
     // Enter on a setting starts its mode, as the footer's « Entrée valider » says; it does not
     // change the setting.
     app.handle_event(ch('q'));
@@ -263,8 +282,8 @@ fn menu_starts_a_duel_with_its_settings() {
     assert_eq!(app.menu().item(), tripot_terminal::app::MenuItem::DuelFormat);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.menu().duel_format, Format::Two);
-    let game = app.game().unwrap();
-    assert_eq!((game.setup.mode, game.setup.format), (Mode::Duel, Format::Two));
+    let table = app.game_table().unwrap().table();
+    assert_eq!(table.state().spec().as_str(), "tripot-f2");
     // Every line of the menu can be reached, the online ones too.
     app.handle_event(ch('q'));
     let mut seen = Vec::new();

@@ -165,9 +165,14 @@ impl Ai {
     /// measurements; a player facing a person keeps the net, [`Ai::new`]).
     #[must_use]
     pub fn unhurried(level: Level, seed: u64) -> Ai {
-        let mut ai = Ai::new(level, seed);
-        ai.profile.time_cap = Duration::from_secs(3600);
-        ai
+        Ai::new(level, seed).without_time_cap()
+    }
+
+    /// This player with its wall-clock safety net lifted (see [`Ai::unhurried`]); a caller's
+    /// own time limit ([`Limits::time`]) still holds.
+    pub(crate) fn without_time_cap(mut self) -> Ai {
+        self.profile.time_cap = Duration::from_secs(3600);
+        self
     }
 
     /// The evaluation weights a level uses.

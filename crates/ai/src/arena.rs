@@ -70,9 +70,12 @@ pub fn play_game(setup: &GameSetup) -> GameReport {
 #[must_use]
 pub fn play_game_tuned(setup: &GameSetup, weights: [Weights; 2], limits: [Limits; 2]) -> GameReport {
     let start = Position::start(setup.format, setup.rules, setup.opener);
+    // Unhurried: a measured game is the same on any machine, loaded or not.
     let mut players = [
-        Ai::with_weights(setup.players[0], setup.seed.wrapping_mul(2).wrapping_add(1), weights[0]),
-        Ai::with_weights(setup.players[1], setup.seed.wrapping_mul(2).wrapping_add(2), weights[1]),
+        Ai::with_weights(setup.players[0], setup.seed.wrapping_mul(2).wrapping_add(1), weights[0])
+            .without_time_cap(),
+        Ai::with_weights(setup.players[1], setup.seed.wrapping_mul(2).wrapping_add(2), weights[1])
+            .without_time_cap(),
     ];
     let mut pos = start;
     let mut history = vec![pos.hash()];

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod event;
+mod game_openers;
 pub mod identity;
 pub mod kept_result;
 pub mod online;
@@ -34,6 +35,7 @@ pub mod table_online;
 pub mod transport;
 
 pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent, UnsignedCause};
+pub use game_openers::{LINKED_OPENERS, linked_games};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
 pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};

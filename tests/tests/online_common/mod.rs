@@ -219,7 +219,7 @@ pub(crate) fn replayed_record(path: &Path) -> Record {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let record = Record::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
     record
-        .replay(&tripot_engine::StarBoardGames)
+        .replay(&tripot_net::LINKED_OPENERS.as_slice())
         .unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
     record
 }

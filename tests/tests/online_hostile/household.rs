@@ -102,13 +102,19 @@ fn a_household_behind_one_address_plays_under_the_default_limits() {
     both_finish(&mut table_host, &mut table_guest);
     both_finish(&mut room_host, &mut room_guest);
     both_finish(&mut seeker, &mut any);
+    // No limit refused the household anything. A circuit asked of a peer that has just left (its
+    // game over, its process gone: `no_reservation`, `connection_failed`) is no limit's doing; on
+    // a loaded machine a player's last redial can cross its opponent's exit.
+    let metrics = relay.metrics();
     for denied in ["connection", "reservation", "circuit", "lobby_registration", "room"] {
-        let total: f64 = relay
-            .metrics()
+        let total: f64 = metrics
             .lines()
             .filter(|l| l.starts_with(&format!(r#"tripot_denials_total{{what="{denied}""#)))
+            .filter(|l| {
+                !l.contains(r#"reason="no_reservation""#) && !l.contains(r#"reason="connection_failed""#)
+            })
             .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
             .sum();
-        assert_eq!(total, 0.0, "an honest household was refused a {denied}");
+        assert_eq!(total, 0.0, "an honest household was refused a {denied}:\n{metrics}");
     }
 }

@@ -8,10 +8,11 @@ use tripot_app::game_file::GameFile;
 use tripot_app::save_store::SaveStore;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::{PersonAction, Table, TableMoveError, Turn};
-use tripot_app::table_computer::{Answer, Answered};
+use tripot_app::table_computer::{Answer, Answered, SearchKind};
 use tripot_app::table_event::TableEvent;
 use tripot_game::{Cell, GameState};
 
+use super::move_animation::MoveAnimation;
 use super::{App, Page};
 use crate::event::Event;
 
@@ -27,6 +28,8 @@ pub struct GameTable {
     pub(crate) hint_request: Option<u64>,
     /// The cells' names (the draughts squares' numbers) shown.
     pub(crate) show_names: bool,
+    /// A computer's move being shown hop by hop before it is played.
+    pub(crate) animation: Option<MoveAnimation>,
 }
 
 impl GameTable {
@@ -47,6 +50,12 @@ impl GameTable {
     pub const fn is_thinking(&self) -> bool {
         self.thinking.is_some()
     }
+
+    /// Whether a computer's move is being shown hop by hop.
+    #[must_use]
+    pub const fn is_animating(&self) -> bool {
+        self.animation.is_some()
+    }
 }
 
 /// The table the game screen shows, as it draws it: one played here, or an online game's.
@@ -56,8 +65,10 @@ pub(crate) struct Shown<'a> {
     pub(crate) table: &'a Table,
     /// The keyboard's cursor.
     pub(crate) cursor: Cell,
-    /// A computer is searching its move.
+    /// A computer is searching its move, or showing it.
     pub(crate) thinking: bool,
+    /// The computer's move being shown: the cells it reached so far.
+    pub(crate) moving: Option<&'a [Cell]>,
     /// The cells' names are shown.
     pub(crate) show_names: bool,
     /// The online game, when the table is one.
@@ -105,6 +116,7 @@ impl App {
                 table: screen.online.table()?,
                 cursor: screen.cursor,
                 thinking: false,
+                moving: None,
                 show_names: screen.show_names,
                 online: Some(&screen.online),
             });
@@ -113,7 +125,8 @@ impl App {
         Some(Shown {
             table: &screen.table,
             cursor: screen.cursor,
-            thinking: screen.thinking.is_some(),
+            thinking: screen.thinking.is_some() || screen.animation.is_some(),
+            moving: screen.animation.as_ref().map(MoveAnimation::shown),
             show_names: screen.show_names,
             online: None,
         })
@@ -207,8 +220,14 @@ impl App {
     pub fn play_game_table(&mut self, table: Table) {
         self.cancel_requests();
         let cursor = first_cell(&table);
-        self.game_table =
-            Some(GameTable { table, cursor, thinking: None, hint_request: None, show_names: false });
+        self.game_table = Some(GameTable {
+            table,
+            cursor,
+            thinking: None,
+            hint_request: None,
+            show_names: false,
+            animation: None,
+        });
         self.page = Page::GameTable;
         self.message = None;
         self.after_table_change(Vec::new());
@@ -315,6 +334,22 @@ impl App {
         } else {
             return;
         }
+        let answer = match answer.kind {
+            SearchKind::Move(_) => match MoveAnimation::of(answer) {
+                Ok(animation) => {
+                    screen.animation = Some(animation);
+                    return;
+                }
+                Err(answer) => answer,
+            },
+            SearchKind::Hint(_) => answer,
+        };
+        self.play_table_answer(answer);
+    }
+
+    /// Hands a search's answer to the table: the computer's move played, or the hint shown.
+    pub(crate) fn play_table_answer(&mut self, answer: Answer) {
+        let Some(screen) = &mut self.game_table else { return };
         match screen.table.answer(answer) {
             Answered::Played(events) => {
                 self.message = None;
@@ -331,7 +366,7 @@ impl App {
 
     /// Whether a computer is searching: the board takes no move.
     pub(crate) fn game_table_busy(&self) -> bool {
-        self.game_table.as_ref().is_some_and(|s| s.thinking.is_some())
+        self.game_table.as_ref().is_some_and(|s| s.thinking.is_some() || s.animation.is_some())
     }
 
     /// "Indice": Difficile's move for the person to move, searched on another thread.
@@ -358,6 +393,7 @@ impl App {
         }
         screen.thinking = None;
         screen.hint_request = None;
+        screen.animation = None;
         if screen.table.undo() {
             self.message = None;
             self.after_table_change(Vec::new());
@@ -377,62 +413,12 @@ impl App {
         self.start_game_table(state, seats, seed);
     }
 
-    /// At start: every unfinished game of the one table — an older star table's record among
-    /// them — is offered with the others, after the older duels.
-    pub(crate) fn look_for_unfinished_games(&mut self) {
-        use tripot_app::resume_choice::{GameOffered, ResumeChoice};
-        let Some(store) = &self.store else { return };
-        let found = store.unfinished_tables();
-        if let Some((to, error)) = found.moved.first() {
-            let text = format!(
-                "{} {} ({})",
-                self.lang.t().corrupt_moved,
-                to.display(),
-                self.lang.game_save_error(error)
-            );
-            self.say(text, true);
-        }
-        let offered: Vec<ResumeChoice> = found
-            .open
-            .iter()
-            .filter(|saved| saved.seats().is_some())
-            .map(|saved| ResumeChoice::Game(Box::new(GameOffered::of(saved))))
-            .collect();
-        if !offered.is_empty() {
-            let at = self.resume_choices.iter().take_while(|c| matches!(c, ResumeChoice::Local(_))).count();
-            self.resume_choices.splice(at..at, offered);
-            self.page = Page::Resume;
-        }
-    }
-
-    /// Resumes a game of the one table offered at start, saving on into its file.
-    pub(crate) fn resume_game(&mut self, path: &std::path::Path) {
-        match SaveStore::read_game(path).and_then(Table::resume) {
-            Ok(table) => self.play_game_table(table),
-            Err(error) => {
-                let text = format!("{} : {}", self.lang.t().save_failed, self.lang.game_save_error(&error));
-                self.say(text, true);
-                self.page = Page::Menu;
-            }
-        }
-    }
-
-    /// A game of the one table offered at start and declined: marked abandoned.
-    pub(crate) fn abandon_offered_game(&mut self, path: &std::path::Path) {
-        let abandoned = SaveStore::read_game(path)
-            .and_then(Table::resume)
-            .and_then(|table| table.abandon().map_err(tripot_app::table_save::TableSaveError::from));
-        if let Err(error) = abandoned {
-            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.game_save_error(&error));
-            self.say(text, true);
-        }
-    }
-
     /// Stops the table's searches (leaving the screen, a new game): their answers are dropped.
     pub(crate) fn stop_game_table(&mut self) {
         if let Some(screen) = &mut self.game_table {
             screen.thinking = None;
             screen.hint_request = None;
+            screen.animation = None;
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
-//! [`menu`] (the main menu's settings), `play` (moves, the computer, hints, undo, saving),
+//! [`menu`] (the main menu's settings), `play` (the duel's own screen: the online duel, and
+//! `App::start_game` for its tests), `resume` (the unfinished games offered at start, resumed at the one table),
 //! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
 //! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
 //! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
@@ -21,12 +22,13 @@ use tripot_app::save_store::SaveStore;
 
 pub mod game_table;
 pub mod menu;
+mod move_animation;
 pub mod online;
 pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
 pub mod ratings;
-pub mod table;
+mod resume;
 pub mod table_menu;
 
 pub use game_table::GameTable;
@@ -34,7 +36,6 @@ pub use menu::{HostGame, Menu, MenuItem};
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
-pub use table::{TableAnimation, TableScreen};
 pub use table_menu::{TableLine, TableMenu};
 pub use tripot_app::local_game::{Game, Played};
 pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
@@ -61,8 +62,6 @@ pub enum Page {
     Online,
     /// The set-up form of a game on this device: game, seats, who opens.
     TableMenu,
-    /// A star table being played.
-    TableGame,
     /// Any game at the one table (draughts…).
     GameTable,
     /// Online: a game the duel's screen does not draw, at the one table.
@@ -211,8 +210,6 @@ pub struct App {
     pub(crate) online_only: bool,
     /// The star table's set-up page.
     pub(crate) table_menu: TableMenu,
-    /// The star table being played or last played.
-    pub(crate) table: Option<TableScreen>,
     /// The table of any game being played or last played.
     pub(crate) game_table: Option<GameTable>,
     /// An online game at the one table.
@@ -257,13 +254,11 @@ impl App {
             join_input: String::new(),
             online_only: false,
             table_menu: TableMenu::default(),
-            table: None,
             game_table: None,
             online_table: None,
             online_failure: None,
             ratings: None,
         };
-        app.look_for_unfinished_game();
         app.look_for_unfinished_games();
         app
     }
@@ -301,7 +296,7 @@ impl App {
     /// Whether a computer move is being shown hop by hop.
     #[must_use]
     pub fn is_animating(&self) -> bool {
-        self.animation.is_some()
+        self.animation.is_some() || self.game_table.as_ref().is_some_and(GameTable::is_animating)
     }
 
     /// The message under the board, if any.

@@ -6,17 +6,13 @@ use std::sync::{Arc, Mutex};
 
 use tripot_engine::{Hole, Move, Notation};
 
-use super::{App, Page};
+use super::App;
 use crate::event::Event;
 use tripot_app::computer::{self, LazyAi};
-use tripot_app::game_file::GameFile;
 use tripot_app::local_game::{Action, Played};
-use tripot_app::save_store::{SaveStore, game_of};
+use tripot_app::save_store::SaveStore;
 use tripot_app::setup::Mode;
 use tripot_app::turns::NextTurn;
-
-/// Ticks between two hops of the computer's move on screen.
-const HOP_TICKS: u8 = 4;
 
 /// The computer's move being shown hop by hop before it is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,15 +265,9 @@ impl App {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
         self.poll_online_table();
-        self.tick_table();
+        self.tick_game_table();
         let Some(animation) = &mut self.animation else { return };
-        animation.wait += 1;
-        if animation.wait < HOP_TICKS {
-            return;
-        }
-        animation.wait = 0;
-        if animation.shown < animation.path.len() {
-            animation.shown += 1;
+        if !super::move_animation::hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
             return;
         }
         let played = animation.played.clone();
@@ -353,7 +343,6 @@ impl App {
         self.animation = None;
         // A move half typed belongs to the game being left.
         self.move_input = None;
-        self.stop_table();
         self.stop_game_table();
     }
 
@@ -393,97 +382,6 @@ impl App {
             let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
             self.say(text, true);
         }
-    }
-
-    /// At start: the unfinished games are offered; corrupt files are moved aside and reported.
-    pub(crate) fn look_for_unfinished_game(&mut self) {
-        let Some(store) = &self.store else { return };
-        let (unfinished, moved) = store.unfinished();
-        let choices = tripot_app::resume_choice::choices(unfinished, store);
-        if let Some(aside) = moved.first() {
-            let reason = self.lang.save_error(&aside.error);
-            let text = format!("{} {} ({reason})", self.lang.t().corrupt_moved, aside.to.display());
-            self.say(text, true);
-        }
-        self.resume_choices = choices;
-        self.resume_selected = 0;
-        if !self.resume_choices.is_empty() {
-            self.page = Page::Resume;
-        }
-    }
-
-    /// Chooses another of the games offered (`step` 1 the next, -1 the previous).
-    pub(crate) fn move_resume_selection(&mut self, step: isize) {
-        let count = self.resume_choices.len();
-        if count > 0 {
-            self.resume_selected = (self.resume_selected as isize + step).rem_euclid(count as isize) as usize;
-            self.new_game_asked = false;
-            self.message = None;
-        }
-    }
-
-    /// Resumes the game chosen: a local one here; an online one is resumed by its command,
-    /// which is shown (its session starts from the command line).
-    pub(crate) fn resume(&mut self) {
-        use tripot_app::resume_choice::ResumeChoice;
-        self.new_game_asked = false;
-        let saved = match self.resume_choices.get(self.resume_selected) {
-            Some(ResumeChoice::Local(saved)) => (**saved).clone(),
-            Some(ResumeChoice::Game(offered)) => {
-                let path = offered.path.clone();
-                self.resume_choices.clear();
-                self.resume_game(&path);
-                return;
-            }
-            Some(ResumeChoice::Online(online)) => {
-                let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
-                self.say(text, true);
-                return;
-            }
-            None => return,
-        };
-        self.resume_choices.clear();
-        let Some(setup) = tripot_app::save_store::setup_of(&saved.record) else { return };
-        self.cancel_requests();
-        self.game = Some(game_of(&saved, setup));
-        self.begin_opponent();
-        self.game_file = Some(GameFile::existing(saved.path));
-        self.page = Page::Game;
-        self.message = None;
-        self.after_move();
-    }
-
-    /// Declines the game chosen: a local one is marked abandoned (asked once first) and the
-    /// menu opens; the others stay offered next time.
-    pub(crate) fn decline_resume(&mut self) {
-        use tripot_app::resume_choice::ResumeChoice;
-        // An online game is the session's file: it is left as it is.
-        if matches!(self.resume_choices.get(self.resume_selected), Some(ResumeChoice::Online(_)) | None) {
-            self.resume_choices.clear();
-            self.message = None;
-            self.page = Page::Menu;
-            return;
-        }
-        // The unfinished game would be marked abandoned for good: ask once first.
-        if !self.new_game_asked {
-            self.new_game_asked = true;
-            self.say(self.lang.t().confirm_new_game, true);
-            return;
-        }
-        self.new_game_asked = false;
-        self.message = None;
-        let chosen = self.resume_choices.get(self.resume_selected).cloned();
-        self.resume_choices.clear();
-        if let Some(ResumeChoice::Game(offered)) = &chosen {
-            self.abandon_offered_game(&offered.path);
-        }
-        if let (Some(ResumeChoice::Local(saved)), Some(store)) = (chosen, &self.store)
-            && let Err(error) = store.abandon(&saved)
-        {
-            let text = format!("{} : {}", self.lang.t().save_failed, self.lang.save_error(&error));
-            self.say(text, true);
-        }
-        self.page = Page::Menu;
     }
 
     /// The same set-up again, the other side opening.

@@ -156,6 +156,20 @@ fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
     all.get((i + delta).rem_euclid(n) as usize).copied().unwrap_or(current)
 }
 
+impl super::App {
+    /// The table set-up page's state.
+    #[must_use]
+    pub fn table_menu(&self) -> &TableMenu {
+        &self.table_menu
+    }
+
+    /// The set-up page of every game on this device.
+    pub(crate) fn open_table_menu(&mut self) {
+        self.message = None;
+        self.page = super::Page::TableMenu;
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {

@@ -23,6 +23,11 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         }
         return;
     };
+    if shown.moving.is_some() && !matches!(key.code, KeyCode::Char('q' | 'm')) {
+        // Any key plays the computer's move being shown at once; it is not also acted on.
+        app.finish_game_table_animation();
+        return;
+    }
     let online = shown.online.map(|o| (o.status().claim_prompt, o.status().rematch.is_some()));
     let over = shown.online.map_or_else(|| shown.table.state().outcome(), OnlineTable::outcome).is_some();
     let pending = shown.table.pending().is_some();
@@ -95,6 +100,9 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
             if let (Some(cell), Some((cursor, _))) = (cell, app.shown_view_mut()) {
                 *cursor = cell;
             }
+        }
+        MouseEventKind::Down(_) if app.shown().is_some_and(|s| s.moving.is_some()) => {
+            app.finish_game_table_animation();
         }
         MouseEventKind::Down(MouseButton::Left) => {
             if let Some(button) = app.hits.button_at(mouse.column, mouse.row) {

@@ -2,11 +2,14 @@
 //! arrows.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use tripot_engine::Rules;
+use tripot_app::seat_kind::SeatKind;
+use tripot_app::setup::OpenerChoice;
+use tripot_app::table_setup::TableOpener;
+use tripot_engine::{Format, Rules, duel_spec};
 
 use tripot_net::Start;
 
-use crate::app::{App, Button, MenuItem, Mode, Page, Setup};
+use crate::app::{App, Button, MenuItem, Page, TableMenu};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -55,22 +58,12 @@ fn activate(app: &mut App) {
     let item = menu.item();
     match item.mode().unwrap_or(item) {
         MenuItem::Solo => {
-            let setup = Setup {
-                mode: Mode::Solo { level: menu.level, seed: rand::random() },
-                format: menu.solo_format,
-                rules: Rules::Tripot,
-                opener: menu.solo_opener.resolve(),
-            };
-            app.start_game(setup);
+            let (format, opener) = (menu.solo_format, menu.solo_opener);
+            start_duel(app, format, opener, SeatKind::Computer(app.menu.level));
         }
         MenuItem::Duel => {
-            let setup = Setup {
-                mode: Mode::Duel,
-                format: menu.duel_format,
-                rules: Rules::Tripot,
-                opener: menu.duel_opener.resolve(),
-            };
-            app.start_game(setup);
+            let (format, opener) = (menu.duel_format, menu.duel_opener);
+            start_duel(app, format, opener, SeatKind::Person);
         }
         MenuItem::Ratings => app.open_ratings(),
         MenuItem::Rules => {
@@ -96,5 +89,24 @@ fn activate(app: &mut App) {
             app.start_quick(formats);
         }
         _ => {}
+    }
+}
+
+/// The duel of `format` at the one table, as the set-up form would start it: the person at
+/// seat 1, `other` at seat 2, who opens as chosen.
+fn start_duel(app: &mut App, format: Format, opener: OpenerChoice, other: SeatKind) {
+    let spec = match duel_spec(format, Rules::Tripot) {
+        Ok(spec) => spec,
+        Err(error) => return app.say(error.to_string(), true),
+    };
+    let mut form = TableMenu::preset(spec.as_str(), &[SeatKind::Person, other]);
+    form.opener = match opener {
+        OpenerChoice::First => TableOpener::Seat(1),
+        OpenerChoice::Second => TableOpener::Seat(2),
+        OpenerChoice::Draw => TableOpener::Draw,
+    };
+    match form.start() {
+        Ok((state, seats)) => app.start_game_table(state, seats, rand::random()),
+        Err(error) => app.say(error.to_string(), true),
     }
 }

@@ -15,7 +15,6 @@ mod open_games;
 mod ratings;
 mod resume;
 mod rules;
-mod table;
 mod table_menu;
 
 /// Reacts to one event.
@@ -25,8 +24,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::Tick => app.tick(),
         Event::ComputerMove { request, mv } => app.on_computer_move(request, mv),
         Event::Hint { request, mv } => app.on_hint(request, mv),
-        Event::StarComputerMove { request, mv } => app.on_star_computer_move(request, mv),
-        Event::StarHint { request, mv } => app.on_star_hint(request, mv),
         Event::TableAnswer { request, answer } => app.on_table_answer(request, answer),
         Event::Resize => {}
         Event::Paste(text) if app.page == Page::Join => join::paste(app, &text),
@@ -40,7 +37,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Lan | Page::Lobby => open_games::key(app, key),
             Page::Online => online::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
-            Page::TableGame => table::key(app, key),
             Page::GameTable | Page::OnlineTable => game_table::key(app, key),
             Page::Ratings => ratings::key(app, key),
         },
@@ -53,7 +49,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
             Page::Online => online::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
-            Page::TableGame => table::mouse(app, mouse),
             Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
             Page::Ratings => ratings::mouse(app, mouse),
         },

@@ -22,8 +22,12 @@ pub(crate) struct CellMarks {
     pub(crate) picked: Vec<Cell>,
     /// Where the picked piece can go next, hop by hop.
     pub(crate) hops: Vec<Cell>,
-    /// Where a whole move can end in one click.
+    /// Where a whole move can end in one click: a step (`+`), else the end of a chain (`✱`).
     pub(crate) ends: Vec<Cell>,
+    /// Those of `ends` a step reaches.
+    pub(crate) steps: Vec<Cell>,
+    /// The pieces the picked one may swap with, in brackets `<●>`.
+    pub(crate) swaps: Vec<Cell>,
     /// The last move's cells.
     pub(crate) trail: Vec<Cell>,
     /// A hint's cells.
@@ -98,6 +102,8 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
         let mut style = Style::default().fg(colour).add_modifier(bold);
         if marks.picked.first() == Some(&c) {
             style = style.add_modifier(Modifier::REVERSED);
+        } else if marks.swaps.contains(&c) {
+            style = style.bg(Color::Magenta).fg(Color::White);
         } else if marks.hint.first() == Some(&c) {
             style = style.bg(Color::DarkGray);
         } else if marks.pickable.contains(&c) {
@@ -113,11 +119,14 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
         let digit = char::from_digit((i % 36) as u32, 36).unwrap_or('?');
         return (digit, Style::default().fg(Color::White).add_modifier(bold));
     }
+    if marks.steps.contains(&c) {
+        return (STEP, Style::default().fg(Color::LightGreen).add_modifier(bold));
+    }
     if marks.ends.contains(&c) {
-        return ('+', Style::default().fg(Color::LightGreen).add_modifier(bold));
+        return (CHAIN_END, Style::default().fg(Color::LightYellow).add_modifier(bold));
     }
     if marks.hops.contains(&c) {
-        return ('✦', Style::default().fg(Color::LightYellow).add_modifier(bold));
+        return (HOP, Style::default().fg(Color::LightYellow).add_modifier(bold));
     }
     if marks.hint.contains(&c) {
         return ('✦', Style::default().fg(Color::White).bg(Color::DarkGray).add_modifier(bold));
@@ -128,6 +137,12 @@ fn look(cell: &CellView, marks: &CellMarks) -> (char, Style) {
     empty_look(&cell.zone, marks.focus)
 }
 
+/// A step's destination.
+const STEP: char = '+';
+/// Where a chain of jumps (or of captures) ends: one click plays the whole chain.
+const CHAIN_END: char = '✱';
+/// A chain's next landing, where the chain can go on.
+const HOP: char = '✦';
 /// Where a move may not end.
 const CLOSED: char = '×';
 /// A goal's empty cell.
@@ -240,6 +255,10 @@ fn draw_star(frame: &mut Frame<'_>, area: Rect, view: &BoardView, marks: &CellMa
         if marks.cursor == Some(cell.cell) && cx > 0 {
             put(frame, cx - 1, cy, "[".to_owned(), Style::default().fg(Color::LightCyan));
             put(frame, cx + 1, cy, "]".to_owned(), Style::default().fg(Color::LightCyan));
+        } else if marks.swaps.contains(&cell.cell) && cx > 0 {
+            let style = Style::default().fg(Color::LightMagenta).add_modifier(Modifier::BOLD);
+            put(frame, cx - 1, cy, "<".to_owned(), style);
+            put(frame, cx + 1, cy, ">".to_owned(), style);
         }
         put(frame, cx, cy, glyph.to_string(), style);
         hits.cells.push((cell.cell, cx, cy, 0));

@@ -103,6 +103,11 @@ fn marks(shown: &Shown<'_>) -> CellMarks {
     if let Some((_, _, path)) = table.last_move() {
         marks.trail = path;
     }
+    if let Some(moving) = shown.moving {
+        // The computer's piece picked and its hops numbered, as a person's chain is.
+        marks.picked = moving.to_vec();
+        return marks;
+    }
     let online_over = shown.online.is_some_and(|o| !o.accepts_moves());
     if !table.person_to_move() || shown.thinking || online_over {
         return marks;
@@ -118,6 +123,8 @@ fn marks(shown: &Shown<'_>) -> CellMarks {
         let targets = table.targets();
         marks.hops = targets.hops;
         marks.ends = targets.ends;
+        marks.steps = targets.steps;
+        marks.swaps = targets.swaps;
     }
     marks
 }

@@ -23,8 +23,6 @@ pub(crate) mod pieces;
 mod ratings;
 mod resume;
 pub(crate) mod rules;
-pub(crate) mod star_board;
-mod table;
 mod table_menu;
 
 /// The smallest terminal the game is laid out for.
@@ -50,7 +48,6 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
         Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
-        Page::TableGame => table::draw(app, frame, area),
         Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
     }
 }

@@ -7,9 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, Mode};
+use crate::app::{App, Button};
 use tripot_app::i18n::Lang;
 use tripot_app::resume_choice::ResumeChoice;
+use tripot_app::seat_kind::SeatKind;
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let lang = app.lang;
@@ -83,17 +84,22 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
     let t = lang.t();
     let count = |moves: usize| format!("{moves} {}", if moves == 1 { t.one_move } else { t.moves_count });
     match choice {
-        ResumeChoice::Local(saved) => {
-            let mode = match tripot_app::save_store::setup_of(&saved.record).map(|s| s.mode) {
-                Some(Mode::Solo { level, .. }) => format!("{} · {}", t.solo, level.opponent()),
-                _ => t.duel.to_owned(),
-            };
-            let date = saved.record.date.clone().unwrap_or_default();
-            let moves = saved.record.moves().len();
-            format!("{mode} · {} · {} · {date}", lang.format_label(saved.record.format()), count(moves))
-        }
         ResumeChoice::Game(offered) => {
-            let players = offered.players.replace(',', ", ");
+            // Who sits where in the player's words: a person, or the computer's named opponent.
+            let players = tripot_app::seat_kind::parse_seats_tag(&offered.players).map_or_else(
+                |_| offered.players.replace(',', ", "),
+                |seats| {
+                    let words: Vec<String> = seats
+                        .into_iter()
+                        .map(|kind| match kind {
+                            SeatKind::Person => lang.s().human_short.to_owned(),
+                            SeatKind::Computer(level) => level.opponent().to_owned(),
+                            SeatKind::Remote => lang.seat_kind(kind),
+                        })
+                        .collect();
+                    words.join(", ")
+                },
+            );
             let title = tripot_game::catalogue::find(&offered.game)
                 .map_or_else(|| offered.game.to_string(), |info| lang.words(&info.title).to_owned());
             format!("{title} · {players} · {}", count(offered.moves))

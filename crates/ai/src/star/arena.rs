@@ -87,7 +87,7 @@ impl StarGameReport {
 pub const STAR_MAX_PLIES: usize = 6 * 300 + 60;
 
 /// Plays a game of `variant` with `players` in playing order (seat 1 first), each computer seeded
-/// from `seed` and its seat. The first round (a move per seat) is a Débutant's seeded by `seed`
+/// from `seed` and its seat, searching by its node budget alone (no wall-clock net). The first round (a move per seat) is a Débutant's seeded by `seed`
 /// (`StarAi::opening`), so that games differ from seed to seed; it is not counted in the think
 /// times.
 #[must_use]
@@ -102,13 +102,19 @@ pub fn play_star_game(variant: Variant, players: &[StarPlayer], seed: u64) -> Op
         .iter()
         .enumerate()
         .map(|(i, (_, p))| match p {
-            StarPlayer::Ai(level) => Some(StarAi::new(*level, seed.wrapping_mul(8).wrapping_add(i as u64))),
+            // Unhurried: a measured game is the same on any machine, loaded or not.
+            StarPlayer::Ai(level) => {
+                Some(StarAi::unhurried(*level, seed.wrapping_mul(8).wrapping_add(i as u64)))
+            }
             StarPlayer::Greedy => None,
-            StarPlayer::Paranoid(level) => Some(StarAi::with_model(
-                *level,
-                seed.wrapping_mul(8).wrapping_add(i as u64),
-                super::search::OpponentModel::Paranoid,
-            )),
+            StarPlayer::Paranoid(level) => Some(
+                StarAi::with_model(
+                    *level,
+                    seed.wrapping_mul(8).wrapping_add(i as u64),
+                    super::search::OpponentModel::Paranoid,
+                )
+                .without_time_cap(),
+            ),
         })
         .collect();
     let mut game = StarGame::new(start);

@@ -85,6 +85,20 @@ impl StarAi {
         }
     }
 
+    /// A player of `level` whose wall-clock safety net is lifted: its node budget alone decides,
+    /// so that a seed plays the same moves on any machine, however loaded (the arena's measured
+    /// games and the tests; a player facing a person keeps the net, [`StarAi::new`]).
+    #[must_use]
+    pub fn unhurried(level: Level, seed: u64) -> StarAi {
+        StarAi::new(level, seed).without_time_cap()
+    }
+
+    /// This player with its wall-clock safety net lifted (see [`StarAi::unhurried`]).
+    pub(crate) fn without_time_cap(mut self) -> StarAi {
+        self.profile.time_cap = Duration::from_secs(3600);
+        self
+    }
+
     /// Lends this player a cache of the levels' choices (a simulated player shares its
     /// foreseer's)…
     pub(crate) fn lend_foresight(&mut self, foresight: Foresight) {
@@ -520,15 +534,10 @@ mod tests {
         let game = StarGame::new(pos);
         // The node budget alone decides, not the wall-clock safety net: on a loaded machine the
         // net cuts the searches short and the moves would depend on the load.
-        let unhurried = || {
-            let mut ai = StarAi::new(Level::Impossible, 0);
-            ai.profile.time_cap = std::time::Duration::from_secs(3600);
-            ai
-        };
-        let mut plain = unhurried();
+        let mut plain = StarAi::unhurried(Level::Impossible, 0);
         plain.profile.race_from = 0;
         let searched = plain.choose(&game);
-        let planned = unhurried().choose(&game);
+        let planned = StarAi::unhurried(Level::Impossible, 0).choose(&game);
         assert_eq!(planned.to_string(), "e12-f11");
         assert_ne!(searched, planned, "the search alone chose the planned move too");
         // Difficile does not plan the end of a race.

@@ -108,9 +108,13 @@ pub enum TableError {
     /// A rematch vote outside the vote's window.
     #[error("no rematch vote is open")]
     NoVote,
-    /// A chat line too long, or too many too fast.
-    #[error("chat line refused: too long or too fast")]
-    Chat,
+    /// A chat line longer than the wire allows.
+    #[error("chat line refused: too long")]
+    ChatTooLong,
+    /// More chat lines than the chat's rate allows: refused here, as the host would refuse
+    /// them, so that a flood never fills this peer's own link.
+    #[error("chat line refused: too many lines too fast")]
+    ChatTooFast,
     /// The entry could not be made or was refused by the record.
     #[error(transparent)]
     Entry(#[from] EntryError),

@@ -3,7 +3,9 @@
 
 use std::time::Instant;
 
-use rand::Rng as _;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom as _;
+use rand::{Rng as _, SeedableRng as _};
 use tripot_game::{GameMove, Seat};
 use tripot_protocol::table::{
     Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableMessage, TableRejectReason,
@@ -58,6 +60,9 @@ impl Table {
         if self.table.started || self.table.seats.iter().any(|h| matches!(h, SeatHolder::Empty)) {
             return;
         }
+        if self.table.game == 0 {
+            self.draw_colours();
+        }
         let mut hosts = vec![self.me.clone()];
         hosts.extend(self.table.seats.iter().filter_map(|holder| match holder {
             SeatHolder::Human { peer, .. } if *peer != self.me => Some(peer.clone()),
@@ -75,6 +80,21 @@ impl Table {
         }
         self.announce();
         self.ask_computer();
+    }
+
+    /// In a game whose rules name the first mover (draughts: White begins), who opens is who
+    /// sits at the first seat: the host draws the seats (the colours) before the first game,
+    /// and the rematches swap them ([`super::rematch`]). The draw is seeded by the table's
+    /// random id, so that two tables of one program do not draw alike.
+    fn draw_colours(&mut self) {
+        let fixed = tripot_game::catalogue::find(&self.table.spec.game).is_some_and(|info| info.opener_fixed);
+        if !fixed {
+            return;
+        }
+        let mut id = [0u8; 8];
+        id.copy_from_slice(&self.table.table.0[..8]);
+        let mut rng = StdRng::seed_from_u64(self.config.seed ^ u64::from_le_bytes(id));
+        self.table.seats.shuffle(&mut rng);
     }
 
     /// The host checks an entry like everyone, applies it and forwards it to every link.

@@ -112,10 +112,14 @@ impl Table {
     /// Writes a chat line (players' chat for a seated peer, spectators' for the others).
     ///
     /// # Errors
-    /// [`TableError::Chat`] for a line too long.
+    /// [`TableError::ChatTooLong`] for a line too long, [`TableError::ChatTooFast`] for a line
+    /// over the chat's rate ([`super::ChatConfig::rate`], the limit the host forwards at).
     pub fn chat(&mut self, text: &str, now: Instant) -> Result<(), TableError> {
         if text.len() > tripot_protocol::table::MAX_CHAT {
-            return Err(TableError::Chat);
+            return Err(TableError::ChatTooLong);
+        }
+        if !self.chat_sent.allow(self.config.chat.rate, now) {
+            return Err(TableError::ChatTooFast);
         }
         let channel =
             if self.my_seat().is_some() || self.is_host() { Channel::Players } else { Channel::Spectators };

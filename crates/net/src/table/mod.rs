@@ -70,6 +70,7 @@ mod member;
 mod rate;
 mod record;
 mod rematch;
+mod saved_chain;
 mod signed_move;
 #[cfg(test)]
 mod tests;
@@ -91,13 +92,15 @@ pub use error::{EntryError, TableError};
 pub use events::{LinkId, TableEvent, TableInput, TableOutput};
 pub use rate::{RateLimit, RateWindow};
 pub use record::{Applied, Record, leaving};
+pub use saved_chain::{CHAIN_TAG, SavedChainError, chain_tag, verify_saved_chain};
 pub use signed_move::{
     CHAIN_DOMAIN, ChainHash, ENTRY_DOMAIN, GameKey, chain_after, chain_root, check_signature, peer_key,
     sign_entry,
 };
 
 use crate::event::GameSnapshot;
-use crate::session::{OpenGame, engine_games};
+use crate::game_openers::linked_games;
+use crate::session::OpenGame;
 use host::HostSide;
 use member::MemberSide;
 
@@ -126,7 +129,7 @@ pub struct TableConfig {
     pub clock_slack: Duration,
     /// How long the rematch vote stays open after a game.
     pub rematch_window: Duration,
-    /// Opens the game a table names.
+    /// Opens the game a table names: every game the client links by default ([`linked_games`]).
     pub open_game: OpenGame,
     /// Seeds the random moves the host's clock plays.
     pub seed: u64,
@@ -148,7 +151,7 @@ impl TableConfig {
             chat: ChatConfig::default(),
             clock_slack: Duration::from_secs(2),
             rematch_window: Duration::from_secs(120),
-            open_game: engine_games,
+            open_game: linked_games,
             seed: 0,
         }
     }
@@ -188,6 +191,8 @@ pub struct Table {
     record: Option<Record>,
     clock: TableClock,
     chat: ChatLog,
+    /// The local lines' rate, limited here as the host limits what it forwards.
+    chat_sent: RateWindow,
     role: Role,
     votes: BTreeSet<Seat>,
     vote_until: Option<Instant>,
@@ -262,6 +267,7 @@ impl Table {
             table,
             record: None,
             chat: ChatLog::default(),
+            chat_sent: RateWindow::default(),
             role,
             votes: BTreeSet::new(),
             vote_until: None,

@@ -113,6 +113,24 @@ impl Record {
         self.state.as_ref()
     }
 
+    /// The seats as the game opened with them.
+    #[must_use]
+    pub fn seats(&self) -> &[SeatHolder] {
+        &self.seats
+    }
+
+    /// The hand-over order as the game opened with it.
+    #[must_use]
+    pub fn hosts(&self) -> &[PeerKey] {
+        &self.hosts
+    }
+
+    /// The clock the game is played under.
+    #[must_use]
+    pub const fn clock_rule(&self) -> ClockRule {
+        self.clock
+    }
+
     /// The entries, in order.
     #[must_use]
     pub fn entries(&self) -> &[Entry] {

@@ -41,6 +41,9 @@ pub fn record_of(table: &Table) -> Option<GameRecord> {
     let id: String = table.state().table.0.iter().map(|b| format!("{b:02x}")).collect();
     // Tag values are written escaped: these cannot fail on hex and names.
     let _ = out.set_tag(TABLE_TAG, &id);
+    if let Some(chain) = crate::table::chain_tag(record) {
+        let _ = out.set_tag(crate::table::CHAIN_TAG, &chain);
+    }
     for (index, holder) in table.state().seats.iter().enumerate() {
         let Ok(index) = u8::try_from(index) else { continue };
         let name = match holder {

@@ -198,7 +198,7 @@ fn a_chat_flood_is_cut_at_the_rate_and_never_forwarded() {
     });
     assert!(encode_table(&long).is_err());
     let now = net.now;
-    assert_eq!(net.peers[a].chat(&"x".repeat(201), now), Err(TableError::Chat));
+    assert_eq!(net.peers[a].chat(&"x".repeat(201), now), Err(TableError::ChatTooLong));
 }
 
 #[test]

@@ -2,10 +2,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod clocks;
+mod draughts;
 mod games;
 mod handover;
 mod hostile;
 mod property;
+mod saved_chain;
 mod votes_and_chat;
 
 use std::time::{Duration, Instant};
@@ -31,6 +33,8 @@ struct Wire {
 /// Peers of one table, and the links between them.
 struct Net {
     peers: Vec<Table>,
+    /// The table's id.
+    table: TableId,
     keys: Vec<Keypair>,
     wires: Vec<Wire>,
     events: Vec<Vec<TableEvent>>,
@@ -56,12 +60,18 @@ fn through_codec(message: &TableMessage) -> TableMessage {
 impl Net {
     /// A host at seat 1 of `game`, alone.
     fn open(game: &str, seats: u8, clock: ClockRule) -> Net {
+        Net::open_table(TABLE, game, seats, clock)
+    }
+
+    /// A host of the table `table` at seat 1 of `game`, alone.
+    fn open_table(table: TableId, game: &str, seats: u8, clock: ClockRule) -> Net {
         let now = Instant::now();
         let key = Keypair::generate_ed25519();
-        let offer = TableOffer { table: TABLE, game: game.parse().unwrap(), seats, clock, spectators: true };
+        let offer = TableOffer { table, game: game.parse().unwrap(), seats, clock, spectators: true };
         let host = Table::host(config("host", &key), offer, now).unwrap();
         Net {
             peers: vec![host],
+            table,
             keys: vec![key],
             wires: Vec::new(),
             events: vec![Vec::new()],
@@ -88,7 +98,7 @@ impl Net {
     fn join(&mut self, host: usize, wants: Wants) -> usize {
         let key = Keypair::generate_ed25519();
         let name = format!("p{}", self.peers.len());
-        let member = Table::member(config(&name, &key), TABLE, self.spec(), wants, self.now);
+        let member = Table::member(config(&name, &key), self.table, self.spec(), wants, self.now);
         self.peers.push(member);
         self.keys.push(key);
         self.events.push(Vec::new());
@@ -262,6 +272,6 @@ impl Net {
 
 /// Checks a record from scratch: every entry again through a fresh record.
 fn replays(record: &Record, table: &TableState) -> bool {
-    let mut fresh = Record::open(table, engine_games).unwrap();
+    let mut fresh = Record::open(table, linked_games).unwrap();
     record.entries().iter().all(|e| fresh.apply(e.clone()).is_ok()) && fresh.head() == record.head()
 }

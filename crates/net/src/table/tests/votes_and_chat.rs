@@ -144,3 +144,21 @@ fn a_resignation_at_three_seats_ends_the_game_for_everyone_the_leaver_last() {
     assert!(leaver.rank.is_none() || leaver.rank == worst);
     assert_eq!(leaver.status, tripot_game::SeatStatus::Left(tripot_game::Leaving::Resigned));
 }
+
+#[test]
+fn a_players_own_chat_is_held_to_the_rate_the_host_forwards_at() {
+    let (mut net, a, b) = Net::three_people();
+    let now = net.now;
+    for i in 0..5 {
+        net.peers[a].chat(&format!("{i}"), now).unwrap();
+    }
+    assert_eq!(net.peers[a].chat("6", now), Err(TableError::ChatTooFast));
+    net.settle();
+    let heard = net.events_of(b).iter().filter(|e| matches!(e, TableEvent::Chat(_))).count();
+    assert_eq!(heard, 5);
+    // Nothing went over: the host refused nothing.
+    assert!(!net.events_of(a).iter().any(|e| matches!(e, TableEvent::Refused(_))));
+    net.advance(Duration::from_secs(10));
+    let now = net.now;
+    net.peers[a].chat("de nouveau", now).unwrap();
+}
