@@ -61,7 +61,7 @@ try {
   await page.selectOption("#play-seat-1", "human");
   await page.selectOption("#play-seat-2", "human");
   await page.click("#play-start");
-  await page.waitForSelector("body.at-play", { timeout: TIMEOUT });
+  await page.waitForSelector('body.at-play[data-game="draughts"]', { timeout: TIMEOUT });
   await personToMove(page);
 
   // The board of squares: fifty dark squares, twenty men a side.

@@ -55,24 +55,35 @@ async function ownPawns(page) {
   return page.locator(`#online-board g.hole[data-pawn="${colour}"]`).evaluateAll((gs) => gs.map((g) => g.dataset.hole));
 }
 
-// Plays one step by clicks: a pawn with a step is picked, then its first step. Returns the move
-// as the history writes it.
+// Plays one move of one hop by clicks: a pawn with a destination is picked, then its first
+// destination; a jump that could go on is a hop of a chain, ended by a click on its end again.
+// Returns the move as the history writes it.
 async function playStep(page, who) {
   const before = Number(await data(page, "moves"));
-  for (const hole of await ownPawns(page)) {
+  const pickable = ((await data(page, "pickable")) || "").split(" ").filter(Boolean);
+  for (const hole of pickable) {
     await page.click(onBoard(hole));
     await waitData(page, "selected", hole);
-    const steps = await page.locator("#online-board g.hole.step").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
-    if (!steps.length) continue;
-    await page.click(onBoard(steps[0]));
+    const ends = await page.locator("#online-board g.hole.jump").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
+    if (!ends.length) continue;
+    await page.click(onBoard(ends[0]));
+    await page.waitForFunction(
+      ([n, end]) => {
+        const d = document.getElementById("online").dataset;
+        return Number(d.moves) === n || d.selected.endsWith(`-${end}`);
+      },
+      [before + 1, ends[0]],
+      { timeout: TIMEOUT },
+    );
+    if (Number(await data(page, "moves")) !== before + 1) await page.click(onBoard(ends[0]));
     await waitData(page, "moves", String(before + 1));
     await waitData(page, "your-turn", "false");
     check(
-      (await page.locator(`${onBoard(steps[0])} .pawn`).count()) === 1 &&
+      (await page.locator(`${onBoard(ends[0])} .pawn`).count()) === 1 &&
         (await page.locator(`${onBoard(hole)} .pawn`).count()) === 0,
-      `${who} played ${hole}-${steps[0]} by clicks`,
+      `${who} played ${hole}-${ends[0]} by clicks`,
     );
-    return `${hole}-${steps[0]}`;
+    return `${hole}-${ends[0]}`;
   }
   throw new Error(`${who}: no pawn can step`);
 }
@@ -95,6 +106,13 @@ try {
   const b = await open(browser, URL_B, "en-US");
   check((await a.textContent("#online-host-room")).includes("Salon privé"), "page A speaks French");
   check((await b.textContent("#online-host-room")).includes("Private room"), "page B speaks English");
+
+  // The host form offers the games of two seats, each described; A offers the Tripot duel.
+  await a.waitForSelector('#online-game-choice option[value="kawu-2"]', { state: "attached", timeout: TIMEOUT });
+  check(!(await a.locator('#online-game-choice option[value="kawu-3"]').count()), "only games of two seats are offered");
+  await a.selectOption("#online-game-choice", "tripot");
+  check((await a.textContent("#online-game-description")).length > 0, "the game chosen is described");
+  await b.selectOption("#online-game-choice", "tripot");
 
   // A hosts a private room on the relay: its code is shown.
   await a.click("#online-host-room");
@@ -228,6 +246,38 @@ try {
   await waitData(b, "connection", "connected");
   await a.waitForSelector("#online-board g.hole .pawn", { timeout: TIMEOUT });
   check((await a.textContent("#online-players")).includes("Bruno"), "quick match paired page A with Bruno");
+  await leave(a, "A");
+  await leave(b, "B");
+
+  // A game of kawu for two, by room code, on the same one table: played, then resigned.
+  await a.selectOption("#online-game-choice", "kawu-2");
+  await a.click("#online-host-room");
+  await a.waitForSelector("#online-room-code", { timeout: TIMEOUT });
+  const kawuCode = (await a.textContent("#online-room-code")).trim();
+  await b.fill("#online-join-to", kawuCode);
+  await b.click("#online-join");
+  await waitData(a, "connection", "connected");
+  await waitData(b, "connection", "connected");
+  await waitData(a, "game", "kawu-2");
+  await waitData(b, "game", "kawu-2");
+  check(true, "pages A and B play kawu-2 by room code");
+  await waitData(a, "your-turn", "true");
+  [mover, other] = [a, b];
+  names = ["A", "B"];
+  for (let ply = 1; ply <= 4; ply += 1) {
+    await playStep(mover, `page ${names[0]} (kawu-2)`);
+    await waitData(other, "moves", String(ply));
+    await waitData(other, "your-turn", "true");
+    [mover, other] = [other, mover];
+    names = [names[1], names[0]];
+  }
+  check((await a.locator("#online-players li").count()) === 2, "the kawu-2 table shows its two seats");
+  await b.click("#online-resign");
+  await waitData(b, "confirm", "resign");
+  await b.click("#online-resign");
+  await waitData(a, "ending", "resign");
+  await waitData(b, "ending", "resign");
+  check((await a.textContent("#online-end-words")).includes("gagné"), "page A won the kawu-2 game, in French");
   await leave(a, "A");
   await leave(b, "B");
 } finally {

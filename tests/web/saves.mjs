@@ -4,11 +4,13 @@
 //   CHROMIUM            the browser to run
 //   TRIPOT_BIN          the tripot binary
 //   TRIPOT_DATA_DIR, TRIPOT_CONFIG_DIR  the folders games are saved in (a kawu-3 table's record
-//                       of 4 moves is there already, and a corrupt `broken.tripot`)
+//                       of 4 moves is there already, a draughts record of 2 moves, and a corrupt
+//                       `broken.tripot`)
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-replay.png into
 // Checks: moves typed in notation (a bad one refused, nothing changed); the game offered back
 // after a restart and resumed; the "Parties" list; the replay viewer stepped through (a chain
-// hop by hop, the slider, the move list, a star table); `--lang en` gives an English page.
+// hop by hop, the slider, the move list, a star table, a draughts game on its squares); `--lang
+// en` gives an English page.
 // Prints "all saves checks passed" at the end; any failed check throws (exit 1).
 
 import { chromium } from "playwright-core";
@@ -148,7 +150,7 @@ async function resumedAfterRestart(context, url) {
 
 async function replayViewer(page) {
   await page.click("#saves-refresh");
-  await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length === 2, null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length === 3, null, { timeout: TIMEOUT });
   const rows = await page.locator("#saves-list tbody tr").allTextContents();
   check(rows.some((r) => r.includes("Joueur 1 – Joueur 2") && r.includes("En cours")), `the duel is listed: ${rows}`);
   check(rows.some((r) => r.includes("kawu-3")), "the star table is listed");
@@ -206,6 +208,19 @@ async function replayViewer(page) {
   await page.click("#replay-last");
   await page.waitForSelector('body[data-replay-index="4"]', { timeout: TIMEOUT });
   check((await page.locator("#replay-board .pawn").count()) === 30, "the table is stepped through to its end");
+  await page.click("#replay-close");
+
+  // Draughts: its squares and men, drawn by the table's board code.
+  const draughtsRow = page.locator("#saves-list tbody tr", { hasText: "draughts" });
+  await draughtsRow.locator(".replay-open").click();
+  await page.waitForSelector('body[data-replay="open"][data-replay-index="0"]', { timeout: TIMEOUT });
+  check((await page.locator("#replay-board .hole.square").count()) === 50, "a draughts replay: 50 squares");
+  check((await page.locator("#replay-board .pawn").count()) === 40, "and its 40 men");
+  check((await page.locator('#replay-board [data-pawn="man-0"]').count()) === 20, "20 of each side");
+  await page.click("#replay-last");
+  await page.waitForSelector('body[data-replay-index="2"]', { timeout: TIMEOUT });
+  check((await page.locator(`${replayHole("28")} .pawn`).count()) === 1, "32-28 is shown on 28");
+  check((await page.locator(`${replayHole("32")} .pawn`).count()) === 0, "32 is left");
   await page.click("#replay-close");
 }
 

@@ -40,7 +40,8 @@ async function sitDown(page, variant, players) {
   for (const [i, player] of players.entries()) await page.selectOption(`#play-seat-${i + 1}`, player);
   await page.selectOption("#play-opener", "1");
   await page.click("#play-start");
-  await page.waitForSelector("body.at-play", { timeout: TIMEOUT });
+  // The page opened on its first table (the duel): wait for this game's, not for any table.
+  await page.waitForSelector(`body.at-play[data-game="${variant}"]`, { timeout: TIMEOUT });
 }
 
 // Where the holes holding `colour`'s marbles are drawn, relative to the board's centre (y down).

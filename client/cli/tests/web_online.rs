@@ -206,22 +206,14 @@ async fn a_waiting_host_refuses_a_second_game_and_moves_then_leaves_cleanly() {
     refused(&mut ws, "leave", json!({}), "not_online").await;
 }
 
-/// The pawns of `view`'s own camp.
+/// The cells of the pieces of `view`'s own seat, as the board (the one table's) says.
 fn own_pawns(view: &Value) -> Vec<String> {
-    let board = &view["board"];
-    let mine: Vec<&str> = board["colours"]
+    view["board"]["cells"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|c| c["camp"] == view["camp"])
-        .map(|c| c["colour"].as_str().unwrap())
-        .collect();
-    board["pawns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| mine.contains(&p["colour"].as_str().unwrap()))
-        .map(|p| p["hole"].as_str().unwrap().to_owned())
+        .filter(|c| !view["seat"].is_null() && c["piece"]["owner"] == view["seat"])
+        .map(|c| c["name"].as_str().unwrap().to_owned())
         .collect()
 }
 
@@ -237,14 +229,36 @@ async fn play_a_step(ws: &mut Socket, view: &Value) -> (String, Value) {
         online(ws, "select", json!({"hole": hole})).await;
         let picked =
             until(ws, "the selection", |m| m["type"] == "online" || m["type"] == "online_error").await;
-        let Some(step) =
-            picked["online"]["board"]["selection"]["steps"].as_array().and_then(|s| s.first().cloned())
-        else {
+        // A move of one hop (its path two cells long, as the program says).
+        let ends = picked["online"]["board"]["selection"]["ends"].as_array().cloned().unwrap_or_default();
+        let mut step = None;
+        for end in ends {
+            online(ws, "path", json!({"to": end})).await;
+            let path = until(ws, "the path", |m| m["type"] == "online_path").await;
+            if path["holes"].as_array().map(Vec::len) == Some(2) {
+                step = Some(end);
+                break;
+            }
+        }
+        let Some(step) = step else {
+            online(ws, "cancel", json!({})).await;
             continue;
         };
         online(ws, "move", json!({"to": step})).await;
-        let played = until(ws, "our move announced", |m| m["type"] == "online_move").await;
-        assert_eq!(played["path"], json!([hole, step]));
+        // A jump that may go on is a hop of a chain: « fin du saut » plays it.
+        let answer = until(ws, "the move sent or a hop made", |m| {
+            m["type"] == "online_move"
+                || (m["type"] == "online" && !m["online"]["board"]["selection"].is_null())
+        })
+        .await;
+        let played = if answer["type"] == "online_move" {
+            answer
+        } else {
+            online(ws, "end_chain", json!({})).await;
+            until(ws, "our move announced", |m| m["type"] == "online_move").await
+        };
+        let path = played["path"].as_array().unwrap();
+        assert_eq!((path.first(), path.last()), (Some(&json!(hole)), Some(&step)), "{played}");
         let after = view_where(ws, "our move on the board", |v| moves(v) == before + 1).await;
         assert!(!after["your_turn"].as_bool().unwrap());
         return (played["notation"].as_str().unwrap().to_owned(), after);
@@ -319,6 +333,53 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
     let told =
         until(to_move, "the opponent left", |m| m["type"] == "online_notice" && m["strong"] == true).await;
     assert!(told["words"]["en"].as_str().unwrap().to_lowercase().contains("left"), "{told}");
+}
+
+#[tokio::test]
+async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    // The host form offers the games of two seats the session plays, each described.
+    online(&mut a, "games", json!({})).await;
+    let games = until(&mut a, "the games", |m| m["type"] == "online_games").await;
+    until(&mut a, "no game open yet", |m| m["type"] == "online" && m["online"].is_null()).await;
+    let kawu = games["games"].as_array().unwrap().iter().find(|g| g["name"] == "kawu-2").cloned();
+    let kawu = kawu.unwrap_or_else(|| panic!("no kawu-2 offered: {games}"));
+    assert!(!kawu["description"]["fr"].as_str().unwrap().is_empty(), "{kawu}");
+    assert!(!games["games"].as_array().unwrap().iter().any(|g| g["name"] == "kawu-3"), "{games}");
+    refused(&mut a, "host", json!({"game": "kawu-3"}), "unknown_game").await;
+
+    online(&mut a, "host", json!({"game": "kawu-2", "opener": "first"})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
+    let b_view =
+        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let a_view =
+        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    assert_eq!(
+        (a_view["board"]["game"].as_str(), b_view["board"]["game"].as_str()),
+        (Some("kawu-2"), Some("kawu-2"))
+    );
+    assert_ne!(a_view["seat"], b_view["seat"]);
+    // Each sees the board turned for its own seat, as at a local table.
+    assert_ne!(a_view["board"]["rotation"], b_view["board"]["rotation"]);
+    assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
+
+    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
+    for ply in 1..=2 {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    online(to_move, "resign", json!({})).await;
+    online(to_move, "resign", json!({})).await;
+    let lost = view_where(to_move, "the end", |v| !v["ending"].is_null()).await;
+    assert_eq!(lost["ending"]["termination"], "resign");
+    let won = view_where(other, "the end", |v| !v["ending"].is_null()).await;
+    assert!(won["ending"]["you_win"].as_bool().unwrap(), "{won}");
+    assert!(won["ending"]["words"]["en"].as_str().unwrap().starts_with("You won"), "{won}");
 }
 
 #[tokio::test]

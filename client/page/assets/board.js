@@ -32,6 +32,25 @@ function el(name, attrs = {}, parent = null) {
 // How long each hop of a move stays on screen.
 export const HOP_MS = 320;
 
+// The star board's colour codes by the program's colour index (N, NE, SE, S, SW, NW, then the
+// neutral pieces').
+export const STAR_CODES = ["N", "NE", "SE", "S", "SW", "NW", "P"];
+
+// The board of a game's `geometry` (`star121`, `square10`) over the program's `cells` ({ name,
+// x, y }): the one choice every board of the page (a table, a replay) makes.
+export function boardFor(svg, geometry, cells, handlers) {
+  return geometry === "square10"
+    ? new SquareBoard(svg, cells, handlers)
+    : new Board(svg, cells.map((c) => ({ name: c.name, x: c.x, y: c.y })), handlers);
+}
+
+// `pieces` (cell → the program's piece { owner, kind, colour }) as the board of `geometry` draws
+// them: squares take the piece itself, the star its colour code.
+export function drawnPieces(geometry, pieces) {
+  if (geometry === "square10") return pieces;
+  return new Map([...pieces].map(([name, p]) => [name, STAR_CODES[p.colour] || "P"]));
+}
+
 // Plays `move` on `pawns` (hole → colour) hop by hop — a swap at once — calling `show(path)` with
 // the holes passed so far after each hop; resolves a hop's time after the last. Every board of
 // the page (duel, table, online, replay) shows moves so.
@@ -57,22 +76,6 @@ export function playHops(pawns, move, show, hopMs = HOP_MS) {
     };
     step();
   });
-}
-
-// What a click on `name` asks of the program (a board action of client/page/src/board_messages.rs,
-// the same for the duel and an online game), or null: `sel` is the program's selection (or null
-// when the player may not act on it), `hop` whether a hop is wanted (hop-by-hop mode, a
-// shift-click), `pick` whether a click off the selection picks the pawn clicked.
-export function boardIntent(sel, name, { hop = false, pick = false } = {}) {
-  if (sel) {
-    const chain = sel.path.length > 1;
-    const end = sel.path[sel.path.length - 1];
-    if (chain && name === end) return { action: "end_chain" };
-    if ((chain || hop) && sel.hops.includes(name)) return { action: "hop", to: name };
-    if (!chain && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) return { action: "move", to: name };
-    if (!chain && name === sel.path[0]) return { action: "cancel" };
-  }
-  return pick ? { action: "select", hole: name } : null;
 }
 
 export function point(hole) {

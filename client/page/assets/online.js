@@ -1,23 +1,25 @@
 // Online play in the page: host (a room code on the relay, or directly), join by an address or
 // a room code, the LAN's players and the relay's lobby, quick match; then the game on a board of
 // its own, the connection's state, resign, claim, rematch and leave. Every message is described
-// in client/page/src/online_messages.rs. As in the duel, no rule is decided here: the program
-// says what may be picked and where it goes, checks every move and words every notice (in both
-// languages: the page shows the one chosen).
+// in client/page/src/online_messages.rs. The board is the one table's, any game of two seats,
+// sent as local play sends it (play_messages.rs) and drawn by the same boardFor / drawnPieces.
+// No rule is decided here: the program says what may be picked and where it goes, checks every
+// move and words every notice (in both languages: the page shows the one chosen).
 
-import { Board, boardIntent, playHops } from "./board.js";
+import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
 import { t } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
 let send = () => {};
 let board = null;
-let holes = null; // the hello's, for the board drawn when the section first shows
+let boardGeometry = null;
 let started = false;
 let shown = false; // the online section is on screen
 let view = null; // the last OnlineView, or null
 let list = null; // the last ListView, or null
-let pawns = new Map();
+let games = []; // the games a host may offer: { name, title, description }
+let pieces = new Map(); // cell → the program's piece { owner, kind, colour }
 let shownPath = [];
 let hoverTarget = null;
 let animating = 0;
@@ -44,8 +46,8 @@ export function onMessage(msg) {
       if (!view) cursor = null;
       if (view) {
         showSection(true);
-        if (view.board) pawns = new Map(view.board.pawns.map((p) => [p.hole, p.colour]));
-        else pawns = new Map();
+        if (view.board) pieces = new Map(view.board.cells.filter((c) => c.piece).map((c) => [c.name, c.piece]));
+        else pieces = new Map();
       }
       shownPath = [];
       render();
@@ -59,6 +61,10 @@ export function onMessage(msg) {
     case "online_error":
       notice = { words: msg.words, strong: true, code: msg.code };
       render();
+      return Promise.resolve();
+    case "online_games":
+      games = msg.games;
+      fillGames();
       return Promise.resolve();
     case "online_list":
       list = msg;
@@ -77,11 +83,12 @@ export function onMessage(msg) {
 
 // A move shown hop by hop on the board as it was, before the view after it is drawn.
 function animate(move) {
-  if (move.kind === "pass" || !board) return Promise.resolve();
+  if (move.kind === "pass" || !move.path.length || !board || !view || !view.board) return Promise.resolve();
   animating += 1;
-  return playHops(pawns, move, (path) => {
+  const drawn = drawnPieces(view.board.geometry, pieces);
+  return playHops(drawn, { kind: "path", path: move.path }, (path) => {
     shownPath = path;
-    drawBoard();
+    board.draw(drawn, { ...boardMarks(), path });
   }).then(() => {
     animating -= 1;
   });
@@ -91,50 +98,68 @@ function animate(move) {
 
 function showSection(on) {
   shown = on;
-  // The board is made when first needed: a page that never plays online has only the duel's.
-  if (on && !board && holes) {
-    board = new Board($("online-board"), holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
-  }
   document.body.dataset.online = on ? "on" : "";
   $("online").hidden = !on;
 }
 
+// The board of the game's geometry, made when a game is first shown and again when the
+// geometry changes (a page that never plays online draws none).
+function ensureBoard() {
+  const state = view.board;
+  if (board && boardGeometry === state.geometry) return;
+  board = boardFor($("online-board"), state.geometry, state.cells, {
+    click: onHole,
+    enter: onEnter,
+    leave: onLeave,
+    press: onEnter,
+  });
+  boardGeometry = state.geometry;
+}
+
+// What the board shows beside the pieces, as at a local table.
 function boardMarks() {
   const state = view.board;
-  const sel = state.selection;
+  const sel = view.your_turn ? state.selection : null;
   const set = (l) => new Set(l || []);
-  const goals = new Map();
-  for (const c of state.colours) goals.set(c.goal, c.colour);
+  const chain = sel && sel.path.length > 1;
+  const lasts = animating ? [] : state.last_moves;
+  const zoned = (c) => c.goal !== undefined && c.goal !== null;
   return {
-    goals,
+    goals: new Map(),
+    goalHoles: new Map(state.cells.filter(zoned).map((c) => [c.name, STAR_CODES[c.goal]])),
+    forbidden: new Set(state.cells.filter((c) => (c.closed_to || []).includes(state.viewer)).map((c) => c.name)),
     selected: sel ? sel.path[sel.path.length - 1] : null,
-    steps: set(sel && sel.steps),
-    jumps: set(sel && sel.jumps),
-    swaps: set(sel && sel.swaps),
-    hops: set(sel && sel.path.length > 1 ? sel.hops : []),
-    path: shownPath.length ? shownPath : sel && sel.path.length > 1 ? sel.path : [],
-    last: animating ? [] : state.last_move,
+    steps: new Set(),
+    jumps: set(sel && sel.ends),
+    ends: set(sel && sel.ends),
+    swaps: new Set(),
+    hops: set(chain || state.geometry === "square10" ? sel && sel.hops : []),
+    pickable: set(view.your_turn && !sel ? state.pickable : []),
+    path: shownPath.length ? shownPath : chain ? sel.path : [],
+    last: lasts.length ? lasts[lasts.length - 1].path : [],
+    earlier: lasts.slice(0, -1).map((l) => l.path),
     hint: [],
     cursor,
   };
 }
 
 function drawBoard() {
-  if (!board || !view || !view.board) return;
-  // Each player sees their home at the bottom: camp B's board is turned half a turn.
-  board.setRotation(view.camp === "B" ? 180 : 0);
-  board.draw(pawns, boardMarks());
+  if (!view || !view.board) return;
+  ensureBoard();
+  // Each player sees their own side at the bottom: the program turns the board for its seat.
+  board.setRotation(view.board.rotation);
+  board.draw(drawnPieces(view.board.geometry, pieces), boardMarks());
 }
 
 // ---- the keyboard: as in the duel, the arrows follow the board as drawn ----------------------
 
+// The keyboard's first cell: one of the player's own pieces, the nearest the board's middle.
 function startCursor() {
   const state = view.board;
-  const mine = state.colours.filter((c) => c.camp === view.camp).map((c) => c.colour);
-  const near = (h) => h.x * h.x + 3 * h.y * h.y;
-  const own = holes.filter((h) => mine.includes(pawns.get(h.name)));
+  const near = (c) => c.x * c.x + 3 * c.y * c.y;
+  const own = state.cells.filter((c) => c.piece && c.piece.owner === view.seat);
   own.sort((a, b) => near(a) - near(b));
-  return own.length ? own[0].name : "i9";
+  return own.length ? own[0].name : state.cells[0].name;
 }
 
 function moveCursor(dx, dy) {
@@ -168,6 +193,10 @@ export function render() {
   const section = $("online");
   section.dataset.connection = view ? view.connection : "";
   section.dataset.camp = (view && view.camp) || "";
+  section.dataset.seat = view && view.seat !== null && view.seat !== undefined ? String(view.seat) : "";
+  section.dataset.game = view && view.board ? view.board.game : "";
+  // The pieces the program says may be picked now (none out of turn).
+  section.dataset.pickable = view && view.board && view.your_turn ? view.board.pickable.join(" ") : "";
   section.dataset.yourTurn = String(Boolean(view && view.your_turn && !animating));
   section.dataset.moves = String(view && view.board ? view.board.history.length : 0);
   section.dataset.rematch = (view && view.rematch) || "";
@@ -176,6 +205,12 @@ export function render() {
   section.dataset.selected = view && view.board && view.board.selection ? view.board.selection.path.join("-") : "";
   section.dataset.notice = notice && notice.code ? notice.code : "";
 
+  // The games' titles in the page's language (it may have changed).
+  for (const option of $("online-game-choice").options) {
+    const game = games.find((g) => g.name === option.value);
+    option.textContent = game ? pick(game.title) : t("online_any_game");
+  }
+  if (!view) describeGame();
   const message = $("online-message");
   message.textContent = notice ? pick(notice.words) : "";
   message.className = notice && notice.strong ? "alert" : "";
@@ -216,30 +251,33 @@ export function render() {
   players.innerHTML = "";
   if (view.board) {
     const state = view.board;
-    for (const camp of ["A", "B"]) {
-      const i = camp === "A" ? 0 : 1;
+    const square = state.geometry === "square10";
+    for (const seat of state.seats) {
       const li = document.createElement("li");
-      li.className = state.turn === camp && !state.outcome && !view.ending ? "to-move" : "";
-      const chips = state.colours
-        .filter((c) => c.camp === camp)
-        .map((c) => `<span class="chip chip-${c.colour}"></span>`)
+      li.className = state.turn === seat.seat && !state.outcome && !view.ending ? "to-move" : "";
+      li.dataset.seat = String(seat.seat);
+      const chips = seat.colours
+        .map((c) => `<span class="chip ${square ? `chip-piece-${c}` : `chip-${STAR_CODES[c] || "P"}`}"></span>`)
         .join("");
       li.innerHTML = `${chips}<strong></strong> <small></small>`;
-      li.querySelector("strong").textContent = camp === view.camp ? t("you") : view.peer || "";
-      li.querySelector("small").textContent =
-        `${t("arrived")} ${state.arrived[i]}/${state.format * 10} · ${t("distance")} ${state.distance[i]}`;
+      li.querySelector("strong").textContent = seat.seat === view.seat ? t("you") : view.peer || "";
+      li.querySelector("small").textContent = seat.counters.map(counterText).join(" · ");
       players.appendChild(li);
     }
     const history = $("online-history");
     history.innerHTML = "";
     for (const move of state.history) {
       const li = document.createElement("li");
-      const who = move.camp === view.camp ? t("you") : view.peer || "";
+      const who = move.seat === view.seat ? t("you") : view.peer || "";
       li.textContent = `${who} : ${move.kind === "pass" ? t("pass_word") : move.notation}`;
       history.appendChild(li);
     }
     history.scrollTop = history.scrollHeight;
   }
+  // A move the game warned about waits for the player's word, as at a local table.
+  const pending = view.your_turn && view.board && view.board.pending;
+  $("online-confirm").hidden = !pending || animating > 0;
+  if (pending) $("online-confirm-text").textContent = t("table_confirm", { move: pending.notation });
   $("online-turn").textContent = turnText();
   // The header's line speaks of the online game while it is shown (the duel's waits behind).
   $("status").textContent = turnText();
@@ -262,12 +300,17 @@ export function render() {
   drawBoard();
 }
 
+function counterText(c) {
+  const label = t(`counter_${c.kind}`);
+  return c.limit === null || c.limit === undefined ? `${label} ${c.value}` : `${label} ${c.value}/${c.limit}`;
+}
+
 function turnText() {
   if (!view.board || view.ending || animating) return "";
   if (view.your_turn) {
     const sel = view.board.selection;
     if (sel && sel.path.length > 1) return t("chain_running");
-    if (sel) return t("choose_destination");
+    if (sel) return sel.hops.length + sel.ends.length ? t("choose_destination") : t("no_destination");
     return t("your_turn");
   }
   return view.connection === "connected" ? t("online_their_turn", { name: view.peer || "" }) : "";
@@ -291,7 +334,9 @@ function renderList() {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    button.textContent = `${game.name} · ${t("online_format", { n: game.format })} · ${game.waiting_secs} s`;
+    const seats = t("online_free_seats", { n: game.free_seats });
+    button.dataset.game = game.game;
+    button.textContent = `${game.name} · ${pick(game.title)} · ${seats} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));
     li.appendChild(button);
     games.appendChild(li);
@@ -300,19 +345,27 @@ function renderList() {
 
 // ---- the player's clicks --------------------------------------------------------------------
 
+// A click as at a local table; out of turn a piece is still asked for, and the program says
+// why it is refused.
 function onHole(name, event) {
   if (!view || !view.board || animating) return;
-  const sel = view.your_turn ? view.board.selection : null;
-  // A shift-click makes the first hop of a chain built hop by hop, as in the duel. A pawn is
-  // picked out of turn too: the program refuses, and says why.
-  const intent = boardIntent(sel, name, { hop: Boolean(event && event.shiftKey), pick: pawns.has(name) });
-  if (intent) send({ type: "online", ...intent });
+  const state = view.board;
+  const sel = view.your_turn ? state.selection : null;
+  if (sel) {
+    const chain = sel.path.length > 1;
+    const wantsHop = Boolean(event && event.shiftKey);
+    if (chain && name === sel.path[sel.path.length - 1]) return ask("end_chain");
+    if (wantsHop && sel.hops.includes(name)) return ask("hop", { to: name });
+    if (sel.hops.includes(name) || sel.ends.includes(name)) return ask("move", { to: name });
+    if (!chain && name === sel.path[0]) return ask("cancel");
+  }
+  if (pieces.has(name)) ask("select", { hole: name });
 }
 
 function onEnter(name) {
   if (!view || !view.your_turn || !view.board || !view.board.selection || animating) return;
   const sel = view.board.selection;
-  if (sel.path.length === 1 && [...sel.steps, ...sel.jumps, ...sel.swaps].includes(name)) {
+  if (sel.path.length === 1 && sel.ends.includes(name)) {
     hoverTarget = name;
     ask("path", { to: name });
   }
@@ -326,13 +379,41 @@ function onLeave(name) {
   }
 }
 
-function format() {
-  return Number($("online-format").value);
+// The host form's games, each with its one-line description; the quick match takes any too.
+function fillGames() {
+  const select = $("online-game-choice");
+  const chosen = select.value;
+  select.innerHTML = "";
+  for (const game of games) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = pick(game.title);
+    select.appendChild(option);
+  }
+  if (games.some((g) => g.name === chosen)) select.value = chosen;
+  const any = document.createElement("option");
+  any.value = "any";
+  any.textContent = t("online_any_game");
+  select.appendChild(any);
+  describeGame();
 }
 
-// Called once the program's hello arrived: `hello` holds the board's holes.
+function describeGame() {
+  const game = games.find((g) => g.name === $("online-game-choice").value);
+  $("online-game-description").textContent = game ? pick(game.description) : "";
+  // "Any game" is for the quick match alone: a host offers one game.
+  const any = $("online-game-choice").value === "any";
+  for (const id of ["online-host-room", "online-host-direct", "online-open-table"]) $(id).disabled = any;
+}
+
+function game() {
+  return $("online-game-choice").value;
+}
+
+// Called once the program's hello arrived.
 export function start(hello, sender) {
   send = sender;
+  ask("games");
   if (!started) {
     started = true;
     $("online-open").addEventListener("click", () => {
@@ -347,10 +428,10 @@ export function start(hello, sender) {
       showSection(false);
     });
     $("online-host-room").addEventListener("click", () =>
-      ask("host", { room: true, format: format(), opener: $("online-opener").value }),
+      ask("host", { room: true, game: game(), opener: $("online-opener").value }),
     );
     $("online-host-direct").addEventListener("click", () =>
-      ask("host", { room: false, format: format(), opener: $("online-opener").value }),
+      ask("host", { room: false, game: game(), opener: $("online-opener").value }),
     );
     $("online-join-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -358,9 +439,10 @@ export function start(hello, sender) {
     });
     $("online-lan").addEventListener("click", () => ask("lan"));
     $("online-lobby").addEventListener("click", () => ask("lobby"));
-    $("online-quick").addEventListener("click", () => ask("quick", { format: format() }));
+    $("online-quick").addEventListener("click", () => ask("quick", { game: game() }));
+    $("online-game-choice").addEventListener("change", describeGame);
     $("online-open-table").addEventListener("click", () =>
-      ask("open_table", { format: format(), opener: $("online-opener").value }),
+      ask("open_table", { game: game(), opener: $("online-opener").value }),
     );
     $("online-close-list").addEventListener("click", () => {
       ask("close_list");
@@ -369,6 +451,8 @@ export function start(hello, sender) {
     });
     $("online-end-jump").addEventListener("click", () => ask("end_chain"));
     $("online-cancel").addEventListener("click", () => ask("cancel"));
+    $("online-confirm-yes").addEventListener("click", () => ask("confirm"));
+    $("online-confirm-no").addEventListener("click", () => ask("cancel"));
     $("online-resign").addEventListener("click", () => ask("resign"));
     $("online-claim").addEventListener("click", () => ask("claim"));
     $("online-keep-waiting").addEventListener("click", () => ask("keep_waiting"));
@@ -377,7 +461,5 @@ export function start(hello, sender) {
     $("online-leave").addEventListener("click", () => ask("leave"));
     document.addEventListener("keydown", onKey);
   }
-  holes = hello.holes;
-  if (board) board = new Board($("online-board"), holes, { click: onHole, enter: onEnter, leave: onLeave, press: onEnter });
   render();
 }

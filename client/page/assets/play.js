@@ -5,13 +5,12 @@
 // (client/page/src/play_messages.rs). No rule is decided here: what may be picked, where it may
 // go, the paths and the end all come from the program.
 
-import { Board, SquareBoard, playHops } from "./board.js";
+import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
 import { t, has } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
 // The star board's colours by the interface's colour index (N, NE, SE, S, SW, NW, neutral).
-const STAR_CODES = ["N", "NE", "SE", "S", "SW", "NW", "P"];
 
 let ctx = null; // { send, svg(), hello(), lang(), say(text, alert), hopMode() }
 let games = [];
@@ -379,16 +378,8 @@ function ensureBoard() {
     drop: (from, to) => send({ action: "drop", from, to }),
   };
   const svg = ctx.svg();
-  board =
-    state.geometry === "square10"
-      ? new SquareBoard(svg, state.cells, handlers)
-      : new Board(svg, state.cells.map((c) => ({ name: c.name, x: c.x, y: c.y })), handlers);
+  board = boardFor(svg, state.geometry, state.cells, handlers);
   boardGeometry = state.geometry;
-}
-
-function drawnPieces() {
-  if (state.geometry === "square10") return pieces;
-  return new Map([...pieces].map(([name, p]) => [name, STAR_CODES[p.colour] || "P"]));
 }
 
 function view() {
@@ -423,7 +414,7 @@ function view() {
 function render() {
   if (!board || !state || !active) return;
   board.setRotation(state.rotation);
-  board.draw(drawnPieces(), view());
+  board.draw(drawnPieces(state.geometry, pieces), view());
   const body = document.body;
   body.classList.add("at-play");
   const next = animating ? "animating" : state.next;
@@ -546,7 +537,7 @@ function announce() {
 function animate(move) {
   if (!move.path.length || !board) return Promise.resolve();
   animating += 1;
-  const drawn = drawnPieces();
+  const drawn = drawnPieces(state.geometry, pieces);
   document.body.dataset.play = "animating";
   document.body.dataset.next = "animating";
   return playHops(drawn, { kind: "path", path: move.path }, (path) => {

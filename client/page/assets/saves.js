@@ -3,7 +3,7 @@
 // sends each position; moves are shown hop by hop along the path it sends) and the move typed
 // in notation (checked by the program). Messages: client/page/src/saves_messages.rs.
 
-import { Board, playHops } from "./board.js";
+import { boardFor, drawnPieces, playHops } from "./board.js";
 import { t } from "./words.js";
 
 const HOP_MS = 260;
@@ -12,14 +12,14 @@ const $ = (id) => document.getElementById(id);
 // Given by app.js: { send(msg), say(text, alert), moves() → the number of moves of the table
 // shown, typed(notation) → plays it at the table, resuming() → the table that comes is shown }.
 let ctx = null;
-let holes = null;
 let records = [];
 let offered = null; // the record offered for resumption
 let offerAsked = false; // the offer is made once per page, at its first list
 let replay = null; // the record open in the viewer
 let replayBoard = null;
+let replayGeometry = null; // the geometry replayBoard was built for
 let shown = -1; // the move index drawn
-let replayPawns = new Map();
+let replayPieces = new Map(); // cell → the program's piece
 let replayPath = [];
 let animation = Promise.resolve();
 
@@ -65,8 +65,7 @@ export function initSaves(context) {
   );
 }
 
-export function savesHello(hello) {
-  holes = hello.holes;
+export function savesHello() {
   list();
 }
 
@@ -180,11 +179,14 @@ function renderOffer() {
 function openReplay(msg) {
   replay = msg;
   shown = -1;
-  replayPawns = new Map();
+  replayPieces = new Map();
   replayPath = [];
-  if (!replayBoard && holes) {
+  // A board of the record's game, drawn by the same code as the table's.
+  if (!replayBoard || replayGeometry !== msg.geometry) {
     const none = () => {};
-    replayBoard = new Board($("replay-board"), holes, { click: none, enter: none, leave: none, press: none });
+    const handlers = { click: none, enter: none, leave: none, press: none };
+    replayBoard = boardFor($("replay-board"), msg.geometry, msg.cells, handlers);
+    replayGeometry = msg.geometry;
   }
   $("replay-slider").max = String(msg.moves.length);
   const moves = $("replay-moves");
@@ -248,8 +250,10 @@ function renderReplayCounter() {
 function drawReplay() {
   if (!replayBoard) return;
   const empty = new Set();
-  replayBoard.draw(replayPawns, {
+  replayBoard.draw(drawnPieces(replayGeometry, replayPieces), {
     goals: new Map(),
+    ends: empty,
+    pickable: empty,
     selected: null,
     steps: empty,
     jumps: empty,
@@ -269,7 +273,7 @@ function showFrame(frame) {
   const move = frame.index === shown + 1 && frame.index > 0 ? replay.moves[frame.index - 1] : null;
   const finish = () => {
     shown = frame.index;
-    replayPawns = new Map(frame.pawns.map((p) => [p.hole, p.colour]));
+    replayPieces = new Map(frame.pieces.map((p) => [p.cell, p.piece]));
     replayPath = frame.last_move;
     document.body.dataset.replayIndex = String(shown);
     drawReplay();
@@ -281,7 +285,7 @@ function showFrame(frame) {
   }
   document.body.dataset.replayIndex = "moving";
   return playHops(
-    replayPawns,
+    replayPieces,
     move,
     (path) => {
       replayPath = path;

@@ -1,7 +1,7 @@
 //! The clicks on a board, declared once for every game of the page: the one table of any game,
 //! the duel included (`{"type":"play","action":"hop","to":"k5"}`), and an online game
 //! (`{"type":"online","action":"move","to":"m5"}`) send the same [`BoardAction`]s, and the page
-//! builds them with one routine (`boardIntent` in `board.js`).
+//! reads the clicks alike (`onHole` in `play.js` and in `online.js`).
 //!
 //! The page decides nothing by them: it names the hole clicked, and each game checks it (a pawn
 //! of the side to move, a destination of the picked one, a hop of the chain) before anything

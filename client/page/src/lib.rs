@@ -36,15 +36,15 @@ use tripot_app::settings::{NetworkSettings, configured_relay, player_name};
 use tripot_app::i18n::Lang;
 
 mod assets;
-mod board_clicks;
 pub(crate) mod board_messages;
 mod browser;
 mod connections;
 mod error;
 mod lan;
 pub(crate) mod messages;
-mod online_board;
 pub(crate) mod online_messages;
+mod online_offer;
+mod online_words;
 mod online_worker;
 mod page;
 mod page_online;

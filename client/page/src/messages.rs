@@ -43,16 +43,6 @@ pub(crate) enum ClientMessage {
     Ratings(super::page_ratings::RatingsRequest),
 }
 
-/// Against whom (an online duel's board says `duel`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum GameMode {
-    /// Against the computer.
-    Solo,
-    /// Two players.
-    Duel,
-}
-
 /// Who opens, as the menu offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -91,6 +81,11 @@ pub(crate) enum ServerMessage {
     OnlineNotice(NoticeView),
     /// The LAN's or the lobby's open games, as last read.
     OnlineList(ListView),
+    /// The games a host may offer online.
+    OnlineGames {
+        /// Every game of two seats the session plays, the catalogue's order.
+        games: Vec<super::online_messages::OnlineGameView>,
+    },
     /// A refused online request; nothing changed.
     OnlineError(OnlineRefusal),
     /// The answer to an online `path`: the holes the picked pawn would visit.
@@ -171,130 +166,6 @@ pub(crate) struct LevelView {
     pub(crate) name_en: String,
     /// The named opponent.
     pub(crate) opponent: String,
-}
-
-/// Everything the page draws.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct StateView {
-    /// `solo` or `duel`.
-    pub(crate) mode: GameMode,
-    /// The level's key, in solo.
-    pub(crate) level: Option<String>,
-    /// The named opponent, in solo.
-    pub(crate) opponent: Option<String>,
-    /// Colours per camp.
-    pub(crate) format: u8,
-    /// The position (RULES.md §7).
-    pub(crate) position: String,
-    /// The camp to move.
-    pub(crate) turn: String,
-    /// Who acts now.
-    pub(crate) next: Next,
-    /// Every pawn.
-    pub(crate) pawns: Vec<PawnView>,
-    /// The colours in play, with their camp and goal.
-    pub(crate) colours: Vec<ColourView>,
-    /// The pawn picked and what it can do.
-    pub(crate) selection: Option<SelectionView>,
-    /// The last move's whole path (the two pawns of a swap).
-    pub(crate) last_move: Vec<String>,
-    /// The hint shown, if any.
-    pub(crate) hint: Option<MoveView>,
-    /// A hint is being searched.
-    pub(crate) hint_pending: bool,
-    /// Every move so far.
-    pub(crate) history: Vec<MoveView>,
-    /// Pawns arrived, camp A then B.
-    pub(crate) arrived: [u8; 2],
-    /// Total distance to the goals, camp A then B.
-    pub(crate) distance: [u16; 2],
-    /// Whether `undo` would do something.
-    pub(crate) can_undo: bool,
-    /// The end, once over.
-    pub(crate) outcome: Option<OutcomeView>,
-}
-
-/// Who acts now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum Next {
-    /// A player at this page.
-    Player,
-    /// The computer is thinking.
-    Computer,
-    /// The game is over.
-    Over,
-}
-
-/// A pawn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct PawnView {
-    /// Where it stands.
-    pub(crate) hole: String,
-    /// Its colour (home branch).
-    pub(crate) colour: String,
-}
-
-/// A colour in play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ColourView {
-    /// Its home branch (`S`).
-    pub(crate) colour: String,
-    /// Its camp.
-    pub(crate) camp: String,
-    /// The branch it must reach.
-    pub(crate) goal: String,
-}
-
-/// The pawn picked and where it may go.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct SelectionView {
-    /// The holes of the chain built so far, the pawn's start first.
-    pub(crate) path: Vec<String>,
-    /// Steps (before any hop).
-    pub(crate) steps: Vec<String>,
-    /// Ends of chains (before any hop), or the next hops (during a chain).
-    pub(crate) jumps: Vec<String>,
-    /// Enemy pawns it may swap with.
-    pub(crate) swaps: Vec<String>,
-    /// The holes one jump away from where it stands: what a `hop` (`hop`) accepts.
-    pub(crate) hops: Vec<String>,
-}
-
-/// A move played (or suggested).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct MoveView {
-    /// The camp that played it.
-    pub(crate) camp: String,
-    /// Whether the computer played it.
-    pub(crate) by_computer: bool,
-    /// `path`, `swap` or `pass`.
-    pub(crate) kind: MoveKind,
-    /// In notation (`m1-m3-k5`, `m1<>l2`, `pass`).
-    pub(crate) notation: String,
-    /// The holes the pawn goes through, hop by hop (a swap: its two pawns; a pass: none).
-    pub(crate) path: Vec<String>,
-}
-
-/// The three kinds of turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum MoveKind {
-    /// A step or a chain.
-    Path,
-    /// A swap.
-    Swap,
-    /// A pass.
-    Pass,
-}
-
-/// Who won, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct OutcomeView {
-    /// The winning camp.
-    pub(crate) winner: String,
-    /// `goal` or `count`.
-    pub(crate) reason: String,
 }
 
 /// Why a message was refused (the table's own refusals are `play_messages::PlayErrorCode`).

@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::messages::{MoveView, Opener, StateView};
+use super::messages::Opener;
+use super::play_messages::{PlayMoveView, PlayStateView};
 
 /// What the page asks of online play.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -18,7 +19,11 @@ pub(crate) enum OnlineRequest {
     /// Hosts a new game: in a private room on the relay (`room`, a code to give the friend), or
     /// directly (addresses to give, and announced on the LAN unless mDNS is off).
     Host {
-        /// Colours per camp, 1–3 (default 1).
+        /// The game offered, by its name in the catalogue (`kawu-2`): any game of two seats the
+        /// session opens; none: the duel of `format`.
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3 (default 1).
         #[serde(default)]
         format: Option<u8>,
         /// On the relay with a room code.
@@ -46,7 +51,10 @@ pub(crate) enum OnlineRequest {
     },
     /// Opens one's own table at the lobby's relay.
     OpenTable {
-        /// Colours per camp, 1–3 (default 1).
+        /// The game offered, as for [`OnlineRequest::Host`].
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3 (default 1).
         #[serde(default)]
         format: Option<u8>,
         /// Who opens (default: the host).
@@ -55,10 +63,18 @@ pub(crate) enum OnlineRequest {
     },
     /// Seeks an opponent at the relay (quick match), for a format or any.
     Quick {
-        /// Colours per camp, 1–3; none: any.
+        /// The game sought by its name in the catalogue, or `any`; none: the duel by `format`.
+        #[serde(default)]
+        game: Option<String>,
+        /// Colours per camp of the duel, 1–3; none: any.
         #[serde(default)]
         format: Option<u8>,
     },
+    /// The games a host may offer (answered by
+    /// [`super::messages::ServerMessage::OnlineGames`]).
+    Games,
+    /// Plays the move the game warned about (the view's `board.pending`).
+    Confirm,
     /// Resigns: the first asks, the second resigns.
     Resign,
     /// Claims the game once the grace period is over.
@@ -103,7 +119,9 @@ pub(crate) struct OnlineView {
     pub(crate) addrs: Vec<String>,
     /// The opponent's name, once connected.
     pub(crate) peer: Option<String>,
-    /// This side's camp, once connected.
+    /// This side's seat (from 0, in playing order), once connected.
+    pub(crate) seat: Option<u8>,
+    /// This side's seat as the game names it (`A`, `S`…), once connected.
     pub(crate) camp: Option<String>,
     /// Whether this page may play now (its turn, connected, not over).
     pub(crate) your_turn: bool,
@@ -117,8 +135,9 @@ pub(crate) struct OnlineView {
     pub(crate) rematch: Option<String>,
     /// How the game ended, once it has.
     pub(crate) ending: Option<EndingView>,
-    /// The board (none until the game starts).
-    pub(crate) board: Option<Box<StateView>>,
+    /// The board as local play sends it, turned for this side's seat (none until the game
+    /// starts).
+    pub(crate) board: Option<Box<PlayStateView>>,
     /// The game's file, once saved.
     pub(crate) saved_to: Option<String>,
 }
@@ -126,7 +145,7 @@ pub(crate) struct OnlineView {
 /// How an online game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct EndingView {
-    /// The winning camp.
+    /// The winning seat as the game names it (empty: a draw).
     pub(crate) winner: String,
     /// Whether it is this page's player.
     pub(crate) you_win: bool,
@@ -158,11 +177,28 @@ pub(crate) struct ListView {
     pub(crate) error: Option<Words>,
 }
 
+/// A game of two seats the online session plays, as the host form offers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct OnlineGameView {
+    /// Its name in the catalogue (what `host`, `open_table` and `quick` take).
+    pub(crate) name: String,
+    /// Its title.
+    pub(crate) title: Words,
+    /// Its one-line description.
+    pub(crate) description: Words,
+}
+
 /// One open game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct OpenGameView {
     /// The host's name.
     pub(crate) name: String,
+    /// The game offered, by its name in the catalogue.
+    pub(crate) game: String,
+    /// Its title, when this program knows the game (else its name).
+    pub(crate) title: Words,
+    /// Seats still free.
+    pub(crate) free_seats: u8,
     /// Colours per camp.
     pub(crate) format: u8,
     /// Seconds it has waited.
@@ -172,7 +208,7 @@ pub(crate) struct OpenGameView {
 }
 
 /// The opponent's move, to show hop by hop before the view that follows it.
-pub(crate) type OnlineMove = MoveView;
+pub(crate) type OnlineMove = PlayMoveView;
 
 /// Why an online request was refused; nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,6 +227,8 @@ pub(crate) enum OnlineErrorCode {
     BadAddress,
     /// Not a format (1–3).
     BadFormat,
+    /// No game of two seats of that name is played online.
+    UnknownGame,
     /// Not a hole of the board.
     BadHole,
     /// An online game is already open on this page: leave it first.

@@ -1,34 +1,37 @@
 //! One page's online play, without I/O: an [`OnlineRequest`] or a tick in, the messages to send
-//! out. It drives the core's [`Online`] exactly as the terminal's online screens do — hosting,
-//! joining, the LAN's list, the lobby, quick match, the moves, resign, claim, rematch, leave —
-//! and words every notice in both languages with the terminal's `i18n`.
+//! out. It drives the core's [`OnlineTable`] — an online game of any two-seat game as the one
+//! [`tripot_app::table::Table`] — exactly as the terminal's online screen does: hosting, joining,
+//! the LAN's list, the lobby, quick match, the moves picked cell by cell as at any table,
+//! resign, claim, rematch, leave. The board is sent as local play sends it
+//! ([`crate::page_play::table_view`]), and every notice is worded in both languages by the
+//! catalogue of words.
 //!
 //! The network is shared by the whole server ([`NetworkSlot`]) and started on the first request
 //! that needs it, so a page that never plays online never starts libp2p.
 
-use std::sync::{Mutex, PoisonError};
-use tripot_app::online_duel::EndReason;
+use std::sync::Mutex;
 
-use tripot_engine::{Camp, Format, Rules};
-use tripot_net::room::RoomCode;
-use tripot_net::session::Offer;
-use tripot_net::{Multiaddr, NetEvent, Start};
-use tripot_protocol::Opens;
-
-use super::board_clicks::{self as clicks, ClickRefused};
-use super::board_messages::BoardAction;
-use super::messages::{Opener, ServerMessage};
-use super::online_board::{board_view, move_view};
-use super::online_messages::{
-    EndingView, ListView, NoticeView, OnlineErrorCode, OnlineRefusal, OnlineRequest, OnlineView,
-    OpenGameView, Words,
-};
-use tripot_app::i18n::{Lang, fill};
-use tripot_app::local_game::{Action, Game, Played};
-use tripot_app::network::{Link, Network, NetworkError, OpenGameScan};
-use tripot_app::online_game::{Confirm, Connection, Online, RematchOffer, Route, Side};
-use tripot_app::online_notice::{Notice, Update};
+use tripot_app::move_picker::PickAction;
+use tripot_app::network::{Network, NetworkError, OpenGameScan};
+use tripot_app::online_connection::{Confirm, Connection, RematchOffer, Route};
+use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
+use tripot_app::table::PersonAction;
+use tripot_app::table_event::TableEvent;
+use tripot_game::Cell;
+
+use super::board_messages::BoardAction;
+use super::messages::ServerMessage;
+use super::online_messages::{
+    EndingView, ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, OpenGameView, Words,
+};
+use super::online_offer::{games_view, offer, seek, title};
+use super::online_words::{
+    Refusal, bad_cell, colon, connection_key, connection_words, ending_words, game_over, no_chain,
+    no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece, not_your_turn,
+    notice_message, side_key, words,
+};
+use super::page_play::{table_move_view, table_view};
 
 /// Events read from a session per tick at most, so that a flood cannot hold the page.
 const EVENTS_PER_TICK: usize = 256;
@@ -77,13 +80,12 @@ struct OpenList {
     error: Option<NetworkError>,
 }
 
-type Refusal = (OnlineErrorCode, Words);
-
 /// The online play of one page.
 #[derive(Default)]
 pub(crate) struct PageOnline {
-    online: Option<Online>,
-    game: Option<Game>,
+    online: Option<OnlineTable>,
+    /// What the last move brought (captures, passes…), shown with the view after it.
+    news: Vec<TableEvent>,
     list: Option<OpenList>,
     ticks: u64,
     /// What was sent last, so that a tick sends only what changed.
@@ -104,15 +106,23 @@ impl PageOnline {
             online.drop_confirmation();
         }
         let result = match request {
-            OnlineRequest::Host { format, room, opener } => self.host(format, room, opener, network),
+            OnlineRequest::Host { game, format, room, opener } => {
+                offer(game.as_deref(), format, opener).and_then(|offer| self.host(offer, room, network))
+            }
             OnlineRequest::Join { to } => self.join(&to, network),
             OnlineRequest::Lan => self.open_list(ListKind::Lan, network),
             OnlineRequest::Lobby => self.open_list(ListKind::Lobby, network),
             OnlineRequest::CloseList => self.close_list(),
             OnlineRequest::JoinTable { addr } => self.join_table(&addr, network),
-            OnlineRequest::OpenTable { format, opener } => self.open_table(format, opener, network),
-            OnlineRequest::Quick { format } => self.quick(format, network),
+            OnlineRequest::OpenTable { game, format, opener } => {
+                offer(game.as_deref(), format, opener).and_then(|offer| self.open_table(offer, network))
+            }
+            OnlineRequest::Quick { game, format } => {
+                seek(game.as_deref(), format).and_then(|(format, wanted)| self.quick(format, wanted, network))
+            }
+            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
             OnlineRequest::Board(action) => self.board(action),
+            OnlineRequest::Confirm => self.confirm(),
             OnlineRequest::Resign => self.resign(),
             OnlineRequest::Claim => self.claim(),
             OnlineRequest::KeepWaiting => self.keep_waiting(),
@@ -128,18 +138,14 @@ impl PageOnline {
         out
     }
 
-    /// On every tick: the session's events, the list's newest round; what changed is sent.
+    /// On every tick: the session's events (bounded), the list's newest round; what changed is
+    /// sent.
     pub(crate) fn tick(&mut self) -> Vec<ServerMessage> {
         self.ticks += 1;
         let mut out = Vec::new();
-        while let Some(news) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_matchmaking()) {
-            let Some(online) = &mut self.online else { break };
-            let updates = online.on_matchmaking(news);
-            out.extend(self.apply(updates));
-        }
         for _ in 0..EVENTS_PER_TICK {
-            let Some(event) = self.online.as_mut().and_then(|o| o.link.as_mut()?.try_event()) else { break };
-            out.extend(self.on_event(event));
+            let Some(updates) = self.online.as_mut().and_then(OnlineTable::poll) else { break };
+            out.extend(self.apply(updates));
         }
         if let Some(list) = &mut self.list
             && let Some(result) = list.scan.as_mut().and_then(|s| s.try_list())
@@ -159,11 +165,11 @@ impl PageOnline {
     /// The page closed: a live game is left on purpose (the opponent is told, the game stays
     /// saved), a seek or a table is withdrawn.
     pub(crate) fn close(&mut self) {
-        if let Some(link) = self.online.as_mut().and_then(|o| o.link.as_mut()) {
-            link.leave();
+        if let Some(online) = &mut self.online {
+            online.close();
         }
         self.online = None;
-        self.game = None;
+        self.news.clear();
         self.list = None;
     }
 
@@ -172,46 +178,28 @@ impl PageOnline {
         self.online.is_some() || self.list.is_some()
     }
 
-    fn on_event(&mut self, event: NetEvent) -> Vec<ServerMessage> {
-        let Some(online) = &mut self.online else { return Vec::new() };
-        let updates = online.on_event(event, &mut self.game);
-        self.apply(updates)
-    }
-
-    /// Carries out what the online game asks, in order: notices said, the opponent's move shown
-    /// hop by hop (then played at once: the page animates before it draws the next view), the
-    /// turn handed on.
-    fn apply(&mut self, updates: Vec<Update>) -> Vec<ServerMessage> {
+    /// Carries out what the online game asks, in order: notices said, each move announced (its
+    /// path, to show hop by hop before the view after it is drawn).
+    fn apply(&mut self, updates: Vec<OnlineUpdate>) -> Vec<ServerMessage> {
         let mut out = Vec::new();
         for update in updates {
             match update {
-                Update::Say(notice) => out.push(notice_message(&notice)),
-                Update::ClearMessage => out.push(ServerMessage::OnlineNotice(NoticeView {
+                OnlineUpdate::Say(notice) => out.push(notice_message(&notice)),
+                OnlineUpdate::ClearMessage => out.push(ServerMessage::OnlineNotice(NoticeView {
                     strong: false,
                     words: Words { fr: String::new(), en: String::new() },
                 })),
-                Update::Animate(played) => {
-                    let Some(game) = &mut self.game else { continue };
-                    if !game.position().is_legal(played.mv) {
-                        continue;
+                OnlineUpdate::NewGame => self.news.clear(),
+                OnlineUpdate::Moved { events, .. } => {
+                    let table = self.online.as_ref().and_then(OnlineTable::table);
+                    if let Some(last) = table.and_then(|t| Some((t, t.last_move()?))) {
+                        out.push(ServerMessage::OnlineMove(table_move_view(last.0, &last.1)));
                     }
-                    let camp = game.position().turn();
-                    out.push(ServerMessage::OnlineMove(move_view(camp, false, &played.notation)));
-                    game.push(played);
-                    out.extend(self.after_move());
+                    self.news = events;
                 }
-                // Moves are played as soon as they are announced: nothing is left to finish.
-                Update::FinishAnimation => {}
-                Update::BoardChanged => out.extend(self.after_move()),
             }
         }
         out
-    }
-
-    fn after_move(&mut self) -> Vec<ServerMessage> {
-        let Some(online) = &mut self.online else { return Vec::new() };
-        let updates = online.after_move(&mut self.game);
-        self.apply(updates)
     }
 
     /// The view and the list, each if it changed since last sent.
@@ -234,257 +222,91 @@ impl PageOnline {
         out
     }
 
-    // ---- starting ----------------------------------------------------------------------------
-
-    fn not_online_yet(&self) -> Result<(), Refusal> {
-        if self.online.is_some() {
-            return Err(refusal(OnlineErrorCode::AlreadyOnline, |l| l.page().online_already_open.to_owned()));
-        }
-        Ok(())
-    }
-
-    fn host(
-        &mut self,
-        format: Option<u8>,
-        room: bool,
-        opener: Opener,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let offer = offer(format, opener)?;
-        let (start, side) = if room {
-            (Start::HostRoom { offer: offer.clone(), code: RoomCode::random() }, Side::Room(offer))
-        } else {
-            (Start::Host(offer.clone()), Side::Host(offer))
-        };
-        self.start(side, network, |net| net.start(start))
-    }
-
-    fn join(&mut self, to: &str, network: &Mutex<NetworkSlot>) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let text = to.trim();
-        // As on the terminal's join page: an address starts with a slash, anything else is read
-        // as a room code.
-        let start = if text.starts_with('/') {
-            text.parse::<Multiaddr>().ok().map(Start::Join)
-        } else {
-            text.parse::<RoomCode>().ok().map(Start::JoinRoom)
-        };
-        let Some(start) = start else {
-            let shown: String = text.chars().take(80).collect();
-            return Err(refusal(OnlineErrorCode::BadAddress, |l| {
-                fill(l.page().online_bad_address, &[("why", l.t().join_invalid), ("shown", &shown)])
-            }));
-        };
-        self.start(Side::Guest(text.to_owned()), network, |net| net.start(start))
-    }
-
-    fn quick(
-        &mut self,
-        format: Option<u8>,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let format = format.map(parse_format).transpose()?;
-        self.start(Side::Quick(format), network, |net| {
-            tripot_app::online_duel::quick_seek(format).and_then(|wanted| net.quick(wanted))
-        })
-    }
-
-    fn join_table(
-        &mut self,
-        addr: &str,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let listed = self.list.as_ref().and_then(|l| {
-            let list = l.list.as_ref()?;
-            let game = list.games.iter().find(|g| g.addr.to_string() == addr)?;
-            Some((list.relay.clone(), game.clone()))
-        });
-        let Some((relay, game)) = listed else {
-            return Err(refusal(OnlineErrorCode::NoSuchTable, |l| l.page().online_no_such_table.to_owned()));
-        };
-        let side = Side::Guest(game.name.clone());
-        match relay {
-            None => self.start(side, network, |net| net.start(Start::Join(game.addr.clone()))),
-            Some(relay) => self.start(side, network, |net| net.join_table(&relay, &game)),
-        }
-    }
-
-    fn open_table(
-        &mut self,
-        format: Option<u8>,
-        opener: Opener,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let offer = offer(format, opener)?;
-        let relay = self
-            .list
-            .as_ref()
-            .filter(|l| l.kind == ListKind::Lobby)
-            .and_then(|l| l.list.as_ref()?.relay.clone());
-        let Some(relay) = relay else {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_lobby.to_owned()));
-        };
-        self.start(Side::Table(offer.clone()), network, |net| net.open_table(&relay, offer))
-    }
-
-    /// Starts a session through the shared network and opens the game on it.
-    fn start(
-        &mut self,
-        side: Side,
-        network: &Mutex<NetworkSlot>,
-        start: impl FnOnce(&mut (dyn Network + Send)) -> Result<Box<dyn Link>, NetworkError>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        let link = {
-            let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
-            slot.get().and_then(start)
-        };
-        let link = link.map_err(|error| network_refusal(&error))?;
-        self.list = None;
-        self.game = None;
-        self.online = Some(Online::new(side, Some(link), self.ticks));
-        Ok(Vec::new())
-    }
-
-    fn open_list(
-        &mut self,
-        kind: ListKind,
-        network: &Mutex<NetworkSlot>,
-    ) -> Result<Vec<ServerMessage>, Refusal> {
-        self.not_online_yet()?;
-        let started = {
-            let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
-            // The scan is mDNS itself: with `--no-mdns` nothing is sent on the LAN.
-            if kind == ListKind::Lan && !slot.mdns {
-                return Err(refusal(OnlineErrorCode::Network, |l| l.page().online_no_mdns.to_owned()));
-            }
-            slot.get().and_then(|net| match kind {
-                ListKind::Lan => net.scan_lan(),
-                ListKind::Lobby => net.lobby(),
-            })
-        };
-        let (scan, error) = match started {
-            Ok(scan) => (Some(scan), None),
-            Err(error) => (None, Some(error)),
-        };
-        self.list = Some(OpenList { kind, scan, list: None, error });
-        Ok(Vec::new())
-    }
-
-    fn close_list(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
-        if self.list.take().is_none() {
-            return Err(refusal(OnlineErrorCode::NotNow, |l| l.page().online_no_list.to_owned()));
-        }
-        Ok(Vec::new())
-    }
-
     // ---- the moves ---------------------------------------------------------------------------
 
-    fn online(&mut self) -> Result<&mut Online, Refusal> {
+    fn online(&mut self) -> Result<&mut OnlineTable, Refusal> {
         self.online.as_mut().ok_or_else(not_online)
     }
 
-    /// The board, if the player may act on it now: connected, not over, its own turn, no move
-    /// of its own still waiting for the session's confirmation.
-    fn playable(&mut self) -> Result<&mut Game, Refusal> {
-        let online = self.online.as_ref().ok_or_else(not_online)?;
-        if online.ending().is_some() {
+    /// The game, if the player may act on its board now: connected, not over, its own turn, no
+    /// move of its own still waiting for the session's confirmation.
+    fn playable(&mut self) -> Result<&mut OnlineTable, Refusal> {
+        let online = self.online.as_mut().ok_or_else(not_online)?;
+        if online.outcome().is_some() {
             return Err(game_over());
         }
-        let (Some(game), Some(local), true) = (self.game.as_mut(), online.local, online.accepts_moves())
-        else {
+        let Some(table) = online.table().filter(|_| online.accepts_moves()) else {
             return Err(not_connected());
         };
-        if game.position().is_over() {
-            return Err(game_over());
+        if !table.person_to_move() {
+            return Err(not_your_turn());
         }
-        if game.position().turn() != local || online.unconfirmed {
-            return Err(refusal(OnlineErrorCode::NotYourTurn, |l| l.page().online_not_your_turn.to_owned()));
-        }
-        Ok(game)
+        Ok(online)
     }
 
     fn board(&mut self, action: BoardAction) -> Result<Vec<ServerMessage>, Refusal> {
+        let online = self.playable()?;
         match action {
-            BoardAction::Select { hole } => self.select(&hole),
-            BoardAction::Path { to } => self.path(&to),
-            BoardAction::Move { to } => self.play_to(&to),
-            BoardAction::Hop { to } => self.hop(&to),
-            BoardAction::EndChain => self.end_chain(),
-            BoardAction::Cancel => self.cancel(),
+            BoardAction::Select { hole } => {
+                let cell = cell_named(online, &hole)?;
+                while online.cancel() {}
+                match online.act_on(cell) {
+                    PersonAction::Picked(PickAction::Nothing) => Err(not_your_piece(&hole)),
+                    _ => Ok(Vec::new()),
+                }
+            }
+            BoardAction::Path { to } => {
+                let cell = cell_named(online, &to)?;
+                let table = online.table().ok_or_else(not_connected)?;
+                if table.picker().picked().is_empty() {
+                    return Err(no_selection());
+                }
+                let m = table.preview(cell).ok_or_else(|| not_a_destination(&to))?;
+                let state = table.state();
+                let board = state.board();
+                let holes =
+                    state.path(&m).iter().filter_map(|&c| board.cell(c).map(|v| v.name.clone())).collect();
+                Ok(vec![ServerMessage::OnlinePath { to, holes }])
+            }
+            BoardAction::Move { to } => {
+                let cell = picked_cell(online, &to)?;
+                sent_or(online.act_on(cell), || not_a_destination(&to))
+            }
+            BoardAction::Hop { to } => {
+                let cell = picked_cell(online, &to)?;
+                sent_or(online.hop_on(cell), || not_a_destination(&to))
+            }
+            BoardAction::EndChain => {
+                if online.table().is_none_or(|t| t.picker().picked().len() < 2) {
+                    return Err(no_chain());
+                }
+                sent_or(online.end_chain(), no_chain)
+            }
+            BoardAction::Cancel => {
+                online.cancel();
+                Ok(Vec::new())
+            }
         }
     }
 
-    fn select(&mut self, hole: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let hole = clicks::hole(hole).map_err(refused)?;
-        clicks::select(self.playable()?, hole).map_err(refused)?;
+    /// The move the game warned about, played after all: it goes to the session.
+    fn confirm(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
+        let online = self.playable()?;
+        if online.table().is_none_or(|t| t.pending().is_none()) {
+            return Err(not_now());
+        }
+        online.confirm_move().map_err(|_| not_your_turn())?;
         Ok(Vec::new())
-    }
-
-    fn path(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = clicks::hole(to).map_err(refused)?;
-        let holes = clicks::path(self.playable()?, to).map_err(refused)?;
-        Ok(vec![ServerMessage::OnlinePath { to: to.to_string(), holes }])
-    }
-
-    fn play_to(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = clicks::hole(to).map_err(refused)?;
-        let action = clicks::play_to(self.playable()?, to).map_err(refused)?;
-        Ok(self.react(action))
-    }
-
-    fn hop(&mut self, to: &str) -> Result<Vec<ServerMessage>, Refusal> {
-        let to = clicks::hole(to).map_err(refused)?;
-        let action = clicks::hop(self.playable()?, to).map_err(refused)?;
-        Ok(self.react(action))
-    }
-
-    fn end_chain(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
-        let game = self.playable()?;
-        match game.end_chain() {
-            Action::Play(played) => Ok(self.send_move(played)),
-            _ => Err(refusal(OnlineErrorCode::NoChain, |l| l.page().online_no_hop.to_owned())),
-        }
-    }
-
-    fn cancel(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
-        let game = self.playable()?;
-        game.cancel();
-        Ok(Vec::new())
-    }
-
-    fn react(&mut self, action: Action) -> Vec<ServerMessage> {
-        match action {
-            Action::Play(played) => self.send_move(played),
-            Action::Nothing | Action::Selected | Action::Deselected | Action::Hopped => Vec::new(),
-        }
-    }
-
-    /// Our move: checked by the engine again, sent over the link, shown at once.
-    fn send_move(&mut self, played: Played) -> Vec<ServerMessage> {
-        let Some(game) = &self.game else { return Vec::new() };
-        if !game.position().is_legal(played.mv) {
-            return Vec::new();
-        }
-        let camp = game.position().turn();
-        let mut out = vec![ServerMessage::OnlineMove(move_view(camp, false, &played.notation))];
-        let Some(online) = &mut self.online else { return Vec::new() };
-        let updates = online.send_move(&mut self.game, played);
-        out.extend(self.apply(updates));
-        out
     }
 
     // ---- the game's other actions --------------------------------------------------------------
 
     fn resign(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let online = self.online()?;
-        if online.ending().is_some() {
+        if online.outcome().is_some() {
             return Err(game_over());
         }
-        if !online.accepts_moves() || online.local.is_none() {
+        if !online.accepts_moves() || online.status().local.is_none() {
             return Err(not_connected());
         }
         let updates = online.resign();
@@ -493,7 +315,8 @@ impl PageOnline {
 
     fn claim(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let online = self.online()?;
-        if !matches!(online.connection(), Connection::GraceOver { .. }) || online.ending().is_some() {
+        let status = online.status();
+        if !matches!(status.connection, Connection::GraceOver { .. }) || status.ending.is_some() {
             return Err(not_now());
         }
         online.claim();
@@ -502,7 +325,7 @@ impl PageOnline {
 
     fn keep_waiting(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let online = self.online()?;
-        if !online.claim_prompt {
+        if !online.status().claim_prompt {
             return Err(not_now());
         }
         online.keep_waiting();
@@ -511,8 +334,8 @@ impl PageOnline {
 
     fn rematch(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let online = self.online()?;
-        if online.ending().is_none() || online.rematch() == Some(RematchOffer::Asked) || online.link.is_none()
-        {
+        let status = online.status();
+        if status.ending.is_none() || status.rematch == Some(RematchOffer::Asked) || !online.is_live() {
             return Err(not_now());
         }
         let updates = online.rematch_or_accept();
@@ -521,7 +344,7 @@ impl PageOnline {
 
     fn decline_rematch(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let online = self.online()?;
-        if online.rematch() != Some(RematchOffer::Offered) {
+        if online.status().rematch != Some(RematchOffer::Offered) {
             return Err(not_now());
         }
         online.decline_rematch();
@@ -535,12 +358,10 @@ impl PageOnline {
         if let Some(question) = online.leave() {
             return Ok(vec![notice_message(&question)]);
         }
-        let failure = online.failure();
-        if let Some(link) = online.link.as_mut() {
-            link.leave();
-        }
+        let failure = online.status().failure();
+        online.close();
         self.online = None;
-        self.game = None;
+        self.news.clear();
         let mut out = Vec::new();
         if let Some(warning) = failure {
             out.push(ServerMessage::OnlineNotice(NoticeView {
@@ -555,45 +376,43 @@ impl PageOnline {
 
     fn view(&self) -> Option<OnlineView> {
         let online = self.online.as_ref()?;
-        let local = online.local;
-        let board = self.game.as_ref().map(|game| Box::new(board_view(game)));
-        let your_turn = self.game.as_ref().is_some_and(|g| {
-            online.accepts_moves()
-                && !online.unconfirmed
-                && !g.position().is_over()
-                && local == Some(g.position().turn())
-        });
+        let status = online.status();
+        let table = online.table();
+        let local = status.local;
+        let your_turn = online.accepts_moves() && table.is_some_and(|t| t.person_to_move());
+        let seat_name = |seat| table.map_or_else(String::new, |t| t.state().seat_name(seat));
         Some(OnlineView {
-            side: side_key(&online.side).to_owned(),
-            connection: connection_key(online.connection()).to_owned(),
-            connection_words: words(|l| connection_words(l, online)),
-            route: online.route().map(|r| match r {
+            side: side_key(&status.side).to_owned(),
+            connection: connection_key(status.connection).to_owned(),
+            connection_words: words(|l| connection_words(l, status)),
+            route: status.route.map(|r| match r {
                 Route::Direct => "direct".to_owned(),
                 Route::Relayed => "relayed".to_owned(),
             }),
-            room_code: online.room_code.clone(),
-            addrs: online.addrs().iter().map(ToString::to_string).collect(),
-            peer: online.peer_name().map(str::to_owned),
-            camp: local.map(|c| c.to_string()),
+            room_code: status.room_code.clone(),
+            addrs: status.addrs.iter().map(ToString::to_string).collect(),
+            peer: status.peer_name.clone(),
+            seat: local.map(|s| s.0),
+            camp: local.map(seat_name),
             your_turn,
-            warning: online.warning.as_ref().map(|w| words(|l| l.warning(w))),
-            claim_prompt: online.claim_prompt,
-            confirm: online.confirm.map(|c| match c {
+            warning: status.warning.as_ref().map(|w| words(|l| l.warning(w))),
+            claim_prompt: status.claim_prompt,
+            confirm: status.confirm.map(|c| match c {
                 Confirm::Resign => "resign".to_owned(),
                 Confirm::Leave => "leave".to_owned(),
             }),
-            rematch: online.rematch().map(|r| match r {
+            rematch: status.rematch.map(|r| match r {
                 RematchOffer::Asked => "asked".to_owned(),
                 RematchOffer::Offered => "offered".to_owned(),
             }),
-            ending: online.ending().map(|ending| EndingView {
-                winner: tripot_app::online_duel::winner(ending).to_string(),
-                you_win: local == Some(tripot_app::online_duel::winner(ending)),
+            ending: status.ending.as_ref().map(|ending| EndingView {
+                winner: ending.winner().map(seat_name).unwrap_or_default(),
+                you_win: local.is_some() && ending.winner() == local,
                 termination: ending.tag().to_owned(),
-                words: words(|l| ending_words(l, ending, local, online.peer_name())),
+                words: words(|l| ending_words(l, ending, local, status.peer_name.as_deref())),
             }),
-            board,
-            saved_to: online.saved_to.as_ref().map(|p| p.display().to_string()),
+            board: table.map(|t| Box::new(table_view(t, false, &self.news))),
+            saved_to: status.saved_to.as_ref().map(|p| p.display().to_string()),
         })
     }
 
@@ -610,6 +429,9 @@ impl PageOnline {
                     .iter()
                     .map(|g| OpenGameView {
                         name: g.name.clone(),
+                        game: g.game.as_str().to_owned(),
+                        title: title(&g.game),
+                        free_seats: g.free_seats,
                         format: g.format,
                         waiting_secs: g.waiting_secs,
                         addr: g.addr.to_string(),
@@ -625,320 +447,35 @@ impl PageOnline {
     }
 }
 
-/// The colon before an explanation: spaced in French, not in English.
-fn colon(lang: Lang) -> &'static str {
-    lang.page().colon
+/// The cell named `name` on the online game's board.
+fn cell_named(online: &OnlineTable, name: &str) -> Result<Cell, Refusal> {
+    online
+        .table()
+        .and_then(|t| t.state().board().cells.iter().find(|c| c.name == name).map(|c| c.cell))
+        .ok_or_else(|| bad_cell(name))
 }
 
-fn words(f: impl Fn(Lang) -> String) -> Words {
-    Words { fr: f(Lang::Fr), en: f(Lang::En) }
+/// The cell named `name`, acted on with a piece picked.
+fn picked_cell(online: &OnlineTable, name: &str) -> Result<Cell, Refusal> {
+    let cell = cell_named(online, name)?;
+    if online.table().is_none_or(|t| t.picker().picked().is_empty()) {
+        return Err(no_selection());
+    }
+    Ok(cell)
 }
 
-fn refusal(code: OnlineErrorCode, f: impl Fn(Lang) -> String) -> Refusal {
-    (code, words(f))
-}
-
-fn notice_message(notice: &Notice) -> ServerMessage {
-    ServerMessage::OnlineNotice(NoticeView {
-        strong: notice.strong(),
-        words: words(|l| notice_text(l, notice)),
-    })
-}
-
-/// A notice as the terminal words it, except where the terminal names its keys: the page
-/// names its buttons.
-fn notice_text(lang: Lang, notice: &Notice) -> String {
-    let page = lang.page();
-    match notice {
-        Notice::ConfirmResign => page.online_confirm_resign.to_owned(),
-        Notice::ConfirmLeave { saved: Some(path), .. } => {
-            fill(page.online_confirm_leave_saved, &[("path", &path.display().to_string())])
-        }
-        Notice::ConfirmLeave { saved: None, .. } => page.online_confirm_leave.to_owned(),
-        Notice::RematchOffered { name } => fill(page.online_rematch_offered, &[("name", name)]),
-        _ => lang.notice(notice),
+/// A click with a piece picked: nothing changed is refused; a move made whole went to the
+/// session (the view shows it once the session hands it back played).
+fn sent_or(action: PersonAction, refused: impl FnOnce() -> Refusal) -> Result<Vec<ServerMessage>, Refusal> {
+    match action {
+        PersonAction::Picked(PickAction::Nothing) => Err(refused()),
+        _ => Ok(Vec::new()),
     }
 }
 
-fn network_refusal(error: &NetworkError) -> Refusal {
-    refusal(OnlineErrorCode::Network, |l| {
-        format!("{}{}{}", l.t().online_failed, colon(l), l.network_error(error))
-    })
-}
-
-fn not_online() -> Refusal {
-    refusal(OnlineErrorCode::NotOnline, |l| l.page().online_not_open.to_owned())
-}
-
-fn not_connected() -> Refusal {
-    refusal(OnlineErrorCode::NotConnected, |l| l.page().online_not_connected.to_owned())
-}
-
-fn game_over() -> Refusal {
-    refusal(OnlineErrorCode::GameOver, |l| l.page().online_game_over.to_owned())
-}
-
-fn not_now() -> Refusal {
-    refusal(OnlineErrorCode::NotNow, |l| l.page().online_not_now.to_owned())
-}
-
-/// A refused click, worded in both languages.
-fn refused(click: ClickRefused) -> Refusal {
-    match click {
-        ClickRefused::BadHole { sent, .. } => {
-            let shown: String = sent.chars().take(12).collect();
-            refusal(OnlineErrorCode::BadHole, |l| fill(l.page().online_bad_hole, &[("hole", &shown)]))
-        }
-        ClickRefused::NotYourPawn(hole) => refusal(OnlineErrorCode::NotYourPawn, |l| {
-            fill(l.page().online_not_your_pawn, &[("hole", &hole.to_string())])
-        }),
-        ClickRefused::NoSelection => {
-            refusal(OnlineErrorCode::NoSelection, |l| l.page().online_no_selection.to_owned())
-        }
-        ClickRefused::NotADestination(to) => refusal(OnlineErrorCode::NotADestination, |l| {
-            fill(l.page().online_not_a_destination, &[("hole", &to.to_string())])
-        }),
-    }
-}
-
-fn parse_format(n: u8) -> Result<Format, Refusal> {
-    Format::from_number(n).ok_or_else(|| {
-        refusal(OnlineErrorCode::BadFormat, |l| fill(l.page().online_bad_format, &[("n", &n.to_string())]))
-    })
-}
-
-/// The offer of a game hosted from the page, as the terminal's menu makes it.
-fn offer(format: Option<u8>, opener: Opener) -> Result<Offer, Refusal> {
-    let format = parse_format(format.unwrap_or(1))?;
-    let opens = match opener {
-        Opener::First => Opens::Host,
-        Opener::Second => Opens::Guest,
-        Opener::Draw => Opens::Random,
-    };
-    tripot_app::online_duel::offer(format, Rules::Tripot, opens).map_err(|e| {
-        let text = e.to_string();
-        refusal(OnlineErrorCode::NotNow, move |_| text.clone())
-    })
-}
-
-fn side_key(side: &Side) -> &'static str {
-    match side {
-        Side::Host(_) => "host",
-        Side::Guest(_) => "guest",
-        Side::Quick(_) => "quick",
-        Side::Table(_) => "table",
-        Side::Room(_) => "room",
-        Side::Relay => "relay",
-        Side::Resume => "resume",
-    }
-}
-
-fn connection_key(connection: Connection) -> &'static str {
-    match connection {
-        Connection::Waiting => "waiting",
-        Connection::Joining => "joining",
-        Connection::Connected => "connected",
-        Connection::Reconnecting { .. } => "reconnecting",
-        Connection::GraceOver { .. } => "grace_over",
-        Connection::Over => "over",
-        Connection::Seeking { .. } => "seeking",
-    }
-}
-
-/// The connection's state as the terminal's online panel says it.
-fn connection_words(lang: Lang, online: &Online) -> String {
-    let t = lang.t();
-    let secs = |d: std::time::Duration| format!("{} s", d.as_secs());
-    match online.connection() {
-        Connection::Connected => match online.route() {
-            Some(Route::Direct) => format!("{} · {}", t.connected, t.direct),
-            Some(Route::Relayed) => format!("{} · {}", t.connected, t.via_relay),
-            None => t.connected.to_owned(),
-        },
-        Connection::Waiting => t.waiting_title.to_owned(),
-        Connection::Joining => t.joining.to_owned(),
-        Connection::Reconnecting { waited } if online.peer_left => {
-            format!("{} {}", t.peer_left_state, secs(waited))
-        }
-        Connection::Reconnecting { waited } => format!("{} {}", t.reconnecting, secs(waited)),
-        Connection::GraceOver { waited } => format!("{} ({})", t.opponent_away, secs(waited)),
-        Connection::Over => t.game_over_state.to_owned(),
-        Connection::Seeking { players } if players > 0 => format!("{} · {players} {}", t.seeking, t.seekers),
-        Connection::Seeking { .. } => t.seeking.to_owned(),
-    }
-}
-
-/// "Vous avez gagné", or who won, and why, as the terminal's game-over panel says it.
-fn ending_words(lang: Lang, ending: &tripot_net::Ending, local: Option<Camp>, peer: Option<&str>) -> String {
-    let t = lang.t();
-    let headline = if local == Some(tripot_app::online_duel::winner(ending)) {
-        t.you_win.to_owned()
-    } else {
-        format!("{} {}. {}", peer.unwrap_or_default(), t.wins, t.you_lose)
-    };
-    let reason = match tripot_app::online_duel::end_reason(ending) {
-        EndReason::Goal => t.by_goal.to_owned(),
-        EndReason::Count => t.by_count.to_owned(),
-        EndReason::Resigned => t.by_resign.to_owned(),
-        EndReason::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
-        EndReason::Abandoned => t.by_claim.to_owned(),
-    };
-    format!("{headline} — {reason}")
-}
+#[path = "page_online_start.rs"]
+mod start;
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-mod tests {
-    use std::collections::VecDeque;
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    use tripot_engine::Position;
-    use tripot_net::online::matchmaking::quick::QuickSeek;
-    use tripot_protocol::GameId;
-
-    use super::*;
-
-    /// What a stand-in session was told, and the events it hands out.
-    #[derive(Clone, Default)]
-    struct Wire {
-        played: Arc<Mutex<Vec<String>>>,
-        left: Arc<AtomicUsize>,
-        events: Arc<Mutex<VecDeque<NetEvent>>>,
-    }
-
-    struct FakeLink(Wire);
-
-    impl Link for FakeLink {
-        fn try_event(&mut self) -> Option<NetEvent> {
-            self.0.events.lock().unwrap().pop_front()
-        }
-        fn play(&mut self, text: String) {
-            self.0.played.lock().unwrap().push(text);
-        }
-        fn resign(&mut self) {}
-        fn leave(&mut self) {
-            self.0.left.fetch_add(1, Ordering::SeqCst);
-        }
-        fn claim(&mut self) {}
-        fn offer_rematch(&mut self) {}
-        fn answer_rematch(&mut self, _accept: bool) {}
-    }
-
-    struct FakeNetwork(Wire);
-
-    impl Network for FakeNetwork {
-        fn start(&mut self, _start: Start) -> Result<Box<dyn Link>, NetworkError> {
-            Ok(Box::new(FakeLink(self.0.clone())))
-        }
-        fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-            Err(NetworkError::NoRelay)
-        }
-        fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
-            Err(NetworkError::NoRelay)
-        }
-        fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-            Err(NetworkError::NoRelay)
-        }
-        fn join_table(
-            &mut self,
-            _: &Multiaddr,
-            _: &tripot_app::open_game::OpenGame,
-        ) -> Result<Box<dyn Link>, NetworkError> {
-            Err(NetworkError::NoRelay)
-        }
-        fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
-            Err(NetworkError::NoRelay)
-        }
-        fn standings(
-            &mut self,
-            _: tripot_app::network::StandingsQuery,
-        ) -> Result<
-            std::sync::mpsc::Receiver<Result<tripot_app::network::Standings, NetworkError>>,
-            NetworkError,
-        > {
-            Err(NetworkError::NoRelay)
-        }
-    }
-
-    /// A slot counting how often its network was made.
-    fn slot(wire: &Wire, made: &Arc<AtomicUsize>) -> Mutex<NetworkSlot> {
-        let (wire, made) = (wire.clone(), Arc::clone(made));
-        Mutex::new(NetworkSlot::new(
-            Box::new(move || {
-                made.fetch_add(1, Ordering::SeqCst);
-                Ok(Box::new(FakeNetwork(wire.clone())) as Box<dyn Network + Send>)
-            }),
-            false,
-        ))
-    }
-
-    fn refused_with(out: &[ServerMessage]) -> Option<OnlineErrorCode> {
-        match out {
-            [ServerMessage::OnlineError(refusal)] => Some(refusal.code),
-            _ => None,
-        }
-    }
-
-    fn view(out: &[ServerMessage]) -> Option<OnlineView> {
-        out.iter().rev().find_map(|m| match m {
-            ServerMessage::Online { online } => online.as_deref().cloned(),
-            _ => None,
-        })
-    }
-
-    #[test]
-    fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_turn() {
-        let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
-        let network = slot(&wire, &made);
-        let mut page = PageOnline::default();
-        // Moves, leaves, malformed joins, the LAN under --no-mdns: no network is started.
-        let select = OnlineRequest::Board(BoardAction::Select { hole: "m4".into() });
-        assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotOnline));
-        assert_eq!(
-            refused_with(&page.handle(OnlineRequest::Leave, &network)),
-            Some(OnlineErrorCode::NotOnline)
-        );
-        let bad = OnlineRequest::Join { to: "/ip4/nope".into() };
-        assert_eq!(refused_with(&page.handle(bad, &network)), Some(OnlineErrorCode::BadAddress));
-        assert_eq!(refused_with(&page.handle(OnlineRequest::Lan, &network)), Some(OnlineErrorCode::Network));
-        assert_eq!(made.load(Ordering::SeqCst), 0, "no network for a page that plays no game online");
-
-        let host = OnlineRequest::Host { format: None, room: false, opener: Opener::First };
-        let waiting = view(&page.handle(host.clone(), &network)).unwrap();
-        assert_eq!((waiting.side.as_str(), waiting.connection.as_str()), ("host", "waiting"));
-        assert_eq!(refused_with(&page.handle(host, &network)), Some(OnlineErrorCode::AlreadyOnline));
-        assert_eq!(made.load(Ordering::SeqCst), 1);
-
-        // The guest opens: our click is refused until its move comes, verified by the session.
-        let start = Position::start(Format::One, Rules::Tripot, Camp::B);
-        let connected =
-            tripot_app::online_duel::connected(GameId([7; 16]), Camp::A, Camp::B, "Bruno".into(), start);
-        wire.events.lock().unwrap().push_back(NetEvent::Session(connected.unwrap()));
-        let connected = view(&page.tick()).unwrap();
-        assert_eq!((connected.peer.as_deref(), connected.your_turn), (Some("Bruno"), false));
-        assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotYourTurn));
-        let theirs = start.parse_move("e14-e13").unwrap();
-        let mut after = start;
-        after.play_unchecked(theirs.mv);
-        let received = tripot_app::online_duel::moved(false, 1, &theirs.notation, after);
-        wire.events.lock().unwrap().push_back(NetEvent::Session(received.unwrap()));
-        let out = page.tick();
-        assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "e14-e13"), "shown first");
-        assert!(view(&out).unwrap().your_turn);
-
-        // Our move: only our own pawns, then it goes over the link and the turn passes.
-        let not_ours = OnlineRequest::Board(BoardAction::Select { hole: "e13".into() });
-        assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
-        let picked = view(&page.handle(select, &network)).unwrap();
-        assert!(picked.board.unwrap().selection.unwrap().steps.contains(&"m5".to_owned()));
-        let out = page.handle(OnlineRequest::Board(BoardAction::Move { to: "m5".into() }), &network);
-        assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == "m4-m5"));
-        assert!(!view(&out).unwrap().your_turn);
-        assert_eq!(wire.played.lock().unwrap().as_slice(), ["m4-m5"]);
-
-        // The page closes: the session is left on purpose.
-        page.close();
-        assert_eq!(wire.left.load(Ordering::SeqCst), 1);
-    }
-}
+#[path = "page_online_tests.rs"]
+mod tests;

@@ -21,7 +21,9 @@ use super::play_messages::{
 #[path = "page_play_view.rs"]
 mod view;
 
-use view::{geometry_view, move_view};
+pub(crate) use view::{move_view as table_move_view, table_view};
+
+use view::move_view;
 
 /// A search of the table to start off the socket's task, with the table's generation when it
 /// was asked: an answer to another generation is stale. (No `Debug`: the computer player has
@@ -451,7 +453,7 @@ fn games() -> PlayReaction {
             name: g.name.to_owned(),
             family: g.family.key().to_owned(),
             seats: g.seats,
-            geometry: geometry_view(g.geometry),
+            geometry: crate::play_messages::GeometryView::of(g.geometry),
             title_fr: g.title.fr.to_owned(),
             title_en: g.title.en.to_owned(),
             description_fr: g.description.fr.to_owned(),

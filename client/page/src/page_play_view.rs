@@ -8,12 +8,12 @@ use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::Table;
 use tripot_app::table_event::TableEvent;
 use tripot_app::view_turn::view_turn;
-use tripot_game::{Cell, CounterKind, GameMove, Geometry, PieceKind, Seat, SeatStatus};
+use tripot_game::{Cell, CounterKind, GameMove, Seat, SeatStatus};
 
 use super::PagePlay;
 use crate::play_messages::{
-    CellView, CounterView, GeometryView, PieceView, PlaceView, PlayEventView, PlayMoveView, PlayNext,
-    PlayOutcomeView, PlayStateView, SeatPathView, SeatView, SelectionView,
+    CellView, CounterView, GeometryView, PlaceView, PlayEventView, PlayMoveView, PlayNext, PlayOutcomeView,
+    PlayStateView, SeatPathView, SeatView, SelectionView,
 };
 
 /// A move of the table: its seat, the move, and its path cell by cell.
@@ -23,117 +23,103 @@ impl PagePlay {
     /// The state the page draws.
     pub(crate) fn state_view(&self) -> Option<PlayStateView> {
         let table = self.table.as_ref()?;
-        let state = table.state();
-        let board = state.board();
-        let names: HashMap<Cell, &str> = board.cells.iter().map(|c| (c.cell, c.name.as_str())).collect();
-        let named =
-            |cells: &[Cell]| cells.iter().filter_map(|c| names.get(c).map(|&n| n.to_owned())).collect();
-        let outcome = state.outcome();
-        let human = table.person_to_move();
-        let next = if outcome.is_some() {
-            PlayNext::Over
-        } else if human {
-            PlayNext::Human
-        } else {
-            PlayNext::Computer
-        };
-        let history = played(table);
-        let mut last_moves: Vec<SeatPathView> = Vec::new();
-        for (seat, m, path) in history.iter().rev() {
-            if !m.is_pass() && !last_moves.iter().any(|l| l.seat == seat.0) {
-                last_moves.push(SeatPathView { seat: seat.0, path: named(path) });
-            }
+        let hint_pending = self.hint_asked == Some(table.generation());
+        Some(table_view(table, hint_pending, &self.news))
+    }
+}
+
+/// What the page draws of any table — a local one, or an online game's — for the person at
+/// this device: `hint_pending` whether a hint is being searched, `news` what the last move
+/// brought.
+pub(crate) fn table_view(table: &Table, hint_pending: bool, news: &[TableEvent]) -> PlayStateView {
+    let state = table.state();
+    let board = state.board();
+    let names: HashMap<Cell, &str> = board.cells.iter().map(|c| (c.cell, c.name.as_str())).collect();
+    let named = |cells: &[Cell]| cells.iter().filter_map(|c| names.get(c).map(|&n| n.to_owned())).collect();
+    let outcome = state.outcome();
+    let human = table.person_to_move();
+    let next = if outcome.is_some() {
+        PlayNext::Over
+    } else if human {
+        PlayNext::Human
+    } else {
+        PlayNext::Computer
+    };
+    let history = played(table);
+    let mut last_moves: Vec<SeatPathView> = Vec::new();
+    for (seat, m, path) in history.iter().rev() {
+        if !m.is_pass() && !last_moves.iter().any(|l| l.seat == seat.0) {
+            last_moves.push(SeatPathView { seat: seat.0, path: named(path) });
         }
-        last_moves.reverse();
-        let initial = state.initial().board();
-        let seats = Seat::all(state.seat_count())
-            .map(|seat| {
-                let kind = table.seat_kind(seat).unwrap_or(SeatKind::Person);
-                let colours = crate::saved_game_view::seat_colours(&initial, seat);
-                SeatView {
-                    seat: seat.0,
-                    name: state.seat_name(seat),
-                    player: kind.key().to_owned(),
-                    opponent: kind.level().map(|l| l.opponent().to_owned()),
-                    colours,
-                    counters: state
-                        .counters(seat)
-                        .iter()
-                        .map(|c| CounterView {
-                            kind: counter_name(c.kind).to_owned(),
-                            value: c.value,
-                            limit: c.limit,
-                        })
-                        .collect(),
-                    status: status_name(state.seat_status(seat)).to_owned(),
-                    place: outcome.as_ref().and_then(|o| o.rank(seat)),
-                }
-            })
-            .collect();
-        let selection = (!table.picker().picked().is_empty()).then(|| {
-            let targets = table.targets();
-            SelectionView {
-                path: named(table.picker().picked()),
-                hops: named(&targets.hops),
-                ends: named(&targets.ends),
+    }
+    last_moves.reverse();
+    let initial = state.initial().board();
+    let seats = Seat::all(state.seat_count())
+        .map(|seat| {
+            let kind = table.seat_kind(seat).unwrap_or(SeatKind::Person);
+            let colours = crate::saved_game_view::seat_colours(&initial, seat);
+            SeatView {
+                seat: seat.0,
+                name: state.seat_name(seat),
+                player: kind.key().to_owned(),
+                opponent: kind.level().map(|l| l.opponent().to_owned()),
+                colours,
+                counters: state
+                    .counters(seat)
+                    .iter()
+                    .map(|c| CounterView {
+                        kind: counter_name(c.kind).to_owned(),
+                        value: c.value,
+                        limit: c.limit,
+                    })
+                    .collect(),
+                status: status_name(state.seat_status(seat)).to_owned(),
+                place: outcome.as_ref().and_then(|o| o.rank(seat)),
             }
-        });
-        let to_move = state.to_move();
-        let suggestion = |m: &GameMove| {
-            let seat = to_move.unwrap_or(Seat(0));
-            move_view(table, &(seat, m.clone(), state.path(m)))
-        };
-        let generation = table.generation();
-        Some(PlayStateView {
-            game: state.spec().as_str().to_owned(),
-            family: state.spec().family_word().to_owned(),
-            geometry: geometry_view(board.geometry),
-            cells: board
-                .cells
-                .iter()
-                .map(|c| CellView {
-                    name: c.name.clone(),
-                    x: c.x,
-                    y: c.y,
-                    piece: c.piece.map(|p| PieceView {
-                        owner: p.owner.map(|s| s.0),
-                        kind: match p.kind {
-                            PieceKind::Marble => "marble",
-                            PieceKind::Man => "man",
-                            PieceKind::King => "king",
-                        }
-                        .to_owned(),
-                        colour: p.colour,
-                    }),
-                    goal: c.zone.goal.map(|g| g.colour),
-                    closed_to: c.zone.closed_to.iter().map(|s| s.0).collect(),
-                })
-                .collect(),
-            seats,
-            turn: to_move.map(|s| s.0),
-            next,
-            viewer: table.viewer().0,
-            rotation: view_turn(state, Some(table.viewer())),
-            pickable: if table.pending().is_none() { named(&table.pickable()) } else { Vec::new() },
-            selection,
-            last_moves,
-            hint: table.hint().map(suggestion),
-            hint_pending: self.hint_asked == Some(generation),
-            pending: table.pending().map(|(m, _)| suggestion(m)),
-            history: history.iter().map(|p| move_view(table, p)).collect(),
-            can_undo: outcome.is_none() && table.undo_count().is_some(),
-            news: self.news.iter().map(event_view).collect(),
-            outcome: outcome.map(|o| PlayOutcomeView {
-                draw: o.is_draw(),
-                places: o.places.iter().map(|p| PlaceView { seat: p.seat.0, rank: p.rank }).collect(),
-                reason: o.reason.termination().to_owned(),
-            }),
-            // Once a record is written in its file (claimed empty at the start).
-            saved_as: table
-                .save_path()
-                .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0))
-                .and_then(super::id_of_path),
         })
+        .collect();
+    let selection = (!table.picker().picked().is_empty()).then(|| {
+        let targets = table.targets();
+        SelectionView {
+            path: named(table.picker().picked()),
+            hops: named(&targets.hops),
+            ends: named(&targets.ends),
+        }
+    });
+    let to_move = state.to_move();
+    let suggestion = |m: &GameMove| {
+        let seat = to_move.unwrap_or(Seat(0));
+        move_view(table, &(seat, m.clone(), state.path(m)))
+    };
+    PlayStateView {
+        game: state.spec().as_str().to_owned(),
+        family: state.spec().family_word().to_owned(),
+        geometry: GeometryView::of(board.geometry),
+        cells: board.cells.iter().map(CellView::of).collect(),
+        seats,
+        turn: to_move.map(|s| s.0),
+        next,
+        viewer: table.viewer().0,
+        rotation: view_turn(state, Some(table.viewer())),
+        pickable: if table.pending().is_none() { named(&table.pickable()) } else { Vec::new() },
+        selection,
+        last_moves,
+        hint: table.hint().map(suggestion),
+        hint_pending,
+        pending: table.pending().map(|(m, _)| suggestion(m)),
+        history: history.iter().map(|p| move_view(table, p)).collect(),
+        can_undo: outcome.is_none() && table.undo_count().is_some(),
+        news: news.iter().map(event_view).collect(),
+        outcome: outcome.map(|o| PlayOutcomeView {
+            draw: o.is_draw(),
+            places: o.places.iter().map(|p| PlaceView { seat: p.seat.0, rank: p.rank }).collect(),
+            reason: o.reason.termination().to_owned(),
+        }),
+        // Once a record is written in its file (claimed empty at the start).
+        saved_as: table
+            .save_path()
+            .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() > 0))
+            .and_then(super::id_of_path),
     }
 }
 
@@ -153,7 +139,7 @@ pub(super) fn played(table: &Table) -> Vec<Played> {
 }
 
 /// A move as the page shows it.
-pub(super) fn move_view(table: &Table, (seat, m, path): &Played) -> PlayMoveView {
+pub(crate) fn move_view(table: &Table, (seat, m, path): &Played) -> PlayMoveView {
     let state = table.state();
     let board = state.board();
     PlayMoveView {
@@ -176,13 +162,6 @@ pub(super) fn event_view(event: &TableEvent) -> PlayEventView {
         TableEvent::Over(_) => ("over", None, None, None),
     };
     PlayEventView { kind: kind.to_owned(), seat: seat.map(|s| s.0), place, pieces }
-}
-
-pub(super) const fn geometry_view(geometry: Geometry) -> GeometryView {
-    match geometry {
-        Geometry::Star121 => GeometryView::Star121,
-        Geometry::Square10 => GeometryView::Square10,
-    }
 }
 
 const fn counter_name(kind: CounterKind) -> &'static str {

@@ -139,6 +139,16 @@ pub(crate) enum GeometryView {
     Square10,
 }
 
+impl GeometryView {
+    /// The layout of a board the interface describes.
+    pub(crate) const fn of(geometry: tripot_game::Geometry) -> GeometryView {
+        match geometry {
+            tripot_game::Geometry::Star121 => GeometryView::Star121,
+            tripot_game::Geometry::Square10 => GeometryView::Square10,
+        }
+    }
+}
+
 /// Everything the page draws of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct PlayStateView {
@@ -203,6 +213,29 @@ pub(crate) struct CellView {
     /// The seats that may not end a move on it (Stern-Halma's closed branches).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) closed_to: Vec<u8>,
+}
+
+impl CellView {
+    /// A cell of the interface's board: its place, its piece, its zone.
+    pub(crate) fn of(cell: &tripot_game::CellView) -> CellView {
+        CellView {
+            name: cell.name.clone(),
+            x: cell.x,
+            y: cell.y,
+            piece: cell.piece.map(|p| PieceView {
+                owner: p.owner.map(|s| s.0),
+                kind: match p.kind {
+                    tripot_game::PieceKind::Marble => "marble",
+                    tripot_game::PieceKind::Man => "man",
+                    tripot_game::PieceKind::King => "king",
+                }
+                .to_owned(),
+                colour: p.colour,
+            }),
+            goal: cell.zone.goal.map(|g| g.colour),
+            closed_to: cell.zone.closed_to.iter().map(|s| s.0).collect(),
+        }
+    }
 }
 
 /// A piece.

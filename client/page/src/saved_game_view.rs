@@ -6,8 +6,10 @@
 use tripot_app::table_save::SavedGame;
 use tripot_game::{BoardView, Cell, GameMove, GameState, Seat, catalogue};
 
-use super::messages::PawnView;
-use super::saves_messages::{FrameView, RecordKind, RecordView, ReplayMove, ReplayView, SeatView};
+use super::play_messages::{CellView, GeometryView};
+use super::saves_messages::{
+    FrameView, PlacedPiece, RecordKind, RecordView, ReplayMove, ReplayView, SeatView,
+};
 
 /// The star board's colour codes by the interface's colour index (N, NE, SE, S, SW, NW), as the
 /// replay viewer draws them; any other index is a neutral piece.
@@ -80,7 +82,16 @@ pub(crate) fn game_replay(id: &str, saved: &SavedGame, online: bool) -> ReplayVi
         }
         moves.push(ReplayMove { notation, path, seat });
     }
-    ReplayView { id: id.to_owned(), kind: entry.kind, date: entry.date, seats, moves, winners: entry.winners }
+    ReplayView {
+        id: id.to_owned(),
+        kind: entry.kind,
+        date: entry.date,
+        geometry: GeometryView::of(board.geometry),
+        cells: board.cells.iter().map(CellView::of).collect(),
+        seats,
+        moves,
+        winners: entry.winners,
+    }
 }
 
 /// The position after the first `index` moves (`index` at most the number of moves).
@@ -93,13 +104,13 @@ pub(crate) fn game_frame(start: &dyn GameState, moves: &[GameMove], index: usize
             break;
         }
     }
-    let pawns = state
-        .board()
+    let board = state.board();
+    let pieces = board
         .cells
         .iter()
-        .filter_map(|c| c.piece.map(|p| PawnView { hole: c.name.clone(), colour: colour_code(p.colour) }))
+        .filter_map(|c| Some(PlacedPiece { cell: c.name.clone(), piece: CellView::of(c).piece? }))
         .collect();
-    FrameView { index, pawns, last_move }
+    FrameView { index, pieces, last_move }
 }
 
 /// The colours of `seat`'s pieces on `board` (its start's: a seat's colours), each once.

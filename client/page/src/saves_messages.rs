@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::messages::PawnView;
+use super::play_messages::{CellView, GeometryView, PieceView};
 
 /// What the page asks about saved games (`{"type":"saves","action":"list"}`).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
@@ -102,12 +102,25 @@ pub(crate) struct ReplayView {
     pub(crate) kind: RecordKind,
     /// Its date.
     pub(crate) date: Option<String>,
+    /// How its board is laid out.
+    pub(crate) geometry: GeometryView,
+    /// Its board's cells, where they are drawn (the start's pieces on them).
+    pub(crate) cells: Vec<CellView>,
     /// The seats, in playing order: colour codes and names.
     pub(crate) seats: Vec<SeatView>,
     /// Every move, in order.
     pub(crate) moves: Vec<ReplayMove>,
     /// The winners' names, if it ended.
     pub(crate) winners: Vec<String>,
+}
+
+/// A piece where it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PlacedPiece {
+    /// Its cell's name.
+    pub(crate) cell: String,
+    /// The piece.
+    pub(crate) piece: PieceView,
 }
 
 /// A seat of a replayed game.
@@ -135,8 +148,8 @@ pub(crate) struct ReplayMove {
 pub(crate) struct FrameView {
     /// Moves played: 0 is the start.
     pub(crate) index: usize,
-    /// Every pawn (a captures game's neutral pieces have the colour `neutral`).
-    pub(crate) pawns: Vec<PawnView>,
+    /// Every piece, as the table's view gives it (a star game's marble, a draughts man or king).
+    pub(crate) pieces: Vec<PlacedPiece>,
     /// The path of the move that led here (none at the start).
     pub(crate) last_move: Vec<String>,
 }

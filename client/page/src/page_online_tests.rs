@@ -1,0 +1,209 @@
+//! The page's online play against a stand-in session: the network started only when needed,
+//! the moves in turn over the link.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tripot_game::{GameMove, GameSpec, GameState, Seat};
+use tripot_net::online::matchmaking::quick::QuickSeek;
+use tripot_net::{GameSnapshot, NetEvent, SessionEvent};
+use tripot_protocol::GameId;
+
+use super::*;
+use crate::messages::Opener;
+use crate::online_messages::OnlineErrorCode;
+use tripot_app::network::Link;
+use tripot_net::session::Offer;
+use tripot_net::{Multiaddr, Start};
+
+/// What a stand-in session was told, and the events it hands out.
+#[derive(Clone, Default)]
+struct Wire {
+    played: Arc<Mutex<Vec<String>>>,
+    left: Arc<AtomicUsize>,
+    events: Arc<Mutex<VecDeque<NetEvent>>>,
+}
+
+struct FakeLink(Wire);
+
+impl Link for FakeLink {
+    fn try_event(&mut self) -> Option<NetEvent> {
+        self.0.events.lock().unwrap().pop_front()
+    }
+    fn play(&mut self, text: String) {
+        self.0.played.lock().unwrap().push(text);
+    }
+    fn resign(&mut self) {}
+    fn leave(&mut self) {
+        self.0.left.fetch_add(1, Ordering::SeqCst);
+    }
+    fn claim(&mut self) {}
+    fn offer_rematch(&mut self) {}
+    fn answer_rematch(&mut self, _accept: bool) {}
+}
+
+struct FakeNetwork(Wire);
+
+impl Network for FakeNetwork {
+    fn start(&mut self, _start: Start) -> Result<Box<dyn Link>, NetworkError> {
+        Ok(Box::new(FakeLink(self.0.clone())))
+    }
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn join_table(
+        &mut self,
+        _: &Multiaddr,
+        _: &tripot_app::open_game::OpenGame,
+    ) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn standings(
+        &mut self,
+        _: tripot_app::network::StandingsQuery,
+    ) -> Result<std::sync::mpsc::Receiver<Result<tripot_app::network::Standings, NetworkError>>, NetworkError>
+    {
+        Err(NetworkError::NoRelay)
+    }
+}
+
+/// A slot counting how often its network was made.
+fn slot(wire: &Wire, made: &Arc<AtomicUsize>) -> Mutex<NetworkSlot> {
+    let (wire, made) = (wire.clone(), Arc::clone(made));
+    Mutex::new(NetworkSlot::new(
+        Box::new(move || {
+            made.fetch_add(1, Ordering::SeqCst);
+            Ok(Box::new(FakeNetwork(wire.clone())) as Box<dyn Network + Send>)
+        }),
+        false,
+    ))
+}
+
+fn refused_with(out: &[ServerMessage]) -> Option<OnlineErrorCode> {
+    match out {
+        [ServerMessage::OnlineError(refusal)] => Some(refusal.code),
+        _ => None,
+    }
+}
+
+fn view(out: &[ServerMessage]) -> Option<OnlineView> {
+    out.iter().rev().find_map(|m| match m {
+        ServerMessage::Online { online } => online.as_deref().cloned(),
+        _ => None,
+    })
+}
+
+fn open(name: &str) -> Box<dyn GameState> {
+    tripot_engine::open(&name.parse::<GameSpec>().unwrap()).unwrap()
+}
+
+/// The session's `Connected` of `state`, this side at `local`.
+fn connected(state: &dyn GameState, local: Seat) -> SessionEvent {
+    SessionEvent::Connected {
+        game_id: GameId([7; 16]),
+        game: state.spec().clone(),
+        local_seat: local,
+        opener: state.opener(),
+        peer_name: "Bruno".into(),
+        ply: u32::try_from(state.moves().len()).unwrap(),
+        state: GameSnapshot(state.clone_box()),
+    }
+}
+
+/// The session's event for `m` played from `before` by the seat to move, and the game after.
+fn moved(sent: bool, before: &dyn GameState, m: &GameMove) -> (SessionEvent, Box<dyn GameState>) {
+    let seat = before.to_move().unwrap();
+    let mut after = before.clone_box();
+    after.play(m).unwrap();
+    let (ply, text, hash) = (u32::try_from(after.moves().len()).unwrap(), before.move_text(m), after.hash());
+    let state = GameSnapshot(after.clone_box());
+    let event = if sent {
+        SessionEvent::MoveSent { ply, seat, game_move: m.clone(), text, hash, state }
+    } else {
+        SessionEvent::MoveReceived { ply, seat, game_move: m.clone(), text, hash, state }
+    };
+    (event, after)
+}
+
+#[test]
+fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_turn() {
+    let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+    let network = slot(&wire, &made);
+    let mut page = PageOnline::default();
+    // Moves, leaves, malformed joins, the LAN under --no-mdns: no network is started.
+    let select = OnlineRequest::Board(BoardAction::Select { hole: "m4".into() });
+    assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotOnline));
+    assert_eq!(refused_with(&page.handle(OnlineRequest::Leave, &network)), Some(OnlineErrorCode::NotOnline));
+    let bad = OnlineRequest::Join { to: "/ip4/nope".into() };
+    assert_eq!(refused_with(&page.handle(bad, &network)), Some(OnlineErrorCode::BadAddress));
+    assert_eq!(refused_with(&page.handle(OnlineRequest::Lan, &network)), Some(OnlineErrorCode::Network));
+    assert_eq!(made.load(Ordering::SeqCst), 0, "no network for a page that plays no game online");
+
+    let unknown =
+        OnlineRequest::Host { game: Some("chess".into()), format: None, room: false, opener: Opener::First };
+    assert_eq!(refused_with(&page.handle(unknown, &network)), Some(OnlineErrorCode::UnknownGame));
+    let host = OnlineRequest::Host { game: None, format: None, room: false, opener: Opener::First };
+    let waiting = view(&page.handle(host.clone(), &network)).unwrap();
+    assert_eq!((waiting.side.as_str(), waiting.connection.as_str()), ("host", "waiting"));
+    assert_eq!(refused_with(&page.handle(host, &network)), Some(OnlineErrorCode::AlreadyOnline));
+    assert_eq!(made.load(Ordering::SeqCst), 1);
+
+    // The opponent opens (we sit at the second seat): our click is refused until its move
+    // comes, verified by the session.
+    let start = open("tripot");
+    wire.events.lock().unwrap().push_back(NetEvent::Session(connected(start.as_ref(), Seat(1))));
+    let connected = view(&page.tick()).unwrap();
+    assert_eq!((connected.peer.as_deref(), connected.your_turn), (Some("Bruno"), false));
+    assert_eq!(connected.seat, Some(1));
+    assert_eq!(refused_with(&page.handle(select.clone(), &network)), Some(OnlineErrorCode::NotYourTurn));
+    let theirs = start.legal_moves().into_iter().find(|m| !m.is_pass()).unwrap();
+    let their_text = start.move_text(&theirs);
+    let their_end = start.path(&theirs).last().copied().unwrap();
+    let (received, after) = moved(false, start.as_ref(), &theirs);
+    wire.events.lock().unwrap().push_back(NetEvent::Session(received));
+    let out = page.tick();
+    assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == their_text), "shown first");
+    let board = view(&out).unwrap().board.unwrap();
+    assert!(view(&out).unwrap().your_turn);
+    // The board is turned for our seat, as at a local table.
+    assert_eq!(board.rotation, tripot_app::view_turn::view_turn(after.as_ref(), Some(Seat(1))));
+
+    // Our move: only our own pieces, then it goes over the link and the turn passes.
+    let their_cell = after.board().cell(their_end).unwrap().name.clone();
+    let not_ours = OnlineRequest::Board(BoardAction::Select { hole: their_cell });
+    assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
+    let mine = board.pickable[0].clone();
+    let select = OnlineRequest::Board(BoardAction::Select { hole: mine.clone() });
+    let picked = view(&page.handle(select, &network)).unwrap();
+    let to = picked.board.unwrap().selection.unwrap().ends[0].clone();
+    let out = page.handle(OnlineRequest::Board(BoardAction::Move { to: to.clone() }), &network);
+    // Sent, not yet played: the session hands it back played, and only then is it shown.
+    assert!(!out.iter().any(|m| matches!(m, ServerMessage::OnlineMove(_))));
+    assert!(!view(&out).unwrap().your_turn);
+    let sent = wire.played.lock().unwrap().clone();
+    assert_eq!(sent.len(), 1);
+    let ours = after.parse_move(&sent[0]).unwrap();
+    let (echo, _) = moved(true, after.as_ref(), &ours);
+    wire.events.lock().unwrap().push_back(NetEvent::Session(echo));
+    let out = page.tick();
+    assert!(
+        matches!(&out[0], ServerMessage::OnlineMove(m) if m.path.first() == Some(&mine) && m.path.last() == Some(&to))
+    );
+    let shown = view(&out).unwrap();
+    assert_eq!((shown.your_turn, shown.board.unwrap().history.len()), (false, 2));
+
+    // The page closes: the session is left on purpose.
+    page.close();
+    assert_eq!(wire.left.load(Ordering::SeqCst), 1);
+}
