@@ -1,0 +1,328 @@
+//! Strangers at a real `tripot host` table, as a hostile programmer writes them: fresh libp2p
+//! identities, raw table streams, entries signed with their own keys and chained correctly,
+//! and nothing of Tripot's manners. A spectator sends garbage and moves for seats not its own
+//! (its key, and a forged host signature): each is refused and the game goes on. A seated
+//! stranger sends an entry out of step (refused, no harm: a late message is not a fault), plays
+//! one honest move, then signs a move for the host's seat: refused by the host, and the
+//! stranger forfeits (RULES-STAR.md §4.10: a table of three ends). Every peer sees the same end,
+//! and the host's saved record replays.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod online_common;
+
+use std::collections::VecDeque;
+use std::process::Command;
+use std::time::Duration;
+
+use futures::{AsyncReadExt as _, AsyncWriteExt as _, StreamExt as _};
+use online_common::{Player, args, loopback_args, replayed_record, tripot_bin};
+use tripot_game::Seat;
+use tripot_net::linked_games;
+use tripot_net::swarm::NetConfig;
+use tripot_net::table::{Record, peer_key, sign_entry};
+use tripot_net::table_online::{TableLink, table_protocol};
+use tripot_net::{Keypair, Multiaddr, PeerId};
+use tripot_protocol::table::{
+    Act, HostWhy, PeerKey, SeatHolder, Signer, TABLE_VERSION, TableDecoder, TableHello, TableMessage,
+    TableRejectReason, TableState, Wants, encode_table,
+};
+
+const START: Duration = Duration::from_secs(30);
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A stranger: its own swarm, one raw table stream to the host, and its own copy of the
+/// record, checked as any peer checks it.
+struct Stranger {
+    keypair: Keypair,
+    stream: tripot_net::Stream,
+    decoder: TableDecoder,
+    received: VecDeque<TableMessage>,
+    record: Option<Record>,
+}
+
+impl Stranger {
+    async fn connect(host: &Multiaddr, hello: impl FnOnce(PeerKey) -> TableHello) -> Stranger {
+        let peer = host
+            .iter()
+            .find_map(|p| if let tripot_net::multiaddr::Protocol::P2p(id) = p { Some(id) } else { None })
+            .unwrap();
+        let net = NetConfig { listen: vec![], mdns: false, ..NetConfig::default() };
+        let keypair = Keypair::generate_ed25519();
+        let mut swarm = tripot_net::swarm::build(keypair.clone(), &net).unwrap();
+        let mut control = swarm.behaviour().stream.new_control();
+        swarm.dial(host.clone()).unwrap();
+        tokio::spawn(async move {
+            loop {
+                swarm.select_next_some().await;
+            }
+        });
+        let stream = open(&mut control, peer).await;
+        let mut stranger = Stranger {
+            keypair,
+            stream,
+            decoder: TableDecoder::new(),
+            received: VecDeque::new(),
+            record: None,
+        };
+        let hello = hello(stranger.key());
+        stranger.send(&TableMessage::Hello(hello)).await;
+        stranger
+    }
+
+    fn key(&self) -> PeerKey {
+        peer_key(&self.keypair)
+    }
+
+    async fn raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).await.unwrap();
+        self.stream.flush().await.unwrap();
+    }
+
+    async fn send(&mut self, message: &TableMessage) {
+        self.raw(&encode_table(message).unwrap()).await;
+    }
+
+    /// The next message, or `None` at the end of the stream.
+    async fn recv(&mut self) -> Option<TableMessage> {
+        let mut buf = [0u8; 1024];
+        loop {
+            if let Some(message) = self.received.pop_front() {
+                self.follow(&message);
+                return Some(message);
+            }
+            let n = tokio::time::timeout(WAIT, self.stream.read(&mut buf))
+                .await
+                .expect("the host went silent")
+                .ok()?;
+            if n == 0 {
+                return None;
+            }
+            for result in self.decoder.feed_all(&buf[..n]).unwrap() {
+                self.received.push_back(result.expect("the host sent a frame that does not decode"));
+            }
+        }
+    }
+
+    /// Keeps the stranger's record as an honest member would: opened at the start, every
+    /// entry the host forwards checked and applied (its own, forwarded back, already held).
+    fn follow(&mut self, message: &TableMessage) {
+        match message {
+            TableMessage::State(state) if state.started && self.record.is_none() => {
+                self.record = Some(Record::open(state, linked_games).unwrap());
+            }
+            TableMessage::Entry { entry, .. } => {
+                let record = self.record.as_mut().expect("an entry before the game's start");
+                if entry.index >= record.len() {
+                    record.apply(entry.clone()).expect("the host forwarded an entry that does not hold");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Reads until a message matching `pred`.
+    async fn expect(&mut self, what: &str, pred: impl Fn(&TableMessage) -> bool) -> TableMessage {
+        loop {
+            match self.recv().await {
+                Some(message) if pred(&message) => return message,
+                Some(_) => {}
+                None => panic!("the stream ended while waiting for {what}"),
+            }
+        }
+    }
+
+    async fn expect_reject(&mut self, reason: TableRejectReason) {
+        self.expect(&format!("{reason:?}"), |m| matches!(m, TableMessage::Reject(r) if r.reason == reason))
+            .await;
+    }
+
+    /// Reads until the game has `entries` entries.
+    async fn until_entries(&mut self, entries: u32) {
+        while self.record.as_ref().is_none_or(|r| r.len() < entries) {
+            assert!(self.recv().await.is_some(), "the stream ended before entry {entries}");
+        }
+    }
+
+    /// Reads until its record says the game is over.
+    async fn until_over(&mut self) {
+        while self.record.as_ref().is_none_or(|r| r.ending().is_none()) {
+            assert!(self.recv().await.is_some(), "the stream ended before the game did");
+        }
+    }
+
+    fn record(&self) -> &Record {
+        self.record.as_ref().unwrap()
+    }
+}
+
+async fn open(control: &mut libp2p_stream::Control, host: PeerId) -> tripot_net::Stream {
+    for _ in 0..50 {
+        if let Ok(stream) = control.open_stream(host, table_protocol()).await {
+            return stream;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("cannot open a table stream to the host");
+}
+
+fn hello(link: &TableLink, name: &str, wants: Wants) -> impl FnOnce(PeerKey) -> TableHello {
+    let table = link.table;
+    let name = name.to_owned();
+    move |_| TableHello {
+        protocol: TABLE_VERSION,
+        app: "hostile".into(),
+        table,
+        name,
+        wants,
+        addrs: vec![],
+        holds: 0,
+    }
+}
+
+/// A frame of the right length whose body is no message (an enum tag past every variant).
+fn garbage() -> Vec<u8> {
+    let mut frame = encode_table(&TableMessage::Vote).unwrap();
+    let body = frame.len() - 1;
+    frame[body] = 0xff;
+    frame
+}
+
+fn seat_of(state: &TableState, key: &PeerKey) -> Option<Seat> {
+    state
+        .seats
+        .iter()
+        .position(|h| matches!(h, SeatHolder::Human { peer, .. } if peer == key))
+        .map(|i| Seat(i as u8))
+}
+
+/// The spectator's attacks, once the game runs: garbage, then a move for the computer's seat
+/// under its own key, then the same under a host signature it forged. Each is refused and the
+/// game goes on; it then watches to the end.
+async fn spectator(mut watcher: Stranger, computer: Seat) -> Stranger {
+    watcher.until_entries(1).await;
+    watcher.raw(&garbage()).await;
+    watcher.expect_reject(TableRejectReason::Malformed).await;
+    for signer in [Signer::Seat, Signer::Host { epoch: 0, why: HostWhy::Computer }] {
+        let record = watcher.record();
+        let m = record.state().legal_moves()[0].clone();
+        let text = record.state().move_text(&m);
+        let entry = sign_entry(
+            &watcher.keypair,
+            record.key(),
+            (record.len(), record.head()),
+            computer,
+            Act::Move(text),
+            signer,
+        )
+        .unwrap();
+        watcher.send(&TableMessage::Entry { entry, clock_ms: None }).await;
+        watcher.expect_reject(TableRejectReason::BadEntry).await;
+    }
+    let seen = watcher.record().len();
+    watcher.until_entries(seen + 1).await;
+    watcher.until_over().await;
+    watcher
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_at_a_table_are_refused_and_a_forger_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host_args = args(&[
+        "host",
+        "--variant",
+        "kawu-3",
+        "--computer",
+        "1",
+        "--ai",
+        "1",
+        "--move-delay-ms",
+        "200",
+        "--name",
+        "Honest",
+    ]);
+    host_args.extend(loopback_args());
+    let mut host = Player::spawn(&host_args, &dir.path().join("host"), &dir.path().join("host.tripot"));
+    let line =
+        tokio::task::block_in_place(|| host.wait_for("the table's link", START, |v| v["event"] == "link"));
+    let link: TableLink = line["link"].as_str().unwrap().parse().unwrap();
+
+    // A spectator first, so that it sees the whole game live.
+    let watcher = Stranger::connect(&link.host, hello(&link, "Eve", Wants::Watch)).await;
+    let mut seated = Stranger::connect(&link.host, hello(&link, "Mallory", Wants::Seat(None))).await;
+    let TableMessage::State(state) =
+        seated.expect("the game's start", |m| matches!(m, TableMessage::State(s) if s.started)).await
+    else {
+        unreachable!()
+    };
+    let mine = seat_of(&state, &seated.key()).expect("the stranger got a seat");
+    let computer =
+        Seat(state.seats.iter().position(|h| matches!(h, SeatHolder::Computer { .. })).unwrap() as u8);
+    let host_seat = seat_of(&state, &state.hosts[0]).expect("the host sits");
+    let watching = tokio::spawn(spectator(watcher, computer));
+
+    // The seated stranger's turn: an entry out of step first (a wrong index: late, not a fault).
+    while seated.record().to_move() != Some(mine) {
+        assert!(seated.recv().await.is_some());
+    }
+    let record = seated.record();
+    let m = record.state().legal_moves()[0].clone();
+    let text = record.state().move_text(&m);
+    let late = sign_entry(
+        &seated.keypair,
+        record.key(),
+        (record.len() + 5, record.head()),
+        mine,
+        Act::Move(text.clone()),
+        Signer::Seat,
+    )
+    .unwrap();
+    seated.send(&TableMessage::Entry { entry: late, clock_ms: None }).await;
+    seated.expect_reject(TableRejectReason::BadEntry).await;
+    // Then an honest move, which the host forwards.
+    let honest = seated.record().sign_next(&seated.keypair, mine, Act::Move(text), Signer::Seat).unwrap();
+    let index = honest.index;
+    seated.send(&TableMessage::Entry { entry: honest, clock_ms: None }).await;
+    seated.until_entries(index + 1).await;
+
+    // Then a move for the host's seat, signed with its own key when it is not its turn.
+    while seated.record().to_move() != Some(host_seat) {
+        assert!(seated.recv().await.is_some());
+    }
+    let record = seated.record();
+    let m = record.state().legal_moves()[0].clone();
+    let forged = record
+        .sign_next(&seated.keypair, host_seat, Act::Move(record.state().move_text(&m)), Signer::Seat)
+        .unwrap();
+    seated.send(&TableMessage::Entry { entry: forged, clock_ms: None }).await;
+    seated.expect_reject(TableRejectReason::BadEntry).await;
+    seated.until_over().await;
+
+    let ending = seated.record().ending().unwrap();
+    let watcher = tokio::time::timeout(Duration::from_secs(60), watching)
+        .await
+        .expect("the spectator saw no end")
+        .unwrap();
+    assert_eq!(watcher.record().ending(), Some(ending.clone()));
+    assert_eq!(watcher.record().len(), seated.record().len());
+    // The forger is out: the host's ruling, signed by the host.
+    let last = seated.record().entries().last().unwrap().clone();
+    assert_eq!(
+        (last.seat, &last.act),
+        (mine, &Act::Leave(tripot_protocol::table::LeaveHow::Forfeited)),
+        "{last:?}"
+    );
+    assert!(matches!(last.signer, Signer::Host { why: HostWhy::Ruling, .. }), "{last:?}");
+
+    let over = tokio::task::block_in_place(|| host.wait_event("game_over", WAIT));
+    assert_eq!(over["termination"], "forfeit", "{over}");
+    assert!(!host.events("entry_refused").is_empty(), "the host reported no refusal");
+    assert_eq!(tokio::task::block_in_place(|| host.finish(Duration::from_secs(20))), 0, "{}", host.stderr());
+    let saved = replayed_record(&host.save);
+    assert_eq!(
+        saved.moves().len(),
+        usize::try_from(seated.record().len()).unwrap() - 1,
+        "every move but the ruling"
+    );
+    let out = Command::new(tripot_bin()).arg("replay").arg(&host.save).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
