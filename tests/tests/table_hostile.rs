@@ -2,8 +2,9 @@
 //! identities, raw table streams, entries signed with their own keys and chained correctly,
 //! and nothing of Tripot's manners. A spectator sends garbage and moves for seats not its own
 //! (its key, and a forged host signature): each is refused and the game goes on. A seated
-//! stranger sends an entry out of step (refused, no harm: a late message is not a fault), plays
-//! one honest move, then signs a move for the host's seat: refused by the host, and the
+//! stranger sends entries out of step — a wrong index, a broken chain — (refused, no harm: a late message is not a fault), plays
+//! one honest move (a second spectator then arrives mid-game and ends with the same record),
+//! then signs a move for the host's seat: refused by the host, and the
 //! stranger forfeits (RULES-STAR.md §4.10: a table of three ends). Every peer sees the same end,
 //! and the host's saved record replays.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -278,11 +279,31 @@ async fn strangers_at_a_table_are_refused_and_a_forger_forfeits() {
     .unwrap();
     seated.send(&TableMessage::Entry { entry: late, clock_ms: None }).await;
     seated.expect_reject(TableRejectReason::BadEntry).await;
+    // A broken chain (the right index, another record's hash before it): late too, or forged.
+    let record = seated.record();
+    let broken = sign_entry(
+        &seated.keypair,
+        record.key(),
+        (record.len(), [7; 32]),
+        mine,
+        Act::Move(text.clone()),
+        Signer::Seat,
+    )
+    .unwrap();
+    seated.send(&TableMessage::Entry { entry: broken, clock_ms: None }).await;
+    seated.expect_reject(TableRejectReason::BadEntry).await;
     // Then an honest move, which the host forwards.
     let honest = seated.record().sign_next(&seated.keypair, mine, Act::Move(text), Signer::Seat).unwrap();
     let index = honest.index;
     seated.send(&TableMessage::Entry { entry: honest, clock_ms: None }).await;
     seated.until_entries(index + 1).await;
+    // A spectator arriving mid-game gets the verified record so far, then the live moves.
+    let latecomer = Stranger::connect(&link.host, hello(&link, "Louis", Wants::Watch)).await;
+    let late_watching = tokio::spawn(async move {
+        let mut latecomer = latecomer;
+        latecomer.until_over().await;
+        latecomer
+    });
 
     // Then a move for the host's seat, signed with its own key when it is not its turn.
     while seated.record().to_move() != Some(host_seat) {
@@ -304,6 +325,15 @@ async fn strangers_at_a_table_are_refused_and_a_forger_forfeits() {
         .unwrap();
     assert_eq!(watcher.record().ending(), Some(ending.clone()));
     assert_eq!(watcher.record().len(), seated.record().len());
+    let latecomer = tokio::time::timeout(Duration::from_secs(60), late_watching)
+        .await
+        .expect("the latecomer saw no end")
+        .unwrap();
+    assert_eq!(
+        latecomer.record().entries(),
+        seated.record().entries(),
+        "the latecomer's record is the game's"
+    );
     // The forger is out: the host's ruling, signed by the host.
     let last = seated.record().entries().last().unwrap().clone();
     assert_eq!(
