@@ -356,3 +356,125 @@ async fn strangers_at_a_table_are_refused_and_a_forger_forfeits() {
     let out = Command::new(tripot_bin()).arg("replay").arg(&host.save).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A host as a hostile programmer writes one: its own swarm, listening on loopback, that
+/// accepts one table stream and speaks it raw.
+async fn raw_host() -> (tripot_net::Keypair, Multiaddr, libp2p_stream::IncomingStreams) {
+    let net = NetConfig {
+        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
+        mdns: false,
+        ..NetConfig::default()
+    };
+    let keypair = Keypair::generate_ed25519();
+    let peer = keypair.public().to_peer_id();
+    let mut swarm = tripot_net::swarm::build(keypair.clone(), &net).unwrap();
+    let incoming = swarm.behaviour().stream.new_control().accept(table_protocol()).unwrap();
+    let (tell, listening) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        let mut tell = Some(tell);
+        loop {
+            if let libp2p::swarm::SwarmEvent::NewListenAddr { address, .. } = swarm.select_next_some().await
+                && let Some(tell) = tell.take()
+            {
+                let _ = tell.send(address);
+            }
+        }
+    });
+    let addr = tokio::time::timeout(START, listening).await.unwrap().unwrap();
+    (keypair, addr.with(tripot_net::multiaddr::Protocol::P2p(peer)), incoming)
+}
+
+/// A hostile host seats a real `tripot join`, plays its own first move honestly, then signs a
+/// move for the guest's seat with its own key. The guest refuses it, drops the host, takes the
+/// host's role as the next in the hand-over order and rules the forger out: it wins by forfeit,
+/// and its saved record holds no forged move and replays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_forging_a_guests_move_is_refused_and_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (keypair, addr, mut incoming) = raw_host().await;
+    let spec = tripot_game::TableSpec { game: "kawu-2".parse().unwrap(), seats: 2 };
+    let link = TableLink { spec: spec.clone(), table: tripot_protocol::table::TableId([9; 16]), host: addr };
+    let mut guest_args = args(&[
+        "join",
+        &link.to_string(),
+        "--ai",
+        "1",
+        "--move-delay-ms",
+        "3000",
+        "--name",
+        "Honest",
+        "--grace-secs",
+        "2",
+        "--keep-alive-ms",
+        "500",
+    ]);
+    guest_args.extend(loopback_args());
+    let mut guest = Player::spawn(&guest_args, &dir.path().join("guest"), &dir.path().join("guest.tripot"));
+
+    let (guest_peer, stream) =
+        tokio::time::timeout(START, incoming.next()).await.expect("the guest never came").unwrap();
+    let mut host =
+        Stranger { keypair, stream, decoder: TableDecoder::new(), received: VecDeque::new(), record: None };
+    let TableMessage::Hello(hello) =
+        host.expect("the guest's hello", |m| matches!(m, TableMessage::Hello(_))).await
+    else {
+        unreachable!()
+    };
+    let guest_key = PeerKey(guest_peer.to_bytes());
+    let me = host.key();
+    let state = TableState {
+        table: link.table,
+        spec,
+        seats: vec![
+            SeatHolder::Human { peer: me.clone(), name: "Mallory".into(), addrs: vec![] },
+            SeatHolder::Human {
+                peer: guest_key.clone(),
+                name: hello.name.clone(),
+                addrs: hello.addrs.clone(),
+            },
+        ],
+        hosts: vec![me, guest_key],
+        epoch: 0,
+        clock: tripot_protocol::table::ClockRule::None,
+        spectators: true,
+        game: 1,
+        started: true,
+        held: 0,
+    };
+    host.send(&TableMessage::State(state.clone())).await;
+    host.follow(&TableMessage::State(state));
+    let (host_seat, guest_seat) = (Seat(0), Seat(1));
+    if host.record().to_move() == Some(host_seat) {
+        let record = host.record();
+        let m = record.state().legal_moves()[0].clone();
+        let entry = record
+            .sign_next(&host.keypair, host_seat, Act::Move(record.state().move_text(&m)), Signer::Seat)
+            .unwrap();
+        host.record.as_mut().unwrap().apply(entry.clone()).unwrap();
+        host.send(&TableMessage::Entry { entry, clock_ms: None }).await;
+    }
+    let honest_moves = host.record().len();
+    // The guest's move, written and signed by the host.
+    let record = host.record();
+    let m = record.state().legal_moves()[0].clone();
+    let forged = record
+        .sign_next(&host.keypair, guest_seat, Act::Move(record.state().move_text(&m)), Signer::Seat)
+        .unwrap();
+    host.send(&TableMessage::Entry { entry: forged, clock_ms: None }).await;
+    host.expect_reject(TableRejectReason::BadEntry).await;
+
+    let over = tokio::task::block_in_place(|| guest.wait_event("game_over", WAIT));
+    assert_eq!(over["termination"], "forfeit", "{over}");
+    assert!(!guest.events("entry_refused").is_empty(), "the guest reported no refusal");
+    assert!(!guest.events("became_host").is_empty(), "the guest did not take the host's role");
+    assert_eq!(
+        tokio::task::block_in_place(|| guest.finish(Duration::from_secs(20))),
+        0,
+        "{}",
+        guest.stderr()
+    );
+    let saved = replayed_record(&guest.save);
+    assert_eq!(saved.moves().len(), usize::try_from(honest_moves).unwrap(), "no forged move was kept");
+    let out = Command::new(tripot_bin()).arg("replay").arg(&guest.save).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

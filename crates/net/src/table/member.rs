@@ -103,6 +103,13 @@ impl Table {
     fn member_up(&mut self, link: LinkId) {
         let holds = self.record.as_ref().map_or(0, |r| r.len());
         let Some(member) = self.member_side() else { return };
+        // A host that sent a bad entry is passed over: the driver redials whoever hosts, and
+        // letting the liar back in would call the hand-over off for as long as it keeps the
+        // link up and says nothing.
+        if member.host_forfeited {
+            self.outputs.push(TableOutput::Close { link });
+            return;
+        }
         member.link = Some(link);
         member.host_lost = None;
         member.strikes = 0;

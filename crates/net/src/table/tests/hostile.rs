@@ -103,6 +103,20 @@ fn a_host_cannot_forge_a_guests_move() {
 }
 
 #[test]
+fn a_lying_host_let_back_in_at_once_is_still_passed_over() {
+    let (mut net, guest, _watcher) = duel_with_spectator();
+    net.play_one();
+    let entry = signed_by(&net, 0, Seat(1), Act::Move(a_legal_move(&net)));
+    net.deliver(0, guest, TableMessage::Entry { entry, clock_ms: None });
+    // The driver redials whoever hosts: the liar's link is up again before the next tick.
+    net.link(guest, 0);
+    net.settle();
+    assert_eq!(refused_by(&net, guest), vec![EntryError::NotTheSeat(Seat(1))]);
+    assert!(net.peers[guest].is_host());
+    assert!(forfeited(&net, guest, Seat(0)));
+}
+
+#[test]
 fn a_spectator_cannot_move() {
     let (mut net, guest, watcher) = duel_with_spectator();
     net.play_one();
