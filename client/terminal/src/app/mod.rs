@@ -1,9 +1,9 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
 //! [`menu`] (the main menu's settings), `play` (the duel's own screen: the online duel, and
 //! `App::start_game` for its tests), `resume` (the unfinished games offered at start, resumed at the one table),
-//! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
-//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
-//! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
+//! [`online`] (starting online sessions, the join page), [`open_games`] (the
+//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`)
+//! and [`online_table`] (an online game of any two-seat game at the one table, on
 //! `tripot_app::online_table::OnlineTable`). The games themselves — on this device and online —, their set-up, the
 //! network and the saves are the front-end-independent [`tripot_app`].
 //!
@@ -38,7 +38,7 @@ pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use play::Animation;
 pub use table_menu::{TableLine, TableMenu};
 pub use tripot_app::local_game::{Game, Played};
-pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
+pub use tripot_app::online_connection::{Connection, RematchOffer, Route, Side};
 pub use tripot_app::setup::{Mode, OpenerChoice, Setup};
 
 /// Which screen is shown.
@@ -58,13 +58,11 @@ pub enum Page {
     Lan,
     /// Online: the open tables at a relay.
     Lobby,
-    /// Online: waiting for the opponent, then the game.
-    Online,
     /// The set-up form of a game on this device: game, seats, who opens.
     TableMenu,
     /// Any game at the one table (draughts…).
     GameTable,
-    /// Online: a game the duel's screen does not draw, at the one table.
+    /// Online: any game of two seats at the one table (its waiting page before the game).
     OnlineTable,
     /// A relay's ratings tables.
     Ratings,
@@ -201,7 +199,6 @@ pub struct App {
     pub(crate) running: bool,
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
-    pub(crate) online: Option<Online>,
     /// The LAN or lobby page's list.
     pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
@@ -249,7 +246,6 @@ impl App {
             rules_max_scroll: 0,
             running: true,
             network: None,
-            online: None,
             open_games: None,
             join_input: String::new(),
             online_only: false,
@@ -352,7 +348,6 @@ impl App {
         self.cancel_requests();
         self.page = Page::Menu;
         self.message = None;
-        self.online = None;
         self.online_table = None;
         self.open_games = None;
         if self.online_only {

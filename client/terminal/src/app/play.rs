@@ -45,10 +45,6 @@ impl App {
     /// After a move (or at the start): ends the game, passes a blocked side, or hands the turn
     /// to the computer or the player.
     pub(crate) fn after_move(&mut self) {
-        if matches!(self.game.as_ref().map(|g| g.setup.mode), Some(Mode::Online { .. })) {
-            self.after_online_move();
-            return;
-        }
         let Some(game) = &mut self.game else { return };
         let (next, passed) = game.pass_blocked_sides();
         // Of several passes in a row, the last one is what the player reads.
@@ -83,7 +79,7 @@ impl App {
 
     /// The player acts on a hole (Enter, a click).
     pub(crate) fn act_on(&mut self, hole: Hole) {
-        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+        if self.busy() {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -94,7 +90,7 @@ impl App {
 
     /// Space or a shift-click: a hop of a chain built hop by hop (see `Game::hop_on`).
     pub(crate) fn hop_on(&mut self, hole: Hole) {
-        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+        if self.busy() {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -105,7 +101,7 @@ impl App {
 
     /// Tab / shift-Tab: picks the next (or previous) pawn that can move.
     pub(crate) fn cycle_pawn(&mut self, step: i8) {
-        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+        if self.busy() {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -161,9 +157,6 @@ impl App {
 
     /// Plays a move typed in notation, or says why not.
     fn play_typed(&mut self, text: &str) {
-        if self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
-            return;
-        }
         // A hole alone picks that pawn (or acts on it, as Enter would).
         if let Ok(hole) = text.trim().parse::<Hole>() {
             self.act_on(hole);
@@ -198,7 +191,7 @@ impl App {
 
     /// "Fin du saut".
     pub(crate) fn end_jump(&mut self) {
-        if self.busy() || self.online.as_ref().is_some_and(|o| !o.accepts_moves()) {
+        if self.busy() {
             return;
         }
         let Some(game) = &mut self.game else { return };
@@ -211,11 +204,7 @@ impl App {
         match action {
             Action::Play(played) => {
                 self.message = None;
-                if self.online.is_some() {
-                    self.send_move(played);
-                } else {
-                    self.commit(played);
-                }
+                self.commit(played);
             }
             Action::Selected => {
                 let any = self.game.as_ref().is_some_and(|g| g.targets().any());
@@ -264,7 +253,6 @@ impl App {
     pub(crate) fn tick(&mut self) {
         self.ticks = self.ticks.wrapping_add(1);
         self.poll_network();
-        self.poll_online_table();
         self.tick_game_table();
         let Some(animation) = &mut self.animation else { return };
         if !super::move_animation::hop_tick(&mut animation.shown, &mut animation.wait, animation.path.len()) {
@@ -288,8 +276,7 @@ impl App {
             return;
         }
         let Some(game) = &self.game else { return };
-        // Online, the opponent is a person: no computer help.
-        if !game.human_to_move() || self.online.is_some() {
+        if !game.human_to_move() {
             return;
         }
         self.request += 1;
@@ -320,7 +307,7 @@ impl App {
     /// "Annuler": back to the player's previous turn.
     pub(crate) fn undo(&mut self) {
         let Some(game) = &self.game else { return };
-        if game.position().is_over() || self.online.is_some() {
+        if game.position().is_over() {
             return;
         }
         let Some(count) = game.undo_count() else {

@@ -10,7 +10,6 @@ mod game_table;
 mod join;
 mod menu;
 mod move_input;
-mod online;
 mod open_games;
 mod ratings;
 mod resume;
@@ -35,7 +34,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Resume => resume::key(app, key),
             Page::Join => join::key(app, key),
             Page::Lan | Page::Lobby => open_games::key(app, key),
-            Page::Online => online::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
             Page::GameTable | Page::OnlineTable => game_table::key(app, key),
             Page::Ratings => ratings::key(app, key),
@@ -47,7 +45,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Resume => resume::mouse(app, mouse),
             Page::Join => join::mouse(app, mouse),
             Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
-            Page::Online => online::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
             Page::Ratings => ratings::mouse(app, mouse),

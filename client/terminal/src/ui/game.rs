@@ -48,32 +48,12 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             Paragraph::new(Span::styled(text, Style::default().fg(Color::Gray))),
             message_rect,
         );
-    } else if let Some(game) = app.game.as_ref()
-        && app.online.as_ref().is_some_and(|o| o.ending.is_none())
-        && !game.position().is_over()
-        && !game.human_to_move()
-    {
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                format!(" {}", lang.t().opponent_turn),
-                Style::default().fg(Color::Gray),
-            )),
-            message_rect,
-        );
     }
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
-    let keys = if app.online.is_some() { lang.t().online_keys } else { lang.t().game_keys };
+    let keys = lang.t().game_keys;
     let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
     frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     if app.animation.is_some() {
-        return;
-    }
-    if let Some(online) = &app.online {
-        if let Some(ending) = online.ending.clone() {
-            super::online::draw_end(app, frame, board_area, &ending);
-        } else if online.claim_prompt {
-            super::online::draw_claim(app, frame, board_area);
-        }
         return;
     }
     if let Some(game) = app.game.as_ref()
@@ -262,10 +242,6 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         Span::styled(GOAL.to_string(), Style::default().fg(Color::Gray)),
         Span::styled(format!(" {}", t.legend_goal), legend_style),
     ]));
-    if let Some(online) = &app.online {
-        lines.push(Line::from(""));
-        lines.push(super::online::status_line(lang, online, app.ticks));
-    }
     let header_height = lines.len() as u16;
     frame.render_widget(Paragraph::new(lines), Rect { height: header_height.min(inner.height), ..inner });
 
@@ -273,28 +249,15 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     let chain = game.selection.as_ref().is_some_and(|s| s.chain_started());
     let can_hint = game.human_to_move() && app.thinking.is_none() && app.animation.is_none();
     let can_undo = !position.is_over() && game.undo_count().is_some();
-    let buttons: Vec<(&str, char, Button, bool)> = match &app.online {
-        Some(online) => {
-            let live = online.ending.is_none() && online.link.is_some();
-            let claimable = live && matches!(online.connection, crate::app::Connection::GraceOver { .. });
-            vec![
-                (t.end_jump, 'f', Button::EndJump, chain),
-                (t.coords, 'c', Button::Coords, true),
-                (t.resign, 'a', Button::Resign, live),
-                (t.claim, 'r', Button::Claim, claimable),
-                (t.menu, 'q', Button::Menu, true),
-            ]
-        }
-        None => vec![
-            (t.end_jump, 'f', Button::EndJump, chain),
-            (t.hint, 'i', Button::Hint, can_hint),
-            (t.undo, 'u', Button::Undo, can_undo),
-            (t.coords, 'c', Button::Coords, true),
-            (t.menu, 'q', Button::Menu, true),
-        ],
-    };
+    let buttons: Vec<(&str, char, Button, bool)> = vec![
+        (t.end_jump, 'f', Button::EndJump, chain),
+        (t.hint, 'i', Button::Hint, can_hint),
+        (t.undo, 'u', Button::Undo, can_undo),
+        (t.coords, 'c', Button::Coords, true),
+        (t.menu, 'q', Button::Menu, true),
+    ];
     // Once the game is over only what still makes sense stays (the end panel has its own).
-    let over = position.is_over() || app.online.as_ref().is_some_and(|o| o.ending.is_some());
+    let over = position.is_over();
     let buttons = buttons
         .into_iter()
         .filter(|(_, _, which, _)| !over || matches!(which, Button::Coords | Button::Menu));

@@ -46,7 +46,6 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Resume => resume::draw(app, frame, area),
         Page::Join => join::draw(app, frame, area),
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
-        Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
         Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
     }
