@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Duration;
 
-use common::{ch, key, render};
+use common::{ch, click_cell, key, render, written};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
@@ -283,31 +283,6 @@ fn ending(loser: Seat, how: Leaving) -> SessionEvent {
 /// The session's event for the move written `text` by the seat to move of `before`.
 fn played_text(sent: bool, before: &dyn GameState, text: &str) -> SessionEvent {
     played(sent, before, &before.parse_move(text).unwrap())
-}
-
-/// Clicks the cell named `name` as drawn on a 120 × 40 screen.
-fn click_cell(app: &mut App, name: &str) {
-    render(app, 120, 40);
-    let cell = table(app).state().board().cells.iter().find(|c| c.name == name).unwrap().cell;
-    let (column, row) = app.cell_place(cell).expect("cell drawn");
-    let kind = crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left);
-    let modifiers = crossterm::event::KeyModifiers::NONE;
-    app.handle_event(Event::Mouse(crossterm::event::MouseEvent { kind, column, row, modifiers }));
-}
-
-/// The moves on the board, as written.
-fn written(app: &App) -> Vec<String> {
-    let state = table(app).state();
-    let mut replay = state.initial();
-    state
-        .moves()
-        .iter()
-        .map(|m| {
-            let text = replay.move_text(m);
-            replay.play(m).unwrap();
-            text
-        })
-        .collect()
 }
 
 /// A hosted game, connected, the host (seat 0) to open: the host plays k4-k5, Alice answers

@@ -71,6 +71,8 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         (false, false) => lang.s().any_game_keys,
     };
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
+    // Whole parts only where the line is too long.
+    let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
     frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
     if table.pending().is_some() {
@@ -280,13 +282,19 @@ fn draw_moves(lang: Lang, table: &Table, frame: &mut Frame<'_>, area: Rect) {
             break;
         }
     }
+    // A long chain goes on over the next lines, cut after a hyphen: never cut short.
+    let mut moves = Vec::new();
     for (i, (text, seat)) in texts.iter().zip(table.movers()).enumerate().skip(n.saturating_sub(room)) {
-        let text: String = text.chars().take(width).collect();
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>4}. ", i + 1), Style::default().fg(Color::DarkGray)),
-            Span::styled(text, Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
-        ]));
+        let style = Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()]);
+        for (j, part) in super::fit::wrap_notation(text, width).into_iter().enumerate() {
+            let number = if j == 0 { format!("{:>4}. ", i + 1) } else { " ".repeat(6) };
+            moves.push(Line::from(vec![
+                Span::styled(number, Style::default().fg(Color::DarkGray)),
+                Span::styled(part, style),
+            ]));
+        }
     }
+    lines.extend(moves.into_iter().rev().take(room).rev());
     frame.render_widget(Paragraph::new(lines), area);
 }
 
@@ -327,7 +335,7 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         .border_type(BorderType::Double)
         .border_style(Style::default().fg(Color::LightYellow))
         .title(Span::styled(
-            format!(" {} ", super::game::end_title(lang)),
+            format!(" {} ", lang.s().end_title),
             Style::default().add_modifier(Modifier::BOLD),
         ))
         .title_alignment(Alignment::Center);
