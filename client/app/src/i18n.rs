@@ -141,17 +141,6 @@ impl Lang {
         }
     }
 
-    /// Why a typed move was not played, in this language (the engine's reason is in English).
-    pub fn typed_move_error(self, error: &crate::local_game::TypedMoveError) -> String {
-        use crate::local_game::TypedMoveError as E;
-        match (self, error) {
-            (Lang::Fr, E::NotYourTurn) => "ce n'est pas votre tour".into(),
-            (Lang::Fr, E::Notation(why)) => format!("ce n'est pas un coup en notation ({why})"),
-            (Lang::Fr, E::Illegal(why)) => format!("coup illégal ({why})"),
-            (Lang::En, error) => error.to_string(),
-        }
-    }
-
     /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
     pub fn player(self, camp: Camp) -> String {
         let n = camp.index() + 1;

@@ -19,10 +19,9 @@
 //!   connection, the opponent, the rematch beside it ([`online_connection`]: their words), the
 //!   typed notices the front-ends word ([`online_notice`]).
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
-//! - [`setup`] and [`local_game`]: the older duel's set-up and game, kept for the duel records
-//!   written before the one table (read back, resumed at the one table);
-//!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
-//!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
+//! - [`setup`]: the older duel's set-up words (who opens), which the menu and the older star
+//!   table still use; [`save_store`]: where the games are on disk, each in its own file
+//!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
 //! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
 //! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
@@ -39,7 +38,6 @@
 pub mod config_file;
 pub mod game_file;
 pub mod i18n;
-pub mod local_game;
 pub mod move_picker;
 pub mod network;
 pub mod online_connection;
