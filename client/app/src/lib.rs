@@ -30,10 +30,7 @@
 //!   undo; each seat a [`seat_kind::SeatKind`]; [`table_computer`]: the computers' searches and
 //!   hints, their stale answers dropped by generation; [`table_save`]: the table as a
 //!   `GameRecord` in the save store, rewritten after every move, every older record read back.
-//! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
-//!   opens); [`star_table`]: its game, turns, what each move brought, undo;
-//!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_save`]: the older
-//!   star record, read back (through [`star_table`]) for the one table to resume.
+//! - [`table_setup`]: who opens a game set up on this device.
 
 pub mod config_file;
 pub mod game_file;
@@ -56,9 +53,6 @@ pub mod seat_draw;
 pub mod seat_kind;
 pub mod settings;
 pub mod setup;
-pub mod star_save;
-pub mod star_selection;
-pub mod star_table;
 pub mod table;
 pub mod table_computer;
 pub mod table_event;

@@ -124,7 +124,7 @@ pub fn names_its_game(bytes: &[u8]) -> bool {
 }
 
 /// Renames a bad file to `<name>.corrupt` (or `.corrupt-N`) and says where it went; `None` if the
-/// rename failed. The star tables' files go the same way (`star_save`).
+/// rename failed.
 pub fn rename_aside(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let to = (0..100)
