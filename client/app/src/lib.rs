@@ -19,8 +19,7 @@
 //!   connection, the opponent, the rematch beside it ([`online_connection`]: their words), the
 //!   typed notices the front-ends word ([`online_notice`]).
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
-//! - [`setup`]: the older duel's set-up words (who opens), which the menu and the older star
-//!   table still use; [`save_store`]: where the games are on disk, each in its own file
+//! - [`setup`]: who opens a game started from the main menu; [`save_store`]: where the games are on disk, each in its own file
 //!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
 //! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
