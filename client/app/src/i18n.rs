@@ -141,17 +141,6 @@ impl Lang {
         }
     }
 
-    /// Why a typed move was not played, in this language (the engine's reason is in English).
-    pub fn typed_move_error(self, error: &crate::local_game::TypedMoveError) -> String {
-        use crate::local_game::TypedMoveError as E;
-        match (self, error) {
-            (Lang::Fr, E::NotYourTurn) => "ce n'est pas votre tour".into(),
-            (Lang::Fr, E::Notation(why)) => format!("ce n'est pas un coup en notation ({why})"),
-            (Lang::Fr, E::Illegal(why)) => format!("coup illégal ({why})"),
-            (Lang::En, error) => error.to_string(),
-        }
-    }
-
     /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
     pub fn player(self, camp: Camp) -> String {
         let n = camp.index() + 1;
@@ -210,11 +199,6 @@ pub struct Texts {
     pub nothing_to_undo: &'static str,
     pub hint_is: &'static str,
     pub no_destination: &'static str,
-    pub legend_step: &'static str,
-    pub legend_jump: &'static str,
-    pub legend_swap: &'static str,
-    pub legend_goal: &'static str,
-    pub game_keys: &'static str,
     pub resume_title: &'static str,
     pub resume_question: &'static str,
     pub resume_questions: &'static str,
@@ -277,11 +261,9 @@ pub struct Texts {
     pub rejected_theirs: &'static str,
     pub rejected_ours: &'static str,
     pub resumed: &'static str,
-    pub opponent_turn: &'static str,
     pub by_resign: &'static str,
     pub by_forfeit: &'static str,
     pub by_claim: &'static str,
-    pub online_keys: &'static str,
     pub online_mode: &'static str,
     pub opponent_label: &'static str,
     pub room: &'static str,
@@ -383,11 +365,6 @@ static FR: Texts = Texts {
     nothing_to_undo: "Rien à annuler.",
     hint_is: "Indice",
     no_destination: "Ce pion ne peut pas bouger.",
-    legend_step: "pas",
-    legend_jump: "saut",
-    legend_swap: "échange",
-    legend_goal: "arrivée",
-    game_keys: "flèches : aller · Entrée : choisir, jouer · Échap : annuler · souris : clic, survol",
     resume_title: "Partie en cours",
     resume_question: "Une partie n'est pas terminée. La reprendre ?",
     resume_questions: "Des parties ne sont pas terminées. Laquelle reprendre ?",
@@ -501,11 +478,9 @@ static FR: Texts = Texts {
     rejected_theirs: "Coup de l'adversaire refusé",
     rejected_ours: "L'adversaire a refusé votre coup",
     resumed: "Reconnecté : la partie reprend.",
-    opponent_turn: "Au tour de l'adversaire…",
     by_resign: "par abandon",
     by_forfeit: "par forfait",
     by_claim: "l'adversaire est parti, partie réclamée",
-    online_keys: "flèches, Entrée : jouer · Échap : annuler · a : abandonner · q : quitter",
     online_mode: "En ligne",
     opponent_label: "contre",
     room: "Salon privé",
@@ -597,11 +572,6 @@ static EN: Texts = Texts {
     nothing_to_undo: "Nothing to undo.",
     hint_is: "Hint",
     no_destination: "This pawn cannot move.",
-    legend_step: "step",
-    legend_jump: "jump",
-    legend_swap: "swap",
-    legend_goal: "goal",
-    game_keys: "arrows: move · Enter: pick, play · Esc: cancel · mouse: click, hover",
     resume_title: "Unfinished game",
     resume_question: "A game was left unfinished. Resume it?",
     resume_questions: "Games were left unfinished. Which one to resume?",
@@ -711,11 +681,9 @@ static EN: Texts = Texts {
     rejected_theirs: "Opponent's move refused",
     rejected_ours: "The opponent refused your move",
     resumed: "Reconnected: the game goes on.",
-    opponent_turn: "The opponent's turn…",
     by_resign: "by resignation",
     by_forfeit: "by forfeit",
     by_claim: "the opponent left, game claimed",
-    online_keys: "arrows, Enter: play · Esc: cancel · a: resign · q: leave",
     online_mode: "Online",
     opponent_label: "against",
     room: "Private room",

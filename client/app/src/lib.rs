@@ -14,18 +14,13 @@
 //! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
 //!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
 //!   the libp2p implementation.
-//! - [`online_game`]: an online game — the player's actions turned into commands on the link,
-//!   the session's events (`online_events.rs`) into state and typed notices ([`online_notice`]).
 //! - [`online_table`]: an online game of any two-seat game as a [`table::Table`] whose remote
 //!   seat's moves are the session's, adopted as verified there; [`online_status`]: the
-//!   connection, the opponent, the rematch beside it ([`online_connection`]: their words).
+//!   connection, the opponent, the rematch beside it ([`online_connection`]: their words), the
+//!   typed notices the front-ends word ([`online_notice`]).
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
-//! - [`setup`]: what a game is (against whom, format, who opens); [`local_game`]: a game on
-//!   this device — its positions and moves, the player's selection and chain being built, undo;
-//!   [`turns`]: the automatic passes and whose turn it is, the computer's answers checked;
-//!   [`computer`]: its searches (move and hint) off the front-end's thread;
-//!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
-//!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
+//! - [`setup`]: who opens a game started from the main menu; [`save_store`]: where the games are on disk, each in its own file
+//!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
 //! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
 //! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
@@ -34,22 +29,15 @@
 //!   undo; each seat a [`seat_kind::SeatKind`]; [`table_computer`]: the computers' searches and
 //!   hints, their stale answers dropped by generation; [`table_save`]: the table as a
 //!   `GameRecord` in the save store, rewritten after every move, every older record read back.
-//! - [`table_setup`]: a star table of 2–6 seats (variant, a person or a computer per seat, who
-//!   opens); [`star_table`]: its game, turns, what each move brought, undo;
-//!   [`star_selection`]: choosing a move in the seat's rotated view; [`star_computer`]: the
-//!   computer players' searches; [`star_save`]: the table as a star record on disk.
+//! - [`table_setup`]: who opens a game set up on this device.
 
-pub mod computer;
 pub mod config_file;
 pub mod game_file;
 pub mod i18n;
-pub mod local_game;
 pub mod move_picker;
 pub mod network;
 pub mod online_connection;
 pub mod online_duel;
-mod online_events;
-pub mod online_game;
 pub mod online_notice;
 pub mod online_saves;
 pub mod online_status;
@@ -64,16 +52,11 @@ pub mod seat_draw;
 pub mod seat_kind;
 pub mod settings;
 pub mod setup;
-pub mod star_computer;
-pub mod star_save;
-pub mod star_selection;
-pub mod star_table;
 pub mod table;
 pub mod table_computer;
 pub mod table_event;
 pub mod table_save;
 pub mod table_setup;
-pub mod turns;
 pub mod view_turn;
 
 pub use network::NetworkError;

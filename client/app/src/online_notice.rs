@@ -1,4 +1,4 @@
-//! What an online game tells its front-end after each step: [`Update`]s to carry out in order,
+//! What an online game tells its front-end after each step:
 //! [`Notice`]s to say and the [`Warning`] that stays on the panel — typed, so that each
 //! front-end words them in the player's language (the terminal's in `i18n`).
 
@@ -8,7 +8,6 @@ use tripot_net::online::RoomError;
 use tripot_net::{LocalError, Refuser};
 use tripot_protocol::RejectReason;
 
-use super::local_game::Played;
 use super::network::NetworkError;
 
 /// What the player should be told, worded by the front-end in the player's language.
@@ -123,20 +122,4 @@ pub enum Warning {
         /// When the session tries again; `None`: it gave up.
         retry_in: Option<Duration>,
     },
-}
-
-/// What a front-end does after a step of the online game, in order.
-#[derive(Debug)]
-pub enum Update {
-    /// Tell the player.
-    Say(Notice),
-    /// Clear what was said.
-    ClearMessage,
-    /// Show the opponent's move (verified, not yet on the board) hop by hop, then play it.
-    Animate(Played),
-    /// Finish a move being shown hop by hop now (play it).
-    FinishAnimation,
-    /// A move went on the board (or a new board was set up): hand the turn on, which for an
-    /// online game is [`super::online_game::Online::after_move`].
-    BoardChanged,
 }

@@ -11,7 +11,7 @@ use tripot_app::i18n::Lang;
 use tripot_app::network::Network as _;
 use tripot_app::online_notice::Warning;
 use tripot_app::real_network::{RealNetwork, link_of};
-use tripot_terminal::app::{Restored, Side};
+use tripot_terminal::app::Side;
 
 /// `tripot host` / `join` without `--headless`: the session starts (a bad address or a port
 /// in use is an error before the screen opens), then the online screen shows it.
@@ -24,25 +24,12 @@ pub(crate) fn run(args: &OnlineArgs, start: Start) -> Result<(), CliError> {
         Start::JoinRoom(code) => Side::Guest(code.to_string()),
         Start::Resume(_) => Side::Resume,
     };
-    let restored = match &start {
-        Start::Resume(saved) => Some(Restored {
-            local: tripot_app::online_duel::camp(saved.game.local_seat()),
-            format: tripot_app::online_duel::game_terms(&saved.game).0,
-            rules: tripot_app::online_duel::game_terms(&saved.game).1,
-            opener: tripot_app::online_duel::camp(saved.game.opener()),
-            peer_name: saved.game.peer_name.clone(),
-            moves: tripot_app::online_duel::notations(&saved.game),
-        }),
-        _ => None,
-    };
     let link = network.start(start)?;
     tripot_terminal::terminal_game::run_online(Lang::current(), move |app| {
         app.set_network(Box::new(network));
         app.leave_quits();
+        // A resumed game's board comes with the session's `Connected`.
         app.open_online(side, Some(link));
-        if let Some(restored) = &restored {
-            app.restore_online(restored);
-        }
     })
     .map_err(CliError::Terminal)
     .and_then(left_before_the_start)

@@ -76,7 +76,10 @@ pub(crate) fn apply(text: &str, variant: Variant, moves: &[String]) -> Result<()
     Ok(())
 }
 
-pub(crate) use tripot_app::star_save::is_star_record;
+/// Whether a record's text is an older star record: it has a `Variant` tag.
+pub(crate) fn is_star_record(bytes: &[u8]) -> bool {
+    bytes.split(|&b| b == b'\n').any(|line| line.trim_ascii_start().starts_with(b"[Variant "))
+}
 
 /// Replays a star record; prints the final position and the result.
 pub(crate) fn replay(bytes: &[u8], name: &str) -> Result<(), CliError> {

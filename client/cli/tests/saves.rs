@@ -10,12 +10,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{ch, key, position};
+use common::{ch, key};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::save_store::SaveStore;
 use tripot_app::seat_kind::SeatKind;
-use tripot_engine::{DuelState, Format, Rules, duel_spec};
+use tripot_engine::{DuelState, Format, Position, Rules, duel_spec};
 use tripot_game::{GameRecord, GameState};
 use tripot_terminal::app::{App, Page};
 use tripot_terminal::event::Events;
@@ -196,8 +196,11 @@ fn a_finished_game_is_saved_with_its_result_and_replays_in_tripot_view() {
     let store = SaveStore::new(&dir);
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
-    let start =
-        position("A:Nm1,l2,m2,k3,l3,m3,j4,k4,l4,m6:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13", Rules::Tripot);
+    let start = Position::parse(
+        "A:Nm1,l2,m2,k3,l3,m3,j4,k4,l4,m6:Se17,e16,f16,e15,f15,g15,e14,f14,g14,h13",
+        Rules::Tripot,
+    )
+    .unwrap();
     let state: Box<dyn GameState> = Box::new(DuelState::new(start).unwrap());
     app.start_game_table(state, vec![SeatKind::Person, SeatKind::Person], 0);
     play(&mut app, "h13-h14");

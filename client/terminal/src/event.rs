@@ -7,7 +7,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self as term, KeyEvent, MouseEvent};
-use tripot_engine::Move;
 
 /// How often the loop wakes up with no input, to animate moves and blink the "thinking" sign.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -26,20 +25,6 @@ pub enum Event {
     Paste(String),
     /// Time passed.
     Tick,
-    /// The computer chose a move, for the request numbered `request`.
-    ComputerMove {
-        /// Which request this answers; an answer to an abandoned request (undo, menu) is dropped.
-        request: u64,
-        /// The move.
-        mv: Move,
-    },
-    /// The hint for the request numbered `request`.
-    Hint {
-        /// Which request this answers.
-        request: u64,
-        /// The suggested move.
-        mv: Move,
-    },
     /// A search of the one table answered (a computer's move or a hint).
     TableAnswer {
         /// Which request this answers; an answer to a table left is dropped.

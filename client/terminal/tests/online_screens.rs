@@ -11,15 +11,18 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Duration;
 
-use common::{ch, enter_on, hole, key, render};
+use common::{ch, click_cell, key, render, written};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
 use tripot_app::network::{Standings, StandingsQuery};
-use tripot_app::online_duel::{self, EndReason};
+use tripot_app::online_status::OnlineStatus;
+use tripot_app::online_table::OnlineTable;
 use tripot_app::open_game::{OpenGame, OpenGames};
-use tripot_engine::{Camp, Format, Notation, Position, Rules};
-use tripot_game::Seat;
+use tripot_app::table::Table;
+use tripot_app::table_save::EveryGame;
+use tripot_engine::{Format, Position, Rules};
+use tripot_game::{GameState, Leaving, Opener as _, Seat};
 use tripot_net::Offer;
 use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::ratings::RatingsClientError;
@@ -120,9 +123,9 @@ impl OpenGameScan for Fake {
 impl Network for Fake {
     fn start(&mut self, start: Start) -> Result<Box<dyn Link>, NetworkError> {
         let text = match &start {
-            Start::Host(offer) => format!("host {} {:?}", online_duel::terms(offer).0.number(), offer.opens),
+            Start::Host(offer) => format!("host {} {:?}", format_number(offer), offer.opens),
             Start::Join(addr) => format!("join {addr}"),
-            Start::HostRoom { offer, .. } => format!("room {}", online_duel::terms(offer).0.number()),
+            Start::HostRoom { offer, .. } => format!("room {}", format_number(offer)),
             Start::JoinRoom(code) => format!("join-room {code}"),
             Start::Resume(_) => "resume".into(),
         };
@@ -144,7 +147,7 @@ impl Network for Fake {
     }
 
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError> {
-        self.0.borrow_mut().starts.push(format!("open {} at {relay}", online_duel::terms(&offer).0.number()));
+        self.0.borrow_mut().starts.push(format!("open {} at {relay}", format_number(&offer)));
         Ok(Box::new(self.clone()))
     }
 
@@ -185,6 +188,14 @@ impl Network for Fake {
     }
 }
 
+/// The format of a duel's offer (0 for another game).
+fn format_number(offer: &Offer) -> u8 {
+    match tripot_engine::StarBoardGame::of(&offer.game) {
+        Some(tripot_engine::StarBoardGame::Duel(format, _)) => format.number(),
+        _ => 0,
+    }
+}
+
 fn peer() -> tripot_net::PeerId {
     tripot_net::Keypair::ed25519_from_bytes([7; 32]).unwrap().public().to_peer_id()
 }
@@ -208,17 +219,6 @@ fn choose(app: &mut App, item: MenuItem) {
     }
 }
 
-/// Ticks until the opponent's move shown hop by hop is on the board.
-fn settle(app: &mut App) {
-    for _ in 0..200 {
-        app.handle_event(Event::Tick);
-        if !app.is_animating() {
-            return;
-        }
-    }
-    panic!("the animation never ended");
-}
-
 /// Hosts from the menu (format 1, random opener) and shows two addresses.
 fn hosting(lang: Lang) -> (App, Events, Fake) {
     let (mut app, events, fake) = app(lang);
@@ -229,46 +229,78 @@ fn hosting(lang: Lang) -> (App, Events, Fake) {
     (app, events, fake)
 }
 
-fn connected_with(
-    game_id: GameId,
-    local: Camp,
-    opener: Camp,
-    peer_name: String,
-    position: Position,
-) -> SessionEvent {
-    online_duel::connected(game_id, local, opener, peer_name, position).unwrap()
+/// The online game on the screen.
+fn online(app: &App) -> &OnlineTable {
+    app.online_table().expect("an online game is open").online()
 }
 
-fn moved(sent: bool, ply: u32, notation: Notation, position: Position) -> SessionEvent {
-    online_duel::moved(sent, ply, &notation, position).unwrap()
+/// Its connection, opponent, ending…
+fn status(app: &App) -> &OnlineStatus {
+    online(app).status()
 }
 
-fn connected(local: Camp, opener: Camp) -> SessionEvent {
-    connected_with(
-        GameId([1; 16]),
-        local,
-        opener,
-        "Alice".into(),
-        Position::start(Format::One, Rules::Tripot, opener),
-    )
+/// Its board, once the game is on.
+fn table(app: &App) -> &Table {
+    online(app).table().expect("the game is on")
 }
 
-/// A hosted game, connected, camp A to open: the host plays k4-k5, Alice answers f14-f13.
+/// The duel of `spec` from its start, `opener` to move.
+fn duel(spec: &str, opener: Seat) -> Box<dyn GameState> {
+    let setup = tripot_game::Setup { opener: Some(opener), position: None };
+    EveryGame.open(&spec.parse().unwrap(), &setup).unwrap()
+}
+
+/// The session's `Connected` of a game at `state`, this side at `local`.
+fn connected_at(local: Seat, peer_name: &str, state: &dyn GameState) -> SessionEvent {
+    SessionEvent::Connected {
+        game_id: GameId([1; 16]),
+        game: state.spec().clone(),
+        local_seat: local,
+        opener: state.to_move().unwrap_or(Seat(0)),
+        peer_name: peer_name.into(),
+        ply: u32::try_from(state.ply()).unwrap(),
+        state: tripot_net::GameSnapshot(state.clone_box()),
+    }
+}
+
+/// The format-1 duel with Alice, this side at `local`, `opener` to move.
+fn connected(local: Seat, opener: Seat) -> SessionEvent {
+    connected_at(local, "Alice", duel("tripot", opener).as_ref())
+}
+
+/// The session's game-over: `loser` left the game as `how` says.
+fn ending(loser: Seat, how: Leaving) -> SessionEvent {
+    let mut state = duel("tripot", Seat(0));
+    state.leave(loser, how).unwrap();
+    let seat_names = vec![state.seat_name(Seat(0)), state.seat_name(Seat(1))];
+    SessionEvent::GameOver(tripot_net::Ending {
+        outcome: state.outcome().unwrap(),
+        seat_names,
+        forfeit: None,
+    })
+}
+
+/// The session's event for the move written `text` by the seat to move of `before`.
+fn played_text(sent: bool, before: &dyn GameState, text: &str) -> SessionEvent {
+    played(sent, before, &before.parse_move(text).unwrap())
+}
+
+/// A hosted game, connected, the host (seat 0) to open: the host plays k4-k5, Alice answers
+/// f14-f13, each handed back by the session.
 fn two_moves_in(lang: Lang) -> (App, Events, Fake) {
     let (mut app, events, fake) = hosting(lang);
-    fake.session(connected(Camp::A, Camp::A));
+    fake.session(connected(Seat(0), Seat(0)));
     app.handle_event(Event::Tick);
-    enter_on(&mut app, hole("k4"));
-    enter_on(&mut app, hole("k5"));
+    click_cell(&mut app, "k4");
+    click_cell(&mut app, "k5");
     assert_eq!(fake.sent(), ["k4-k5"]);
-    let position = *app.game().unwrap().position();
-    fake.session(moved(true, 1, "k4-k5".parse().unwrap(), position));
+    let start = table(&app).state().clone_box();
+    fake.session(played_text(true, start.as_ref(), "k4-k5"));
     fake.session(SessionEvent::MoveAcknowledged { ply: 1, round_trip: Duration::from_millis(3) });
-    let notation: Notation = "f14-f13".parse().unwrap();
-    let after = position.play(position.parse_move("f14-f13").unwrap().mv).unwrap();
-    fake.session(moved(false, 2, notation, after));
+    let mut after = start.clone_box();
+    after.play(&start.parse_move("k4-k5").unwrap()).unwrap();
+    fake.session(played_text(false, after.as_ref(), "f14-f13"));
     app.handle_event(Event::Tick);
-    settle(&mut app);
     (app, events, fake)
 }
 
@@ -290,11 +322,11 @@ fn the_menu_has_the_online_entries_in_both_languages() {
 fn hosting_waits_with_the_addresses_to_share() {
     let (mut app, _events, fake) = hosting(Lang::Fr);
     assert_eq!(fake.starts(), ["host 1 Random"]);
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
     app.handle_event(Event::Tick);
-    assert_eq!(app.online().unwrap().connection(), Connection::Waiting);
+    assert_eq!(status(&app).connection, Connection::Waiting);
     // The LAN's address first, loopback last.
-    assert!(app.online().unwrap().addrs()[0].to_string().starts_with("/ip4/192.168.1.20"));
+    assert!(status(&app).addrs[0].to_string().starts_with("/ip4/192.168.1.20"));
     insta::assert_snapshot!("online_waiting_host", render(&mut app, 120, 40));
 }
 
@@ -306,7 +338,7 @@ fn at_80_columns_the_addresses_are_printed_outside_the_box() {
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 80, 30);
     let lines: Vec<&str> = screen.lines().collect();
-    for address in app.online().unwrap().addrs() {
+    for address in status(&app).addrs.clone() {
         let address = address.to_string();
         let start = lines
             .iter()
@@ -343,7 +375,7 @@ fn the_host_menu_settings_reach_the_offer() {
     // Leaving while nobody has joined needs no confirmation.
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
-    assert!(app.online().is_none());
+    assert!(app.online_table().is_none());
 }
 
 #[test]
@@ -371,8 +403,8 @@ fn joining_by_address_and_refusing_what_is_not_one() {
     insta::assert_snapshot!("online_join_field", render(&mut app, 100, 30));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {target}")]);
-    assert_eq!(app.page(), Page::Online);
-    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    assert_eq!(app.page(), Page::OnlineTable);
+    assert_eq!(status(&app).connection, Connection::Joining);
     insta::assert_snapshot!("online_joining", render(&mut app, 100, 30));
 }
 
@@ -402,50 +434,58 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
     assert_eq!(app.open_games().unwrap().selected(), 0);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
 }
 
 #[test]
 fn moves_go_out_through_the_session_and_the_opponents_come_in() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    let game = app.game().unwrap();
-    let written: Vec<String> = game.moves().iter().map(|p| p.notation.to_string()).collect();
-    assert_eq!(written, ["k4-k5", "f14-f13"]);
-    assert_eq!(app.online().unwrap().peer_name(), Some("Alice"));
+    assert_eq!(app.page(), Page::OnlineTable, "the duel is played on the one game screen");
+    assert_eq!(written(&app), ["k4-k5", "f14-f13"]);
+    assert_eq!(status(&app).peer_name.as_deref(), Some("Alice"));
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("connecté"), "{screen}");
     assert!(screen.contains("aller-retour 3 ms"), "{screen}");
+    assert!(screen.contains("contre Alice"), "{screen}");
     insta::assert_snapshot!("online_connected_game", screen);
-    // The opponent's pawns cannot be picked; our move goes out at once.
-    enter_on(&mut app, hole("f13"));
-    assert_eq!(app.game().unwrap().selection_path(), None);
-    enter_on(&mut app, hole("j4"));
-    enter_on(&mut app, hole("j5"));
+    // The opponent's pawns cannot be picked; our move goes out at once, and is on the board
+    // once the session hands it back.
+    click_cell(&mut app, "f13");
+    assert!(table(&app).picker().picked().is_empty());
+    click_cell(&mut app, "j4");
+    click_cell(&mut app, "j5");
     assert_eq!(fake.sent(), ["k4-k5", "j4-j5"]);
-    assert_eq!(app.game().unwrap().moves().len(), 3);
+    assert_eq!(table(&app).state().moves().len(), 2);
+    let before = table(&app).state().clone_box();
+    fake.session(played_text(true, before.as_ref(), "j4-j5"));
+    app.handle_event(Event::Tick);
+    assert_eq!(table(&app).state().moves().len(), 3);
     // While the opponent thinks, the board takes nothing.
-    enter_on(&mut app, hole("e14"));
-    assert_eq!(app.game().unwrap().selection_path(), None);
+    click_cell(&mut app, "e14");
+    assert!(table(&app).picker().picked().is_empty());
     assert_eq!(fake.sent().len(), 2);
 }
 
 #[test]
 fn a_refused_local_move_is_taken_back_and_said() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    enter_on(&mut app, hole("j4"));
-    enter_on(&mut app, hole("j5"));
-    assert_eq!(app.game().unwrap().moves().len(), 3);
+    click_cell(&mut app, "j4");
+    click_cell(&mut app, "j5");
+    assert_eq!(fake.sent(), ["k4-k5", "j4-j5"]);
     fake.push(NetEvent::LocalError(LocalError::NotYourTurn));
     app.handle_event(Event::Tick);
-    assert_eq!(app.game().unwrap().moves().len(), 2);
+    assert_eq!(table(&app).state().moves().len(), 2);
     assert_eq!(app.message(), Some("Coup refusé : ce n'est pas votre tour"));
+    // The move is dropped: the player picks again.
+    click_cell(&mut app, "j4");
+    assert_eq!(table(&app).picker().picked().len(), 1);
     // A refusal of anything else (here a claim) takes no move back.
-    enter_on(&mut app, hole("j4"));
-    enter_on(&mut app, hole("j5"));
-    fake.session(moved(true, 3, "j4-j5".parse().unwrap(), *app.game().unwrap().position()));
+    click_cell(&mut app, "j5");
+    let before = table(&app).state().clone_box();
+    fake.session(played_text(true, before.as_ref(), "j4-j5"));
     fake.push(NetEvent::LocalError(LocalError::CannotClaim));
     app.handle_event(Event::Tick);
-    assert_eq!(app.game().unwrap().moves().len(), 3);
+    assert_eq!(table(&app).state().moves().len(), 3);
     assert!(app.message().unwrap().starts_with("la partie ne se réclame"), "{:?}", app.message());
 }
 
@@ -466,7 +506,7 @@ fn refusals_by_either_side_are_shown() {
     );
     insta::assert_snapshot!("online_rejected", screen);
     // The game is unchanged.
-    assert_eq!(app.game().unwrap().moves().len(), 2);
+    assert_eq!(table(&app).state().moves().len(), 2);
     let (mut app, _events, fake) = two_moves_in(Lang::En);
     fake.session(SessionEvent::Rejected {
         by: Refuser::Peer,
@@ -481,15 +521,15 @@ fn refusals_by_either_side_are_shown() {
 #[test]
 fn reconnecting_shows_the_time_then_offers_the_claim() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    // During normal play there is no claim to offer (issue 26, item 7).
+    assert!(!render(&mut app, 120, 40).contains("Réclamer la partie"));
     fake.session(SessionEvent::PeerDisconnected);
     fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(12) });
     app.handle_event(Event::Tick);
-    assert_eq!(
-        app.online().unwrap().connection(),
-        Connection::Reconnecting { waited: Duration::from_secs(12) }
-    );
+    assert_eq!(status(&app).connection, Connection::Reconnecting { waited: Duration::from_secs(12) });
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("reconnexion… 12 s"), "{screen}");
+    assert!(!screen.contains("Réclamer la partie"), "{screen}");
     insta::assert_snapshot!("online_reconnecting", screen);
     // Claiming before the grace period does nothing.
     app.handle_event(ch('r'));
@@ -502,17 +542,19 @@ fn reconnecting_shows_the_time_then_offers_the_claim() {
     insta::assert_snapshot!("online_claim_offer", screen);
     // Keep waiting: the prompt goes, the claim stays in the panel.
     app.handle_event(key(KeyCode::Esc));
-    assert!(!render(&mut app, 120, 40).contains("Vous pouvez réclamer"));
+    let screen = render(&mut app, 120, 40);
+    assert!(!screen.contains("Vous pouvez réclamer"), "{screen}");
+    assert!(screen.contains("Réclamer la partie (r)"), "{screen}");
     fake.session(SessionEvent::Reconnecting { waited: Duration::from_secs(125) });
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 120, 40).contains("l'adversaire ne revient pas (2 min 05 s)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "claim"]);
-    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Abandoned).unwrap()));
+    fake.session(ending(Seat(1), Leaving::Abandoned));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Vous avez gagné !"), "{screen}");
-    assert!(screen.contains("l'adversaire est parti, partie réclamée"), "{screen}");
+    assert!(screen.contains("Alice (B) a quitté la partie"), "{screen}");
 }
 
 #[test]
@@ -522,7 +564,7 @@ fn the_opponent_coming_back_resumes_the_game() {
     fake.session(SessionEvent::GraceExpired { waited: Duration::from_secs(120) });
     fake.session(SessionEvent::Resumed { common_ply: 2, replayed: 0 });
     app.handle_event(Event::Tick);
-    assert_eq!(app.online().unwrap().connection(), Connection::Connected);
+    assert_eq!(status(&app).connection, Connection::Connected);
     assert_eq!(app.message(), Some("Reconnected: the game goes on."));
     assert!(!render(&mut app, 120, 40).contains("You may claim"));
 }
@@ -535,14 +577,20 @@ fn resigning_asks_twice_and_the_game_over_screen_says_why() {
     assert!(app.message().unwrap().contains("Abandonner la partie ?"));
     app.handle_event(ch('a'));
     assert_eq!(fake.sent(), ["k4-k5", "resign"]);
-    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::B, EndReason::Resigned).unwrap()));
+    fake.session(ending(Seat(0), Leaving::Resigned));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Alice gagne. Vous avez perdu."), "{screen}");
+    assert!(screen.contains("Vous (A) a abandonné"), "{screen}");
+    // Nothing left to pick or resign, and the menu's key is the one of a game here (issue 26,
+    // item 7).
+    assert!(!screen.contains("Choisissez un de vos pions"), "{screen}");
+    assert!(!screen.contains("abandonner"), "{screen}");
+    assert!(screen.contains("Menu (q)") && !screen.contains("Menu (m)"), "{screen}");
     insta::assert_snapshot!("online_game_over", screen);
     // The board takes nothing more; one key leaves.
-    common::click(&mut app, hole("j4"));
-    assert_eq!(app.game().unwrap().selection_path(), None);
+    click_cell(&mut app, "j4");
+    assert!(table(&app).picker().picked().is_empty());
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }
@@ -553,7 +601,7 @@ fn leaving_a_live_game_asks_first() {
     fake.push(NetEvent::Saved { ply: 2, path: "/tmp/partie.tripot".into() });
     app.handle_event(Event::Tick);
     app.handle_event(ch('q'));
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
     let asked = app.message().unwrap();
     assert!(asked.contains("La partie est sauvegardée"), "{asked}");
     // It says how to find the game again: the command and the file.
@@ -562,7 +610,7 @@ fn leaving_a_live_game_asks_first() {
     // Another key forgets the question.
     app.handle_event(key(KeyCode::Left));
     app.handle_event(ch('q'));
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
 }
@@ -577,31 +625,37 @@ fn a_blocked_turn_is_passed_through_the_session_and_the_opponents_pass_is_said()
         Rules::Classic,
     )
     .unwrap();
+    let blocked = tripot_engine::DuelState::new(blocked).unwrap();
     let (mut app, _events, fake) = hosting(Lang::Fr);
-    fake.session(connected_with(GameId([2; 16]), Camp::A, Camp::A, "Alice".into(), blocked));
+    fake.session(connected_at(Seat(0), "Alice", &blocked));
     app.handle_event(Event::Tick);
     assert_eq!(fake.sent(), ["pass"]);
     assert_eq!(app.message(), Some("Vous étiez bloqué — tour passé"));
-    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    let pass = blocked.automatic_move().unwrap();
+    fake.session(played(true, &blocked, &pass));
+    app.handle_event(Event::Tick);
+    assert_eq!(table(&app).state().to_move(), Some(Seat(1)));
     // The opponent's pass arrives as a move, and is said.
-    let after_ours = *app.game().unwrap().position();
-    let after_theirs = after_ours.play(tripot_engine::Move::Pass);
-    if let Ok(after) = after_theirs {
-        fake.session(moved(false, 2, Notation::Pass, after));
+    let after_ours = table(&app).state().clone_box();
+    if let Some(theirs) = after_ours.automatic_move() {
+        fake.session(played(false, after_ours.as_ref(), &theirs));
         app.handle_event(Event::Tick);
         assert_eq!(app.message(), Some("Alice était bloqué — tour passé"));
-        assert_eq!(app.game().unwrap().moves().len(), 2);
+        assert_eq!(table(&app).state().moves().len(), 2);
     }
 }
 
 #[test]
 fn a_move_the_board_does_not_know_resyncs_to_the_sessions_position() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    let start = Position::start(Format::One, Rules::Tripot, Camp::A);
-    fake.session(moved(false, 9, "k4-k5".parse().unwrap(), start));
+    // The session's game is the one held: whatever it hands back is the board.
+    let elsewhere = duel("tripot", Seat(1));
+    let m = elsewhere.parse_move("f14-f13").unwrap();
+    fake.session(played(false, elsewhere.as_ref(), &m));
     app.handle_event(Event::Tick);
-    settle(&mut app);
-    assert_eq!(*app.game().unwrap().position(), start);
+    let mut expected = elsewhere.clone_box();
+    expected.play(&m).unwrap();
+    assert_eq!(table(&app).state().hash(), expected.hash());
 }
 
 #[test]
@@ -618,16 +672,16 @@ fn the_route_shows_direct_or_via_relay() {
 #[test]
 fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     let (mut app, _events, fake) = two_moves_in(Lang::Fr);
-    fake.session(SessionEvent::GameOver(online_duel::ending(Camp::A, EndReason::Resigned).unwrap()));
+    fake.session(ending(Seat(1), Leaving::Resigned));
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 120, 40).contains("Revanche (r)"));
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "rematch"]);
-    assert_eq!(app.online().unwrap().rematch(), Some(RematchOffer::Asked));
+    assert_eq!(status(&app).rematch, Some(RematchOffer::Asked));
     // Declined: another offer may follow.
     fake.session(SessionEvent::RematchDeclined { by: Refuser::Peer });
     app.handle_event(Event::Tick);
-    assert_eq!(app.online().unwrap().rematch(), None);
+    assert_eq!(status(&app).rematch, None);
     assert!(app.message().unwrap().contains("Pas de revanche"));
     // The opponent offers: accepted with r.
     fake.session(SessionEvent::RematchOffered);
@@ -638,12 +692,11 @@ fn a_rematch_is_offered_from_the_game_over_panel_and_starts_a_new_game() {
     app.handle_event(ch('r'));
     assert_eq!(fake.sent(), ["k4-k5", "rematch", "rematch true"]);
     fake.session(SessionEvent::RematchStarted { game_id: GameId([3; 16]), number: 2, opener: Seat(1) });
-    fake.session(connected(Camp::A, Camp::B));
+    fake.session(connected(Seat(0), Seat(1)));
     app.handle_event(Event::Tick);
-    let online = app.online().unwrap();
-    assert_eq!((online.ending(), online.connection()), (None, Connection::Connected));
-    assert!(app.game().unwrap().moves().is_empty());
-    assert_eq!(app.game().unwrap().position().turn(), Camp::B);
+    assert_eq!((status(&app).ending.is_none(), status(&app).connection), (true, Connection::Connected));
+    assert!(table(&app).state().moves().is_empty());
+    assert_eq!(table(&app).state().to_move(), Some(Seat(1)));
     assert!(!render(&mut app, 120, 40).contains("Fin de la partie"));
 }
 
@@ -656,10 +709,10 @@ fn a_quick_match_waits_at_the_relay_then_plays() {
     choose(&mut app, MenuItem::Quick);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), ["quick tripot-f2"]);
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
     fake.0.borrow_mut().news.push_back(Matchmaking::Waiting(3));
     app.handle_event(Event::Tick);
-    assert_eq!(app.online().unwrap().connection(), Connection::Seeking { players: 3 });
+    assert_eq!(status(&app).connection, Connection::Seeking { players: 3 });
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("3 en salle d'attente"), "{screen}");
     insta::assert_snapshot!("online_quick_seeking", screen);
@@ -668,16 +721,10 @@ fn a_quick_match_waits_at_the_relay_then_plays() {
         you_host: false,
     });
     app.handle_event(Event::Tick);
-    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
-    fake.session(connected_with(
-        GameId([4; 16]),
-        Camp::B,
-        Camp::A,
-        "Bruno".into(),
-        Position::start(Format::Two, Rules::Tripot, Camp::A),
-    ));
+    assert_eq!(status(&app).connection, Connection::Joining);
+    fake.session(connected_at(Seat(1), "Bruno", duel("tripot-f2", Seat(0)).as_ref()));
     app.handle_event(Event::Tick);
-    assert_eq!(app.game().unwrap().setup.format, Format::Two);
+    assert_eq!(table(&app).state().spec().to_string(), "tripot-f2");
     assert!(render(&mut app, 120, 40).contains("contre Bruno"));
 }
 
@@ -730,7 +777,7 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     assert!(render(&mut app, 100, 30).contains("joueur12"));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("table joueur12 at {relay}")]);
-    assert_eq!(app.page(), Page::Online);
+    assert_eq!(app.page(), Page::OnlineTable);
     // Back to the lobby: our own table, with the menu's host settings.
     app.handle_event(ch('q'));
     choose(&mut app, MenuItem::HostFormat);
@@ -780,13 +827,13 @@ fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
     }
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts().last().unwrap(), "join-room K7M-4QP");
-    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    assert_eq!(status(&app).connection, Connection::Joining);
     // A relay busy with strangers' guesses: the join waits and says so, then goes on.
     fake.push(NetEvent::Room(tripot_net::online::RoomEvent::RelayBusy(Duration::from_secs(1))));
     app.handle_event(Event::Tick);
     let screen = render(&mut app, 100, 30);
     assert!(screen.contains("Relais saturé, nouvel essai…"), "{screen}");
-    assert_eq!(app.online().unwrap().connection(), Connection::Joining);
+    assert_eq!(status(&app).connection, Connection::Joining);
     fake.push(NetEvent::Room(tripot_net::online::RoomEvent::Found(tripot_net::PeerId::random())));
     app.handle_event(Event::Tick);
     assert!(!render(&mut app, 100, 30).contains("Relais saturé"));
@@ -878,7 +925,7 @@ fn a_failed_dial_is_said_in_french_whole_and_leaving_says_why() {
         assert!(!screen.contains("Failed") && !screen.contains("dial"), "{screen}");
     }
     // The session tries again by itself: the wait goes on, and says so.
-    assert!(app.online().unwrap().failure().is_some());
+    assert!(status(&app).failure().is_some());
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
     let screen = render(&mut app, 80, 30);
@@ -1106,4 +1153,27 @@ fn the_ratings_page_says_why_the_relay_could_not_be_read() {
     app.handle_event(key(KeyCode::Char('r')));
     assert!(app.ratings().unwrap().table().is_some());
     assert!(render(&mut app, 100, 30).contains("Bruno"));
+}
+
+/// The guest plays camp B: its board is turned as a table's is for its seat, its pawns at the
+/// bottom (issue 26, item 7).
+#[test]
+fn the_guests_board_is_turned_its_pawns_at_the_bottom() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    join_typed(&mut app, "/ip4/127.0.0.1/tcp/41234");
+    fake.session(connected(Seat(1), Seat(0)));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    let board = table(&app).state().board();
+    let row_of = |seat: Seat| {
+        let rows: Vec<u16> = board
+            .cells
+            .iter()
+            .filter(|c| c.piece.is_some_and(|p| p.owner == Some(seat)))
+            .map(|c| app.cell_place(c.cell).expect("cell drawn").1)
+            .collect();
+        rows.iter().map(|&r| u32::from(r)).sum::<u32>() / rows.len() as u32
+    };
+    assert!(row_of(Seat(1)) > row_of(Seat(0)), "camp B's pawns are not at the bottom:\n{screen}");
+    assert!(screen.contains("vue de Vous (B)"), "{screen}");
 }

@@ -2,7 +2,7 @@
 //! English: a game's title and description from the catalogue, a seat at a [`Table`], its
 //! counters, how a game ended, why a move was refused.
 
-use tripot_game::catalogue::{GameInfo, Words};
+use tripot_game::catalogue::Words;
 use tripot_game::{Counter, CounterKind, EndReason, GameState, Leaving, MoveError, Seat, SeatStatus};
 
 use super::Lang;
@@ -23,8 +23,7 @@ impl Lang {
     /// A game's title, from the catalogue (its name if it is not listed).
     #[must_use]
     pub fn game_title(self, state: &dyn GameState) -> String {
-        tripot_game::catalogue::find(state.spec())
-            .map_or_else(|| state.spec().to_string(), |info: &GameInfo| self.words(&info.title).to_owned())
+        self.title_of(state.spec())
     }
 
     /// Who sits at a seat, on a set-up form: a person at this keyboard, or a level and its

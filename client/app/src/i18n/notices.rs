@@ -3,26 +3,13 @@
 
 use std::time::Duration;
 
-use tripot_engine::Camp;
 use tripot_net::Refuser;
 use tripot_protocol::RejectReason;
 
 use super::Lang;
 use crate::online_notice::{Notice, Warning};
-use crate::setup::{Mode, Setup};
 
 impl Lang {
-    /// "Vous étiez bloqué — tour passé", or the blocked side named: the computer opponent, or
-    /// the hot-seat player.
-    pub fn blocked(self, setup: &Setup, mover: Camp) -> String {
-        let t = self.t();
-        match setup.mode {
-            Mode::Solo { .. } if setup.is_human(mover) => t.you_were_blocked.to_owned(),
-            Mode::Solo { level, .. } => format!("{} {}", level.opponent(), t.was_blocked),
-            Mode::Duel | Mode::Online { .. } => format!("{} {}", self.player(mover), t.was_blocked),
-        }
-    }
-
     /// What the online game tells the player, in this language.
     pub fn notice(self, notice: &Notice) -> String {
         let t = self.t();

@@ -107,6 +107,12 @@ impl App {
         self.game_table.as_ref()
     }
 
+    /// The keyboard's cursor on the table shown (here or online).
+    #[must_use]
+    pub fn table_cursor(&self) -> Option<Cell> {
+        self.shown().map(|s| s.cursor)
+    }
+
     /// The table the game screen shows (the local one, or the online game's on the online
     /// table's page).
     pub(crate) fn shown(&self) -> Option<Shown<'_>> {

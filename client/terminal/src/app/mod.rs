@@ -1,19 +1,16 @@
 //! The one mutable state of the terminal game, with its behaviour split by topic:
-//! [`menu`] (the main menu's settings), `play` (the duel's own screen: the online duel, and
-//! `App::start_game` for its tests), `resume` (the unfinished games offered at start, resumed at the one table),
-//! [`online`] (the online pages, carrying out what the online game asks), [`open_games`] (the
-//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`:
-//! draughts…) and [`online_table`] (an online game the duel's screen does not draw, on
+//! [`menu`] (the main menu's settings), `resume` (the unfinished games offered at start, resumed at the one table),
+//! [`online`] (starting online sessions, the join page), [`open_games`] (the
+//! LAN and lobby lists), [`game_table`] (any game at the one `tripot_app::table::Table`)
+//! and [`online_table`] (an online game of any two-seat game at the one table, on
 //! `tripot_app::online_table::OnlineTable`). The games themselves — on this device and online —, their set-up, the
 //! network and the saves are the front-end-independent [`tripot_app`].
 //!
 //! The event loop hands every [`Event`] to [`App::handle_event`]; tests do the same.
 
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
 
 use ratatui::Frame;
-use tripot_engine::{Hole, Position};
 
 use crate::event::Event;
 use tripot_app::i18n::Lang;
@@ -26,7 +23,6 @@ mod move_animation;
 pub mod online;
 pub mod online_table;
 pub mod open_games;
-pub(crate) mod play;
 pub mod ratings;
 mod resume;
 pub mod table_menu;
@@ -35,11 +31,9 @@ pub use game_table::GameTable;
 pub use menu::{HostGame, Menu, MenuItem};
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
-pub use play::Animation;
 pub use table_menu::{TableLine, TableMenu};
-pub use tripot_app::local_game::{Game, Played};
-pub use tripot_app::online_game::{Connection, Online, RematchOffer, Restored, Route, Side};
-pub use tripot_app::setup::{Mode, OpenerChoice, Setup};
+pub use tripot_app::online_connection::{Connection, RematchOffer, Route, Side};
+pub use tripot_app::setup::OpenerChoice;
 
 /// Which screen is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,8 +42,6 @@ pub enum Page {
     Menu,
     /// The rules.
     Rules,
-    /// A game (with the end-of-game panel once it is over).
-    Game,
     /// "A game was left unfinished: resume it?"
     Resume,
     /// Online: type the host's address or a room code.
@@ -58,13 +50,11 @@ pub enum Page {
     Lan,
     /// Online: the open tables at a relay.
     Lobby,
-    /// Online: waiting for the opponent, then the game.
-    Online,
     /// The set-up form of a game on this device: game, seats, who opens.
     TableMenu,
     /// Any game at the one table (draughts…).
     GameTable,
-    /// Online: a game the duel's screen does not draw, at the one table.
+    /// Online: any game of two seats at the one table (its waiting page before the game).
     OnlineTable,
     /// A relay's ratings tables.
     Ratings,
@@ -114,39 +104,10 @@ pub enum Button {
 /// Where things were drawn last frame.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Hits {
-    /// Board geometry: top-left cell of screen column x = -12, row r = 8, and the cell size.
-    pub(crate) board: Option<BoardGeometry>,
     /// Buttons and menu lines: (x, y, width, button).
     pub(crate) buttons: Vec<(u16, u16, u16, Button)>,
     /// Where the one board widget drew each cell of any game.
     pub(crate) cells: Option<crate::ui::cell_board::CellHits>,
-}
-
-/// How holes map to terminal cells: hole `h` with `screen() = (x, r)` is drawn at column
-/// `left + (x + 12) * sx`, line `top + (8 - r) * sy`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct BoardGeometry {
-    pub(crate) left: u16,
-    pub(crate) top: u16,
-    pub(crate) sx: u16,
-    pub(crate) sy: u16,
-}
-
-impl BoardGeometry {
-    pub(crate) fn cell(&self, hole: Hole) -> (u16, u16) {
-        let (x, r) = hole.screen();
-        let col = self.left + (x + 12) as u16 * self.sx;
-        let line = self.top + (8 - r) as u16 * self.sy;
-        (col, line)
-    }
-
-    /// The hole drawn at (or right beside) a terminal cell.
-    pub(crate) fn hole_at(&self, column: u16, line: u16) -> Option<Hole> {
-        Hole::all().find(|&h| {
-            let (c, l) = self.cell(h);
-            l == line && column + 1 >= c && column <= c + 1 && (self.sx > 1 || column == c)
-        })
-    }
 }
 
 impl Hits {
@@ -171,7 +132,6 @@ pub struct App {
     pub(crate) lang: Lang,
     pub(crate) page: Page,
     pub(crate) menu: Menu,
-    pub(crate) game: Option<Game>,
     pub(crate) store: Option<SaveStore>,
     /// The unfinished game found at start, while the resume prompt is shown.
     /// The unfinished games offered at start, and the one chosen.
@@ -180,20 +140,13 @@ pub struct App {
     /// The player asked once for a new game on the resume prompt: a second ask abandons the
     /// unfinished one.
     pub(crate) new_game_asked: bool,
-    /// The file the current game is saved to.
-    pub(crate) game_file: Option<tripot_app::game_file::GameFile>,
-    /// The computer opponent of the current solo game, shared with its search thread.
-    pub(crate) ai: Option<Arc<Mutex<tripot_app::computer::LazyAi>>>,
     pub(crate) sender: Sender<Event>,
     pub(crate) hits: Hits,
     pub(crate) message: Option<Message>,
     /// A move being typed in notation (`:` in a game), shown on the message line.
     pub(crate) move_input: Option<String>,
-    /// Request number of the computer's move or the hint being computed.
+    /// Number of the last search asked of a computer (its answer names it).
     pub(crate) request: u64,
-    pub(crate) thinking: Option<u64>,
-    pub(crate) hint_request: Option<u64>,
-    pub(crate) animation: Option<Animation>,
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
     /// How far the rules page can scroll, as last drawn (its wrapped lines less the frame).
@@ -201,7 +154,6 @@ pub struct App {
     pub(crate) running: bool,
     /// What starts online sessions; created on first use unless a test gave one.
     pub(crate) network: Option<Box<dyn Network>>,
-    pub(crate) online: Option<Online>,
     /// The LAN or lobby page's list.
     pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
@@ -229,27 +181,20 @@ impl App {
             lang,
             page: Page::Menu,
             menu: Menu::default(),
-            game: None,
             store,
             resume_choices: Vec::new(),
             resume_selected: 0,
             new_game_asked: false,
-            game_file: None,
-            ai: None,
             sender,
             hits: Hits::default(),
             message: None,
             move_input: None,
             request: 0,
-            thinking: None,
-            hint_request: None,
-            animation: None,
             ticks: 0,
             rules_scroll: 0,
             rules_max_scroll: 0,
             running: true,
             network: None,
-            online: None,
             open_games: None,
             join_input: String::new(),
             online_only: false,
@@ -275,12 +220,6 @@ impl App {
         self.page
     }
 
-    /// The game being played or last played.
-    #[must_use]
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
     /// The menu's state.
     #[must_use]
     pub fn menu(&self) -> &Menu {
@@ -290,13 +229,13 @@ impl App {
     /// Whether the computer is searching.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.game_table.as_ref().is_some_and(GameTable::is_thinking)
     }
 
     /// Whether a computer move is being shown hop by hop.
     #[must_use]
     pub fn is_animating(&self) -> bool {
-        self.animation.is_some() || self.game_table.as_ref().is_some_and(GameTable::is_animating)
+        self.game_table.as_ref().is_some_and(GameTable::is_animating)
     }
 
     /// The message under the board, if any.
@@ -305,32 +244,10 @@ impl App {
         self.message.as_ref().map(|m| m.text.as_str())
     }
 
-    /// Where the last frame drew `hole` (column, line), for clicking on it.
-    #[must_use]
-    pub fn hole_cell(&self, hole: Hole) -> Option<(u16, u16)> {
-        self.hits.board.map(|b| b.cell(hole))
-    }
-
     /// Where the last frame drew `button` (its first column, its line).
     #[must_use]
     pub fn button_cell(&self, button: Button) -> Option<(u16, u16)> {
         self.hits.buttons.iter().find(|b| b.3 == button).map(|b| (b.0, b.1))
-    }
-
-    /// Starts a game from the standard set-up.
-    pub fn start_game(&mut self, setup: Setup) {
-        let start = Position::start(setup.format, setup.rules, setup.opener);
-        self.start_from(setup, start);
-    }
-
-    /// Starts a game from any position (its side to move opens): for tests and set-up games.
-    pub fn start_from(&mut self, setup: Setup, start: Position) {
-        self.cancel_requests();
-        self.game = Some(Game::new(setup, start));
-        self.page = Page::Game;
-        self.message = None;
-        self.begin_game_file();
-        self.after_move();
     }
 
     /// Reacts to one event: the same function serves the terminal loop and the tests.
@@ -343,6 +260,19 @@ impl App {
         crate::ui::draw(self, frame);
     }
 
+    /// Time passes: the network is read, a computer's move shown goes on.
+    pub(crate) fn tick(&mut self) {
+        self.ticks = self.ticks.wrapping_add(1);
+        self.poll_network();
+        self.tick_game_table();
+    }
+
+    /// Drops the searches asked and a move half typed (leaving a game, starting another).
+    pub(crate) fn cancel_requests(&mut self) {
+        self.move_input = None;
+        self.stop_game_table();
+    }
+
     pub(crate) fn quit(&mut self) {
         self.cancel_requests();
         self.running = false;
@@ -352,7 +282,6 @@ impl App {
         self.cancel_requests();
         self.page = Page::Menu;
         self.message = None;
-        self.online = None;
         self.online_table = None;
         self.open_games = None;
         if self.online_only {

@@ -1,17 +1,14 @@
-//! An online game of any two-seat game in the terminal, on the one table's screen: the
-//! front-end-independent [`OnlineTable`] holds the game as the session hands it back; here its
-//! link is polled on every tick, its updates become messages, and the player's acts go to it.
-//!
-//! The duel's online screen (`online.rs`) still opens every session; when the session's game
-//! turns out to be one the duel's screen does not draw (a `kawu-2`, a `captures-2`…), the link
-//! is handed over here with the `Connected` event.
+//! An online game of any two-seat game in the terminal (the duel, `kawu-2`, `captures-2`…), on
+//! the one game screen: the front-end-independent [`OnlineTable`] holds the game as the session
+//! hands it back; here its link is polled on every tick, its updates become messages, and the
+//! player's acts go to it. Before the session's `Connected` the screen shows its waiting page.
 
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_game::Cell;
-use tripot_net::{NetEvent, SessionEvent};
+use tripot_net::NetEvent;
 
+use super::App;
 use super::game_table::first_cell;
-use super::{App, Page};
 
 /// The online game on the one table's screen, with the screen's cursor.
 #[derive(Debug)]
@@ -36,25 +33,10 @@ impl App {
         self.online_table.as_ref()
     }
 
-    /// Whether `event` starts a game the duel's online screen does not draw: then the session
-    /// goes on at the one table.
-    pub(crate) fn hands_over(&self, event: &NetEvent) -> bool {
-        let NetEvent::Session(SessionEvent::Connected { state, .. }) = event else { return false };
-        self.online.is_some() && tripot_app::online_duel::position(state).is_none()
-    }
-
-    /// Hands the session over from the duel's screen to the one table, with its `Connected`.
-    pub(crate) fn hand_over(&mut self, connected: NetEvent) {
-        let Some(mut online) = self.online.take() else { return };
-        let link = online.link.take();
-        let side = online.side.clone();
-        let opened_at = online.opened_at;
-        self.game = None;
-        let mut online = OnlineTable::new(side, link, opened_at);
-        let updates = online.on_event(connected);
-        let cursor = online.table().map_or(Cell(0), first_cell);
-        self.online_table = Some(OnlineTableScreen { online, cursor, show_names: false });
-        self.page = Page::OnlineTable;
+    /// Reacts to one event of the session (the tick's poll, or a test).
+    pub fn handle_net_event(&mut self, event: NetEvent) {
+        let Some(screen) = &mut self.online_table else { return };
+        let updates = screen.online.on_event(event);
         self.apply_online(updates);
     }
 
@@ -143,8 +125,16 @@ impl App {
             self.apply_online(vec![OnlineUpdate::Say(question)]);
             return;
         }
+        let failure = screen.online.status().failure();
+        // The opponent is told, so that it does not wait for a reconnection; dropping the link
+        // stops the session's task.
         screen.online.close();
         self.online_table = None;
         self.back_to_menu();
+        // The menu says why no game took place; `tripot host|join` exits with it (status 1).
+        if let Some(warning) = failure {
+            self.say(format!("{} : {}", self.lang.t().online_failed, self.lang.failure(&warning)), true);
+            self.online_failure = Some(warning);
+        }
     }
 }

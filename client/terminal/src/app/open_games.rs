@@ -5,7 +5,7 @@
 
 use super::{App, Page};
 use tripot_app::network::{NetworkError, OpenGameScan};
-use tripot_app::online_game::Side;
+use tripot_app::online_connection::Side;
 use tripot_app::open_game::{OpenGame, OpenGames};
 
 /// Tables shown per page of the lobby.

@@ -2,8 +2,9 @@
 //! over the cells as drawn (in the seat's turned view), Tab the next piece that can move, `d`
 //! the next target, Enter acts on the cursor's cell, Space one hop only, `f` ends a chain, Esc
 //! takes back a hop, `:` types a move in the game's notation, `n` shows the cells' names; here
-//! `i` hint, `u` undo, `q` menu; online `a` resign, the claim prompt's `r`/`w`, the end's `r`
-//! rematch and `n` decline, `q` leave. A click maps back through the cells drawn.
+//! `i` hint, `u` undo, `q` menu; online `a` resign, `r` claim (once the grace period is over,
+//! and in its prompt, with `w` to keep waiting), the end's `r` rematch and `n` decline, `q`
+//! leave (before the game too, on the waiting page). A click maps back through the cells drawn.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use tripot_app::online_table::OnlineTable;
@@ -85,6 +86,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Char('f' | 'e') => app.table_act(TableAct::EndChain),
         KeyCode::Char('n' | 'c') => toggle_names(app),
         KeyCode::Char('a') if online.is_some() => app.resign_online_table(),
+        KeyCode::Char('r') if online.is_some() => app.claim_online_table(),
         KeyCode::Char('q' | 'm') if online.is_some() => app.leave_online_table(),
         KeyCode::Char('i' | 'h') if online.is_none() => app.game_table_hint(),
         KeyCode::Char('u') | KeyCode::Backspace if online.is_none() => app.game_table_undo(),

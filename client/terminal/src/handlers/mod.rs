@@ -5,12 +5,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crate::app::{App, Page};
 use crate::event::Event;
 
-mod game;
 mod game_table;
 mod join;
 mod menu;
 mod move_input;
-mod online;
 mod open_games;
 mod ratings;
 mod resume;
@@ -22,8 +20,6 @@ pub(crate) fn handle(app: &mut App, event: Event) {
     match event {
         Event::Key(key) if is_interrupt(&key) => app.quit(),
         Event::Tick => app.tick(),
-        Event::ComputerMove { request, mv } => app.on_computer_move(request, mv),
-        Event::Hint { request, mv } => app.on_hint(request, mv),
         Event::TableAnswer { request, answer } => app.on_table_answer(request, answer),
         Event::Resize => {}
         Event::Paste(text) if app.page == Page::Join => join::paste(app, &text),
@@ -31,11 +27,9 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::Key(key) => match app.page {
             Page::Menu => menu::key(app, key),
             Page::Rules => rules::key(app, key),
-            Page::Game => game::key(app, key),
             Page::Resume => resume::key(app, key),
             Page::Join => join::key(app, key),
             Page::Lan | Page::Lobby => open_games::key(app, key),
-            Page::Online => online::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
             Page::GameTable | Page::OnlineTable => game_table::key(app, key),
             Page::Ratings => ratings::key(app, key),
@@ -43,11 +37,9 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::Mouse(mouse) => match app.page {
             Page::Menu => menu::mouse(app, mouse),
             Page::Rules => rules::mouse(app, mouse),
-            Page::Game => game::mouse(app, mouse),
             Page::Resume => resume::mouse(app, mouse),
             Page::Join => join::mouse(app, mouse),
             Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
-            Page::Online => online::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
             Page::Ratings => ratings::mouse(app, mouse),

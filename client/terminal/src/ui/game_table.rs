@@ -20,16 +20,17 @@ use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::OnlineTable;
 use tripot_app::view_turn::view_turn;
 
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+use super::online::{SPINNER, duration_text, status_line};
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let Some(shown) = app.shown() else {
-        // Online, before the game: the duel's waiting page shows the connection.
+        // Online, before the game: what this side waits for.
+        super::online::draw_waiting(app, frame, area);
         return;
     };
     let lang = app.lang;
     let table = shown.table;
-    frame.render_widget(Paragraph::new(header(lang, table)), Rect { height: 1, ..area });
+    frame.render_widget(Paragraph::new(header(lang, &shown)), Rect { height: 1, ..area });
 
     let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
     let panel_width = (body.width / 2).clamp(36, 56).min(body.width.saturating_sub(44));
@@ -51,22 +52,28 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
     if let Some(message) = &app.message {
         super::message_line(frame, message, message_rect);
-    } else if let Some(seat) = table.state().to_move().filter(|_| table.person_to_move()) {
+    } else if let Some(seat) = table
+        .state()
+        .to_move()
+        .filter(|_| table.person_to_move() && shown.online.is_none_or(OnlineTable::accepts_moves))
+    {
         let text = format!(" {} — {}", lang.table_seat(table, seat), lang.t().select_pawn);
         frame.render_widget(
             Paragraph::new(Span::styled(text, Style::default().fg(Color::Gray))),
             message_rect,
         );
     }
-    let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            if shown.online.is_some() { lang.s().online_table_keys } else { lang.s().any_game_keys },
-            Style::default().fg(Color::DarkGray),
-        )),
-        keys_rect,
-    );
     let outcome = shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome);
+    let keys = match (outcome.is_some(), shown.online.is_some()) {
+        // Once the game is over, nothing is left to pick or resign.
+        (true, _) => lang.s().end_keys,
+        (false, true) => lang.s().online_table_keys,
+        (false, false) => lang.s().any_game_keys,
+    };
+    let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
+    // Whole parts only where the line is too long.
+    let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
+    frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
     if table.pending().is_some() {
         draw_confirm(app, frame, board_area);
@@ -78,7 +85,8 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
 }
 
 /// ` TRIPOT   Dames internationales · vue de Joueur 1 (W)`.
-fn header(lang: Lang, table: &Table) -> Line<'static> {
+fn header(lang: Lang, shown: &Shown<'_>) -> Line<'static> {
+    let table = shown.table;
     Line::from(vec![
         Span::styled(
             format!(" {} ", lang.t().title),
@@ -89,7 +97,7 @@ fn header(lang: Lang, table: &Table) -> Line<'static> {
             Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
         ),
         Span::styled(
-            format!("  ·  {} {}", lang.s().view_of, lang.table_seat(table, table.viewer())),
+            format!("  ·  {} {}", lang.s().view_of, seat_label(lang, shown, table.viewer())),
             Style::default().fg(Color::Gray),
         ),
     ])
@@ -186,7 +194,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
                 Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
             ),
             Span::styled("●", Style::default().fg(tint).add_modifier(Modifier::BOLD)),
-            Span::styled(format!(" {}", lang.table_seat(table, seat)), name_style),
+            Span::styled(format!(" {}", seat_label(lang, &shown, seat)), name_style),
         ];
         if let Some(level) = table.seat_kind(seat).and_then(tripot_app::seat_kind::SeatKind::level) {
             spans.push(Span::styled(format!(" · {}", lang.level_label(level)), name_style));
@@ -202,11 +210,13 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         lines.extend(detail_lines(&seat_detail(lang, table, seat), inner.width));
     }
     if let Some(online) = shown.online {
+        let status = online.status();
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(
-            format!(" {}", connection_words(lang, online)),
+            format!(" {} {}", t.opponent_label, status.peer_name.as_deref().unwrap_or("?")),
             Style::default().fg(Color::LightCyan),
         )));
+        lines.push(status_line(lang, status, app.ticks));
     }
     lines.push(Line::from(""));
     let cursor_name = state.board().cell(shown.cursor).map(|c| c.name.clone()).unwrap_or_default();
@@ -214,22 +224,26 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         format!(" {} : {cursor_name}", lang.s().cursor),
         Style::default().fg(Color::Gray),
     )));
-    let header_height = lines.len() as u16;
-    frame.render_widget(Paragraph::new(lines), Rect { height: header_height.min(inner.height), ..inner });
+    // Wrapped, so that a long connection line (a wait of minutes) is read whole.
+    let header = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let header_height = u16::try_from(header.line_count(inner.width)).unwrap_or(u16::MAX);
+    frame.render_widget(header, Rect { height: header_height.min(inner.height), ..inner });
 
     let chain = table.picker().picked().len() > 1;
     let idle = !shown.thinking;
     let buttons: Vec<(&str, char, Button, bool)> = if over {
         vec![(t.coords, 'n', Button::Coords, true), (t.menu, 'q', Button::Menu, true)]
     } else if let Some(online) = shown.online {
-        let grace_over = matches!(online.status().connection, Connection::GraceOver { .. });
-        vec![
+        let mut buttons = vec![
             (t.end_jump, 'f', Button::EndJump, chain),
             (t.resign, 'a', Button::Resign, online.accepts_moves()),
-            (t.claim, 'r', Button::Claim, grace_over),
-            (t.coords, 'n', Button::Coords, true),
-            (t.menu, 'q', Button::Menu, true),
-        ]
+        ];
+        // The claim is offered only once it can be made: after the grace period.
+        if matches!(online.status().connection, Connection::GraceOver { .. }) {
+            buttons.push((t.claim, 'r', Button::Claim, true));
+        }
+        buttons.extend([(t.coords, 'n', Button::Coords, true), (t.menu, 'q', Button::Menu, true)]);
+        buttons
     } else {
         vec![
             (t.end_jump, 'f', Button::EndJump, chain),
@@ -268,13 +282,19 @@ fn draw_moves(lang: Lang, table: &Table, frame: &mut Frame<'_>, area: Rect) {
             break;
         }
     }
+    // A long chain goes on over the next lines, cut after a hyphen: never cut short.
+    let mut moves = Vec::new();
     for (i, (text, seat)) in texts.iter().zip(table.movers()).enumerate().skip(n.saturating_sub(room)) {
-        let text: String = text.chars().take(width).collect();
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>4}. ", i + 1), Style::default().fg(Color::DarkGray)),
-            Span::styled(text, Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
-        ]));
+        let style = Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()]);
+        for (j, part) in super::fit::wrap_notation(text, width).into_iter().enumerate() {
+            let number = if j == 0 { format!("{:>4}. ", i + 1) } else { " ".repeat(6) };
+            moves.push(Line::from(vec![
+                Span::styled(number, Style::default().fg(Color::DarkGray)),
+                Span::styled(part, style),
+            ]));
+        }
     }
+    lines.extend(moves.into_iter().rev().take(room).rev());
     frame.render_widget(Paragraph::new(lines), area);
 }
 
@@ -301,31 +321,45 @@ fn draw_confirm(app: &App, frame: &mut Frame<'_>, area: Rect) {
 fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome) {
     let Some(shown) = app.shown() else { return };
     let table = shown.table;
-    let rematch_offered = shown.online.is_some_and(|o| o.status().rematch == Some(RematchOffer::Offered));
+    let status = shown.online.map(OnlineTable::status);
+    let rematch = status.and_then(|s| s.rematch);
+    let live = shown.online.is_none_or(OnlineTable::is_live);
     let lang = app.lang;
     let t = lang.t();
     let seats = table.state().seat_count();
-    let rect = centred(area, 56, u16::from(seats) + 8);
+    let headline = status.and_then(|s| s.local).map(|local| online_headline(lang, &shown, outcome, local));
+    let rect = centred(area, 56, u16::from(seats) + 8 + u16::from(headline.is_some()));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Double)
         .border_style(Style::default().fg(Color::LightYellow))
         .title(Span::styled(
-            format!(" {} ", super::game::end_title(lang)),
+            format!(" {} ", lang.s().end_title),
             Style::default().add_modifier(Modifier::BOLD),
         ))
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let reason = match outcome.reason {
-        EndReason::Left { seat, how } => format!("{} {}", lang.table_seat(table, seat), lang.leaving(how)),
+    let mut reason = match outcome.reason {
+        EndReason::Left { seat, how } => format!("{} {}", seat_label(lang, &shown, seat), lang.leaving(how)),
         reason => lang.end_reason(reason).to_owned(),
     };
-    let mut lines = vec![
+    // A forfeit says which move the verifier refused, and why.
+    if let Some(why) = status.and_then(|s| s.ending.as_ref()).and_then(|e| e.forfeit.as_deref()) {
+        reason = format!("{reason} : {why}");
+    }
+    let mut lines = Vec::new();
+    if let Some(headline) = headline {
+        lines.push(Line::from(Span::styled(
+            headline,
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )));
+    }
+    lines.extend([
         Line::from(Span::styled(reason, Style::default().fg(Color::White).add_modifier(Modifier::BOLD))),
         Line::from(""),
-    ];
+    ]);
     let mut order: Vec<Seat> = Seat::all(seats).collect();
     order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
     for seat in order {
@@ -336,7 +370,7 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         };
         lines.push(Line::from(vec![
             Span::styled("●", Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
-            Span::raw(format!(" {} — {place}", lang.table_seat(table, seat))),
+            Span::raw(format!(" {} — {place}", seat_label(lang, &shown, seat))),
         ]));
     }
     let text_height = lines.len() as u16;
@@ -344,20 +378,32 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         Paragraph::new(lines).alignment(Alignment::Center),
         Rect { height: text_height, ..inner },
     );
-    let mut buttons = vec![
-        ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: true },
-        ButtonSpec { label: t.menu, key: Some('m'), which: Button::Menu, enabled: true },
-    ];
-    if rematch_offered {
-        buttons.push(ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true });
-    }
+    let mut buttons = match rematch {
+        Some(RematchOffer::Offered) => vec![
+            ButtonSpec { label: t.accept, key: Some('r'), which: Button::Rematch, enabled: true },
+            ButtonSpec { label: t.decline, key: Some('n'), which: Button::Decline, enabled: true },
+        ],
+        // Asked: waiting for the answer.
+        Some(RematchOffer::Asked) => {
+            vec![ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: false }]
+        }
+        None => vec![ButtonSpec { label: t.rematch, key: Some('r'), which: Button::Rematch, enabled: live }],
+    };
+    // The same key as in the panel, here and online.
+    buttons.push(ButtonSpec { label: t.menu, key: Some('q'), which: Button::Menu, enabled: true });
     super::centred_buttons(frame, &mut app.hits, inner, buttons);
 }
 
 /// The opponent is gone past the grace period: claim the game, or keep waiting.
 fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let t = app.lang.t();
-    let rect = centred(area, 60, 7);
+    let status = app.online_table.as_ref().map(|s| s.online().status());
+    let waited = match status.map(|s| s.connection) {
+        Some(Connection::GraceOver { waited }) => waited,
+        _ => std::time::Duration::ZERO,
+    };
+    let waiting = if status.is_some_and(|s| s.peer_left) { t.peer_left_state } else { t.reconnecting };
+    let rect = centred(area, 60, 9);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -367,7 +413,15 @@ fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let text = Paragraph::new(t.grace_text).alignment(Alignment::Center).wrap(Wrap { trim: true });
+    let lines = vec![
+        Line::from(Span::styled(
+            format!("{waiting} {}", duration_text(waited)),
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )),
+        Line::from(""),
+        Line::from(t.grace_text),
+    ];
+    let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true });
     frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
     super::centred_buttons(
         frame,
@@ -380,15 +434,29 @@ fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     );
 }
 
-/// The opponent and the connection, in a line.
-fn connection_words(lang: Lang, online: &OnlineTable) -> String {
-    let status = online.status();
-    let peer = status.peer_name.clone().unwrap_or_default();
-    let t = lang.t();
-    match status.connection {
-        Connection::Reconnecting { waited } | Connection::GraceOver { waited } => {
-            format!("{} {peer} — {} ({} s)", t.opponent_label, t.reconnecting, waited.as_secs())
+/// Who plays `seat`: online, « Vous » and the opponent's name; here, the table's words.
+fn seat_label(lang: Lang, shown: &Shown<'_>, seat: Seat) -> String {
+    let status = shown.online.map(OnlineTable::status);
+    let name = shown.table.state().seat_name(seat);
+    match status {
+        Some(status) if status.local == Some(seat) => format!("{} ({name})", lang.t().you),
+        Some(status) if status.peer_name.as_deref().is_some_and(|n| !n.is_empty()) => {
+            format!("{} ({name})", status.peer_name.as_deref().unwrap_or_default())
         }
-        _ => format!("{} {peer}", t.opponent_label),
+        _ => lang.table_seat(shown.table, seat),
+    }
+}
+
+/// Online, the end said to this side: « Vous avez gagné ! » or « Alice gagne. Vous avez perdu. »
+fn online_headline(lang: Lang, shown: &Shown<'_>, outcome: &Outcome, local: Seat) -> String {
+    let t = lang.t();
+    match outcome.winners().as_slice() {
+        [one] if *one == local => t.you_win.to_owned(),
+        [one] => {
+            let peer = shown.online.and_then(|o| o.status().peer_name.clone());
+            let who = peer.unwrap_or_else(|| lang.table_seat(shown.table, *one));
+            format!("{who} {}. {}", t.wins, t.you_lose)
+        }
+        _ => lang.s().draw_result.to_owned(),
     }
 }

@@ -5,11 +5,13 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
-use tripot_engine::{Camp, Position, Rules};
+use tripot_engine::{Camp, Rules};
 
-use super::board::{self, Marks};
 use crate::app::{App, Button, HostGame, MenuItem, OpenerChoice};
 use tripot_app::i18n::Lang;
+
+/// Width of the board's picture beside the menu, its margins included.
+const PREVIEW_WIDTH: u16 = 36;
 
 /// Width of the setting names column.
 const LABEL: usize = 12;
@@ -18,7 +20,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let t = app.lang.t();
     let wide = area.width >= 110;
     let menu_width = 66.min(area.width);
-    let preview_width = if wide { board::size(1).0 + 4 } else { 0 };
+    let preview_width = if wide { PREVIEW_WIDTH } else { 0 };
     let total = menu_width + preview_width;
     let left = area.x + area.width.saturating_sub(total) / 2;
     let groups = MenuItem::ALL.iter().filter(|i| i.starts_group()).count() as u16;
@@ -108,8 +110,12 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             MenuItem::Quick | MenuItem::QuickFormat => app.menu.quick_format.unwrap_or(app.menu.solo_format),
             _ => app.menu.solo_format,
         };
-        let position = Position::start(format, Rules::Tripot, Camp::A);
-        board::draw(frame, rect, &position, &Marks::default());
+        let start = tripot_engine::duel_spec(format, Rules::Tripot)
+            .ok()
+            .and_then(|spec| tripot_engine::open(&spec).ok());
+        if let Some(start) = start {
+            super::cell_board::draw(frame, rect, &start.board(), &super::cell_board::CellMarks::default(), 0);
+        }
     }
 }
 

@@ -9,17 +9,14 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 
 use crate::app::{App, Button, Hits, Page};
 
-pub(crate) mod board;
 pub(crate) mod cell_board;
 mod fit;
-mod game;
 pub(crate) mod game_table;
 pub(crate) mod game_viewer;
 mod join;
 mod menu;
 mod online;
 mod open_games;
-pub(crate) mod pieces;
 mod ratings;
 mod resume;
 pub(crate) mod rules;
@@ -42,11 +39,9 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Menu => menu::draw(app, frame, area),
         Page::Rules => rules::draw(app, frame, area),
         Page::Ratings => ratings::draw(app, frame, area),
-        Page::Game => game::draw(app, frame, area),
         Page::Resume => resume::draw(app, frame, area),
         Page::Join => join::draw(app, frame, area),
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
-        Page::Online => online::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
         Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
     }

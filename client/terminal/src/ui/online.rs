@@ -1,41 +1,30 @@
-//! The online screen: waiting for the opponent (the addresses or the room code to share), then
-//! the game page with the connection's state in its panel, the claim prompt after the grace
-//! period, and the online game-over panel.
+//! An online game's words beside the board: the waiting page shown until the session brings
+//! the board (the addresses or the room code to share, the quick match's wait, a join's
+//! progress, a failure read whole), and the connection line of the game's panel.
 
 use std::time::Duration;
-use tripot_app::online_duel::EndReason;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
-use tripot_engine::Camp;
-use tripot_net::Ending;
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use tripot_app::online_status::OnlineStatus;
 
-use super::game::{camp_glyphs, end_title, player_name};
 use super::{ButtonSpec, button, centred};
-use crate::app::{App, Button, Connection, Online, RematchOffer, Route, Side};
+use crate::app::{App, Button, Connection, Route, Side};
 use tripot_app::i18n::Lang;
 
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-
-pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
-    if app.game.is_some() {
-        super::game::draw(app, frame, area);
-    } else {
-        draw_waiting(app, frame, area);
-    }
-}
+pub(super) const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// "1 min 05 s", "12 s".
-fn duration_text(waited: Duration) -> String {
+pub(super) fn duration_text(waited: Duration) -> String {
     let secs = waited.as_secs();
     if secs >= 60 { format!("{} min {:02} s", secs / 60, secs % 60) } else { format!("{secs} s") }
 }
 
-/// The connection line of the game panel: state, route, round trip.
-pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'static> {
+/// The connection line of the game panel, under the opponent's name: state, route, round trip.
+pub(super) fn status_line(lang: Lang, online: &OnlineStatus, ticks: u64) -> Line<'static> {
     let t = lang.t();
     let (mark, text, colour) = match online.connection {
         Connection::Connected => ("●", t.connected.to_owned(), Color::LightGreen),
@@ -56,10 +45,10 @@ pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'stat
         Connection::Over => ("○", t.game_over_state.to_owned(), Color::Gray),
         Connection::Seeking { .. } => ("◌", t.seeking.to_owned(), Color::LightYellow),
     };
-    let mut spans = vec![
-        Span::styled(format!(" {} : ", t.connection), Style::default().fg(Color::Gray)),
-        Span::styled(format!("{mark} {text}"), Style::default().fg(colour).add_modifier(Modifier::BOLD)),
-    ];
+    let mut spans = vec![Span::styled(
+        format!(" {mark} {text}"),
+        Style::default().fg(colour).add_modifier(Modifier::BOLD),
+    )];
     if online.connection == Connection::Connected {
         if let Some(route) = online.route {
             let route = match route {
@@ -78,10 +67,13 @@ pub(super) fn status_line(lang: Lang, online: &Online, ticks: u64) -> Line<'stat
     Line::from(spans)
 }
 
-fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+/// Until the session brings the board: what this side waits for, and what to share.
+pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let lang = app.lang;
     let t = lang.t();
-    let Some(online) = &app.online else { return };
+    let Some(screen) = &app.online_table else { return };
+    let live = screen.online().is_live();
+    let online: &OnlineStatus = screen.online().status();
     let header = Line::from(vec![
         Span::styled(
             format!(" {} ", t.title),
@@ -113,10 +105,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
                 Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
             ]));
-            lines.push(Line::from(Span::styled(
-                lang.format_label(tripot_app::online_duel::terms(offer).0),
-                grey,
-            )));
+            lines.push(Line::from(Span::styled(lang.title_of(&offer.game), grey)));
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.share_code, grey)));
             match &online.room_code {
@@ -140,10 +129,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
                 Span::styled(format!("{} — {}", t.waiting_title, duration_text(waited)), bold),
             ]));
-            lines.push(Line::from(Span::styled(
-                lang.format_label(tripot_app::online_duel::terms(offer).0),
-                grey,
-            )));
+            lines.push(Line::from(Span::styled(lang.title_of(&offer.game), grey)));
             lines.push(Line::from(""));
             lines.push(Line::from(Span::styled(t.table_open, grey)));
             t.lobby_title
@@ -159,11 +145,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 tripot_protocol::Opens::Random => t.opener_draw,
             };
             lines.push(Line::from(Span::styled(
-                format!(
-                    "{} · {} : {opener}",
-                    lang.format_label(tripot_app::online_duel::terms(offer).0),
-                    t.opener
-                ),
+                format!("{} · {} : {opener}", lang.title_of(&offer.game), t.opener),
                 grey,
             )));
             lines.push(Line::from(""));
@@ -237,7 +219,7 @@ fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     }
     // A session that stopped (a room that cannot be used, a refusal for good) waits for
     // nothing more: no spinner, no time counting, and the headline says so.
-    if online.link.is_none() && lines.len() > 1 {
+    if !live && lines.len() > 1 {
         lines[1] = Line::from(vec![
             Span::styled("✗ ", Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD)),
             Span::styled(t.online_failed, bold),
@@ -316,134 +298,4 @@ fn relay_text(lang: Lang, state: tripot_net::online::RelayState) -> String {
         S::Lost => t.relay_lost,
     };
     format!("{} : {state}", t.relay_word)
-}
-
-/// After the grace period: claim the game, or keep waiting.
-pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
-    let t = app.lang.t();
-    let waited = match app.online.as_ref().map(|o| o.connection) {
-        Some(Connection::GraceOver { waited }) => waited,
-        _ => Duration::ZERO,
-    };
-    let rect = centred(area, 50, 10);
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightRed))
-        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
-    let waiting =
-        if app.online.as_ref().is_some_and(|o| o.peer_left) { t.peer_left_state } else { t.reconnecting };
-    let lines = vec![
-        Line::from(Span::styled(
-            format!("{waiting} {}", duration_text(waited)),
-            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
-        )),
-        Line::from(""),
-        Line::from(t.grace_text),
-    ];
-    frame.render_widget(
-        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }),
-        Rect { height: inner.height.saturating_sub(2), ..inner },
-    );
-    let y = inner.y + inner.height - 1;
-    let widths = (t.claim.chars().count() + t.keep_waiting.chars().count() + 6 + 8 + 2) as u16;
-    let mut x = inner.x + inner.width.saturating_sub(widths) / 2;
-    x += button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
-    ) + 2;
-    let wait = format!("{} (Échap)", t.keep_waiting);
-    let wait = if app.lang == Lang::En { format!("{} (Esc)", t.keep_waiting) } else { wait };
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: &wait, key: None, which: Button::KeepWaiting, enabled: true },
-    );
-}
-
-/// The online game-over panel: who won and why (the rules, a resignation, a forfeit, a claim).
-pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, ending: &Ending) {
-    let Some(game) = app.game.as_ref() else { return };
-    let lang = app.lang;
-    let t = lang.t();
-    let local = app.online.as_ref().and_then(|o| o.local).unwrap_or(Camp::A);
-    let rect = centred(area, 50, 10);
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {} ", end_title(lang)), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
-    let headline = if tripot_app::online_duel::winner(ending) == local {
-        t.you_win.to_owned()
-    } else {
-        format!(
-            "{} {}. {}",
-            player_name(lang, game, tripot_app::online_duel::winner(ending)),
-            t.wins,
-            t.you_lose
-        )
-    };
-    let reason = match tripot_app::online_duel::end_reason(ending) {
-        EndReason::Goal => t.by_goal.to_owned(),
-        EndReason::Count => t.by_count.to_owned(),
-        EndReason::Resigned => t.by_resign.to_owned(),
-        EndReason::Forfeit(why) => format!("{} : {why}", t.by_forfeit),
-        EndReason::Abandoned => t.by_claim.to_owned(),
-    };
-    let position = game.position();
-    let mut lines = vec![
-        Line::from(Span::styled(
-            headline,
-            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
-        )),
-        Line::from(Span::styled(reason, Style::default().fg(Color::White))),
-        Line::from(""),
-    ];
-    for camp in [Camp::A, Camp::B] {
-        let mut spans = camp_glyphs(game, camp);
-        spans.push(Span::raw(format!(
-            " {} : {} {} · {} {}",
-            player_name(lang, game, camp),
-            position.arrived(camp),
-            t.arrived,
-            t.distance,
-            position.total_distance(camp)
-        )));
-        lines.push(Line::from(spans));
-    }
-    frame.render_widget(
-        Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }),
-        Rect { height: 6, ..inner },
-    );
-    let y = inner.y + inner.height - 1;
-    let rematch = app.online.as_ref().and_then(|o| o.rematch);
-    let live = app.online.as_ref().is_some_and(|o| o.link.is_some());
-    let mut buttons = Vec::new();
-    match rematch {
-        Some(RematchOffer::Offered) => {
-            buttons.push((t.accept, 'r', Button::Rematch, true));
-            buttons.push((t.decline, 'n', Button::Decline, true));
-        }
-        Some(RematchOffer::Asked) => buttons.push((t.rematch, 'r', Button::Rematch, false)),
-        None => buttons.push((t.rematch, 'r', Button::Rematch, live)),
-    }
-    buttons.push((t.menu, 'q', Button::Menu, true));
-    let total: usize = buttons.iter().map(|(label, ..)| label.chars().count() + 8).sum();
-    let mut x = inner.x + inner.width.saturating_sub(total as u16) / 2;
-    for (label, key, which, enabled) in buttons {
-        x += button(frame, &mut app.hits, x, y, ButtonSpec { label, key: Some(key), which, enabled }) + 2;
-    }
 }
