@@ -40,6 +40,7 @@
 //!   computer players' searches; [`star_save`]: the table as a star record on disk.
 
 pub mod computer;
+pub mod computer_names;
 pub mod config_file;
 pub mod game_file;
 pub mod i18n;
@@ -55,6 +56,7 @@ pub mod online_saves;
 pub mod online_status;
 pub mod online_table;
 pub mod open_game;
+pub mod preferences;
 pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;
