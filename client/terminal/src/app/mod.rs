@@ -27,6 +27,7 @@ pub mod online;
 pub mod online_table;
 pub mod open_games;
 pub(crate) mod play;
+mod preferences;
 pub mod ratings;
 mod resume;
 pub mod table_menu;
@@ -218,6 +219,8 @@ pub struct App {
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
     /// The ratings page, while open.
     pub(crate) ratings: Option<ratings::RatingsPage>,
+    /// The level and the cells' names chosen last, kept from one start to the next.
+    pub(crate) preferences: tripot_app::preferences::Preferences,
 }
 
 impl App {
@@ -258,7 +261,9 @@ impl App {
             online_table: None,
             online_failure: None,
             ratings: None,
+            preferences: tripot_app::preferences::Preferences::default(),
         };
+        app.load_preferences();
         app.look_for_unfinished_games();
         app
     }

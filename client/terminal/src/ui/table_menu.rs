@@ -60,19 +60,19 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         keys,
     );
-    let description =
-        Rect { y: (keys.y + 1).min(area.height - 1), height: 2.min(area.height - keys.y), ..keys };
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            lang.words(&app.table_menu.game.description),
-            Style::default().fg(Color::White),
-        ))
-        .alignment(Alignment::Center)
-        .wrap(ratatui::widgets::Wrap { trim: true }),
-        description,
-    );
+    let paragraph = Paragraph::new(Span::styled(
+        lang.words(&app.table_menu.game.description),
+        Style::default().fg(Color::White),
+    ))
+    .alignment(Alignment::Center)
+    .wrap(ratatui::widgets::Wrap { trim: true });
+    // As many lines as the description wraps to (two cut a long one short), within the screen.
+    let below = area.y + area.height - (keys.y + 1).min(area.y + area.height - 1);
+    let wanted = u16::try_from(paragraph.line_count(keys.width)).unwrap_or(u16::MAX);
+    let description = Rect { y: (keys.y + 1).min(area.height - 1), height: wanted.min(below), ..keys };
+    frame.render_widget(paragraph, description);
     if let Some(message) = &app.message {
-        let rect = Rect { y: (description.y + 2).min(area.height - 1), ..keys };
+        let rect = Rect { y: (description.y + description.height).min(area.height - 1), ..keys };
         frame.render_widget(
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
                 .alignment(Alignment::Center),
