@@ -181,3 +181,36 @@ fn a_kawu_6_table_of_computers_fits_80_by_30() {
     assert!(screen.contains("Menu (q)"), "{screen}");
     insta::assert_snapshot!("kawu_6_five_computers_80x30", screen);
 }
+
+#[test]
+fn the_captures_games_cursor_starts_on_a_piece_that_can_move() {
+    for game in ["captures-2", "captures-3", "captures-long-5"] {
+        let events = Events::new();
+        let mut app = App::new(Lang::Fr, None, events.sender());
+        let state = EveryGame.open(&game.parse().unwrap(), &Setup::default()).unwrap();
+        let seats = state.seat_count();
+        app.start_game_table(state, vec![SeatKind::Person; usize::from(seats)], 1);
+        let screen = app.game_table().unwrap();
+        let cursor = screen.cursor();
+        let moves = screen.table().state().legal_moves();
+        assert!(moves.iter().any(|m| m.cells().first() == Some(&cursor)), "{game}: the cursor on {cursor:?}");
+    }
+    // A computer opens: once it has played, the person's cursor stands on a piece that can move.
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let state = EveryGame.open(&"captures-2".parse().unwrap(), &Setup::default()).unwrap();
+    app.start_game_table(state, vec![SeatKind::Computer(Level::Debutant), SeatKind::Person], 1);
+    for _ in 0..5000 {
+        let table = app.game_table().unwrap().table();
+        if table.person_to_move() && !app.is_animating() {
+            break;
+        }
+        match events.next_timeout(std::time::Duration::from_millis(10)) {
+            Some(event) => app.handle_event(event),
+            None => app.handle_event(tripot_terminal::event::Event::Tick),
+        }
+    }
+    let screen = app.game_table().unwrap();
+    assert!(screen.table().person_to_move(), "the computer never answered");
+    assert!(screen.table().pickable().contains(&screen.cursor()), "the cursor on {:?}", screen.cursor());
+}
