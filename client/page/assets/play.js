@@ -494,7 +494,10 @@ function renderPanel() {
       state.seats.length > 2
         ? state.outcome.places.filter((p) => p.rank).map((p) => `${t("table_place", { n: p.rank })} : ${nameOf(p.seat)}`)
         : [];
-    const said = has(`play_end_${reason}`) ? t(`play_end_${reason}`) : state.outcome.reason;
+    // The program words the reason from the places too (a goal filled, kawu's full-goal rule,
+    // the last seat left by eliminations); the termination word is the fallback.
+    const worded = state.outcome.said && state.outcome.said[ctx.lang()];
+    const said = worded || (has(`play_end_${reason}`) ? t(`play_end_${reason}`) : state.outcome.reason);
     $("end-reason").textContent = [said, ...places].join(" · ");
     end.hidden = false;
   } else {

@@ -114,6 +114,9 @@ pub(crate) fn table_view(table: &Table, hint_pending: bool, news: &[TableEvent])
             draw: o.is_draw(),
             places: o.places.iter().map(|p| PlaceView { seat: p.seat.0, rank: p.rank }).collect(),
             reason: o.reason.termination().to_owned(),
+            said: crate::online_words::words(|lang| {
+                lang.outcome_reason(state, &o, &|seat| lang.table_seat(table, seat))
+            }),
         }),
         // Once a record is written in its file (claimed empty at the start).
         saved_as: table
