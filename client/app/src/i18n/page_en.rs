@@ -149,6 +149,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_no_hop: "No hop has been made.",
     online_bad_hole: "{hole}: not a hole of the board.",
     online_not_your_pawn: "{hole}: not one of your pawns.",
+    online_empty_hole: "{hole}: that hole is empty.",
     online_no_selection: "No pawn is picked.",
     online_not_a_destination: "{hole} is not a destination of the picked pawn.",
     online_bad_format: "Format {n}: 1, 2 or 3 colours a side.",

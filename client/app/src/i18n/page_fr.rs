@@ -149,6 +149,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_no_hop: "Aucun saut n'a été fait.",
     online_bad_hole: "{hole} : pas un trou du plateau.",
     online_not_your_pawn: "{hole} : pas un de vos pions.",
+    online_empty_hole: "{hole} : ce trou est vide.",
     online_no_selection: "Aucun pion choisi.",
     online_not_a_destination: "{hole} : le pion choisi ne peut pas y aller.",
     online_bad_format: "Format {n} : 1, 2 ou 3 couleurs par camp.",
