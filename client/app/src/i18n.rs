@@ -119,6 +119,11 @@ impl Lang {
     /// Why the session refused a local action, in this language.
     pub fn local_error(self, error: &tripot_net::LocalError) -> String {
         use tripot_net::LocalError as E;
+        // The game's refusal is worded from its typed cause, in either language (its `Display`
+        // is English: « (e14 is occupied) » inside a French message).
+        if let E::Illegal(why) = error {
+            return self.move_error(why);
+        }
         if self == Lang::En {
             return error.to_string();
         }
@@ -126,7 +131,6 @@ impl Lang {
             E::NotStarted => "la partie n'a pas commencé".into(),
             E::Over => "la partie est finie".into(),
             E::NotYourTurn => "ce n'est pas votre tour".into(),
-            E::Illegal(why) => format!("coup illégal ({why})"),
             E::CannotClaim => {
                 "la partie ne se réclame qu'après le délai de grâce, l'adversaire absent".into()
             }

@@ -239,6 +239,13 @@ mod tests {
     }
 
     #[test]
+    fn an_online_refusal_is_worded_from_the_games_cause() {
+        let occupied = tripot_net::LocalError::Illegal(MoveError::Occupied(cell("e14")));
+        assert_eq!(Lang::Fr.local_error(&occupied), "e14 est occupée");
+        assert_eq!(Lang::En.local_error(&occupied), "e14 is occupied");
+    }
+
+    #[test]
     fn a_refusal_names_the_cells_it_is_about() {
         let blocked = MoveError::Hop {
             number: 1,
