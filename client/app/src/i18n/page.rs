@@ -32,7 +32,7 @@ page_texts! {
     opener_second, opener_draw, start, end_jump, hop_mode, hint, undo, cancel, rules, history, you,
     player1, player2, your_turn, turn_of, thinking, choose_destination, choose_destination_touch,
     no_destination, chain_running, hint_is, hint_searching, swap_word, pass_word, blocked,
-    you_blocked, you_win, you_lose, wins, by_goal, by_count, arrived, distance, connecting,
+    you_blocked, you_win, you_lose, wins, arrived, distance, connecting,
     disconnected, busy_pages, busy_searches, busy_searches_one, language, language_title,
     board_label, legend, colon, rules_back,
     error_bad_message, error_too_large, error_too_many_messages, error_bad_hole,

@@ -42,8 +42,6 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     you_win: "You won!",
     you_lose: "You lost.",
     wins: "{name} wins!",
-    by_goal: "All its pawns arrived.",
-    by_count: "Blocked: decided by the count of arrived pawns and distances.",
     arrived: "arrived",
     distance: "distance",
     connecting: "Connecting to the program…",

@@ -42,8 +42,6 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     you_win: "Vous avez gagné !",
     you_lose: "Vous avez perdu.",
     wins: "{name} gagne !",
-    by_goal: "Tous ses pions sont arrivés.",
-    by_count: "Blocage : décompte des pions arrivés et des distances.",
     arrived: "arrivés",
     distance: "distance",
     connecting: "Connexion au programme…",
