@@ -214,3 +214,24 @@ fn the_captures_games_cursor_starts_on_a_piece_that_can_move() {
     assert!(screen.table().person_to_move(), "the computer never answered");
     assert!(screen.table().pickable().contains(&screen.cursor()), "the cursor on {:?}", screen.cursor());
 }
+
+#[test]
+fn the_end_panel_says_the_winner_was_left_alone_by_an_elimination() {
+    // RULES-STAR.md §4.6: S's j5-j4 goes back home after its 30th move and eliminates it; N is
+    // left alone and wins without a marble in its goal (the panel said « but atteint »).
+    let position = "S:Ne14,f14,g14,h14,e15,f15,g15,e16,f16,e17:Se5,f5,g5,h5,i5,j5,n5,o5,p5,q5 moves=30";
+    let setup = Setup { opener: None, position: Some(position.to_owned()) };
+    let state = EveryGame.open(&"halma-2".parse().unwrap(), &setup).unwrap();
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    app.start_game_table(state, vec![SeatKind::Person; 2], 1);
+    typed(&mut app, "j5-j4");
+    app.handle_event(ch('o'));
+    let table = app.game_table().unwrap().table();
+    assert!(table.state().outcome().is_some(), "{:?}", app.message());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Joueur 2 (N) reste seul en jeu : 1 éliminé(s) par la"), "{screen}");
+    assert!(screen.contains("règle de la maison"), "{screen}");
+    assert!(!screen.contains("partie terminée"), "{screen}");
+    insta::assert_snapshot!("halma_2_won_by_elimination", screen);
+}
