@@ -232,6 +232,12 @@ async function english(browser, url) {
   check((await page.textContent("#saves h2")) === "Games", "--lang en: the page is in English");
   await page.waitForSelector("#resume-offer:not([hidden])", { timeout: TIMEOUT });
   check((await page.textContent("#resume-yes")) === "Resume the game", "and its offer too");
+  const offer = await page.textContent("#resume-text");
+  check(!offer.includes("Joueur"), `the offer names the people in English: ${offer}`);
+  await page.click("#saves-refresh");
+  await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
+  const rows = await page.locator("#saves-list tbody tr").allTextContents();
+  check(rows.some((r) => r.includes("Player 1 – Player 2")) && !rows.some((r) => r.includes("Joueur")), `the list names the people in English: ${rows}`);
   await typeMove(page, "zz");
   await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Move refused: zz"));
   check(true, "a bad typed move is refused in English");

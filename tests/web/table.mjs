@@ -85,6 +85,8 @@ async function kawu3WithTwoComputers(context) {
   // The person sits at seat 2 (NW), between two computers; S opens.
   await sitDown(page, "kawu-3", ["debutant", "human", "debutant"]);
   await humanToMove(page);
+  const boardBox = await page.locator("#board").boundingBox();
+  check(boardBox && boardBox.y > -10 && boardBox.y < 450, `the board is in view once seated (top ${boardBox && boardBox.y})`);
   check((await historyLength(page)) === 1, "the computer at S opened");
   check((await page.getAttribute("body", "data-viewer")) === "1", "the person at NW (seat 2) is to move");
   check((await page.getAttribute("#board", "data-rotation")) === "120", "the board is turned by 120°");
@@ -242,6 +244,12 @@ async function phone(browser) {
   const page = await open(context);
   await sitDown(page, "kawu-3", ["human", "debutant", "debutant"]);
   await humanToMove(page);
+  // The page stayed scrolled at the form, 1,330 px below the board (issue 26): the board is
+  // brought into view and whose turn it is said.
+  const seen = await page.locator("#board").boundingBox();
+  check(seen && seen.y > -10 && seen.y < 844 / 2, `the board is in view once seated on a phone (top ${seen && seen.y})`);
+  const said = await page.textContent("#message");
+  check(/à vous de jouer/.test(said), `whose turn it is is said once seated (« ${said} »)`);
   const box = await page.locator("#board").boundingBox();
   check(box && box.width <= 390 && box.width >= 330, `the table's board fits a phone's width (${box && box.width})`);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -7,9 +7,11 @@ use std::sync::OnceLock;
 
 use tripot_engine::{Camp, Format};
 
+mod end_words;
 mod errors;
 mod game_words;
 mod matchmaking;
+mod move_refusal;
 mod notices;
 mod page;
 mod page_en;
@@ -117,6 +119,11 @@ impl Lang {
     /// Why the session refused a local action, in this language.
     pub fn local_error(self, error: &tripot_net::LocalError) -> String {
         use tripot_net::LocalError as E;
+        // The game's refusal is worded from its typed cause, in either language (its `Display`
+        // is English: « (e14 is occupied) » inside a French message).
+        if let E::Illegal(why) = error {
+            return self.move_error(why);
+        }
         if self == Lang::En {
             return error.to_string();
         }
@@ -124,7 +131,6 @@ impl Lang {
             E::NotStarted => "la partie n'a pas commencé".into(),
             E::Over => "la partie est finie".into(),
             E::NotYourTurn => "ce n'est pas votre tour".into(),
-            E::Illegal(why) => format!("coup illégal ({why})"),
             E::CannotClaim => {
                 "la partie ne se réclame qu'après le délai de grâce, l'adversaire absent".into()
             }
@@ -204,6 +210,9 @@ pub struct Texts {
     pub resume_questions: &'static str,
     pub resume_online_with: &'static str,
     pub resume_keys: &'static str,
+    pub resume_keys_one: &'static str,
+    pub menu_resume: &'static str,
+    pub game_saved_left: &'static str,
     pub resume: &'static str,
     pub new_game: &'static str,
     pub save_failed: &'static str,
@@ -369,7 +378,10 @@ static FR: Texts = Texts {
     resume_question: "Une partie n'est pas terminée. La reprendre ?",
     resume_questions: "Des parties ne sont pas terminées. Laquelle reprendre ?",
     resume_online_with: "Une partie en ligne reprend par la commande :",
-    resume_keys: "↑↓ choisir · Entrée reprendre · n nouvelle partie",
+    resume_keys: "↑↓ choisir · Entrée reprendre · n nouvelle partie · Échap garder pour plus tard",
+    resume_keys_one: "Entrée reprendre · n nouvelle partie · Échap la garder pour plus tard",
+    menu_resume: "Reprendre (r) : une partie n'est pas finie",
+    game_saved_left: "Partie enregistrée : Reprendre (r) au menu la reprend.",
     resume: "Reprendre",
     new_game: "Nouvelle partie",
     save_failed: "Sauvegarde impossible",
@@ -576,7 +588,10 @@ static EN: Texts = Texts {
     resume_question: "A game was left unfinished. Resume it?",
     resume_questions: "Games were left unfinished. Which one to resume?",
     resume_online_with: "An online game resumes with the command:",
-    resume_keys: "↑↓ choose · Enter resume · n new game",
+    resume_keys: "↑↓ choose · Enter resume · n new game · Esc keep for later",
+    resume_keys_one: "Enter resume · n new game · Esc keep it for later",
+    menu_resume: "Resume (r): a game is unfinished",
+    game_saved_left: "Game saved: Resume (r) in the menu picks it up.",
     resume: "Resume",
     new_game: "New game",
     save_failed: "Cannot save",

@@ -31,6 +31,7 @@
 //!   `GameRecord` in the save store, rewritten after every move, every older record read back.
 //! - [`table_setup`]: who opens a game set up on this device.
 
+pub mod computer_names;
 pub mod config_file;
 pub mod game_file;
 pub mod i18n;
@@ -43,6 +44,7 @@ pub mod online_saves;
 pub mod online_status;
 pub mod online_table;
 pub mod open_game;
+pub mod preferences;
 pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;

@@ -25,6 +25,8 @@ pub struct GameOffered {
     pub players: String,
     /// The moves played.
     pub moves: usize,
+    /// When its file was last written, in seconds since 1970 (UTC), if the system says.
+    pub saved_at: Option<i64>,
 }
 
 impl GameOffered {
@@ -37,6 +39,11 @@ impl GameOffered {
             // The seats as the `Table` tag writes them, an older duel's read from its `Mode`.
             players: saved.seats().map(|(seats, _)| crate::seat_kind::seats_tag(&seats)).unwrap_or_default(),
             moves: saved.record.moves().len(),
+            saved_at: std::fs::metadata(&saved.path)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .and_then(|d| i64::try_from(d.as_secs()).ok()),
         }
     }
 }

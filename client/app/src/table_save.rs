@@ -150,7 +150,9 @@ impl Table {
             // As the table's screen names them: a person by the seat's number.
             let name = match kind {
                 SeatKind::Person | SeatKind::Remote => format!("Joueur {}", seat.number()),
-                SeatKind::Computer(level) => level.opponent().to_owned(),
+                SeatKind::Computer(_) => {
+                    crate::computer_names::computer_name(self.seats(), seat).unwrap_or_default().to_owned()
+                }
             };
             let _ = record.set_player(&state.seat_name(seat), &name);
         }

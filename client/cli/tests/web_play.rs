@@ -483,6 +483,9 @@ async fn a_move_the_game_warns_about_asks_first_and_the_end_gives_the_places() {
         .map(|p| p["seat"].as_u64().unwrap())
         .collect();
     assert_eq!(firsts, [1]);
+    // The reason in words, in both languages, read from the outcome.
+    assert_eq!(over["outcome"]["said"]["fr"], "plus aucun coup possible", "{}", over["outcome"]);
+    assert_eq!(over["outcome"]["said"]["en"], "no move left");
     // After the end nothing more is played.
     refused(&mut ws, json!({"action": "select", "hole": "k11"}), "game_over").await;
     refused(&mut ws, json!({"action": "undo"}), "game_over").await;

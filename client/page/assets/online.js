@@ -7,7 +7,7 @@
 // move and words every notice (in both languages: the page shows the one chosen).
 
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
-import { t } from "./words.js";
+import { t, chooseDestinationKey } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -310,7 +310,7 @@ function turnText() {
   if (view.your_turn) {
     const sel = view.board.selection;
     if (sel && sel.path.length > 1) return t("chain_running");
-    if (sel) return sel.hops.length + sel.ends.length ? t("choose_destination") : t("no_destination");
+    if (sel) return sel.hops.length + sel.ends.length ? t(chooseDestinationKey()) : t("no_destination");
     return t("your_turn");
   }
   return view.connection === "connected" ? t("online_their_turn", { name: view.peer || "" }) : "";

@@ -6,7 +6,7 @@
 // go, the paths and the end all come from the program.
 
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
-import { t, has } from "./words.js";
+import { t, has, chooseDestinationKey } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +27,9 @@ let lastSetup = null;
 let saved = { tables: [], corrupt: [] };
 let cursor = null;
 let numbers = false;
+// The form was just sent: its table's first state brings the board into view (the page stayed
+// scrolled at the form, the board off-screen) and says whose turn it is.
+let seated = false;
 
 const send = (msg) => ctx.send({ type: "play", ...msg });
 
@@ -205,6 +208,11 @@ export function onMessage(msg) {
       ensureBoard();
       announce();
       render();
+      if (seated && lastSetup && state.game === lastSetup.game) {
+        seated = false;
+        $("board-wrap").scrollIntoView({ block: "start" });
+        ctx.say(statusText());
+      }
       if (state.outcome) send({ action: "saved" });
       return Promise.resolve();
     case "moved":
@@ -299,6 +307,7 @@ function start() {
   const players = [...$("play-seats").querySelectorAll("select")].map((s) => s.value);
   lastSetup = { game, players, opener: Number($("play-opener").value) };
   begin();
+  seated = true;
   send({ action: "new", ...lastSetup });
 }
 
@@ -485,7 +494,10 @@ function renderPanel() {
       state.seats.length > 2
         ? state.outcome.places.filter((p) => p.rank).map((p) => `${t("table_place", { n: p.rank })} : ${nameOf(p.seat)}`)
         : [];
-    const said = has(`play_end_${reason}`) ? t(`play_end_${reason}`) : state.outcome.reason;
+    // The program words the reason from the places too (a goal filled, kawu's full-goal rule,
+    // the last seat left by eliminations); the termination word is the fallback.
+    const worded = state.outcome.said && state.outcome.said[ctx.lang()];
+    const said = worded || (has(`play_end_${reason}`) ? t(`play_end_${reason}`) : state.outcome.reason);
     $("end-reason").textContent = [said, ...places].join(" · ");
     end.hidden = false;
   } else {
@@ -498,7 +510,7 @@ function statusText() {
   if (state.next === "computer") return t("thinking", { name: nameOf(state.turn) });
   const sel = state.selection;
   if (sel && sel.path.length > 1) return t("chain_running");
-  if (sel) return sel.hops.length + sel.ends.length ? t("choose_destination") : t("no_destination");
+  if (sel) return sel.hops.length + sel.ends.length ? t(chooseDestinationKey()) : t("no_destination");
   if (state.hint_pending) return t("hint_searching");
   return t("play_turn", { name: nameOf(state.turn) });
 }

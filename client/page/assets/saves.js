@@ -124,6 +124,13 @@ export function applySavesWords() {
 
 // ---- the list -------------------------------------------------------------------------------
 
+// A player as the page's language names them: the program writes a person « Joueur N » in its
+// records, which an English page showed as such.
+function who(name) {
+  const person = /^Joueur (\d+)$/.exec(name);
+  return person ? t("table_player", { n: Number(person[1]) }) : name;
+}
+
 function kindText(record) {
   if (record.kind === "table") return `${t("table_word")} ${record.variant || ""}`.trim();
   if (record.kind === "online") return t("online_word");
@@ -131,7 +138,7 @@ function kindText(record) {
 }
 
 function resultText(record) {
-  if (record.winners.length) return t("won_by", { names: record.winners.join(", ") });
+  if (record.winners.length) return t("won_by", { names: record.winners.map(who).join(", ") });
   return record.finished ? t("stopped") : t("unfinished");
 }
 
@@ -142,7 +149,7 @@ function renderList() {
   for (const record of records) {
     const tr = document.createElement("tr");
     tr.dataset.id = record.id;
-    const cells = [record.date || "—", kindText(record), record.players.join(" – "), resultText(record), String(record.moves)];
+    const cells = [record.date || "—", kindText(record), record.players.map(who).join(" – "), resultText(record), String(record.moves)];
     for (const text of cells) {
       const td = document.createElement("td");
       td.textContent = text;
@@ -169,7 +176,7 @@ function renderList() {
 }
 
 function renderOffer() {
-  const values = { kind: kindText(offered), players: offered.players.join(" – "), n: offered.moves, date: offered.date };
+  const values = { kind: kindText(offered), players: offered.players.map(who).join(" – "), n: offered.moves, date: offered.date };
   $("resume-text").textContent = offered.date ? t("resume_offer_dated", values) : t("resume_offer", values);
   $("resume-offer").hidden = false;
 }
@@ -237,7 +244,7 @@ function renderReplayCounter() {
   const index = Math.max(shown, 0);
   let text =
     index === 0 ? t("replay_start", { n: total }) : t("replay_at", { index, total, move: moveText(replay.moves[index - 1]) });
-  if (index === total && replay.winners.length) text += ` · ${t("won_by", { names: replay.winners.join(", ") })}`;
+  if (index === total && replay.winners.length) text += ` · ${t("won_by", { names: replay.winners.map(who).join(", ") })}`;
   $("replay-counter").textContent = text;
   $("replay-slider").value = String(index);
   $("replay-first").disabled = $("replay-prev").disabled = index === 0;

@@ -69,3 +69,10 @@ export function programLanguage(hello) {
   }
   return hello.lang;
 }
+
+// The key of "choose a destination": a screen without hover (a phone) is told of the long press
+// that shows the path, one with a mouse of hovering (each was told the other's gesture).
+export function chooseDestinationKey() {
+  const touch = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+  return touch ? "choose_destination_touch" : "choose_destination";
+}

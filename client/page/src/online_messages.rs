@@ -255,4 +255,6 @@ pub(crate) enum OnlineErrorCode {
     NoSuchTable,
     /// The network cannot start or cannot do it (no relay…).
     Network,
+    /// An empty hole picked: there is no pawn on it (« Ce n'est pas un de vos pions » misled).
+    EmptyHole,
 }

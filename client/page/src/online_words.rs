@@ -87,6 +87,10 @@ pub(crate) fn not_your_piece(cell: &str) -> Refusal {
     refusal(OnlineErrorCode::NotYourPawn, |l| fill(l.page().online_not_your_pawn, &[("hole", cell)]))
 }
 
+pub(crate) fn empty_hole(cell: &str) -> Refusal {
+    refusal(OnlineErrorCode::EmptyHole, |l| fill(l.page().online_empty_hole, &[("hole", cell)]))
+}
+
 pub(crate) fn no_selection() -> Refusal {
     refusal(OnlineErrorCode::NoSelection, |l| l.page().online_no_selection.to_owned())
 }

@@ -27,9 +27,9 @@ use super::online_messages::{
 };
 use super::online_offer::{games_view, offer, seek, title};
 use super::online_words::{
-    Refusal, bad_cell, colon, connection_key, connection_words, ending_words, game_over, no_chain,
-    no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece, not_your_turn,
-    notice_message, side_key, words,
+    Refusal, bad_cell, colon, connection_key, connection_words, empty_hole, ending_words, game_over,
+    no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
+    not_your_turn, notice_message, side_key, words,
 };
 use super::page_play::{table_move_view, table_view};
 
@@ -251,7 +251,13 @@ impl PageOnline {
                 let cell = cell_named(online, &hole)?;
                 while online.cancel() {}
                 match online.act_on(cell) {
-                    PersonAction::Picked(PickAction::Nothing) => Err(not_your_piece(&hole)),
+                    PersonAction::Picked(PickAction::Nothing) => {
+                        let empty = online
+                            .table()
+                            .and_then(|t| t.state().board().cell(cell).map(|c| c.piece.is_none()))
+                            .unwrap_or(false);
+                        Err(if empty { empty_hole(&hole) } else { not_your_piece(&hole) })
+                    }
                     _ => Ok(Vec::new()),
                 }
             }

@@ -183,6 +183,10 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     let their_cell = after.board().cell(their_end).unwrap().name.clone();
     let not_ours = OnlineRequest::Board(BoardAction::Select { hole: their_cell });
     assert_eq!(refused_with(&page.handle(not_ours, &network)), Some(OnlineErrorCode::NotYourPawn));
+    // An empty hole is said to be empty, not someone else's pawn.
+    let empty = after.board().cells.iter().find(|c| c.piece.is_none()).unwrap().name.clone();
+    let on_empty = page.handle(OnlineRequest::Board(BoardAction::Select { hole: empty }), &network);
+    assert_eq!(refused_with(&on_empty), Some(OnlineErrorCode::EmptyHole));
     let mine = board.pickable[0].clone();
     let select = OnlineRequest::Board(BoardAction::Select { hole: mine.clone() });
     let picked = view(&page.handle(select, &network)).unwrap();

@@ -62,7 +62,7 @@ pub(crate) fn table_view(table: &Table, hint_pending: bool, news: &[TableEvent])
                 seat: seat.0,
                 name: state.seat_name(seat),
                 player: kind.key().to_owned(),
-                opponent: kind.level().map(|l| l.opponent().to_owned()),
+                opponent: tripot_app::computer_names::computer_name(table.seats(), seat).map(str::to_owned),
                 colours,
                 counters: state
                     .counters(seat)
@@ -114,6 +114,9 @@ pub(crate) fn table_view(table: &Table, hint_pending: bool, news: &[TableEvent])
             draw: o.is_draw(),
             places: o.places.iter().map(|p| PlaceView { seat: p.seat.0, rank: p.rank }).collect(),
             reason: o.reason.termination().to_owned(),
+            said: crate::online_words::words(|lang| {
+                lang.outcome_reason(state, &o, &|seat| lang.table_seat(table, seat))
+            }),
         }),
         // Once a record is written in its file (claimed empty at the start).
         saved_as: table
@@ -168,6 +171,7 @@ const fn counter_name(kind: CounterKind) -> &'static str {
     match kind {
         CounterKind::MovesMade => "moves_made",
         CounterKind::HomeDeadline => "home_deadline",
+        CounterKind::AtHome => "at_home",
         CounterKind::Arrived => "arrived",
         CounterKind::Distance => "distance",
         CounterKind::Captured => "captured",

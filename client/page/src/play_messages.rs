@@ -337,6 +337,9 @@ pub(crate) struct PlayOutcomeView {
     pub(crate) places: Vec<PlaceView>,
     /// Why it ended: the record's `Termination` word (`goal`, `count`, `no-piece`, `resign`…).
     pub(crate) reason: String,
+    /// Why it ended in words, read from the places as well (a goal filled, kawu's full-goal
+    /// rule, the last seat left by eliminations), in both languages.
+    pub(crate) said: super::online_messages::Words,
     /// Whether several seats share the first place.
     pub(crate) draw: bool,
 }

@@ -371,6 +371,10 @@ fn what_a_front_end_shows_the_board_counters_and_warnings() {
     assert!(start.legal_moves().iter().all(|m| start.warning(m).is_none()));
     let deadline = start.counters(Seat(0));
     assert!(deadline.iter().any(|c| c.kind == CounterKind::HomeDeadline && c.limit == Some(30)));
+    // Every marble is at home at the start, and counted there for the player to see.
+    let marbles = deadline.iter().find(|c| c.kind == CounterKind::Arrived).and_then(|c| c.limit);
+    let at_home = deadline.iter().find(|c| c.kind == CounterKind::AtHome).map(|c| c.value);
+    assert_eq!(at_home, marbles);
     let mut late = open_at(&spec, &format!("{} moves=29", start.position_string())).unwrap();
     let moves = late.legal_moves();
     assert!(moves.iter().all(|m| late.warning(m) == Some(MoveWarning::EliminatesMover)));

@@ -10,6 +10,9 @@ pub enum CounterKind {
     /// Moves made, against the number after which the seat must have left home (Stern-Halma
     /// §4.6, the home rule).
     HomeDeadline,
+    /// Pieces still in the seat's home: from the home rule's deadline on, each must be unable
+    /// to leave it (Stern-Halma §4.6), so a player counts them down before it.
+    AtHome,
     /// Pieces standing in the seat's goal, out of how many must.
     Arrived,
     /// Total distance of the seat's pieces to its goal (the count's tie-break, RULES.md §6).

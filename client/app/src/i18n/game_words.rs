@@ -1,9 +1,9 @@
 //! The words of any game, read from the game interface alone (`tripot_game`), in French and
 //! English: a game's title and description from the catalogue, a seat at a [`Table`], its
-//! counters, how a game ended, why a move was refused.
+//! counters, how a game ended (why a move was refused: `move_refusal.rs`).
 
 use tripot_game::catalogue::Words;
-use tripot_game::{Counter, CounterKind, EndReason, GameState, Leaving, MoveError, Seat, SeatStatus};
+use tripot_game::{Counter, CounterKind, EndReason, GameState, Leaving, Seat, SeatStatus};
 
 use super::Lang;
 use crate::seat_kind::SeatKind;
@@ -44,7 +44,9 @@ impl Lang {
     #[must_use]
     pub fn table_seat(self, table: &Table, seat: Seat) -> String {
         let who = match table.seat_kind(seat) {
-            Some(SeatKind::Computer(level)) => level.opponent().to_owned(),
+            Some(SeatKind::Computer(_)) => {
+                crate::computer_names::computer_name(table.seats(), seat).unwrap_or_default().to_owned()
+            }
             Some(SeatKind::Remote) if self == Lang::Fr => "Adversaire".to_owned(),
             Some(SeatKind::Remote) => "Opponent".to_owned(),
             _ if self == Lang::Fr => format!("Joueur {}", seat.number()),
@@ -53,15 +55,30 @@ impl Lang {
         format!("{who} ({})", table.state().seat_name(seat))
     }
 
-    /// A counter with its value and limit: "pièces 20", "répétitions 1/3".
+    /// A moment given in seconds since 1970, to the minute, in UTC (no time zone is read):
+    /// « 06/12/2026 03:44 UTC », "2026-12-06 03:44 UTC".
+    #[must_use]
+    pub fn moment(self, unix: i64) -> String {
+        let (year, month, day) = tripot_game::civil_from_days(unix.div_euclid(86_400));
+        let minutes = unix.rem_euclid(86_400) / 60;
+        let (hour, minute) = (minutes / 60, minutes % 60);
+        match self {
+            Lang::Fr => format!("{day:02}/{month:02}/{year} {hour:02}:{minute:02} UTC"),
+            Lang::En => format!("{year}-{month:02}-{day:02} {hour:02}:{minute:02} UTC"),
+        }
+    }
+
+    /// A counter with its value and limit: "pièces 20", "répétitions 1/3"; the home rule's as
+    /// « maison : coup 26/30 » and « 3 billes à la maison ».
     #[must_use]
     pub fn counter(self, counter: &Counter) -> String {
         let fr = self == Lang::Fr;
         let name = match counter.kind {
             CounterKind::MovesMade if fr => "coups joués",
             CounterKind::MovesMade => "moves made",
-            CounterKind::HomeDeadline if fr => "sortie de la maison",
-            CounterKind::HomeDeadline => "leaving home",
+            CounterKind::HomeDeadline if fr => "maison : coup",
+            CounterKind::HomeDeadline => "home: move",
+            CounterKind::AtHome => return self.at_home(counter.value),
             CounterKind::Arrived if fr => "arrivées",
             CounterKind::Arrived => "arrived",
             CounterKind::Distance => "distance",
@@ -80,6 +97,36 @@ impl Lang {
             Some(limit) => format!("{name} {}/{limit}", counter.value),
             None => format!("{name} {}", counter.value),
         }
+    }
+
+    /// « 3 billes à la maison ».
+    fn at_home(self, n: u32) -> String {
+        match (self, n) {
+            (Lang::Fr, 0 | 1) => format!("{n} bille à la maison"),
+            (Lang::Fr, _) => format!("{n} billes à la maison"),
+            (Lang::En, 1) => format!("{n} marble at home"),
+            (Lang::En, _) => format!("{n} marbles at home"),
+        }
+    }
+
+    /// A warning in the last moves before the home rule bites (Stern-Halma §4.6), while marbles
+    /// are still at home: it used to be told only once every move eliminated the seat.
+    #[must_use]
+    pub fn home_warning(self, counters: &[Counter]) -> Option<String> {
+        /// How many moves ahead the warning starts.
+        const AHEAD: u32 = 5;
+        let deadline = counters.iter().find(|c| c.kind == CounterKind::HomeDeadline)?;
+        let at_home = counters.iter().find(|c| c.kind == CounterKind::AtHome)?.value;
+        let left = deadline.limit?.checked_sub(deadline.value)?;
+        if at_home == 0 || left == 0 || left > AHEAD {
+            return None;
+        }
+        Some(match (self, left) {
+            (Lang::Fr, 1) => "⚠ dernier coup pour sortir de la maison".to_owned(),
+            (Lang::Fr, _) => format!("⚠ plus que {left} coups pour sortir de la maison"),
+            (Lang::En, 1) => "⚠ last move to leave home".to_owned(),
+            (Lang::En, _) => format!("⚠ {left} moves left to leave home"),
+        })
     }
 
     /// Where a seat stands, if it is not simply playing.
@@ -171,52 +218,6 @@ impl Lang {
             TableMoveError::NotYourTurn if self == Lang::Fr => "ce n'est pas votre tour".to_owned(),
             TableMoveError::NotYourTurn => "it is not your turn".to_owned(),
             TableMoveError::Refused(why) => self.move_error(why),
-        }
-    }
-
-    /// Why a game refused a move (or could not read it).
-    #[must_use]
-    pub fn move_error(self, error: &MoveError) -> String {
-        let fr = self == Lang::Fr;
-        match error {
-            MoveError::Notation { text, .. } if fr => format!("« {text} » n'est pas un coup"),
-            MoveError::Notation { text, .. } => format!("'{text}' is not a move"),
-            MoveError::GameOver if fr => "la partie est finie".to_owned(),
-            MoveError::GameOver => "the game is over".to_owned(),
-            MoveError::OutOfTurn { .. } if fr => "ce n'est pas son tour".to_owned(),
-            MoveError::OutOfTurn { .. } => "it is not that seat's turn".to_owned(),
-            MoveError::EmptyCell(cell) if fr => format!("rien sur {}", cell.name),
-            MoveError::EmptyCell(cell) => format!("nothing on {}", cell.name),
-            MoveError::NotYourPiece { cell, .. } if fr => {
-                format!("la pièce en {} n'est pas la vôtre", cell.name)
-            }
-            MoveError::NotYourPiece { cell, .. } => format!("the piece on {} is not yours", cell.name),
-            MoveError::Occupied(cell) if fr => format!("{} est occupée", cell.name),
-            MoveError::Occupied(cell) => format!("{} is occupied", cell.name),
-            MoveError::Unreachable { from, to } if fr => {
-                format!("aucun coup ne mène de {} à {}", from.name, to.name)
-            }
-            MoveError::Unreachable { from, to } => format!("no move leads from {} to {}", from.name, to.name),
-            MoveError::Ambiguous { candidates } if fr => {
-                format!("plusieurs coups possibles : {}", candidates.join(", "))
-            }
-            MoveError::Ambiguous { candidates } => format!("several moves match: {}", candidates.join(", ")),
-            MoveError::CaptureRequired { required } if fr => {
-                format!("la prise est obligatoire : prenez {required} pièce(s)")
-            }
-            MoveError::CaptureRequired { required } => {
-                format!("capturing is compulsory: take {required} piece(s)")
-            }
-            MoveError::NotTheLongest { taken, required } if fr => {
-                format!("cette rafle prend {taken} pièce(s), la plus longue en prend {required}")
-            }
-            MoveError::NotTheLongest { taken, required } => {
-                format!("this capture takes {taken} piece(s); the longest takes {required}")
-            }
-            MoveError::PassNotAllowed if fr => "on ne passe que sans autre coup".to_owned(),
-            MoveError::PassNotAllowed => "you may pass only when there is no other move".to_owned(),
-            _ if fr => "ce coup n'est pas permis ici".to_owned(),
-            _ => "this move is not allowed here".to_owned(),
         }
     }
 }

@@ -32,7 +32,7 @@ page_texts! {
     opener_second, opener_draw, start, end_jump, hop_mode, hint, undo, cancel, rules, history, you,
     player1, player2, your_turn, turn_of, thinking, choose_destination, choose_destination_touch,
     no_destination, chain_running, hint_is, hint_searching, swap_word, pass_word, blocked,
-    you_blocked, you_win, you_lose, wins, by_goal, by_count, arrived, distance, connecting,
+    you_blocked, you_win, you_lose, wins, arrived, distance, connecting,
     disconnected, busy_pages, busy_searches, busy_searches_one, language, language_title,
     board_label, legend, colon, rules_back,
     error_bad_message, error_too_large, error_too_many_messages, error_bad_hole,
@@ -55,7 +55,7 @@ page_texts! {
     online_rematch, online_accept_rematch, online_decline, online_leave, online_leave_confirm,
     online_already_open, online_bad_address, online_no_such_table, online_no_lobby,
     online_no_mdns, online_no_list, online_not_open, online_not_connected, online_game_over,
-    online_not_now, online_not_your_turn, online_no_hop, online_bad_hole, online_not_your_pawn,
+    online_not_now, online_not_your_turn, online_no_hop, online_bad_hole, online_not_your_pawn, online_empty_hole,
     online_no_selection, online_not_a_destination, online_bad_format, online_unknown_game, online_confirm_resign,
     online_confirm_leave, online_confirm_leave_saved, online_rematch_offered,
     table_opener, table_draw, table_start, table_seat, table_human,
@@ -69,7 +69,7 @@ page_texts! {
     resume_offer_dated_one, solo_word, duel_word, table_word, online_word, won_by, stopped,
     unfinished, corrupt_moved, records_skipped, typed_move, typed_play, replay_first, replay_prev,
     replay_next, replay_last, replay_close, replay_start, replay_start_one, replay_at,
-    play_new, play_game, play_numbers, play_turn, play_left, play_left_news, play_captured, play_captured_one, counter_moves_made, counter_home_deadline, counter_arrived, counter_distance, counter_captured, counter_pieces, counter_repetitions, counter_king_moves, counter_lone_king_moves, play_end_goal, play_end_count, play_end_move_limit, play_end_repetition, play_end_no_move, play_end_no_piece, play_end_king_moves, play_end_lone_king, play_end_agreement, play_end_resign, play_end_time, play_end_forfeit, play_end_abandon, play_error_bad_game, play_error_bad_cell, play_error_not_pickable, play_error_not_a_destination,
+    play_new, play_game, play_numbers, play_turn, play_left, play_left_news, play_captured, play_captured_one, counter_moves_made, counter_home_deadline, counter_at_home, counter_arrived, counter_distance, counter_captured, counter_pieces, counter_repetitions, counter_king_moves, counter_lone_king_moves, play_end_goal, play_end_count, play_end_move_limit, play_end_repetition, play_end_no_move, play_end_no_piece, play_end_king_moves, play_end_lone_king, play_end_agreement, play_end_resign, play_end_time, play_end_forfeit, play_end_abandon, play_error_bad_game, play_error_bad_cell, play_error_not_pickable, play_error_not_a_destination,
     play_error_bad_seats, play_error_bad_player, play_error_bad_opener, play_error_bad_position, play_error_no_table, play_error_game_over, play_error_not_your_turn, play_error_no_selection, play_error_no_chain, play_error_refused, play_error_confirm_first, play_error_nothing_to_confirm, play_error_nothing_to_undo, play_error_hint_pending, play_error_unknown_table, play_error_no_store, play_error_save_failed,
 }
 
@@ -139,9 +139,62 @@ mod tests {
     }
 
     #[test]
+    fn refusals_and_notices_are_sentences() {
+        // Shown alone on the page, each begins as a sentence does and ends with its stop (a
+        // newcomer read « pas maintenant » and « aucun pion choisi » as cut-off words).
+        for lang in [Lang::Fr, Lang::En] {
+            for (key, text) in lang.page().entries() {
+                if !(key.starts_with("online_") && is_refusal(key) || key.ends_with("blocked")) {
+                    continue;
+                }
+                let first = text.chars().next().unwrap_or(' ');
+                assert!(first.is_uppercase() || first == '{', "{key}: « {text} »");
+                assert!(text.ends_with('.'), "{key}: « {text} »");
+            }
+        }
+    }
+
+    /// The online refusals' keys (the page says them as notices).
+    fn is_refusal(key: &str) -> bool {
+        [
+            "already_open",
+            "no_such_table",
+            "no_lobby",
+            "no_mdns",
+            "no_list",
+            "not_open",
+            "not_connected",
+            "game_over",
+            "not_now",
+            "not_your_turn",
+            "no_hop",
+            "bad_hole",
+            "not_your_pawn",
+            "empty_hole",
+            "no_selection",
+            "not_a_destination",
+            "bad_format",
+            "unknown_game",
+        ]
+        .iter()
+        .any(|k| key.strip_prefix("online_") == Some(k))
+    }
+
+    #[test]
+    fn the_turn_is_said_without_touch_or_hover_words() {
+        for lang in [Lang::Fr, Lang::En] {
+            for text in [lang.page().your_turn, lang.page().turn_of] {
+                for word in ["touchez", "survolez", "tap ", "hover"] {
+                    assert!(!text.contains(word), "« {text} »");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn placeholders_are_filled_by_name() {
         let text = fill(Lang::Fr.page().online_bad_hole, &[("hole", "z9")]);
-        assert_eq!(text, "z9 : pas un trou du plateau");
+        assert_eq!(text, "z9 : pas un trou du plateau.");
         assert_eq!(fill("{a} et {a}, {b}", &[("a", "1"), ("b", "2")]), "1 et 1, 2");
         assert_eq!(Lang::En.code(), "en");
     }

@@ -45,6 +45,12 @@ impl GameTable {
         self.cursor
     }
 
+    /// Whether the cells' names are shown.
+    #[must_use]
+    pub const fn shows_names(&self) -> bool {
+        self.show_names
+    }
+
     /// Whether a computer is searching its move.
     #[must_use]
     pub const fn is_thinking(&self) -> bool {
@@ -231,7 +237,7 @@ impl App {
             cursor,
             thinking: None,
             hint_request: None,
-            show_names: false,
+            show_names: self.preferences.show_names,
             animation: None,
         });
         self.page = Page::GameTable;

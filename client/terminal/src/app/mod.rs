@@ -23,6 +23,7 @@ mod move_animation;
 pub mod online;
 pub mod online_table;
 pub mod open_games;
+mod preferences;
 pub mod ratings;
 mod resume;
 pub mod table_menu;
@@ -170,6 +171,8 @@ pub struct App {
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
     /// The ratings page, while open.
     pub(crate) ratings: Option<ratings::RatingsPage>,
+    /// The level and the cells' names chosen last, kept from one start to the next.
+    pub(crate) preferences: tripot_app::preferences::Preferences,
 }
 
 impl App {
@@ -203,7 +206,9 @@ impl App {
             online_table: None,
             online_failure: None,
             ratings: None,
+            preferences: tripot_app::preferences::Preferences::default(),
         };
+        app.load_preferences();
         app.look_for_unfinished_games();
         app
     }

@@ -87,6 +87,40 @@ impl App {
         self.page = Page::Menu;
     }
 
+    /// Esc on the prompt: the menu opens and every game stays offered, by the menu's « Reprendre
+    /// (r) » line now and at the next start.
+    pub(crate) fn keep_for_later(&mut self) {
+        self.new_game_asked = false;
+        self.message = None;
+        self.page = Page::Menu;
+    }
+
+    /// The menu's `r`: the prompt again, with the games still unfinished.
+    pub(crate) fn offer_unfinished_again(&mut self) {
+        self.look_for_unfinished_games();
+    }
+
+    /// Leaving a game of this screen for the menu: an unfinished one is saved, so the menu says
+    /// where to pick it up and lists it under « Reprendre (r) ».
+    pub(crate) fn leave_game_table(&mut self) {
+        let unfinished = self.game_table.as_ref().is_some_and(|g| g.table.state().outcome().is_none());
+        self.back_to_menu();
+        if !unfinished {
+            return;
+        }
+        // The game lives on in its file, which the prompt resumes; this copy lets it go.
+        self.game_table = None;
+        if let Some(store) = &self.store {
+            let found = store.unfinished_games();
+            self.resume_choices =
+                found.open.iter().map(|saved| ResumeChoice::Game(Box::new(GameOffered::of(saved)))).collect();
+            self.resume_selected = 0;
+            if !self.resume_choices.is_empty() {
+                self.say(self.lang.t().game_saved_left, false);
+            }
+        }
+    }
+
     /// Resumes a game offered at start, saving on into its file.
     fn resume_game(&mut self, path: &std::path::Path) {
         match SaveStore::read_game(path).and_then(Table::resume) {

@@ -90,7 +90,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Char('q' | 'm') if online.is_some() => app.leave_online_table(),
         KeyCode::Char('i' | 'h') if online.is_none() => app.game_table_hint(),
         KeyCode::Char('u') | KeyCode::Backspace if online.is_none() => app.game_table_undo(),
-        KeyCode::Char('q' | 'm') => app.back_to_menu(),
+        KeyCode::Char('q' | 'm') => app.leave_game_table(),
         _ => {}
     }
 }
@@ -130,7 +130,7 @@ fn press(app: &mut App, button: Button) {
         Button::Undo => app.game_table_undo(),
         Button::Coords => toggle_names(app),
         Button::Menu if online => app.leave_online_table(),
-        Button::Menu => app.back_to_menu(),
+        Button::Menu => app.leave_game_table(),
         Button::Rematch if online => app.rematch_online_table(),
         Button::Rematch => app.game_table_rematch(),
         Button::Resign => app.resign_online_table(),
@@ -207,6 +207,7 @@ fn toggle_names(app: &mut App) {
     if let Some((_, names)) = app.shown_view_mut() {
         *names = !*names;
     }
+    app.remember_preferences();
 }
 
 /// Esc: takes back the last hop or drops the pick (or the hint), and says what the player may

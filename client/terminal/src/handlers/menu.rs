@@ -15,10 +15,11 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
         KeyCode::Up | KeyCode::Char('k') => app.menu.move_selection(-1),
         KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => app.menu.move_selection(1),
-        KeyCode::Left | KeyCode::Char('h') => app.menu.change(-1),
-        KeyCode::Right | KeyCode::Char('l') => app.menu.change(1),
+        KeyCode::Left | KeyCode::Char('h') => change(app, -1),
+        KeyCode::Right | KeyCode::Char('l') => change(app, 1),
         KeyCode::Enter | KeyCode::Char(' ') => activate(app),
         KeyCode::Char('q') | KeyCode::Esc => app.quit(),
+        KeyCode::Char('r') if !app.resume_choices.is_empty() => app.offer_unfinished_again(),
         _ => {}
     }
 }
@@ -34,21 +35,31 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
             // A second click on a setting changes it, as its arrows do; any other line starts.
             if app.menu.item().is_setting() {
                 if again {
-                    app.menu.change(1);
+                    change(app, 1);
                 }
             } else {
                 activate(app);
             }
         }
+        Some(Button::Resume) => app.offer_unfinished_again(),
         Some(Button::MenuPrev(i)) => {
             app.menu.selected = i;
-            app.menu.change(-1);
+            change(app, -1);
         }
         Some(Button::MenuNext(i)) => {
             app.menu.selected = i;
-            app.menu.change(1);
+            change(app, 1);
         }
         _ => {}
+    }
+}
+
+/// A setting changed; the level is kept for the next start.
+fn change(app: &mut App, delta: isize) {
+    let level = app.menu.level;
+    app.menu.change(delta);
+    if app.menu.level != level {
+        app.remember_preferences();
     }
 }
 

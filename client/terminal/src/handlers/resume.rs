@@ -1,4 +1,5 @@
-//! The "resume an unfinished game?" prompt: ↑↓ choose among the games, Enter resumes.
+//! The "resume an unfinished game?" prompt: ↑↓ choose among the games, Enter resumes, `n`
+//! abandons the chosen one for a new game, Esc keeps them all for later (the menu's `r`).
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
@@ -7,7 +8,8 @@ use crate::app::{App, Button};
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
         KeyCode::Enter | KeyCode::Char('r' | 'o' | 'y') => app.resume(),
-        KeyCode::Esc | KeyCode::Char('n') => app.decline_resume(),
+        KeyCode::Char('n') => app.decline_resume(),
+        KeyCode::Esc => app.keep_for_later(),
         KeyCode::Up | KeyCode::Char('k') => app.move_resume_selection(-1),
         KeyCode::Down | KeyCode::Char('j') => app.move_resume_selection(1),
         _ => {}

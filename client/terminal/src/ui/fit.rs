@@ -33,6 +33,22 @@ pub(crate) fn wrap_notation(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// Splits `text` into lines of at most `width` columns between words (a word longer than the
+/// width stands alone on its line): a panel grows a line rather than cut its reason short.
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +69,12 @@ mod tests {
         let lines = wrap_notation("a13-c13-e13-g13-i13-k13-m13-o13", 16);
         assert!(lines.iter().all(|l| l.chars().count() <= 16), "{lines:?}");
         assert_eq!(lines.concat(), "a13-c13-e13-g13-i13-k13-m13-o13");
+    }
+
+    #[test]
+    fn words_wrap_whole() {
+        assert_eq!(wrap_words("le but est plein et tient", 12), ["le but est", "plein et", "tient"]);
+        assert_eq!(wrap_words("court", 40), ["court"]);
+        assert!(wrap_words("", 10).is_empty());
     }
 }

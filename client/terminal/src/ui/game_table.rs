@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
 use tripot_app::table::Table;
-use tripot_game::{EndReason, Outcome, Seat};
+use tripot_game::{CounterKind, Outcome, Seat};
 
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
 use super::{ButtonSpec, centred};
@@ -156,12 +156,19 @@ pub(super) fn detail_lines(words: &[String], width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// A seat's words under its name: its counters and its standing.
-fn seat_detail(lang: Lang, table: &Table, seat: Seat) -> Vec<String> {
+/// A seat's words under its name: its counters, the home rule's warning, its standing;
+/// `compact`, without the moves made and the distance, which matter least.
+fn seat_detail(lang: Lang, table: &Table, seat: Seat, compact: bool) -> Vec<String> {
     let state = table.state();
-    let mut words: Vec<String> = state.counters(seat).iter().map(|c| lang.counter(c)).collect();
-    if let Some(status) = lang.seat_status(state.seat_status(seat)) {
-        words.push(status);
+    let counters = state.counters(seat);
+    let mut words: Vec<String> = counters
+        .iter()
+        .filter(|c| !compact || !matches!(c.kind, CounterKind::MovesMade | CounterKind::Distance))
+        .map(|c| lang.counter(c))
+        .collect();
+    match lang.seat_status(state.seat_status(seat)) {
+        Some(status) => words.push(status),
+        None => words.extend(lang.home_warning(&counters)),
     }
     if let Some(place) = state.outcome().and_then(|o| o.rank(seat)) {
         words.push(lang.place(place));
@@ -179,8 +186,21 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     let inner = block.inner(panel);
     frame.render_widget(block, panel);
     let over = shown.online.map_or_else(|| state.outcome(), OnlineTable::outcome).is_some();
+    let detail = |compact| -> Vec<Vec<Line<'static>>> {
+        Seat::all(state.seat_count())
+            .map(|seat| detail_lines(&seat_detail(lang, table, seat, compact), inner.width))
+            .collect()
+    };
+    let details = detail(false);
+    // Room left for the buttons (up to three rows in a narrow panel, each with its gap) under
+    // the seats, the cursor line and the connection: a kawu-6 table at 80×30 had « Menu (q) »
+    // drawn over the frame. Short of it, each seat keeps the first line of its words.
+    let extra = if shown.online.is_some() { 4 } else { 2 };
+    let full: usize = details.iter().map(|d| d.len() + 1).sum::<usize>() + extra;
+    let compact = full + 7 > usize::from(inner.height);
+    let details = if compact { detail(true) } else { details };
     let mut lines = Vec::new();
-    for seat in Seat::all(state.seat_count()) {
+    for (seat, detail) in Seat::all(state.seat_count()).zip(details) {
         let to_move = state.to_move() == Some(seat);
         let name_style = if to_move {
             Style::default().fg(Color::White).add_modifier(Modifier::BOLD)
@@ -197,7 +217,12 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             Span::styled(format!(" {}", seat_label(lang, &shown, seat)), name_style),
         ];
         if let Some(level) = table.seat_kind(seat).and_then(tripot_app::seat_kind::SeatKind::level) {
-            spans.push(Span::styled(format!(" · {}", lang.level_label(level)), name_style));
+            // The level only where it fits whole (« · Moye » was cut at 80 columns).
+            let level = format!(" · {}", lang.level_label(level));
+            let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+            if used + level.chars().count() <= usize::from(inner.width) {
+                spans.push(Span::styled(level, name_style));
+            }
         }
         if to_move && shown.thinking {
             let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
@@ -207,7 +232,7 @@ fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             ));
         }
         lines.push(Line::from(spans));
-        lines.extend(detail_lines(&seat_detail(lang, table, seat), inner.width));
+        lines.extend(detail.into_iter().take(if compact { 1 } else { usize::MAX }));
     }
     if let Some(online) = shown.online {
         let status = online.status();
@@ -328,7 +353,19 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
     let t = lang.t();
     let seats = table.state().seat_count();
     let headline = status.and_then(|s| s.local).map(|local| online_headline(lang, &shown, outcome, local));
-    let rect = centred(area, 56, u16::from(seats) + 8 + u16::from(headline.is_some()));
+    let mut reason = lang.outcome_reason(table.state(), outcome, &|seat| seat_label(lang, &shown, seat));
+    // A forfeit says which move the verifier refused, and why.
+    if let Some(why) = status.and_then(|s| s.ending.as_ref()).and_then(|e| e.forfeit.as_deref()) {
+        reason = format!("{reason} : {why}");
+    }
+    // The reason wraps inside the panel rather than being cut at its border.
+    let width = area.width.min(60);
+    let reason_lines = super::fit::wrap_words(&reason, usize::from(width.saturating_sub(4)));
+    let rect = centred(
+        area,
+        width,
+        u16::from(seats) + 7 + u16::from(headline.is_some()) + reason_lines.len() as u16,
+    );
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -341,25 +378,19 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let mut reason = match outcome.reason {
-        EndReason::Left { seat, how } => format!("{} {}", seat_label(lang, &shown, seat), lang.leaving(how)),
-        reason => lang.end_reason(reason).to_owned(),
-    };
-    // A forfeit says which move the verifier refused, and why.
-    if let Some(why) = status.and_then(|s| s.ending.as_ref()).and_then(|e| e.forfeit.as_deref()) {
-        reason = format!("{reason} : {why}");
-    }
-    let mut lines = Vec::new();
+    let mut lines: Vec<Line<'_>> = Vec::new();
     if let Some(headline) = headline {
         lines.push(Line::from(Span::styled(
             headline,
             Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
         )));
     }
-    lines.extend([
-        Line::from(Span::styled(reason, Style::default().fg(Color::White).add_modifier(Modifier::BOLD))),
-        Line::from(""),
-    ]);
+    lines.extend(
+        reason_lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))),
+    );
+    lines.push(Line::from(""));
     let mut order: Vec<Seat> = Seat::all(seats).collect();
     order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
     for seat in order {

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use tripot_game::{EndReason, Seat};
+use tripot_game::Seat;
 
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
 use super::{MIN_HEIGHT, MIN_WIDTH};
@@ -94,10 +94,7 @@ pub(crate) fn draw(viewer: &GameViewer, frame: &mut Frame<'_>) {
     }
     let result = match viewer.outcome.as_ref().filter(|_| at_end) {
         Some(outcome) => {
-            let reason = match outcome.reason {
-                EndReason::Left { seat, how } => format!("{} {}", state.seat_name(seat), lang.leaving(how)),
-                reason => lang.end_reason(reason).to_owned(),
-            };
+            let reason = lang.outcome_reason(state, outcome, &|seat| state.seat_name(seat));
             let places: Vec<String> = Seat::all(state.seat_count())
                 .filter_map(|seat| {
                     Some(format!("{} {}", state.seat_name(seat), lang.place(outcome.rank(seat)?)))

@@ -41,13 +41,22 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
 
     let y0 = top + 3;
     let box_rect = Rect { x: left, y: y0, width: menu_width, height: height.saturating_sub(5) };
-    frame.render_widget(
-        Block::default()
-            .borders(Borders::ALL)
-            .border_type(BorderType::Rounded)
-            .border_style(Style::default().fg(Color::DarkGray)),
-        box_rect,
-    );
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::DarkGray));
+    // An unfinished game kept for later is offered on the frame's top line: it fits at 80×30,
+    // where the menu already fills every row.
+    if !app.resume_choices.is_empty() {
+        let text = format!(" {} ", t.menu_resume);
+        let width = (text.chars().count() as u16).min(menu_width.saturating_sub(4));
+        block = block
+            .title(Span::styled(text, Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD)))
+            .title_alignment(Alignment::Center);
+        let x = left + menu_width.saturating_sub(width) / 2;
+        app.hits.buttons.push((x, y0, width, Button::Resume));
+    }
+    frame.render_widget(block, box_rect);
     let mut y = y0 + 1;
     for (i, item) in MenuItem::ALL.into_iter().enumerate() {
         if item.starts_group() {

@@ -21,8 +21,10 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         Some(ResumeChoice::Online(online)) => Some(online.command()),
         _ => None,
     };
+    let keys = if entries.len() > 1 { t.resume_keys } else { t.resume_keys_one };
     let longest = entries.iter().map(|e| e.chars().count() + 4).max().unwrap_or(0);
-    let width = (longest.max(command.as_ref().map_or(0, |c| c.chars().count())) as u16 + 4).max(60);
+    let longest = longest.max(keys.chars().count()).max(command.as_ref().map_or(0, |c| c.chars().count()));
+    let width = (longest as u16 + 4).max(60);
     let shown = entries.len().min(usize::from(area.height.saturating_sub(14)).max(1));
     let rect = centred(area, width, shown as u16 + 10);
     let block = Block::default()
@@ -49,8 +51,9 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     lines.push(Line::from(""));
     if let Some(command) = command {
         lines.push(Line::from(Span::styled(command, Style::default().fg(Color::LightCyan))));
-    } else if entries.len() > 1 {
-        lines.push(Line::from(Span::styled(t.resume_keys, Style::default().fg(Color::DarkGray))));
+    } else {
+        // Esc is said to keep the games: a newcomer feared it would throw them away.
+        lines.push(Line::from(Span::styled(keys, Style::default().fg(Color::DarkGray))));
     }
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), inner);
     let y = inner.y + inner.height - 2;
@@ -90,10 +93,13 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
                 |_| offered.players.replace(',', ", "),
                 |seats| {
                     let words: Vec<String> = seats
-                        .into_iter()
-                        .map(|kind| match kind {
+                        .iter()
+                        .zip(tripot_game::Seat::all(u8::try_from(seats.len()).unwrap_or(u8::MAX)))
+                        .map(|(&kind, seat)| match kind {
                             SeatKind::Person => lang.s().human_short.to_owned(),
-                            SeatKind::Computer(level) => level.opponent().to_owned(),
+                            SeatKind::Computer(_) => tripot_app::computer_names::computer_name(&seats, seat)
+                                .unwrap_or_default()
+                                .to_owned(),
                             SeatKind::Remote => lang.seat_kind(kind),
                         })
                         .collect();
@@ -102,7 +108,8 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
             );
             let title = tripot_game::catalogue::find(&offered.game)
                 .map_or_else(|| offered.game.to_string(), |info| lang.words(&info.title).to_owned());
-            format!("{title} · {players} · {}", count(offered.moves))
+            let when = offered.saved_at.map(|at| format!(" · {}", lang.moment(at))).unwrap_or_default();
+            format!("{title} · {players} · {}{when}", count(offered.moves))
         }
         ResumeChoice::Online(online) => {
             let game = &online.game;

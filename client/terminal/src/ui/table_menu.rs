@@ -7,6 +7,9 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
+use tripot_app::computer_names::computer_name;
+use tripot_app::seat_kind::SeatKind;
+
 use super::cell_board::{self, CellMarks};
 use crate::app::{App, Button, TableLine};
 
@@ -60,19 +63,19 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         keys,
     );
-    let description =
-        Rect { y: (keys.y + 1).min(area.height - 1), height: 2.min(area.height - keys.y), ..keys };
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            lang.words(&app.table_menu.game.description),
-            Style::default().fg(Color::White),
-        ))
-        .alignment(Alignment::Center)
-        .wrap(ratatui::widgets::Wrap { trim: true }),
-        description,
-    );
+    let paragraph = Paragraph::new(Span::styled(
+        lang.words(&app.table_menu.game.description),
+        Style::default().fg(Color::White),
+    ))
+    .alignment(Alignment::Center)
+    .wrap(ratatui::widgets::Wrap { trim: true });
+    // As many lines as the description wraps to (two cut a long one short), within the screen.
+    let below = area.y + area.height - (keys.y + 1).min(area.y + area.height - 1);
+    let wanted = u16::try_from(paragraph.line_count(keys.width)).unwrap_or(u16::MAX);
+    let description = Rect { y: (keys.y + 1).min(area.height - 1), height: wanted.min(below), ..keys };
+    frame.render_widget(paragraph, description);
     if let Some(message) = &app.message {
-        let rect = Rect { y: (description.y + 2).min(area.height - 1), ..keys };
+        let rect = Rect { y: (description.y + description.height).min(area.height - 1), ..keys };
         frame.render_widget(
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))
                 .alignment(Alignment::Center),
@@ -94,7 +97,18 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: T
         TableLine::Family => (s.game.to_owned(), Some(lang.words(&menu.game.family.name()).to_owned())),
         TableLine::Game => (s.variant.to_owned(), Some(lang.words(&menu.game.title).to_owned())),
         TableLine::Seat(k) => {
-            let player = menu.seats.get(k).map(|&p| lang.seat_kind(p)).unwrap_or_default();
+            // Each computer by the name it will have at the table (two at one level differ).
+            let seats = &menu.seats[..usize::from(menu.game.seats).min(menu.seats.len())];
+            let seat = tripot_game::Seat(u8::try_from(k).unwrap_or(u8::MAX));
+            let player = match seats.get(k) {
+                Some(&SeatKind::Computer(level)) => format!(
+                    "{} · {}",
+                    lang.level_label(level),
+                    computer_name(seats, seat).unwrap_or_else(|| level.opponent())
+                ),
+                Some(&kind) => lang.seat_kind(kind),
+                None => String::new(),
+            };
             (lang.seat_label(k + 1), Some(player))
         }
         TableLine::Opener => (s.opener.to_owned(), Some(lang.table_opener(menu.opener))),

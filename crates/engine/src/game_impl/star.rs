@@ -258,6 +258,11 @@ impl GameState for StarState {
                 if kind == GameKind::Halma {
                     let deadline = Some(u32::from(variant.home_deadline()));
                     counters.push(Counter::of(CounterKind::HomeDeadline, made, deadline));
+                    counters.push(Counter::of(
+                        CounterKind::AtHome,
+                        u32::from(position.at_home(colour)),
+                        None,
+                    ));
                 }
                 let marbles = Some(variant.marbles() as u32);
                 counters.push(Counter::of(

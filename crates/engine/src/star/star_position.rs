@@ -226,6 +226,12 @@ impl StarPosition {
         HoleSet(self.variant.goal_bits(seat))
     }
 
+    /// Marbles of `seat` still in its home (the home rule's concern, §4.6).
+    #[must_use]
+    pub const fn at_home(&self, seat: Colour) -> u8 {
+        (self.marbles[seat.index()] & self.variant.home_bits(seat)).count_ones() as u8
+    }
+
     /// Marbles of `seat` in its goal.
     #[must_use]
     pub const fn arrived(&self, seat: Colour) -> u8 {
