@@ -27,6 +27,8 @@
 //!   [`save_store`]: every game as a record on disk, the unfinished one offered back, each in
 //!   its own file ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
+//! - [`rules`]: the rules of every game in both languages, the manual's `docs/rules/` files
+//!   built in, for both front-ends.
 //! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
 //! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
 //!   duel, every star variant, draughts) — whose turn (the automatic passes), a person's move
@@ -59,6 +61,7 @@ pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;
 pub mod resume_choice;
+pub mod rules;
 pub mod save_store;
 pub mod seat_draw;
 pub mod seat_kind;

@@ -29,6 +29,7 @@ pub mod open_games;
 pub(crate) mod play;
 pub mod ratings;
 mod resume;
+mod rules;
 pub mod table_menu;
 
 pub use game_table::GameTable;
@@ -196,6 +197,10 @@ pub struct App {
     pub(crate) animation: Option<Animation>,
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
+    /// Whose rules the rules page shows.
+    pub(crate) rules_family: tripot_game::catalogue::Family,
+    /// The page the rules page goes back to.
+    pub(crate) rules_back: Page,
     /// How far the rules page can scroll, as last drawn (its wrapped lines less the frame).
     pub(crate) rules_max_scroll: u16,
     pub(crate) running: bool,
@@ -246,6 +251,8 @@ impl App {
             animation: None,
             ticks: 0,
             rules_scroll: 0,
+            rules_family: tripot_game::catalogue::Family::Tripot,
+            rules_back: Page::Menu,
             rules_max_scroll: 0,
             running: true,
             network: None,
