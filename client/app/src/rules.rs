@@ -110,8 +110,7 @@ mod tests {
             let (fr, en) = (rules(family, Lang::Fr), rules(family, Lang::En));
             assert!(fr.len() > 4, "{family:?} has rules");
             assert!(matches!(fr[0], RulesBlock::Title(_)) && matches!(en[0], RulesBlock::Title(_)));
-            let shape =
-                |blocks: &[RulesBlock]| blocks.iter().map(|b| std::mem::discriminant(b)).collect::<Vec<_>>();
+            let shape = |blocks: &[RulesBlock]| blocks.iter().map(std::mem::discriminant).collect::<Vec<_>>();
             assert_eq!(shape(&fr), shape(&en), "{family:?}: French and English differ in shape");
             assert_eq!(fr.iter().filter(|b| matches!(b, RulesBlock::Title(_))).count(), 1);
         }

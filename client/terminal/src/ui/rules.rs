@@ -27,8 +27,10 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let mut after_item = false;
     for part in rules(app.rules_family, app.lang) {
         let is_item = matches!(part, RulesBlock::Item(_));
-        // Items of one list stay together; every other block stands apart.
-        if !(is_item && after_item) && !matches!(part, RulesBlock::Title(_)) {
+        // Items of one list stay together; every other block stands apart (the title is
+        // already below a blank line).
+        let together = matches!(part, RulesBlock::Title(_)) || (is_item && after_item);
+        if !together {
             lines.push(Line::default());
         }
         after_item = is_item;
