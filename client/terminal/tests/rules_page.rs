@@ -1,6 +1,6 @@
 //! The « Règles » page shows the rules of the game at hand — `?` at a draughts table the
 //! draughts rules, at a kawu table kawu's — ←→ go to the other games' rules, and Esc comes
-//! back to the game where it was.
+//! back to the game where it was; on the set-up form `?` shows the chosen game's rules.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -11,7 +11,7 @@ use tripot_app::i18n::Lang;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table_save::EveryGame;
 use tripot_game::{Opener, Setup};
-use tripot_terminal::app::{App, Page};
+use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::Events;
 
 fn table(lang: Lang, game: &str) -> (App, Events) {
@@ -82,18 +82,35 @@ fn the_rules_page_during_a_kawu_game_shows_kawus_rules_and_the_arrows_go_to_the_
     assert_eq!(app.page(), Page::GameTable, "q closes the rules, not the game");
 }
 
+/// Selects the main menu's line `item`.
+fn choose(app: &mut App, item: MenuItem) {
+    let at = MenuItem::ALL.iter().position(|&x| x == item).unwrap();
+    while app.menu().selected != at {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
+
+#[test]
+fn the_set_up_forms_question_mark_shows_the_rules_of_the_game_chosen() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    choose(&mut app, MenuItem::Table);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::TableMenu);
+    app.handle_event(ch('?'));
+    assert_eq!(app.page(), Page::Rules);
+    let seen = whole_page(&mut app, 120, 40);
+    assert!(seen.contains("[kawu]") && seen.contains("Le but plein"), "the form's first game: {seen}");
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.page(), Page::TableMenu, "back to the form");
+}
+
 #[test]
 fn the_main_menus_rules_show_the_game_last_played() {
     let (mut app, _events) = table(Lang::Fr, "draughts");
     app.handle_event(ch('q'));
     assert_eq!(app.page(), Page::Menu);
-    let rules = tripot_terminal::app::MenuItem::ALL
-        .iter()
-        .position(|&x| x == tripot_terminal::app::MenuItem::Rules)
-        .unwrap();
-    while app.menu().selected != rules {
-        app.handle_event(key(KeyCode::Down));
-    }
+    choose(&mut app, MenuItem::Rules);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Rules);
     assert!(render(&mut app, 120, 40).contains("[Dames]"));
