@@ -126,6 +126,15 @@ try {
   await page.click("#play-numbers");
   check(await page.evaluate(() => document.getElementById("board").classList.contains("numbered")), "square numbers shown");
 
+  // « Règles » opens the rules of the game being played: draughts', linking to the others'.
+  const [rules] = await Promise.all([page.waitForEvent("popup", { timeout: TIMEOUT }), page.click("#rules-link")]);
+  await rules.waitForLoadState();
+  check(rules.url().endsWith("rules-fr-draughts.html"), `the draughts rules are opened: ${rules.url()}`);
+  const rulesText = await rules.textContent("main");
+  check(rulesText.includes("La prise obligatoire et la majorité"), "they say the majority rule");
+  check((await rules.locator('nav a[href="rules-fr-kawu.html"]').count()) === 1, "they link to kawu's");
+  await rules.close();
+
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "web-draughts.png") });
   console.log(`all draughts checks passed (${checksMade()})`);
 } finally {

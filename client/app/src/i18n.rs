@@ -218,7 +218,6 @@ pub struct Texts {
     pub save_failed: &'static str,
     pub corrupt_moved: &'static str,
     pub rules_keys: &'static str,
-    pub rules_text: &'static [&'static str],
     pub view_keys: &'static str,
     pub view_unfinished: &'static str,
     pub confirm_new_game: &'static str,
@@ -323,13 +322,6 @@ pub struct Texts {
     pub web_stop: &'static str,
 }
 
-/// Whether a line of [`Texts::rules_text`] is a heading: the short lines without a final full
-/// stop (the terminal's rules page and the web page's both draw them so).
-#[must_use]
-pub fn is_heading(text: &str) -> bool {
-    !text.is_empty() && text.chars().count() < 50 && !text.ends_with('.') && !text.ends_with(':')
-}
-
 static FR: Texts = Texts {
     title: "TRIPOT",
     subtitle: "la dame chinoise du Tripot d'Edmonde",
@@ -386,58 +378,7 @@ static FR: Texts = Texts {
     new_game: "Nouvelle partie",
     save_failed: "Sauvegarde impossible",
     corrupt_moved: "Sauvegarde illisible, mise de côté sous",
-    rules_keys: "↑↓ faire défiler · Échap retour",
-    rules_text: &[
-        "Le but",
-        "Chaque camp part d'une pointe de l'étoile et doit amener tous ses pions dans la pointe \
-         opposée avant l'adversaire. On ne prend jamais de pion.",
-        "",
-        "À votre tour, vous déplacez un seul pion, de n'importe laquelle de vos couleurs :",
-        "• Le pas : vers un des six trous voisins, s'il est vide. Un pas termine le tour.",
-        "• Le saut : par-dessus un pion voisin (de n'importe quelle couleur), vers le trou vide \
-         juste derrière, en ligne droite.",
-        "• Le saut symétrique : par-dessus un pion situé jusqu'à cinq trous plus loin, autant de \
-         trous vides avant le pivot qu'après.",
-        "• La chaîne : après un saut, le même pion peut sauter encore, dans n'importe quelle \
-         direction, sans jamais revenir sur un trou déjà visité. Arrêtez-vous avec « Fin du saut ».",
-        "",
-        "L'échange du pion bloqué (règle maison)",
-        "• Cas A : un de vos pions est coincé (aucun coup, ou aucun coup pour sortir de sa \
-         branche de départ) et aucun autre pion ne peut le libérer : échangez-le avec un pion \
-         adverse à sa portée.",
-        "• Cas B : il ne vous reste qu'un pion hors de l'arrivée et un pion adverse occupe votre \
-         pointe d'arrivée : délogez-le en l'échangeant avec un de vos pions à sa portée.",
-        "Portée : voisins, ou séparés par un seul trou occupé en ligne droite. L'échange prend \
-         tout le tour.",
-        "",
-        "Tour passé et fin de partie",
-        "Un camp qui ne peut rien jouer passe son tour. Si les deux camps passent l'un après \
-         l'autre, on compte : le plus de pions arrivés gagne, puis la plus petite distance \
-         totale, puis le joueur 1.",
-        "Un camp gagne dès que chaque trou de sa pointe d'arrivée porte un pion de la bonne couleur.",
-        "",
-        "Les signes du plateau",
-        "● ▲ ■ les pions du joueur 1 (pleins), ○ △ □ ceux du joueur 2 (creux) ; · un trou vide, \
-         ◦ un trou vide d'une pointe d'arrivée, teinté de la couleur qui doit y arriver ; • le \
-         chemin du dernier coup.",
-        "Autour du pion choisi, entre parenthèses : + un pas, ✱ la fin d'un saut, <●> un pion \
-         adverse avec lequel l'échanger ; 1, 2, 3… les bonds du chemin montré ; [ ] le curseur.",
-        "Échanger au clavier : choisissez votre pion (Entrée), allez sur le pion adverse marqué \
-         <●> (flèches, ou d) et Entrée ; ou tapez « : » puis l'échange (m1<>l2).",
-        "",
-        "Au clavier et à la souris",
-        "Au clavier : ← → suivent la rangée, ↑ ↓ la ligne ╱ de la lettre (↑ de k4 mène à k5), \
-         Entrée choisit le pion puis la destination (un ✱, proche ou lointain, termine le coup \
-         là), Échap annule, i donne un indice, u annule le dernier coup, c montre les \
-         coordonnées.",
-        "Un saut en chaîne se construit aussi bond par bond : Espace sur chaque trou où le pion \
-         se pose, puis f pour « Fin du saut » ; Échap reprend le dernier bond.",
-        "Plus vite : Tab choisit le pion suivant qui peut jouer (Maj-Tab le précédent), d mène \
-         le curseur à ses destinations, la plus lointaine d'abord ; « : » puis un coup en \
-         notation (m1-k5, un saut par ses deux bouts) et Entrée le joue.",
-        "À la souris : cliquez le pion, puis la destination ; survolez une destination pour voir \
-         le chemin ; Maj-clic pour un bond.",
-    ],
+    rules_keys: "←→ autre jeu · ↑↓ faire défiler · Échap retour",
     view_keys: "←→ coup par coup · Début/Fin · q quitter",
     view_unfinished: "Partie non terminée",
     confirm_new_game: "La partie en cours sera abandonnée : n encore pour confirmer, r pour la reprendre.",
@@ -596,54 +537,7 @@ static EN: Texts = Texts {
     new_game: "New game",
     save_failed: "Cannot save",
     corrupt_moved: "Unreadable save moved aside to",
-    rules_keys: "↑↓ scroll · Esc back",
-    rules_text: &[
-        "The goal",
-        "Each side starts in one point of the star and must bring all its pawns into the \
-         opposite point before the other side. Nothing is ever captured.",
-        "",
-        "On your turn you move one pawn, of any of your colours:",
-        "• Step: to one of the six neighbouring holes, if empty. A step ends the turn.",
-        "• Jump: over a neighbouring pawn (any colour) to the empty hole right behind it, in a \
-         straight line.",
-        "• Symmetric jump: over a pawn up to five holes away, with as many empty holes before the \
-         pivot as after it.",
-        "• Chain: after a jump the same pawn may jump again, in any direction, never landing \
-         twice on a hole visited this turn. Stop with \"End jump\".",
-        "",
-        "The swap of the stuck pawn (house rule)",
-        "• Case A: one of your pawns is stuck (no move, or no move out of its home point) and no \
-         other pawn can free it: swap it with an enemy pawn in range.",
-        "• Case B: one pawn of yours is left outside the goal and an enemy pawn sits in your goal: \
-         dislodge it by swapping it with one of your pawns in range.",
-        "Range: neighbours, or one occupied hole apart in a straight line. A swap takes the whole \
-         turn.",
-        "",
-        "Passed turn and the end",
-        "A side that cannot move passes. If both sides pass one after the other, the count \
-         decides: more pawns arrived, then the smaller total distance, then player 1.",
-        "A side wins as soon as every hole of its goal holds a pawn of the right colour.",
-        "",
-        "The signs on the board",
-        "● ▲ ■ player 1's pawns (filled), ○ △ □ player 2's (hollow); · an empty hole, ◦ an empty \
-         hole of a goal, tinted with the colour that must arrive there; • the last move's path.",
-        "Around the pawn picked, in brackets: + a step, ✱ the end of a jump, <●> an enemy pawn \
-         to swap with; 1, 2, 3… the hops of the path shown; [ ] the cursor.",
-        "Swapping by keyboard: pick your pawn (Enter), go to the enemy pawn marked <●> (arrows, \
-         or d) and Enter; or type \":\" then the swap (m1<>l2).",
-        "",
-        "Keyboard and mouse",
-        "Keyboard: ← → follow the row, ↑ ↓ the ╱ line of the letter (↑ from k4 goes to k5), \
-         Enter picks the pawn then the destination (a ✱, near or far, ends the move there), Esc \
-         cancels, i gives a hint, u undoes, c shows coordinates.",
-        "A jump chain can also be built hop by hop: Space on each landing, then f to end it; Esc \
-         takes back the last hop.",
-        "Faster: Tab picks the next pawn that can move (shift-Tab the previous one), d takes the \
-         cursor to its destinations, the farthest first; \":\" then a move in notation (m1-k5, a \
-         chain by its ends) and Enter plays it.",
-        "Mouse: click the pawn, then the destination; hover a destination to see the path; \
-         shift-click for one hop.",
-    ],
+    rules_keys: "←→ another game · ↑↓ scroll · Esc back",
     view_keys: "←→ move by move · Home/End · q quit",
     view_unfinished: "Unfinished game",
     confirm_new_game: "The unfinished game will be abandoned: n again to confirm, r to resume it.",
@@ -755,7 +649,6 @@ mod tests {
         assert_eq!(Lang::default(), Lang::Fr);
         assert_eq!(Lang::Fr.t().end_jump, "Fin du saut");
         assert_eq!(Lang::En.t().end_jump, "End jump");
-        assert_eq!(Lang::Fr.t().rules_text.len(), Lang::En.t().rules_text.len());
         assert_eq!(Lang::Fr.format_label(Format::Two), "2 couleurs par camp (20 pions)");
     }
 }

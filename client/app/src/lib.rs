@@ -22,6 +22,8 @@
 //! - [`setup`]: who opens a game started from the main menu; [`save_store`]: where the games are on disk, each in its own file
 //!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
+//! - [`rules`]: the rules of every game in both languages, the manual's `docs/rules/` files
+//!   built in, for both front-ends.
 //! - [`ratings_table`]: a relay's Elo table as every front-end shows it (rows, text lines).
 //! - [`table`]: **the** table on this device, of any game held as a `Box<dyn GameState>` (the
 //!   duel, every star variant, draughts) — whose turn (the automatic passes), a person's move
@@ -49,6 +51,7 @@ pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;
 pub mod resume_choice;
+pub mod rules;
 pub mod save_store;
 pub mod seat_draw;
 pub mod seat_kind;

@@ -85,10 +85,16 @@ impl OnlineStatus {
         }
     }
 
-    /// Whether this side hosts the game (what `--resume` is given to).
+    /// Whether this side hosts the game (what `--resume` is given to): known from how it
+    /// started; else (met through the relay, a resume) the host's seat, the first — which a game whose
+    /// rules name the first mover may have drawn otherwise.
     #[must_use]
     pub const fn hosts(&self) -> bool {
-        matches!(self.local, Some(Seat(0)))
+        match self.side {
+            Side::Host(_) | Side::Table(_) | Side::Room(_) => true,
+            Side::Guest(_) => false,
+            Side::Quick(_) | Side::Relay | Side::Resume => matches!(self.local, Some(Seat(0))),
+        }
     }
 
     /// Why the game never started, if the player leaves now: the session stopped on a failure,

@@ -64,13 +64,14 @@ fn parse_clock(text: &str) -> Result<ClockRule, CliError> {
 }
 
 /// Whether `tripot host` opens a table rather than a two-seat session: a game of more than
-/// two seats, computer seats asked for, or a game the two-seat session does not open (its
-/// opener is the star board's; the table opens every game linked).
+/// two seats, computer seats asked for, or a game outside the star board (draughts: the
+/// session opens it too, but the command line hosts it at a table for the table's clocks,
+/// draw offers and spectators, as seed 001 has them).
 pub(crate) fn is_table(variant: Option<&GameSpec>, table: &TableArgs) -> bool {
     let seats = variant.and_then(tripot_game::catalogue::find).map_or(2, |info| info.seats);
-    let session_opens =
+    let star_board =
         variant.is_none_or(|spec| tripot_net::engine_games(spec, &tripot_game::Setup::default()).is_ok());
-    seats > 2 || !table.computers.is_empty() || !session_opens
+    seats > 2 || !table.computers.is_empty() || !star_board
 }
 
 /// The computer players of the binary.

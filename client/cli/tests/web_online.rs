@@ -9,6 +9,8 @@
 //! - Two servers playing each other directly over loopback: moves both ways (each sees the
 //!   other's, hop by hop), an out-of-turn move refused, a resignation, a rematch offered and
 //!   accepted, and a live game left (the opponent is told).
+//! - Draughts at two seats: the host's choice seats the colours, White begins, the rematch
+//!   swaps the colours.
 //!
 //! The same through a real `tripot-relay` by room code, in a real browser, is
 //! `tests/tests/web_online.rs`.
@@ -380,6 +382,57 @@ async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
     let won = view_where(other, "the end", |v| !v["ending"].is_null()).await;
     assert!(won["ending"]["you_win"].as_bool().unwrap(), "{won}");
     assert!(won["ending"]["words"]["en"].as_str().unwrap().starts_with("You won"), "{won}");
+}
+
+/// Draughts at two seats: the host's choice seats the colours (here the guest plays White),
+/// White begins, the moves go both ways verified, and the rematch swaps the colours.
+#[tokio::test]
+async fn two_pages_play_draughts_white_first_and_the_rematch_swaps_the_colours() {
+    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
+    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    online(&mut a, "games", json!({})).await;
+    let games = until(&mut a, "the games", |m| m["type"] == "online_games").await;
+    assert!(games["games"].as_array().unwrap().iter().any(|g| g["name"] == "draughts"), "{games}");
+    online(&mut a, "host", json!({"game": "draughts", "opener": "second"})).await;
+    let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
+    online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
+    let connected = |v: &Value| v["connection"] == "connected" && !v["board"].is_null();
+    let b_view = view_where(&mut b, "B connected", connected).await;
+    let a_view = view_where(&mut a, "A connected", connected).await;
+    assert_eq!(
+        (a_view["board"]["game"].as_str(), b_view["board"]["game"].as_str()),
+        (Some("draughts"), Some("draughts"))
+    );
+    // The guest sits at White, the first seat, and begins.
+    assert_eq!((a_view["seat"].as_u64(), b_view["seat"].as_u64()), (Some(1), Some(0)));
+    assert!(b_view["your_turn"].as_bool().unwrap() && !a_view["your_turn"].as_bool().unwrap());
+    let (mut to_move, mut other, mut view) = (&mut b, &mut a, b_view);
+    for ply in 1..=2 {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    // White (Bruno) is to move again; he resigns, Alice offers a rematch and he accepts.
+    online(to_move, "resign", json!({})).await;
+    online(to_move, "resign", json!({})).await;
+    view_where(to_move, "the end", |v| !v["ending"].is_null()).await;
+    view_where(other, "the end", |v| !v["ending"].is_null()).await;
+    online(other, "rematch", json!({})).await;
+    view_where(to_move, "the offer received", |v| v["rematch"] == "offered").await;
+    online(to_move, "rematch", json!({})).await;
+    let fresh = |v: &Value| v["ending"].is_null() && moves(v) == 0 && !v["board"].is_null();
+    let b_view = view_where(to_move, "the new game", fresh).await;
+    let a_view = view_where(other, "the new game", fresh).await;
+    assert_eq!((a_view["seat"].as_u64(), b_view["seat"].as_u64()), (Some(0), Some(1)), "the colours swap");
+    assert!(
+        a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap(),
+        "White begins"
+    );
+    let (notation, _) = play_a_step(other, &a_view).await;
+    let seen = until(to_move, "White's move", |m| m["type"] == "online_move").await;
+    assert_eq!(seen["notation"], notation.as_str());
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 //!   set-ups refused with the game unchanged, a solo duel answered by the computer, a table saved
 //!   and offered back by id after a restart;
 //! - in a real browser (`tests/web/draughts.mjs`): draughts from the form, moves and a capture
-//!   by drag and drop, the turned board.
+//!   by drag and drop, the turned board, « Règles » opening the draughts rules.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../../../tests/web/browser_tools.rs"]

@@ -32,11 +32,20 @@ function applyWords() {
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = t(node.dataset.w);
   $("lang").textContent = t("language");
   $("lang").title = t("language_title");
-  $("rules-link").href = `rules-${lang}.html`;
+  $("rules-link").href = rulesAddress();
   for (const svg of document.querySelectorAll("svg[data-w-label]")) svg.setAttribute("aria-label", t(svg.dataset.wLabel));
   if (hello) play.words();
   applySavesWords();
   online.render();
+}
+
+// The rules of the game at hand: the one played online or at the table, else the one chosen in
+// the form; the server serves each family's rules (`rules-fr-draughts.html`), the family being
+// a game's name's first word.
+function rulesAddress() {
+  const online = $("online").dataset.game;
+  const name = online || document.body.dataset.game || $("play-game").value || "tripot";
+  return `rules-${lang}-${name.split("-")[0]}.html`;
 }
 
 function say(text, alert = false) {
@@ -144,6 +153,8 @@ async function switchLanguage(to) {
 async function setup() {
   await useWords(lang);
   applyWords();
+  // Set again at the click: the game at hand may have changed since the words were applied.
+  $("rules-link").addEventListener("click", () => { $("rules-link").href = rulesAddress(); });
   $("lang").addEventListener("click", () => {
     const to = lang === "fr" ? "en" : "fr";
     rememberLanguage(to);

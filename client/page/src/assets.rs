@@ -1,7 +1,9 @@
 //! The page's files, embedded in the binary (`client/page/assets/`), so that `tripot web` needs nothing
-//! beside it; and the rules page, made from the same words as the terminal's rules.
+//! beside it; and the rules pages of every game, made from the same texts as the terminal's.
 
 use tripot_app::i18n::Lang;
+use tripot_app::rules::{RulesBlock, rules};
+use tripot_game::catalogue::Family;
 
 /// One file the server hands out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,24 +34,54 @@ pub(crate) const ASSETS: [Asset; 10] = [
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../assets/icon.svg") },
 ];
 
-/// The rules page in `lang`: the terminal's rules text as HTML.
-pub(crate) fn rules_page(lang: Lang) -> String {
+/// The address of `family`'s rules page in `lang` (`rules-fr-draughts.html`).
+pub(crate) fn rules_address(lang: Lang, family: Family) -> String {
+    format!("rules-{}-{}.html", lang.code(), family.key())
+}
+
+/// The rules page of `family` in `lang`: the text of `tripot_app::rules` (the terminal's
+/// « Règles » page shows the same) as HTML, under links to every other game's rules.
+pub(crate) fn rules_page(lang: Lang, family: Family) -> String {
     let t = lang.t();
     let (code, back) = (lang.code(), lang.page().rules_back);
-    let mut body = String::new();
-    for &line in t.rules_text {
-        if line.is_empty() {
-            continue;
+    let mut games = String::new();
+    for other in Family::ALL {
+        let name = escape(lang.words(&other.name()));
+        if other == family {
+            games.push_str(&format!("<strong aria-current=\"page\">{name}</strong> "));
+        } else {
+            games.push_str(&format!("<a href=\"{}\">{name}</a> ", rules_address(lang, other)));
         }
-        let tag = if tripot_app::i18n::is_heading(line) { "h2" } else { "p" };
-        body.push_str(&format!("<{tag}>{}</{tag}>\n", escape(line)));
+    }
+    let mut body = String::new();
+    let mut in_list = false;
+    for part in rules(family, lang) {
+        let is_item = matches!(part, RulesBlock::Item(_));
+        if in_list && !is_item {
+            body.push_str("</ul>\n");
+        }
+        if is_item && !in_list {
+            body.push_str("<ul>\n");
+        }
+        in_list = is_item;
+        let tag = match part {
+            RulesBlock::Title(_) => "h1",
+            RulesBlock::Heading(_) => "h2",
+            RulesBlock::Item(_) => "li",
+            RulesBlock::Paragraph(_) => "p",
+        };
+        body.push_str(&format!("<{tag}>{}</{tag}>\n", escape(part.text())));
+    }
+    if in_list {
+        body.push_str("</ul>\n");
     }
     format!(
         "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>Tripot — {title}</title><link rel=\"stylesheet\" href=\"style.css\"></head>\
-         <body class=\"rules\"><main><h1>{title}</h1>\n{body}<p><a href=\"./\">{back}</a></p></main></body></html>\n",
+         <title>Tripot — {title} — {game}</title><link rel=\"stylesheet\" href=\"style.css\"></head>\
+         <body class=\"rules\"><main><nav aria-label=\"{title}\">{games}</nav>\n{body}<p><a href=\"./\">{back}</a></p></main></body></html>\n",
         title = escape(t.rules),
+        game = escape(lang.words(&family.name())),
     )
 }
 
@@ -85,14 +117,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_rules_page_holds_every_rule_line_escaped_in_both_languages() {
+    fn each_games_rules_page_holds_every_line_of_its_rules_escaped_in_both_languages() {
         for lang in [Lang::Fr, Lang::En] {
-            let page = rules_page(lang);
-            let lines = lang.t().rules_text.iter().filter(|l| !l.is_empty());
-            for line in lines {
-                assert!(page.contains(&escape(line)), "{line:?} missing");
+            for family in Family::ALL {
+                let page = rules_page(lang, family);
+                for part in rules(family, lang) {
+                    assert!(page.contains(&escape(part.text())), "{family:?} {lang:?}: {part:?} missing");
+                }
+                for other in Family::ALL.into_iter().filter(|&f| f != family) {
+                    assert!(page.contains(&rules_address(lang, other)), "{family:?} links to {other:?}");
+                }
+                assert!(!page.contains("<script"));
+                assert_eq!(page.matches("<ul>").count(), page.matches("</ul>").count());
             }
-            assert!(!page.contains("<script"));
         }
         assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }

@@ -19,9 +19,9 @@ const ANY: &str = "any";
 
 /// Every game of two seats the online session opens, in the catalogue's order.
 fn online_games() -> impl Iterator<Item = &'static GameInfo> {
-    catalogue::catalogue().iter().filter(|info| {
-        info.seats == 2 && tripot_net::session::engine_games(&info.spec(), &Setup::default()).is_ok()
-    })
+    catalogue::catalogue()
+        .iter()
+        .filter(|info| info.seats == 2 && tripot_net::linked_games(&info.spec(), &Setup::default()).is_ok())
 }
 
 /// The games the host form offers.

@@ -25,9 +25,10 @@ use axum::routing::get;
 
 use tokio::sync::Semaphore;
 
-use super::assets::{ASSETS, Asset, rules_page, words_table};
+use super::assets::{ASSETS, Asset, rules_address, rules_page, words_table};
 use super::socket::{self, MAX_FRAME};
 use tripot_app::i18n::Lang;
+use tripot_game::catalogue::Family;
 
 /// Pages (WebSockets) served at once: a family's tablets and computers, with room to spare.
 pub(crate) const MAX_SOCKETS: usize = 16;
@@ -78,10 +79,16 @@ pub(crate) fn router(access: Access, shared: socket::Shared) -> Router {
             &format!("{base}ws"),
             get(move |s, h, ws| upgrade(s, h, ws, shared.clone(), Arc::clone(&sockets))),
         )
-        .route(&format!("{base}rules-fr.html"), get(|s, h| rules(s, h, Lang::Fr)))
-        .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En)))
+        .route(&format!("{base}rules-fr.html"), get(|s, h| rules(s, h, Lang::Fr, Family::Tripot)))
+        .route(&format!("{base}rules-en.html"), get(|s, h| rules(s, h, Lang::En, Family::Tripot)))
         .route(&format!("{base}words-fr.json"), get(|s, h| words(s, h, Lang::Fr)))
         .route(&format!("{base}words-en.json"), get(|s, h| words(s, h, Lang::En)));
+    for lang in [Lang::Fr, Lang::En] {
+        for family in Family::ALL {
+            let address = format!("{base}{}", rules_address(lang, family));
+            router = router.route(&address, get(move |s, h| rules(s, h, lang, family)));
+        }
+    }
     for asset in ASSETS {
         router = router.route(&format!("{base}{}", asset.name), get(move |s, h| file(s, h, asset)));
     }
@@ -118,11 +125,11 @@ async fn file(State(access): Shared, headers: HeaderMap, asset: Asset) -> Respon
     page_response(asset.content_type, asset.body.to_owned())
 }
 
-async fn rules(State(access): Shared, headers: HeaderMap, lang: Lang) -> Response {
+async fn rules(State(access): Shared, headers: HeaderMap, lang: Lang, family: Family) -> Response {
     if !access.host_allowed(host(&headers)) {
         return refused();
     }
-    page_response("text/html; charset=utf-8", rules_page(lang))
+    page_response("text/html; charset=utf-8", rules_page(lang, family))
 }
 
 async fn words(State(access): Shared, headers: HeaderMap, lang: Lang) -> Response {

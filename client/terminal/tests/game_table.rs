@@ -82,6 +82,24 @@ fn the_compulsory_capture_is_the_only_pick_and_is_played_by_two_clicks() {
     assert_eq!(pieces(&app, Seat(0)), 19);
 }
 
+/// The draw counters under each seat while they run: the 25 king moves (in plies, of 50) and,
+/// a lone king against a king and two men, the 16-move rule (of 32 plies).
+#[test]
+fn the_draughts_draw_counters_are_shown_and_run_with_the_moves() {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let setup = Setup { opener: None, position: Some("W:WK46:BK5,10,15".to_owned()) };
+    let state = EveryGame.open(&"draughts".parse().unwrap(), &setup).unwrap();
+    app.start_game_table(state, vec![SeatKind::Person, SeatKind::Person], 1);
+    let screen = render(&mut app, 120, 40);
+    assert_eq!(screen.matches("dame seule 0/32").count(), 2, "{screen}");
+    assert_eq!(screen.matches("coups de dames 0/50").count(), 2, "{screen}");
+    typed(&mut app, "46-41");
+    let screen = render(&mut app, 120, 40);
+    assert_eq!(screen.matches("dame seule 1/32").count(), 2, "{screen}");
+    assert_eq!(screen.matches("coups de dames 1/50").count(), 2, "{screen}");
+}
+
 #[test]
 fn a_wrong_typed_move_is_refused_in_the_players_words() {
     let (mut app, _events) = draughts(Lang::Fr);

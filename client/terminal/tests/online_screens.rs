@@ -1110,6 +1110,10 @@ fn the_host_menu_offers_every_two_seat_game_after_the_duels_formats() {
             .iter()
             .any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "captures-2"))
     );
+    // Draughts too: the session seats the colours by the draw (White begins).
+    assert!(
+        offered.iter().any(|g| matches!(g, tripot_terminal::app::HostGame::Other(i) if i.name == "draughts"))
+    );
 }
 
 #[test]

@@ -76,7 +76,9 @@ impl std::fmt::Display for Ending {
 pub struct OnlineGame {
     /// The game's id (chosen by the host).
     pub game_id: GameId,
-    /// This side's role: the host sits at the first seat, the guest at the second.
+    /// This side's role: the host sits at the first seat, the guest at the second — except in a
+    /// game whose rules name the first mover (draughts), where the draw seats them
+    /// ([`OnlineGame::seated_at`]).
     pub role: Role,
     /// This side's display name.
     pub local_name: String,
@@ -84,6 +86,8 @@ pub struct OnlineGame {
     pub peer_name: String,
     /// The opponent's peer id (bytes), to recognise it on a reconnection.
     pub peer_id: Vec<u8>,
+    /// This side's seat.
+    local: Seat,
     /// The game: every move played through its own verifier.
     state: Box<dyn GameState>,
     /// `hashes[i]` = hash of the position after `i` moves (`hashes[0]` = the start).
@@ -94,8 +98,8 @@ pub struct OnlineGame {
 
 impl PartialEq for OnlineGame {
     fn eq(&self, other: &OnlineGame) -> bool {
-        (self.game_id, self.role, &self.local_name, &self.peer_name, &self.peer_id)
-            == (other.game_id, other.role, &other.local_name, &other.peer_name, &other.peer_id)
+        (self.game_id, self.role, self.local, &self.local_name, &self.peer_name, &self.peer_id)
+            == (other.game_id, other.role, other.local, &other.local_name, &other.peer_name, &other.peer_id)
             && self.state.spec() == other.state.spec()
             && self.state.opener() == other.state.opener()
             && self.state.moves() == other.state.moves()
@@ -118,10 +122,21 @@ impl OnlineGame {
         peer_id: Vec<u8>,
     ) -> OnlineGame {
         let hashes = vec![state.hash()];
+        let local = seat_of(role);
         let mut game =
-            OnlineGame { game_id, role, local_name, peer_name, peer_id, state, hashes, ending: None };
+            OnlineGame { game_id, role, local, local_name, peer_name, peer_id, state, hashes, ending: None };
         game.note_outcome(None);
         game
+    }
+
+    /// The same game with this side at `local` (the other side at the other seat): in a game
+    /// whose rules name the first mover, the draw decides who sits where, not who opens.
+    #[must_use]
+    pub fn seated_at(mut self, local: Seat) -> OnlineGame {
+        if local.0 < 2 {
+            self.local = local;
+        }
+        self
     }
 
     /// The game's name.
@@ -145,16 +160,20 @@ impl OnlineGame {
     /// This side's seat.
     #[must_use]
     pub const fn local_seat(&self) -> Seat {
-        seat_of(self.role)
+        self.local
     }
 
     /// The opponent's seat.
     #[must_use]
     pub const fn peer_seat(&self) -> Seat {
-        seat_of(match self.role {
-            Role::Host => Role::Guest,
-            Role::Guest => Role::Host,
-        })
+        Seat(1 - self.local.0)
+    }
+
+    /// Whether the host's seat made (or makes) the first move: what a rematch swaps.
+    #[must_use]
+    pub fn host_opened(&self) -> bool {
+        let host = if self.role == Role::Host { self.local_seat() } else { self.peer_seat() };
+        host == self.state.opener()
     }
 
     /// The moves played, in order.

@@ -97,6 +97,8 @@ impl SavedGame {
         }
         record.set_tag("GameId", &game.game_id.to_string())?;
         record.set_tag("Role", if game.role == Role::Host { "host" } else { "guest" })?;
+        // Where the draw seated this side (draughts' colours); the role alone says it elsewhere.
+        record.set_tag("Seat", &state.seat_name(game.local_seat()))?;
         if let Ok(peer) = PeerId::from_bytes(&game.peer_id) {
             record.set_tag("Peer", &peer.to_string())?;
         }
@@ -113,7 +115,7 @@ impl SavedGame {
     pub fn from_record(record: &GameRecord, path: &Path) -> Result<SavedGame, SaveError> {
         let tag_error = |tag| SaveError::Tag { path: path.to_path_buf(), tag };
         let replay = record
-            .replay(&tripot_engine::StarBoardGames)
+            .replay(&crate::game_openers::LINKED_OPENERS.as_slice())
             .map_err(|source| SaveError::Replay { path: path.to_path_buf(), source })?;
         let game_id: GameId = record.tag("GameId").and_then(|t| t.parse().ok()).ok_or(tag_error("GameId"))?;
         let role = match record.tag("Role") {
@@ -127,10 +129,15 @@ impl SavedGame {
         };
         let start = replay.state.initial();
         let name = |seat: Seat| record.player(&start.seat_name(seat)).unwrap_or_default().to_owned();
-        let local = crate::online_game::seat_of(role);
+        // Saves written before the `Seat` tag: the role's seat, as it always was then.
+        let local = record
+            .tag("Seat")
+            .and_then(|name| start.seat_named(name))
+            .unwrap_or_else(|| crate::online_game::seat_of(role));
         let peer_seat = Seat(1 - local.0);
         let (local_name, peer_name) = (name(local), name(peer_seat));
-        let mut game = OnlineGame::new(game_id, role, start, local_name, peer_name, peer.to_bytes());
+        let mut game =
+            OnlineGame::new(game_id, role, start, local_name, peer_name, peer.to_bytes()).seated_at(local);
         for m in &replay.moves {
             let Some(seat) = game.state().to_move() else { break };
             // Verified by the replay just now, on the same game.
@@ -259,6 +266,38 @@ mod tests {
             saved.write(&path).unwrap();
             assert_eq!(SavedGame::read(&path).unwrap(), saved);
         }
+    }
+
+    #[test]
+    fn a_draughts_save_keeps_the_colour_the_draw_gave_this_side() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.tripot");
+        let peer = libp2p::identity::Keypair::generate_ed25519().public().to_peer_id();
+        let state =
+            crate::game_openers::linked_games(&"draughts".parse().unwrap(), &Setup::default()).unwrap();
+        // The guest drew White: it sits at the first seat, which opens.
+        let mut game = OnlineGame::new(
+            GameId([6; 16]),
+            Role::Guest,
+            state,
+            "Marie".into(),
+            "Edmonde".into(),
+            peer.to_bytes(),
+        )
+        .seated_at(Seat(0));
+        for _ in 0..5 {
+            let seat = game.state().to_move().unwrap();
+            let m = game.state().legal_moves()[0].clone();
+            game.play(seat, &m).unwrap();
+        }
+        let saved = SavedGame { game, peer_addrs: vec![], listen_addrs: vec![], random_opener: true };
+        saved.write(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("[Seat \"W\"]") && text.contains("[PlayerW \"Marie\"]"), "{text}");
+        let read = SavedGame::read(&path).unwrap();
+        assert_eq!(read, saved);
+        assert_eq!((read.game.local_seat(), read.game.peer_seat()), (Seat(0), Seat(1)));
+        assert!(!read.game.host_opened(), "the guest opened");
     }
 
     #[test]

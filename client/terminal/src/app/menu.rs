@@ -125,9 +125,7 @@ impl HostGame {
         let others = tripot_game::catalogue::catalogue()
             .iter()
             .filter(|info| info.seats == 2 && info.family != tripot_game::Family::Tripot)
-            .filter(|info| {
-                tripot_net::session::engine_games(&info.spec(), &tripot_game::Setup::default()).is_ok()
-            })
+            .filter(|info| tripot_net::linked_games(&info.spec(), &tripot_game::Setup::default()).is_ok())
             .map(HostGame::Other);
         duels.chain(others).collect()
     }

@@ -26,6 +26,7 @@ pub mod open_games;
 mod preferences;
 pub mod ratings;
 mod resume;
+mod rules;
 pub mod table_menu;
 
 pub use game_table::GameTable;
@@ -150,6 +151,13 @@ pub struct App {
     pub(crate) request: u64,
     pub(crate) ticks: u64,
     pub(crate) rules_scroll: u16,
+    /// Whose rules the rules page shows.
+    pub(crate) rules_family: tripot_game::catalogue::Family,
+    /// The page the rules page goes back to.
+    pub(crate) rules_back: Page,
+    /// The family of the last game left for the menu (its table let go once saved): the
+    /// menu's « Règles » opens its rules.
+    pub(crate) last_played: Option<tripot_game::catalogue::Family>,
     /// How far the rules page can scroll, as last drawn (its wrapped lines less the frame).
     pub(crate) rules_max_scroll: u16,
     pub(crate) running: bool,
@@ -195,6 +203,9 @@ impl App {
             request: 0,
             ticks: 0,
             rules_scroll: 0,
+            rules_family: tripot_game::catalogue::Family::Tripot,
+            rules_back: Page::Menu,
+            last_played: None,
             rules_max_scroll: 0,
             running: true,
             network: None,

@@ -104,6 +104,9 @@ impl App {
     /// where to pick it up and lists it under « Reprendre (r) ».
     pub(crate) fn leave_game_table(&mut self) {
         let unfinished = self.game_table.as_ref().is_some_and(|g| g.table.state().outcome().is_none());
+        if let Some(game) = &self.game_table {
+            self.last_played = Some(tripot_app::rules::family_of(game.table.state().spec()));
+        }
         self.back_to_menu();
         if !unfinished {
             return;

@@ -1,7 +1,7 @@
 //! The keys and the mouse at the table of any game, here or online: arrows move the cursor
 //! over the cells as drawn (in the seat's turned view), Tab the next piece that can move, `d`
 //! the next target, Enter acts on the cursor's cell, Space one hop only, `f` ends a chain, Esc
-//! takes back a hop, `:` types a move in the game's notation, `n` shows the cells' names; here
+//! takes back a hop, `:` types a move in the game's notation, `n` shows the cells' names, `?` the game's rules; here
 //! `i` hint, `u` undo, `q` menu; online `a` resign, `r` claim (once the grace period is over,
 //! and in its prompt, with `w` to keep waiting), the end's `r` rematch and `n` decline, `q`
 //! leave (before the game too, on the waiting page). A click maps back through the cells drawn.
@@ -62,6 +62,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
             (KeyCode::Char('m' | 'q') | KeyCode::Esc, None) => app.back_to_menu(),
             (KeyCode::Char('m' | 'q') | KeyCode::Esc, Some(_)) => app.leave_online_table(),
             (KeyCode::Char('n' | 'c'), _) => toggle_names(app),
+            (KeyCode::Char('?'), _) => app.open_rules_of_game_at_hand(),
             _ => {}
         }
         return;
@@ -85,6 +86,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Esc => cancel(app),
         KeyCode::Char('f' | 'e') => app.table_act(TableAct::EndChain),
         KeyCode::Char('n' | 'c') => toggle_names(app),
+        KeyCode::Char('?') => app.open_rules_of_game_at_hand(),
         KeyCode::Char('a') if online.is_some() => app.resign_online_table(),
         KeyCode::Char('r') if online.is_some() => app.claim_online_table(),
         KeyCode::Char('q' | 'm') if online.is_some() => app.leave_online_table(),

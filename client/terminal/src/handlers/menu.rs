@@ -9,7 +9,7 @@ use tripot_engine::{Format, Rules, duel_spec};
 
 use tripot_net::Start;
 
-use crate::app::{App, Button, MenuItem, Page, TableMenu};
+use crate::app::{App, Button, MenuItem, TableMenu};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -77,10 +77,7 @@ fn activate(app: &mut App) {
             start_duel(app, format, opener, SeatKind::Person);
         }
         MenuItem::Ratings => app.open_ratings(),
-        MenuItem::Rules => {
-            app.rules_scroll = 0;
-            app.page = Page::Rules;
-        }
+        MenuItem::Rules => app.open_rules_of_game_at_hand(),
         MenuItem::Quit => app.quit(),
         MenuItem::Host => {
             let Ok(offer) = menu.host_offer() else { return };

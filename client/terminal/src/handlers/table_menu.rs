@@ -1,5 +1,5 @@
 //! The set-up form of a game on this device: ↑↓ choose a line, ←→ change it, Enter start (on any line but
-//! « Retour »), Esc back to the main menu; a click picks a line, a second click changes it.
+//! « Retour »), Esc back to the main menu, `?` the chosen game's rules; a click picks a line, a second click changes it.
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
@@ -13,6 +13,7 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         KeyCode::Right | KeyCode::Char('l') => app.table_menu.change(1),
         KeyCode::Enter | KeyCode::Char(' ') => activate(app),
         KeyCode::Char('q') | KeyCode::Esc => back(app),
+        KeyCode::Char('?') => app.open_rules_of_game_at_hand(),
         _ => {}
     }
 }

@@ -58,8 +58,9 @@ pub struct SessionConfig {
     pub signer: Option<ResultSigner>,
 }
 
-/// Opens a game by name, opened by the seat the set-up names: `tripot_engine`'s games by
-/// default ([`engine_games`]); a caller may offer fewer, or others.
+/// Opens a game by name, opened by the seat the set-up names: every game the client links by
+/// default (`game_openers::linked_games`: the star board's games and draughts); a caller may
+/// offer fewer ([`engine_games`]), or others.
 pub type OpenGame = fn(&GameSpec, &Setup) -> Result<Box<dyn GameState>, OpenError>;
 
 /// Every game the engine plays (the duels and the star games).
@@ -82,7 +83,7 @@ impl Default for SessionConfig {
             grace: Duration::from_secs(120),
             flood_limit: 100,
             handshake_timeout: Duration::from_secs(10),
-            open_game: engine_games,
+            open_game: crate::game_openers::linked_games,
             signer: None,
         }
     }
@@ -302,7 +303,7 @@ impl<T: Transport> Session<T> {
         let mut session = Session::with(transport, config, game.role, local_id, now);
         session.game_id = game.game_id;
         // What the host chose is not saved as such: the opener it gave (see `opener_drawn`).
-        let opens = if game.opener() == Seat(0) { Opens::Host } else { Opens::Guest };
+        let opens = if game.host_opened() { Opens::Host } else { Opens::Guest };
         session.offer = Some(Offer { game: game.spec().clone(), opens });
         session.handshake = Handshake::Done;
         session.link = Link::Down { since: now, announced_secs: 0, grace_told: false };
@@ -794,8 +795,13 @@ impl<T: Transport> Session<T> {
         self.peer.clone()
     }
 
-    /// The game `offer` names, opened by `opener`; `None` (the terms refused, the link closed)
-    /// when this side cannot play it.
+    /// The game `offer` names, opened by `opener` (the host's seat, `Seat(0)`, or the guest's);
+    /// `None` (the terms refused, the link closed) when this side cannot play it.
+    ///
+    /// Where the rules name the first mover (`GameInfo::opener_fixed`: draughts, White
+    /// begins), the side that would open sits at that seat instead: the draw, the host's choice
+    /// and the rematch's swap decide the colours, as seed 001 wants, and the game opens as its
+    /// rules say.
     fn new_game(
         &mut self,
         offer: &Offer,
@@ -804,7 +810,8 @@ impl<T: Transport> Session<T> {
         peer_id: Vec<u8>,
         now: Instant,
     ) -> Option<OnlineGame> {
-        let setup = Setup { opener: Some(opener), position: None };
+        let fixed = tripot_game::catalogue::find(&offer.game).is_some_and(|info| info.opener_fixed);
+        let setup = Setup { opener: (!fixed).then_some(opener), position: None };
         let state = match (self.config.open_game)(&offer.game, &setup) {
             Ok(state) if state.seat_count() == SEATS => state,
             Ok(state) => {
@@ -820,7 +827,15 @@ impl<T: Transport> Session<T> {
             }
         };
         let peer_name = peer_name.chars().take(tripot_protocol::MAX_NAME / 4).collect();
-        Some(OnlineGame::new(self.game_id, self.role, state, self.config.name.clone(), peer_name, peer_id))
+        let game =
+            OnlineGame::new(self.game_id, self.role, state, self.config.name.clone(), peer_name, peer_id);
+        if !fixed {
+            return Some(game);
+        }
+        // The side that opens sits where the game opens; the other at the other seat.
+        let first = game.state().opener();
+        let local = if opener == seat_of(self.role) { first } else { Seat(1 - first.0) };
+        Some(game.seated_at(local))
     }
 
     fn start(&mut self, game: OnlineGame) {

@@ -14,7 +14,6 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use tripot_game::Seat;
 use tripot_protocol::{GameId, Message, Opens, RejectReason, Role};
 
 use super::{Handshake, LocalError, Offer, Session};
@@ -195,7 +194,7 @@ impl<T: Transport> Session<T> {
     fn next_offer(&self) -> Option<Offer> {
         let game = self.game.as_ref()?;
         let drawn = self.offer.as_ref().is_some_and(|o| o.opens == Opens::Random);
-        let opens = match (drawn, game.opener() == Seat(0)) {
+        let opens = match (drawn, game.host_opened()) {
             (true, _) => Opens::Random,
             (false, true) => Opens::Guest,
             (false, false) => Opens::Host,

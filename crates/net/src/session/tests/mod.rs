@@ -84,8 +84,13 @@ impl Pair {
         panic!("the sessions never settled");
     }
 
+    /// The side that plays `seat` (the host's is the first, but where the draw seats them).
     fn side(&mut self, seat: Seat) -> &mut Session<QueueTransport> {
-        if seat == Seat(0) { &mut self.host } else { &mut self.guest }
+        if self.host.game().is_some_and(|g| g.local_seat() == seat) {
+            &mut self.host
+        } else {
+            &mut self.guest
+        }
     }
 
     /// Plays the first legal move of whoever is to move.
@@ -757,3 +762,4 @@ fn rematch_records_go_to_their_own_files() {
 
 mod handshake;
 mod result_signing;
+mod seats_drawn;

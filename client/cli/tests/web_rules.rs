@@ -1,0 +1,98 @@
+//! `tripot web` serves the rules of every game in both languages, the real binary on loopback:
+//! each family's page (`rules-fr-draughts.html`) holds that game's rules — the texts the
+//! terminal's « Règles » page shows — and links to the others'; the older address
+//! (`rules-fr.html`) still gives the duel's; a family the program does not know is not found.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../../../tests/web/page_server.rs"]
+mod page_server;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command};
+use std::time::Duration;
+
+use tripot_app::i18n::Lang;
+use tripot_app::rules::{RulesBlock, rules};
+use tripot_game::catalogue::Family;
+
+/// A `tripot web` on loopback, stopped on drop.
+struct Server {
+    child: Child,
+    port: u16,
+    _data: tempfile::TempDir,
+}
+
+impl Server {
+    fn start() -> Server {
+        let data = tempfile::tempdir().unwrap();
+        let command = Command::new(env!("CARGO_BIN_EXE_tripot"));
+        let mut child = page_server::web_command(command, data.path(), data.path()).spawn().unwrap();
+        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
+        Server { child, port, _data: data }
+    }
+
+    /// A plain HTTP/1.1 GET: the status code and the body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let host = format!("127.0.0.1:{}", self.port);
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+        (status, body)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn every_games_rules_are_served_in_french_and_english() {
+    let server = Server::start();
+    for (lang, code) in [(Lang::Fr, "fr"), (Lang::En, "en")] {
+        for family in Family::ALL {
+            let (status, page) = server.get(&format!("/rules-{code}-{}.html", family.key()));
+            assert_eq!(status, 200, "{code} {family:?}");
+            assert!(page.contains(&format!("<html lang=\"{code}\">")), "{page}");
+            let headings = rules(family, lang)
+                .into_iter()
+                .filter(|b| matches!(b, RulesBlock::Title(_) | RulesBlock::Heading(_)));
+            for heading in headings {
+                assert!(page.contains(heading.text()), "{code} {family:?}: {heading:?} missing");
+            }
+            for other in Family::ALL.into_iter().filter(|&f| f != family) {
+                assert!(
+                    page.contains(&format!("href=\"rules-{code}-{}.html\"", other.key())),
+                    "{code} {family:?}"
+                );
+            }
+        }
+    }
+    let (_, draughts_fr) = server.get("/rules-fr-draughts.html");
+    for needed in [
+        "Les Blancs commencent",
+        "la rafle qui prend le plus de pièces",
+        "Règle des 16 coups",
+        "il reste un pion",
+    ] {
+        assert!(draughts_fr.contains(needed), "{needed}");
+    }
+    let (_, draughts_en) = server.get("/rules-en-draughts.html");
+    for needed in ["White moves first", "the flying king", "The 5-move rule", "25 king moves"] {
+        assert!(draughts_en.contains(needed), "{needed}");
+    }
+    assert!(server.get("/rules-en-kawu.html").1.contains("The full goal"));
+    assert!(server.get("/rules-fr-halma.html").1.contains("La règle de la maison"));
+    assert!(server.get("/rules-en-captures.html").1.contains("most captures wins"));
+    let (status, duel) = server.get("/rules-fr.html");
+    assert_eq!(status, 200);
+    assert!(duel.contains("L'échange du pion bloqué"), "the older address is the duel's");
+    assert_eq!(server.get("/rules-fr-chess.html").0, 404);
+}
