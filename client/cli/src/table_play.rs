@@ -82,12 +82,16 @@ fn computers(spec: &GameSpec, level: u8, seed: u64) -> Option<Box<dyn Player>> {
 fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), CliError> {
     let settings = online.settings()?;
     let keypair = online.keypair()?;
-    let table = TableConfig {
+    let mut table = TableConfig {
         grace: Duration::from_secs(online.grace_secs),
         keep_alive: Duration::from_millis(online.keep_alive_ms),
         seed: online.seed,
         ..TableConfig::new(&settings.name, keypair.clone())
     };
+    if online.guest {
+        // A key of one game signs nothing: the table is not rated.
+        table.signer = None;
+    }
     let save = online.save.clone();
     let net = tripot_net::NetConfig { relay: settings.relay.clone(), ..settings.net() };
     Ok((keypair, TableNetConfig { table, net, save, computers: Some(computers) }))

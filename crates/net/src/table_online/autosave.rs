@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use tripot_game::{GameRecord, RecordResult, Seat};
+use tripot_game::{GameRecord, Seat};
 use tripot_protocol::table::SeatHolder;
 
 use super::TableNetEvent;
@@ -31,13 +31,7 @@ pub(super) struct Autosave {
 pub fn record_of(table: &Table) -> Option<GameRecord> {
     let record = table.record()?;
     let state = record.state();
-    let mut out = GameRecord::of_game(state);
-    // An ending the moves do not give (a resignation, a forfeit, the clock) is written with
-    // its termination, which is what lets a replay accept it.
-    if let (None, Some(ending)) = (state.outcome(), record.ending()) {
-        out.result = RecordResult::of(&ending, state);
-        out.termination = Some(ending.reason.termination().to_owned());
-    }
+    let mut out = record.game_record();
     let id: String = table.state().table.0.iter().map(|b| format!("{b:02x}")).collect();
     // Tag values are written escaped: these cannot fail on hex and names.
     let _ = out.set_tag(TABLE_TAG, &id);
