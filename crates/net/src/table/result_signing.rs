@@ -15,7 +15,8 @@
 //! A peer without a signer (a guest's key of one game) declines
 //! ([`TableMessage::ResultDeclined`], forwarded like a signature): the game is not rated. A game
 //! with a computer seat, or of partners, asks nobody to sign ([`super::TableEvent::Unrated`]).
-//! An exchange not complete after [`TABLE_SIGNING_TIME`] is given up.
+//! An exchange not complete after [`TABLE_SIGNING_TIME`] is given up; a game ended by a claim
+//! (a seat away past its grace) is not signed at all, for that seat is not there to sign.
 //!
 //! **Hand-over.** Signatures are self-verifying, so they may travel any way: a member whose
 //! link to a (new) host comes up sends every signature it holds after its hello, and a host
@@ -27,6 +28,7 @@
 use std::time::{Duration, Instant};
 
 use libp2p::PeerId;
+use tripot_game::{EndReason, Leaving};
 use tripot_protocol::table::{PeerKey, ResultSignature, SeatHolder, TableMessage, TableRejectReason};
 use tripot_ratings_wire::{GameResult, Signature, SignedResult, inlined_ed25519_key};
 
@@ -109,10 +111,18 @@ impl Table {
     pub(super) fn sign_if_over(&mut self, now: Instant) {
         let Some(record) = self.record.as_ref() else { return };
         let game = record.key().game;
-        if record.ending().is_none() || self.signing.game() == Some(game) && !self.host_to_sign() {
+        let Some(ending) = record.ending() else { return };
+        if self.signing.game() == Some(game) && !self.host_to_sign() {
             return;
         }
         if self.signing.game() != Some(game) {
+            if matches!(ending.reason, EndReason::Left { how: Leaving::Abandoned, .. }) {
+                // Claimed: the seat gone past its grace is not there to sign (as a two-seat
+                // claimed game, it goes unsigned).
+                self.signing = Signing::Over { game };
+                self.events.push(TableEvent::ResultUnsigned(UnsignedCause::NoAnswer));
+                return;
+            }
             if let Some(why) = unrated_because(record.state().spec(), record.seats()) {
                 self.signing = Signing::Over { game };
                 self.events.push(TableEvent::Unrated(why));

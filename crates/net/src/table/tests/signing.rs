@@ -267,3 +267,23 @@ fn a_host_gone_mid_signing_the_next_host_forwards_the_signatures_it_holds() {
     let old_host = net.keys[0].public().to_peer_id();
     assert!(complete[0].signatures.iter().any(|s| s.peer_id == old_host));
 }
+
+#[test]
+fn a_game_ended_by_a_claim_is_not_signed_for_the_seat_gone_cannot_sign() {
+    let (mut net, a, b) = Net::three_people();
+    for _ in 0..3 {
+        net.play_one();
+    }
+    let gone = net.peers[b].my_seat().unwrap();
+    net.vanish(b);
+    net.advance(Duration::from_secs(121));
+    let now = net.now;
+    net.peers[a].claim(gone, now).unwrap();
+    net.settle();
+    assert!(net.game_over());
+    assert_eq!(signing_messages(&net), 0);
+    for p in [0, a] {
+        assert!(net.events_of(p).contains(&TableEvent::ResultUnsigned(UnsignedCause::NoAnswer)), "peer {p}");
+        assert!(signed_results(&net, p).is_empty());
+    }
+}
