@@ -240,17 +240,20 @@ impl Table {
                     self.send_to_seated(&TableMessage::ResultSigned(theirs));
                 }
             }
-            Err(error) => {
-                self.outputs.push(TableOutput::Send {
-                    link,
-                    message: TableMessage::Reject(tripot_protocol::table::TableReject {
-                        reason: TableRejectReason::BadSignature,
-                        index: None,
-                    }),
-                });
-                self.events.push(TableEvent::SignatureRefused { from, error });
-            }
+            Err(error) => self.refuse_signature(link, from, error),
         }
+    }
+
+    /// Refuses a signature (or a refusal to sign) that came on `link`: never kept, reported.
+    fn refuse_signature(&mut self, link: LinkId, from: Option<PeerKey>, error: ResultSignatureError) {
+        self.outputs.push(TableOutput::Send {
+            link,
+            message: TableMessage::Reject(tripot_protocol::table::TableReject {
+                reason: TableRejectReason::BadSignature,
+                index: None,
+            }),
+        });
+        self.events.push(TableEvent::SignatureRefused { from, error });
     }
 
     /// Checks a signature against the result this peer built.
@@ -359,14 +362,7 @@ impl Table {
             Some(_) => None,
         };
         if let Some(error) = error {
-            self.outputs.push(TableOutput::Send {
-                link,
-                message: TableMessage::Reject(tripot_protocol::table::TableReject {
-                    reason: TableRejectReason::BadSignature,
-                    index: None,
-                }),
-            });
-            self.events.push(TableEvent::SignatureRefused { from, error });
+            self.refuse_signature(link, from, error);
             return;
         }
         if matches!(self.signing, Signing::Gathering { .. }) {

@@ -30,6 +30,18 @@ fn refusals(net: &Net, p: usize) -> Vec<ResultSignatureError> {
         .collect()
 }
 
+/// The one complete result each of `peers` reported.
+fn the_complete_results(net: &Net, peers: &[usize]) -> Vec<SignedResult> {
+    peers
+        .iter()
+        .map(|&p| {
+            let mut results = signed_results(net, p);
+            assert_eq!(results.len(), 1, "peer {p}: {:?}", refusals(net, p));
+            results.remove(0)
+        })
+        .collect()
+}
+
 /// The host's own signature, as it went out on the wire.
 fn host_signature(net: &Net) -> ResultSignature {
     let host = peer_key(&net.keys[0]);
@@ -55,14 +67,7 @@ fn signing_messages(net: &Net) -> usize {
 fn three_people_sign_and_each_holds_the_complete_result() {
     let (mut net, a, b) = Net::three_people();
     net.play_to_end();
-    let results: Vec<SignedResult> = [0, a, b]
-        .into_iter()
-        .map(|p| {
-            let mut results = signed_results(&net, p);
-            assert_eq!(results.len(), 1, "peer {p}: {:?}", refusals(&net, p));
-            results.remove(0)
-        })
-        .collect();
+    let results = the_complete_results(&net, &[0, a, b]);
     assert_eq!(results[0], results[1]);
     assert_eq!(results[0], results[2]);
     let signed = &results[0];
@@ -253,14 +258,7 @@ fn a_host_gone_mid_signing_the_next_host_forwards_the_signatures_it_holds() {
     net.link(b, a);
     net.settle();
     // b caught up from a, and took the old host's signature from a, the old host long gone.
-    let complete: Vec<SignedResult> = [a, b]
-        .into_iter()
-        .map(|p| {
-            let mut results = signed_results(&net, p);
-            assert_eq!(results.len(), 1, "peer {p}: {:?}", refusals(&net, p));
-            results.remove(0)
-        })
-        .collect();
+    let complete = the_complete_results(&net, &[a, b]);
     assert_eq!(complete[0], complete[1]);
     assert_eq!(complete[0].result.finished_unix, host_sig.finished_unix);
     complete[0].check_signatures().unwrap();
