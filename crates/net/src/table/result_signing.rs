@@ -29,11 +29,11 @@ use std::time::{Duration, Instant};
 
 use libp2p::PeerId;
 use tripot_game::{EndReason, Leaving};
-use tripot_protocol::table::{PeerKey, ResultSignature, SeatHolder, TableMessage, TableRejectReason};
-use tripot_ratings_wire::{GameResult, Signature, SignedResult, inlined_ed25519_key};
+use tripot_protocol::table::{PeerKey, ResultSignature, TableMessage, TableRejectReason};
+use tripot_ratings_wire::{GameResult, SeatKind, Signature, SignedResult, inlined_ed25519_key};
 
 use super::events::{LinkId, TableEvent, TableOutput};
-use super::rated::{TableResultError, table_result, unrated_because};
+use super::rated::{table_result, unrated_because};
 use super::{Role, Table};
 use crate::event::UnsignedCause;
 use crate::session::CLOCK_TOLERANCE;
@@ -77,9 +77,6 @@ pub enum ResultSignatureError {
     /// key, or made for another result.
     #[error("the signature does not verify over this game's result")]
     Forged,
-    /// This peer cannot build the result (its record cannot be written).
-    #[error("no result to check it against: {0}")]
-    NoResult(TableResultError),
 }
 
 /// Where the signing of the last finished game stands.
@@ -88,9 +85,16 @@ pub(super) enum Signing {
     /// No game finished since the table opened (or this peer watches).
     #[default]
     Idle,
-    /// Game `game` is over and its signatures are being gathered. `result` once the finishing
+    /// Game `game` is over and its signatures are being gathered: `template` is its result as
+    /// this peer built it at the end, without its finishing time; `result` once the finishing
     /// time is known.
-    Gathering { game: u16, result: Option<Box<GameResult>>, signatures: Vec<Signature>, since: Instant },
+    Gathering {
+        game: u16,
+        template: Box<GameResult>,
+        result: Option<Box<GameResult>>,
+        signatures: Vec<Signature>,
+        since: Instant,
+    },
     /// Game `game`'s exchange ended (complete, declined, unrated or given up).
     Over { game: u16 },
 }
@@ -139,7 +143,19 @@ impl Table {
                 self.send_signing(&message);
                 return;
             };
-            self.signing = Signing::Gathering { game, result: None, signatures: Vec::new(), since: now };
+            // Built now, from the record as the game ended: a rematch may replace the record
+            // while the signatures still come.
+            let template = match table_result(record, 0) {
+                Ok(template) => Box::new(template),
+                Err(error) => {
+                    tracing::warn!(%error, "no result to sign");
+                    self.signing = Signing::Over { game };
+                    self.events.push(TableEvent::ResultUnsigned(UnsignedCause::NoAnswer));
+                    return;
+                }
+            };
+            self.signing =
+                Signing::Gathering { game, template, result: None, signatures: Vec::new(), since: now };
         }
         if self.is_host() {
             self.sign_first();
@@ -154,15 +170,8 @@ impl Table {
     /// The host names the finishing time with its own signature.
     fn sign_first(&mut self) {
         let Some(signer) = self.config.signer.clone() else { return };
-        let Some(record) = self.record.as_ref() else { return };
-        let result = match table_result(record, (signer.wall_clock)()) {
-            Ok(result) => result,
-            Err(error) => {
-                tracing::warn!(%error, "no result to sign");
-                self.give_up_signing(None);
-                return;
-            }
-        };
+        let Signing::Gathering { template, .. } = &self.signing else { return };
+        let result = GameResult { finished_unix: (signer.wall_clock)(), ..(**template).clone() };
         self.sign_and_send(result);
     }
 
@@ -258,7 +267,7 @@ impl Table {
 
     /// Checks a signature against the result this peer built.
     fn check_signature(&self, theirs: &ResultSignature) -> Result<Checked, ResultSignatureError> {
-        let Signing::Gathering { game, result, signatures, .. } = &self.signing else {
+        let Signing::Gathering { game, template, result, signatures, .. } = &self.signing else {
             return match self.signing {
                 // Late (the exchange was declined or given up here): nothing to keep it for.
                 Signing::Over { game } if game == theirs.game => Ok(Checked::Held),
@@ -271,15 +280,10 @@ impl Table {
         if *game != theirs.game {
             return Err(ResultSignatureError::OtherGame { expected: *game, got: theirs.game });
         }
-        let record = self.record.as_ref().ok_or(ResultSignatureError::NotSigning)?;
-        let human = record
-            .seats()
-            .iter()
-            .any(|h| matches!(h, SeatHolder::Human { peer, .. } if *peer == theirs.signer));
-        if !human {
+        let peer_id = PeerId::from_bytes(&theirs.signer.0).map_err(|_| ResultSignatureError::UnknownSeat)?;
+        if !template.seats.iter().any(|seat| seat.peer_id == peer_id && seat.kind == SeatKind::Human) {
             return Err(ResultSignatureError::UnknownSeat);
         }
-        let peer_id = PeerId::from_bytes(&theirs.signer.0).map_err(|_| ResultSignatureError::UnknownSeat)?;
         if signatures.iter().any(|s| s.peer_id == peer_id && s.sig == theirs.sig) {
             return Ok(Checked::Held);
         }
@@ -296,8 +300,7 @@ impl Table {
                 if theirs.finished_unix.abs_diff(ours) > CLOCK_TOLERANCE {
                     return Err(ResultSignatureError::Clock { theirs: theirs.finished_unix, ours });
                 }
-                let built =
-                    table_result(record, theirs.finished_unix).map_err(ResultSignatureError::NoResult)?;
+                let built = GameResult { finished_unix: theirs.finished_unix, ..(**template).clone() };
                 verify(&built, &peer_id, &theirs.sig)?;
                 Some(Box::new(built))
             }
@@ -350,9 +353,13 @@ impl Table {
         now: Instant,
     ) {
         self.sign_if_over(now);
-        let seated = self.record.as_ref().is_some_and(|r| {
-            r.seats().iter().any(|h| matches!(h, SeatHolder::Human { peer, .. } if *peer == signer))
-        });
+        // Late words (the exchange ended here) are not checked: nothing is kept of them.
+        let seated = match &self.signing {
+            Signing::Gathering { template, .. } => {
+                template.seats.iter().any(|seat| seat.peer_id.to_bytes() == signer.0)
+            }
+            Signing::Idle | Signing::Over { .. } => true,
+        };
         let error = match self.signing.game() {
             Some(expected) if expected != game => {
                 Some(ResultSignatureError::OtherGame { expected, got: game })

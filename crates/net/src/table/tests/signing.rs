@@ -285,3 +285,29 @@ fn a_game_ended_by_a_claim_is_not_signed_for_the_seat_gone_cannot_sign() {
         assert!(signed_results(&net, p).is_empty());
     }
 }
+
+#[test]
+fn a_signature_that_comes_after_the_rematch_started_completes_the_game_it_signs() {
+    let (mut net, b, theirs, result) = stalled_at_b();
+    let a = 1;
+    for p in [0, a, b] {
+        let now = net.now;
+        net.peers[p].vote(now).unwrap();
+        net.settle();
+    }
+    net.advance(Duration::from_secs(1));
+    assert_eq!(net.peers[0].state().game, 2);
+    assert!(net.peers[0].record().unwrap().ending().is_none());
+    // b's signature of the first game's result, late: checked against that game, not the new one.
+    let genuine = ResultSignature {
+        signer: peer_key(&net.keys[b]),
+        sig: result.sign(&net.keys[b]).unwrap().sig,
+        ..theirs
+    };
+    net.deliver(b, 0, TableMessage::ResultSigned(genuine));
+    net.settle();
+    for p in [0, a] {
+        let signed = the_complete_results(&net, &[p]);
+        assert_eq!(signed[0].result, result, "peer {p}");
+    }
+}
