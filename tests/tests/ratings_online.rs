@@ -147,16 +147,20 @@ fn a_kawu_3_table_of_three_people_is_signed_by_all_three_and_rated_pairwise_by_p
     let link = line["link"].as_str().unwrap().to_owned();
     let mut seats = vec![host];
     for (name, seed) in [("Marie", "5"), ("Louis", "7")] {
-        seats.push(player(
-            dir.path(),
-            name,
-            &save(name),
-            &relay,
-            &["join", &link, "--ai", "1", "--seed", seed],
-        ));
+        let mut guest =
+            player(dir.path(), name, &save(name), &relay, &["join", &link, "--ai", "1", "--seed", seed]);
+        // One guest at a time into the room: each is seated before the next comes.
+        guest.wait_for("a seat", Duration::from_secs(60), |v| {
+            v["event"] == "table"
+                && v["seats"].as_array().is_some_and(|s| s.iter().any(|seat| seat["name"] == name))
+        });
+        seats.push(guest);
     }
     for seat in &mut seats {
-        assert_eq!(seat.finish(Duration::from_secs(300)), 0, "{}", seat.stderr());
+        let finished = seat.finish(Duration::from_secs(300));
+        let seen: Vec<Value> =
+            seat.seen.lock().unwrap().iter().filter(|v| v["event"] != "entry").cloned().collect();
+        assert_eq!(finished, 0, "{seen:#?}\n{}", seat.stderr());
     }
     let signed: Vec<Value> = seats
         .iter()
