@@ -2,7 +2,8 @@
 //! its SQLite file in a temporary directory, and two headless `tripot` players meeting in a
 //! private room through it. A finished game is signed by both, submitted by both automatically
 //! and counted once; it appears in `tripot ratings --json`; `tripot ratings submit` sends the
-//! kept results again harmlessly; a game where one side plays `--guest` is never rated.
+//! kept results again harmlessly; a game where one side plays `--guest` is never rated. A
+//! table of three people is signed by all three through its host and rated pairwise by places.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
@@ -124,6 +125,102 @@ fn a_finished_game_is_signed_submitted_by_both_and_counted_once_and_a_guest_game
     assert!(host.events("result_counted").is_empty() && guest.events("result_counted").is_empty());
     let after = table(&relay);
     assert_eq!(after["entries"], all_time["entries"], "{after}");
+}
+
+/// A table of kawu-3 in a private room: three people (each played headless by the computer,
+/// as a person would), every seat signs the result through the host, every seat submits it,
+/// the relay counts it once and rates the three pairwise by their places.
+#[test]
+fn a_kawu_3_table_of_three_people_is_signed_by_all_three_and_rated_pairwise_by_places() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ratings.sqlite");
+    let relay = RelayLaunch::new(&relay_bin(), 42)
+        .in_dir(&dir.path().join("relay"))
+        .no_per_ip_limits()
+        .http()
+        .args(&["--ratings", "--ratings-db", &db.to_string_lossy()])
+        .start();
+    let save = |who: &str| format!("{who}-kawu.tripot");
+    let host_args = ["host", "--variant", "kawu-3", "--room", "--ai", "1", "--seed", "3"];
+    let mut host = player(dir.path(), "Edmonde", &save("host"), &relay, &host_args);
+    let line = host.wait_for("the room's link", Duration::from_secs(30), |v| v["event"] == "link");
+    let link = line["link"].as_str().unwrap().to_owned();
+    let mut seats = vec![host];
+    for (name, seed) in [("Marie", "5"), ("Louis", "7")] {
+        let mut guest =
+            player(dir.path(), name, &save(name), &relay, &["join", &link, "--ai", "1", "--seed", seed]);
+        // One guest at a time into the room: each is seated before the next comes.
+        guest.wait_for("a seat", Duration::from_secs(60), |v| {
+            v["event"] == "table"
+                && v["seats"].as_array().is_some_and(|s| s.iter().any(|seat| seat["name"] == name))
+        });
+        seats.push(guest);
+    }
+    for seat in &mut seats {
+        let finished = seat.finish(Duration::from_secs(300));
+        let seen: Vec<Value> =
+            seat.seen.lock().unwrap().iter().filter(|v| v["event"] != "entry").cloned().collect();
+        assert_eq!(finished, 0, "{seen:#?}\n{}", seat.stderr());
+    }
+    let signed: Vec<Value> = seats
+        .iter()
+        .map(|seat| {
+            let mut signed = seat.events("result_signed");
+            let seen: Vec<String> = seat
+                .seen
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|v| v["event"] != "entry" && v["event"] != "saved")
+                .map(Value::to_string)
+                .collect();
+            assert_eq!(signed.len(), 1, "{seen:#?}");
+            let kept = seat.events("result_kept");
+            assert_eq!(kept[0]["submitting"], true);
+            assert!(Path::new(kept[0]["path"].as_str().unwrap()).exists());
+            signed.remove(0)
+        })
+        .collect();
+    assert_eq!(signed[0], signed[1]);
+    assert_eq!(signed[0], signed[2]);
+    assert_eq!(signed[0]["game"], "kawu-3");
+    // All three submitted; the relay counted the game once.
+    let counted: Vec<Value> = seats.iter().flat_map(|s| s.events("result_counted")).collect();
+    assert_eq!(counted.len(), 3, "{counted:?}");
+    assert_eq!(counted.iter().filter(|c| c["before"] == false).count(), 1, "{counted:?}");
+
+    // The relay's table of kawu-3: the three players, one game each, their ratings ordered as
+    // their places, pair by pair (equal places: equal ratings), the sum kept.
+    let response = relay.http_get("/ratings.json?game=kawu-3");
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let table: Value = serde_json::from_str(body).unwrap();
+    let entries = table["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3, "{table}");
+    assert!(entries.iter().all(|e| e["games"] == 1), "{table}");
+    let players = signed[0]["players"].as_array().unwrap();
+    let places = signed[0]["places"].as_array().unwrap();
+    let rating_of = |peer: &Value| {
+        let entry =
+            entries.iter().find(|e| e["peer_id"] == *peer).unwrap_or_else(|| panic!("{peer} in {table}"));
+        entry["rating"].as_f64().unwrap()
+    };
+    let rated: Vec<(u64, f64)> =
+        players.iter().zip(places).map(|(peer, place)| (place.as_u64().unwrap(), rating_of(peer))).collect();
+    for (i, &(place, rating)) in rated.iter().enumerate() {
+        for &(other_place, other_rating) in &rated[i + 1..] {
+            match place.cmp(&other_place) {
+                std::cmp::Ordering::Less => assert!(rating > other_rating, "{rated:?}"),
+                std::cmp::Ordering::Greater => assert!(rating < other_rating, "{rated:?}"),
+                std::cmp::Ordering::Equal => assert!((rating - other_rating).abs() < 1e-6, "{rated:?}"),
+            }
+        }
+    }
+    let sum: f64 = rated.iter().map(|&(_, r)| r).sum();
+    assert!((sum - 4500.0).abs() < 1e-6, "{table}");
+    let mut names: Vec<&str> = entries.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Edmonde", "Louis", "Marie"]);
 }
 
 /// This month, `YYYY-MM`, as the relay's clock sees it (the same machine's).

@@ -407,6 +407,9 @@ async fn a_host_forging_a_guests_move_is_refused_and_forfeits() {
         "2",
         "--keep-alive-ms",
         "500",
+        // A guest's key: its results are never rated, so it waits for no signature of the
+        // forger's once the game is over.
+        "--guest",
     ]);
     guest_args.extend(loopback_args());
     let mut guest = Player::spawn(&guest_args, &dir.path().join("guest"), &dir.path().join("guest.tripot"));

@@ -18,13 +18,28 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
         NetEvent::Session(session) => session_event(session),
         NetEvent::Relay(state) => json!({"event": "relay", "state": relay_state(*state)}),
         NetEvent::Room(room) => room_event(room),
-        NetEvent::Rating(RatingNews::Kept { path, submitting }) => json!({
+        NetEvent::Rating(news) => rating(news),
+    })
+}
+
+/// What became of a signed result as a JSON line (two-seat games and tables alike).
+pub(crate) fn rating(news: &RatingNews) -> Value {
+    match news {
+        RatingNews::Kept { path, submitting } => json!({
             "event": "result_kept", "path": path.as_ref().map(|p| p.display().to_string()),
             "submitting": submitting,
         }),
-        NetEvent::Rating(RatingNews::Counted { before }) => {
-            json!({"event": "result_counted", "before": before})
-        }
+        RatingNews::Counted { before } => json!({"event": "result_counted", "before": before}),
+    }
+}
+
+/// A result every human seat signed as a JSON line (two-seat games and tables alike).
+pub(crate) fn result_signed(signed: &tripot_ratings_wire::SignedResult) -> Value {
+    json!({
+        "event": "result_signed", "game_id": tripot_protocol::GameId(signed.result.game_id).to_string(),
+        "game": signed.result.game, "places": signed.result.places,
+        "finished_unix": signed.result.finished_unix,
+        "players": signed.result.seats.iter().map(|s| s.peer_id.to_string()).collect::<Vec<_>>(),
     })
 }
 
@@ -121,11 +136,7 @@ fn session_event(event: &SessionEvent) -> Value {
             "event": "rematch_started", "game_id": game_id.to_string(), "number": number,
             "opener": tripot_app::online_duel::camp(*opener).to_string(),
         }),
-        SessionEvent::ResultSigned(signed) => json!({
-            "event": "result_signed", "game_id": tripot_protocol::GameId(signed.result.game_id).to_string(),
-            "game": signed.result.game, "places": signed.result.places,
-            "finished_unix": signed.result.finished_unix,
-        }),
+        SessionEvent::ResultSigned(signed) => result_signed(signed),
         SessionEvent::ResultUnsigned(cause) => json!({"event": "result_unsigned", "cause": cause.name()}),
     }
 }

@@ -19,6 +19,7 @@ pub(crate) fn event(event: &TableNetEvent) -> Option<Value> {
         }
         TableNetEvent::Warning(warning) => json!({"event": "warning", "detail": warning.to_string()}),
         TableNetEvent::Room(room) => super::json::room_event(room),
+        TableNetEvent::Rating(news) => super::json::rating(news),
     })
 }
 
@@ -84,5 +85,11 @@ fn table_event(event: &TableEvent) -> Option<Value> {
         TableEvent::VoteClosed { rematch } => json!({"event": "vote_closed", "rematch": rematch}),
         TableEvent::Chat(line) => json!({"event": "chat", "from": peer(&line.from), "text": line.text}),
         TableEvent::ComputerToMove { .. } => return None,
+        TableEvent::ResultSigned(signed) => super::json::result_signed(signed),
+        TableEvent::ResultUnsigned(cause) => json!({"event": "result_unsigned", "cause": cause.name()}),
+        TableEvent::Unrated(why) => json!({"event": "result_unrated", "detail": why.to_string()}),
+        TableEvent::SignatureRefused { from, error } => json!({
+            "event": "signature_refused", "from": from.as_ref().map(peer), "detail": error.to_string(),
+        }),
     })
 }

@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use tripot_ai::Level;
 use tripot_game::{Budget, GameSpec, Player, TableSpec};
+use tripot_net::online::{NetWarning, RatingNews};
 use tripot_net::room::{RoomCode, RoomEvent};
-use tripot_net::table::{TableConfig, TableOffer};
+use tripot_net::table::{TABLE_SIGNING_TIME, TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{
     TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart, random_table_id,
     start_table,
@@ -83,12 +84,16 @@ fn computers(spec: &GameSpec, level: u8, seed: u64) -> Option<Box<dyn Player>> {
 fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), CliError> {
     let settings = online.settings()?;
     let keypair = online.keypair()?;
-    let table = TableConfig {
+    let mut table = TableConfig {
         grace: Duration::from_secs(online.grace_secs),
         keep_alive: Duration::from_millis(online.keep_alive_ms),
         seed: online.seed,
         ..TableConfig::new(&settings.name, keypair.clone())
     };
+    if online.guest {
+        // A key of one game signs nothing: the table is not rated.
+        table.signer = None;
+    }
     let save = online.save.clone();
     let net = tripot_net::NetConfig { relay: settings.relay.clone(), ..settings.net() };
     Ok((keypair, TableNetConfig { table, net, save, computers: Some(computers) }))
@@ -160,6 +165,21 @@ fn print(line: &serde_json::Value) {
 /// the vote).
 const LINGER: Duration = Duration::from_secs(1);
 
+/// Longest wait, after a game, for its result to be signed by every seat and counted: the
+/// table's own signing time, and a little for the relay.
+const RATING_WAIT: Duration = TABLE_SIGNING_TIME.saturating_add(Duration::from_secs(10));
+
+/// Whether `event` settles what becomes of a finished game's result here: counted, refused,
+/// not signed, never rated, or signed with no relay to send it to.
+fn rating_settled(event: &TableNetEvent) -> bool {
+    matches!(
+        event,
+        TableNetEvent::Table(TableEvent::ResultUnsigned(_) | TableEvent::Unrated(_))
+            | TableNetEvent::Rating(RatingNews::Kept { submitting: false, .. } | RatingNews::Counted { .. })
+            | TableNetEvent::Warning(NetWarning::RatingsRefused(_) | NetWarning::RatingsUnavailable(_))
+    )
+}
+
 /// Plays the local seat with the computer (`--ai`) until the game ends and is saved (with
 /// `--rematch N`, votes for N more games and stays while the vote carries); prints every event; claims seats away past the grace with `--claim`.
 async fn headless(
@@ -172,6 +192,8 @@ async fn headless(
     let mut voted = false;
     let mut games_left = online.rematch;
     let mut linger_until: Option<tokio::time::Instant> = None;
+    // A seat stays for its game's result to be signed and counted (a spectator signs nothing).
+    let (mut seated, mut saved, mut settled) = (false, false, false);
     loop {
         let event = match linger_until {
             Some(until) => match tokio::time::timeout_at(until, handle.next_event()).await {
@@ -184,6 +206,7 @@ async fn headless(
         if let Some(line) = table_json::event(&event) {
             print(&line);
         }
+        settled |= rating_settled(&event);
         match event {
             TableNetEvent::Room(RoomEvent::Open(code)) => {
                 if let Some(invitation) = &invitation {
@@ -200,6 +223,7 @@ async fn headless(
                 }
             }
             TableNetEvent::Position { snapshot, my_seat } => {
+                seated = my_seat.is_some();
                 let state = snapshot.0;
                 let (Some(level), Some(seat)) = (online.ai, my_seat) else { continue };
                 if state.outcome().is_some() || state.to_move() != Some(seat) {
@@ -221,6 +245,7 @@ async fn headless(
             }
             TableNetEvent::Table(tripot_net::table::TableEvent::Started { .. }) => {
                 (ended, voted) = (false, false);
+                (saved, settled) = (false, false);
                 linger_until = None;
                 for line in &online.say {
                     handle.chat(line);
@@ -232,18 +257,22 @@ async fn headless(
                     games_left -= 1;
                     voted = true;
                     handle.vote();
+                } else if seated {
+                    linger_until = Some(tokio::time::Instant::now() + RATING_WAIT);
                 }
             }
             TableNetEvent::Table(tripot_net::table::TableEvent::VoteClosed { rematch: false }) => {
                 linger_until = Some(tokio::time::Instant::now() + LINGER);
             }
-            TableNetEvent::Saved { .. } if ended && !voted => {
-                linger_until = Some(tokio::time::Instant::now() + LINGER);
-            }
+            TableNetEvent::Saved { .. } if ended && !voted => saved = true,
             TableNetEvent::Table(tripot_net::table::TableEvent::TableLost) => {
                 return Err(CliError::SessionStopped);
             }
             _ => {}
+        }
+        let soon = tokio::time::Instant::now() + LINGER;
+        if ended && !voted && saved && (settled || !seated) && linger_until.is_none_or(|until| until > soon) {
+            linger_until = Some(soon);
         }
     }
 }

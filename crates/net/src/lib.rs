@@ -11,7 +11,9 @@
 //!   computer seats, autosave) with a [`table_online::TableHandle`].
 //! - [`ratings`]: a relay's ratings service — submit a signed result, fetch a table.
 //! - [`rated_result`] and [`kept_result`]: a finished game's result as both players build and
-//!   sign it at its end (`session/result_signing.rs`), kept beside the save to submit again.
+//!   sign it at its end (`session/result_signing.rs`, `table/result_signing.rs` for a table),
+//!   kept beside the save to submit again; [`result_keeper`] keeps and submits it for every
+//!   driver.
 //! - [`swarm`] and [`online`]: the libp2p swarm (TCP, QUIC, noise, yamux, identify, ping, mDNS)
 //!   and the async driver that runs a session over a long-lived game stream, with a
 //!   [`online::SessionHandle`] for the user interface.
@@ -26,6 +28,7 @@ pub mod online_game;
 pub mod opener_draw;
 pub mod rated_result;
 pub mod ratings;
+pub mod result_keeper;
 pub mod room;
 pub mod saved_game;
 pub mod session;

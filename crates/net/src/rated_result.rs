@@ -3,7 +3,7 @@
 //! the very same bytes without sending the result itself.
 
 use libp2p::PeerId;
-use tripot_game::{GameRecord, Seat};
+use tripot_game::{GameRecord, Outcome, Seat};
 use tripot_ratings_wire::{GameResult, MAX_NAME_CHARS, SeatEntry, SeatKind, final_state_hash};
 
 use crate::online_game::OnlineGame;
@@ -36,6 +36,15 @@ pub fn result_name(name: &str) -> String {
     if cleaned.is_empty() { String::from("?") } else { cleaned.to_owned() }
 }
 
+/// The place of each of `seats` seats as a result gives them: the outcome's rank, and a seat
+/// without a rank lost, after the ranked ones.
+#[must_use]
+pub fn places_of(outcome: &Outcome, seats: u8) -> Vec<u8> {
+    let ranked = outcome.places.iter().filter(|p| p.rank.is_some()).count();
+    let after = u8::try_from(ranked + 1).unwrap_or(u8::MAX);
+    Seat::all(seats).map(|seat| outcome.rank(seat).unwrap_or(after)).collect()
+}
+
 /// The result of `game`, finished at `finished_unix`, with `local` the peer id of this side:
 /// both seats human, places from the game's outcome (a seat without a rank lost, after the
 /// ranked ones), the record as `GameRecord` writes the game with the players' names, and the
@@ -48,10 +57,7 @@ pub fn result_of(game: &OnlineGame, local: PeerId, finished_unix: u64) -> Result
     let peer = PeerId::from_bytes(&game.peer_id).map_err(|_| ResultError::PeerId)?;
     let state = game.state();
     let seat_count = usize::from(state.seat_count());
-    let ranked = ending.outcome.places.iter().filter(|p| p.rank.is_some()).count();
-    let after = u8::try_from(ranked + 1).unwrap_or(u8::MAX);
-    let places =
-        Seat::all(state.seat_count()).map(|seat| ending.outcome.rank(seat).unwrap_or(after)).collect();
+    let places = places_of(&ending.outcome, state.seat_count());
     let (local_name, peer_name) = (result_name(&game.local_name), result_name(&game.peer_name));
     let mut seats = vec![None, None];
     let entry = |peer_id, name| Some(SeatEntry { peer_id, name, kind: SeatKind::Human });

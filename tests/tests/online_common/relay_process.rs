@@ -248,10 +248,15 @@ impl RelayProcess {
 
     /// The metrics page, as text.
     pub(crate) fn metrics(&self) -> String {
+        self.http_get("/metrics")
+    }
+
+    /// The whole response to `GET path` on the `--http` address, as text.
+    pub(crate) fn http_get(&self, path: &str) -> String {
         let http = self.http.as_deref().expect("started with .http()");
         let mut stream = std::net::TcpStream::connect(http).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-        write!(stream, "GET /metrics HTTP/1.1\r\nHost: {http}\r\nConnection: close\r\n\r\n").unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: {http}\r\nConnection: close\r\n\r\n").unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
         response

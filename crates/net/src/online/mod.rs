@@ -38,12 +38,12 @@ use libp2p::identity::Keypair;
 use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId};
 
+pub use crate::result_keeper::RatingNews;
 pub use crate::room::{GuestRefusal, RoomError, RoomEvent};
 pub use dial_cause::DialCause;
 pub use handle::SessionHandle;
 pub use lan::{LanHost, browse};
 pub use path::GamePath;
-pub use rating::RatingNews;
 pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};
 pub use warning::NetWarning;

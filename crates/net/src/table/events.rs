@@ -3,9 +3,12 @@
 use tripot_game::{Outcome, Seat};
 use tripot_protocol::table::{ChatLine, PeerKey, TableMessage, TableReject, TableRejectReason, TableState};
 
+use tripot_ratings_wire::{SignedResult, Unrated};
+
 use super::error::EntryError;
 use super::record::Applied;
-use crate::event::GameSnapshot;
+use super::result_signing::ResultSignatureError;
+use crate::event::{GameSnapshot, UnsignedCause};
 
 /// A link of a table, numbered by the driver (one per stream).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -154,4 +157,19 @@ pub enum TableEvent {
     },
     /// A chat line (never from a muted peer).
     Chat(ChatLine),
+    /// Every human seat signed the finished game's result: what a relay's ratings count.
+    ResultSigned(Box<SignedResult>),
+    /// The finished game's result will not be complete (a seat declined, or the signatures did
+    /// not all come): the game is not rated.
+    ResultUnsigned(UnsignedCause),
+    /// The finished game is never rated (a computer seat, partners, or this peer is a guest):
+    /// nobody was asked to sign.
+    Unrated(Unrated),
+    /// A signature of the result (or a refusal to sign) was refused, never kept.
+    SignatureRefused {
+        /// Who sent it (the link's peer, for a host), when known.
+        from: Option<PeerKey>,
+        /// Why.
+        error: ResultSignatureError,
+    },
 }

@@ -224,6 +224,13 @@ impl Table {
                 _ => self.reject(link, TableRejectReason::Unexpected, None),
             },
             TableMessage::Chat(line) => self.host_chat_from(link, peer, line, now),
+            TableMessage::ResultSigned(signature) => {
+                self.on_result_signed(link, Some(peer), signature, now);
+            }
+            // A seat declines for itself only.
+            TableMessage::ResultDeclined { game, signer } if signer == peer => {
+                self.on_result_declined(link, Some(peer), game, signer, now);
+            }
             _ => self.reject(link, TableRejectReason::Unexpected, None),
         }
     }
@@ -282,6 +289,10 @@ impl Table {
             self.send(link, TableMessage::Sync { from: held });
         } else {
             self.send_entries(link, holds.min(held));
+        }
+        let seated = self.host_side().and_then(|h| h.links.get(&link)).map(|l| l.peer.clone());
+        if seated.is_some_and(|peer| self.seat_of(&peer).is_some()) {
+            self.send_signatures(link);
         }
     }
 

@@ -114,6 +114,7 @@ impl Table {
             self.computer_declines(seat);
         }
         self.ask_computer();
+        self.sign_if_over(now);
         Ok(clock_ms)
     }
 

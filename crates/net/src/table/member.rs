@@ -125,6 +125,8 @@ impl Table {
             holds,
         };
         self.outputs.push(TableOutput::Send { link, message: TableMessage::Hello(hello) });
+        // Signatures the host (a new one, after a hand-over) may lack.
+        self.send_signatures(link);
     }
 
     /// The host is at fault (or garbage came from it): drop the link and hand over at once.
@@ -184,6 +186,10 @@ impl Table {
             TableMessage::Away { seats } => self.member_away(&seats, now),
             TableMessage::Reject(reject) => self.events.push(TableEvent::Refused(reject)),
             TableMessage::Bye => self.host_lost(now, true),
+            TableMessage::ResultSigned(signature) => self.on_result_signed(link, None, signature, now),
+            TableMessage::ResultDeclined { game, signer } => {
+                self.on_result_declined(link, None, game, signer, now);
+            }
             TableMessage::Hello(_) | TableMessage::Claim { .. } | TableMessage::Vote => {
                 self.outputs.push(TableOutput::Send {
                     link,
@@ -282,6 +288,7 @@ impl Table {
             Ok(applied) => {
                 let seat = applied.seat;
                 self.after_entry(applied, now);
+                self.sign_if_over(now);
                 if let (true, Some(reported)) = (live, clock_ms) {
                     let slack = self.slack();
                     self.clock.accept_report(seat, reported, slack);
@@ -407,5 +414,6 @@ impl Table {
             self.rule_out(seat, LeaveHow::Forfeited, now);
         }
         self.ask_computer();
+        self.sign_if_over(now);
     }
 }

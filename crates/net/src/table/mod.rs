@@ -68,8 +68,10 @@ mod host_game;
 mod local_actions;
 mod member;
 mod rate;
+mod rated;
 mod record;
 mod rematch;
+mod result_signing;
 mod saved_chain;
 mod signed_move;
 #[cfg(test)]
@@ -91,7 +93,9 @@ pub use clock::TableClock;
 pub use error::{EntryError, TableError};
 pub use events::{LinkId, TableEvent, TableInput, TableOutput};
 pub use rate::{RateLimit, RateWindow};
+pub use rated::{TableResultError, table_game_id, table_result, unrated_because};
 pub use record::{Applied, Record, leaving};
+pub use result_signing::{ResultSignatureError, TABLE_SIGNING_TIME};
 pub use saved_chain::{CHAIN_TAG, SavedChainError, chain_tag, verify_saved_chain};
 pub use signed_move::{
     CHAIN_DOMAIN, ChainHash, ENTRY_DOMAIN, GameKey, chain_after, chain_root, check_signature, peer_key,
@@ -100,9 +104,10 @@ pub use signed_move::{
 
 use crate::event::GameSnapshot;
 use crate::game_openers::linked_games;
-use crate::session::OpenGame;
+use crate::session::{OpenGame, ResultSigner};
 use host::HostSide;
 use member::MemberSide;
+use result_signing::Signing;
 
 /// Timings and limits of a table.
 #[derive(Debug, Clone)]
@@ -133,6 +138,10 @@ pub struct TableConfig {
     pub open_game: OpenGame,
     /// Seeds the random moves the host's clock plays.
     pub seed: u64,
+    /// Signs the results of finished games for the ratings: the player's identity key. `None`
+    /// for a guest's key of one game (`--guest`): such a seat declines, and the game is not
+    /// rated.
+    pub signer: Option<ResultSigner>,
 }
 
 impl TableConfig {
@@ -142,7 +151,7 @@ impl TableConfig {
         TableConfig {
             name: name.to_owned(),
             app: env!("CARGO_PKG_VERSION").to_owned(),
-            keypair,
+            keypair: keypair.clone(),
             addrs: Vec::new(),
             grace: Duration::from_secs(120),
             handover_after: Duration::from_secs(20),
@@ -153,6 +162,7 @@ impl TableConfig {
             rematch_window: Duration::from_secs(120),
             open_game: linked_games,
             seed: 0,
+            signer: Some(ResultSigner::new(keypair.clone())),
         }
     }
 }
@@ -199,6 +209,10 @@ pub struct Table {
     outputs: Vec<TableOutput>,
     events: Vec<TableEvent>,
     rng: StdRng,
+    /// The signatures of the last finished game's result.
+    signing: Signing,
+    /// The game whose complete signed result was reported.
+    signing_complete: Option<u16>,
 }
 
 impl Table {
@@ -274,6 +288,8 @@ impl Table {
             outputs: Vec::new(),
             events: Vec::new(),
             rng,
+            signing: Signing::default(),
+            signing_complete: None,
         }
     }
 
@@ -288,7 +304,12 @@ impl Table {
 
     /// Lets time pass: pings, the clock, the grace periods, the hand-over, the vote.
     pub fn tick(&mut self, now: Instant) {
-        if matches!(self.role, Role::Host(_)) { self.host_tick(now) } else { self.member_tick(now) }
+        if matches!(self.role, Role::Host(_)) {
+            self.host_tick(now)
+        } else {
+            self.member_tick(now)
+        }
+        self.signing_timers(now);
     }
 
     /// Takes the messages to send and the links to drop.

@@ -19,7 +19,10 @@
 //! What a clock or a ruling needs beyond the record (was the time up, was the seat away) is
 //! checked by the table ([`super::clock`]) before the entry reaches here.
 
-use tripot_game::{EndReason, GameMove, GameState, Leaving, Outcome, Place, Seat, SeatStatus, Setup};
+use tripot_game::{
+    EndReason, GameMove, GameRecord, GameState, Leaving, Outcome, Place, RecordResult, Seat, SeatStatus,
+    Setup,
+};
 use tripot_protocol::table::{
     Act, ClockRule, Entry, HostWhy, LeaveHow, PeerKey, SeatHolder, Signer, TableState,
 };
@@ -177,6 +180,20 @@ impl Record {
             return Some(Outcome { places, reason: EndReason::Agreement });
         }
         self.state.outcome()
+    }
+
+    /// The game as a [`GameRecord`] (no players named): its moves, and an ending the moves do not
+    /// give (a resignation, a forfeit, the clock, a draw agreed) written with its termination,
+    /// which is what lets a replay accept it.
+    #[must_use]
+    pub fn game_record(&self) -> GameRecord {
+        let state = self.state();
+        let mut out = GameRecord::of_game(state);
+        if let (None, Some(ending)) = (state.outcome(), self.ending()) {
+            out.result = RecordResult::of(&ending, state);
+            out.termination = Some(ending.reason.termination().to_owned());
+        }
+        out
     }
 
     /// The seat to move, `None` once the game is over.

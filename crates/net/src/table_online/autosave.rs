@@ -1,18 +1,20 @@
 //! Autosave: the table's record is written after every entry, each game of the table to its
 //! own file, as a [`GameRecord`] `tripot replay` reads: the game's moves and result, the table's
-//! id and each seat's player.
+//! id and each seat's player; a finished game's signed result is kept beside its file.
 
 use std::path::PathBuf;
 
-use tripot_game::{GameRecord, RecordResult, Seat};
+use tripot_game::{GameRecord, Seat};
 use tripot_protocol::table::SeatHolder;
 
 use super::TableNetEvent;
 use super::driver::TableDriver;
 use crate::online::NetWarning;
+use crate::result_keeper::keep_and_submit;
 use crate::saved_game::write_atomically;
 use crate::session::rematch_save_path;
-use crate::table::Table;
+use crate::table::{Table, table_game_id};
+use tripot_ratings_wire::SignedResult;
 
 /// The tag naming the table (its id in hex) in a table's record.
 pub const TABLE_TAG: &str = "Table";
@@ -31,13 +33,7 @@ pub(super) struct Autosave {
 pub fn record_of(table: &Table) -> Option<GameRecord> {
     let record = table.record()?;
     let state = record.state();
-    let mut out = GameRecord::of_game(state);
-    // An ending the moves do not give (a resignation, a forfeit, the clock) is written with
-    // its termination, which is what lets a replay accept it.
-    if let (None, Some(ending)) = (state.outcome(), record.ending()) {
-        out.result = RecordResult::of(&ending, state);
-        out.termination = Some(ending.reason.termination().to_owned());
-    }
+    let mut out = record.game_record();
     let id: String = table.state().table.0.iter().map(|b| format!("{b:02x}")).collect();
     // Tag values are written escaped: these cannot fail on hex and names.
     let _ = out.set_tag(TABLE_TAG, &id);
@@ -57,6 +53,25 @@ pub fn record_of(table: &Table) -> Option<GameRecord> {
 }
 
 impl TableDriver {
+    /// Keeps a finished game's complete signed result beside that game's save, and submits it
+    /// to the relay in use.
+    pub(super) fn keep_result(&self, signed: &SignedResult) {
+        let save = self.autosave.path.as_deref().map(|first| {
+            // The result's game is the current one, or the one before when a rematch began.
+            let current = self.table.record().map(|r| (table_game_id(r.key()), r.key().game));
+            let number = match current {
+                Some((id, number)) if id == signed.result.game_id => number,
+                Some((_, number)) => number.saturating_sub(1),
+                None => 1,
+            };
+            rematch_save_path(first, u32::from(number.max(1)))
+        });
+        let events = self.events.clone();
+        keep_and_submit(signed, save.as_deref(), self.ratings_relay.clone(), move |news| {
+            let _ = events.send(news.map_or_else(TableNetEvent::Warning, TableNetEvent::Rating));
+        });
+    }
+
     /// Saves the record if it changed since the last save.
     pub(super) fn save_if_changed(&mut self) {
         let Some(first) = self.autosave.path.clone() else { return };

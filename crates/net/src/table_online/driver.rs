@@ -56,7 +56,7 @@ pub(super) struct TableDriver {
     pub(super) swarm: Swarm<Behaviour>,
     pub(super) table: Table,
     pub(super) local_peer: PeerId,
-    events: mpsc::UnboundedSender<TableNetEvent>,
+    pub(super) events: mpsc::UnboundedSender<TableNetEvent>,
     /// The writer of every open table stream.
     links: HashMap<LinkId, Writer>,
     held: HashMap<LinkId, Held>,
@@ -74,6 +74,8 @@ pub(super) struct TableDriver {
     pub(super) autosave: Autosave,
     leaving: bool,
     seed: u64,
+    /// The relay finished games' signed results are submitted to.
+    pub(super) ratings_relay: Option<Multiaddr>,
 }
 
 /// What the event loop listens to besides the swarm.
@@ -180,6 +182,7 @@ impl TableDriver {
         let listen = first_addresses(&mut swarm, &events).await;
         config.table.addrs = announced(&listen, local_peer);
         let seed = config.table.seed;
+        let ratings_relay = config.net.relay.clone();
         let now = Instant::now();
         let mut host = HostLink::default();
         let table = match start {
@@ -237,6 +240,7 @@ impl TableDriver {
             autosave: Autosave { path: config.save, saved_at: None },
             leaving: false,
             seed,
+            ratings_relay,
         };
         let inputs = Inputs { incoming, proofs, proof_rx, news_rx, opened_rx, answers_rx, command_rx };
         Ok(Ready { driver, inputs, events: events_rx, commands })
@@ -346,6 +350,7 @@ impl TableDriver {
                 computer::think(players, *seat, *level, seed, snapshot.clone(), self.answers_tx.clone());
             }
             TableEvent::HostGone { next, addrs } => self.follow_host(next, addrs, now),
+            TableEvent::ResultSigned(signed) => self.keep_result(signed),
             TableEvent::BecameHost { .. } => {
                 self.host = HostLink::default();
                 for link in std::mem::take(&mut self.held_order) {

@@ -19,8 +19,12 @@
 //! multiaddr>`): a member needs the game, the seat count and the table's id to check what the
 //! host announces.
 //!
+//! **Ratings.** A finished game's result signed by every human seat
+//! ([`TableEvent::ResultSigned`]) is kept beside that game's save and submitted to the relay in
+//! use, as the two-seat driver does ([`crate::result_keeper`]).
+//!
 //! The driver is split by job: `driver` runs the event loop and the links, `computer` thinks
-//! for the computer seats, `autosave` writes the record.
+//! for the computer seats, `autosave` writes the record and keeps the signed result.
 
 mod autosave;
 mod computer;
@@ -141,6 +145,8 @@ pub enum TableNetEvent {
     Warning(NetWarning),
     /// The private room's news (a failure ends a guest's join).
     Room(RoomEvent),
+    /// What became of a finished game's signed result (kept, counted by the relay).
+    Rating(crate::result_keeper::RatingNews),
 }
 
 /// Why an online table could not start.

@@ -51,6 +51,11 @@ fn check_fields(message: &TableMessage) -> Result<(), FrameError> {
                 _ => Ok(()),
             }
         }
+        TableMessage::ResultSigned(signature) => {
+            check_key(&signature.signer)?;
+            bounded(signature.sig.len() <= MAX_SIGNATURE, "signature")
+        }
+        TableMessage::ResultDeclined { signer, .. } => check_key(signer),
         TableMessage::Votes { seats } => bounded(seats.len() <= MAX_SEATS, "seats"),
         TableMessage::Away { seats } => bounded(seats.len() <= MAX_SEATS, "seats"),
         TableMessage::Chat(line) => {
@@ -135,8 +140,8 @@ mod tests {
     use super::*;
     use crate::LENGTH_BYTES;
     use crate::table::{
-        Channel, ChatLine, ClockRule, Entry, HostWhy, LeaveHow, Signer, TableHello, TableId, TableReject,
-        TableRejectReason, TableState, Wants,
+        Channel, ChatLine, ClockRule, Entry, HostWhy, LeaveHow, ResultSignature, Signer, TableHello, TableId,
+        TableReject, TableRejectReason, TableState, Wants,
     };
 
     fn key() -> PeerKey {
@@ -195,6 +200,13 @@ mod tests {
             TableMessage::Pong { seq: 1 },
             TableMessage::Bye,
             TableMessage::Away { seats: vec![(Seat(1), 30)] },
+            TableMessage::ResultSigned(ResultSignature {
+                game: 1,
+                finished_unix: 1_780_000_000,
+                signer: key(),
+                sig: vec![6; 64],
+            }),
+            TableMessage::ResultDeclined { game: 1, signer: key() },
         ]
     }
 
@@ -235,6 +247,16 @@ mod tests {
         assert_eq!(
             decode_table_body(&postcard::to_allocvec(&big_key).unwrap()),
             Err(FrameError::FieldTooLong("peer id"))
+        );
+        let long_signature = TableMessage::ResultSigned(ResultSignature {
+            game: 1,
+            finished_unix: 0,
+            signer: key(),
+            sig: vec![0; MAX_SIGNATURE + 1],
+        });
+        assert_eq!(
+            decode_table_body(&postcard::to_allocvec(&long_signature).unwrap()),
+            Err(FrameError::FieldTooLong("signature"))
         );
     }
 

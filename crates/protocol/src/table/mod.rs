@@ -22,8 +22,10 @@ pub use codec::{TableDecoder, decode_table_body, encode_table};
 /// The libp2p protocol name of a table stream.
 pub const TABLE_PROTOCOL: &str = "/tripot/table/1.0.0";
 
-/// The version of the table's messages, checked in the hello.
-pub const TABLE_VERSION: u16 = 1;
+/// The version of the table's messages, checked in the hello. Version 2 added the signatures
+/// of a finished game's result ([`TableMessage::ResultSigned`], [`TableMessage::ResultDeclined`]):
+/// a peer of version 1 would take them for garbage, so it is refused at its hello instead.
+pub const TABLE_VERSION: u16 = 2;
 
 /// Longest peer id, in bytes (an ed25519 peer id inlining its key is 38).
 pub const MAX_PEER_KEY: usize = 64;
@@ -262,6 +264,9 @@ pub enum TableRejectReason {
     Flood,
     /// The game is over.
     GameOver,
+    /// A signature of the game's result that does not verify over the result this peer built,
+    /// or from no human seat.
+    BadSignature,
 }
 
 /// A refusal.
@@ -271,6 +276,21 @@ pub struct TableReject {
     pub reason: TableRejectReason,
     /// The entry refused, if the refusal is about one.
     pub index: Option<u32>,
+}
+
+/// One human seat's signature of a finished game's result, for the ratings. The result itself
+/// (`tripot_ratings_wire::GameResult`) never travels: every peer builds it from its own verified
+/// record; only the finishing time is one peer's word, so it travels with the signature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultSignature {
+    /// The number of the game at the table ([`TableState::game`]).
+    pub game: u16,
+    /// When the game ended, seconds since 1970 UTC, as the first signer's clock said.
+    pub finished_unix: u64,
+    /// Who signed: a peer at a human seat.
+    pub signer: PeerKey,
+    /// The signature of the result's signing bytes.
+    pub sig: Vec<u8>,
 }
 
 /// Everything that travels on a table stream.
@@ -332,6 +352,18 @@ pub enum TableMessage {
         /// The seats away, with the seconds since each left.
         seats: Vec<(Seat, u32)>,
     },
+    /// A seat's signature of the game's result: from a member, its own (or, after a hand-over,
+    /// the ones it holds) for the host to check and forward; from the host, every signature it
+    /// checked, to everyone.
+    ResultSigned(ResultSignature),
+    /// The seat of `signer` signs nothing for game `game` (a guest's key of one game): the game
+    /// is not rated. Forwarded by the host like a signature.
+    ResultDeclined {
+        /// The number of the game at the table.
+        game: u16,
+        /// Who declines.
+        signer: PeerKey,
+    },
 }
 
 impl TableMessage {
@@ -353,6 +385,8 @@ impl TableMessage {
             TableMessage::Pong { .. } => "pong",
             TableMessage::Bye => "bye",
             TableMessage::Away { .. } => "away",
+            TableMessage::ResultSigned(_) => "result-signed",
+            TableMessage::ResultDeclined { .. } => "result-declined",
         }
     }
 }

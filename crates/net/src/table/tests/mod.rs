@@ -8,6 +8,7 @@ mod handover;
 mod hostile;
 mod property;
 mod saved_chain;
+mod signing;
 mod votes_and_chat;
 
 use std::time::{Duration, Instant};
@@ -96,9 +97,16 @@ impl Net {
 
     /// A new member asking for `wants`, linked to peer `host`; its index.
     fn join(&mut self, host: usize, wants: Wants) -> usize {
+        self.join_with(host, wants, |_| {})
+    }
+
+    /// A new member as [`Net::join`], its configuration changed by `change`.
+    fn join_with(&mut self, host: usize, wants: Wants, change: impl FnOnce(&mut TableConfig)) -> usize {
         let key = Keypair::generate_ed25519();
         let name = format!("p{}", self.peers.len());
-        let member = Table::member(config(&name, &key), self.table, self.spec(), wants, self.now);
+        let mut config = config(&name, &key);
+        change(&mut config);
+        let member = Table::member(config, self.table, self.spec(), wants, self.now);
         self.peers.push(member);
         self.keys.push(key);
         self.events.push(Vec::new());
