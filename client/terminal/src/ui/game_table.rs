@@ -385,11 +385,9 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
             Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
         )));
     }
-    lines.extend(
-        reason_lines
-            .into_iter()
-            .map(|l| Line::from(Span::styled(l, Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))),
-    );
+    lines.extend(reason_lines.into_iter().map(|l| {
+        Line::from(Span::styled(l, Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
+    }));
     lines.push(Line::from(""));
     let mut order: Vec<Seat> = Seat::all(seats).collect();
     order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
