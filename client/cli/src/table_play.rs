@@ -30,8 +30,9 @@ pub(crate) struct TableArgs {
     /// 1..5); repeatable. Makes the game a table of the variant's seats.
     #[arg(long = "computer", value_name = "LEVEL")]
     pub(crate) computers: Vec<Level>,
-    /// The table's clock: `move:60` (seconds a move; the third time-out in a row loses) or
-    /// `fischer:300+5` (a reserve and an increment a move).
+    /// The table's clock: `move:60` (seconds a move; the third time-out in a row loses),
+    /// `fischer:300+5` (a reserve and an increment a move) or `none`; by default the game's
+    /// own (draughts: a minute a move), else none.
     #[arg(long, value_parser = parse_clock)]
     pub(crate) clock: Option<ClockRule>,
     /// Whether spectators may watch the table.
@@ -48,9 +49,12 @@ pub(crate) struct WatchArgs {
     pub(crate) online: OnlineArgs,
 }
 
-/// Reads `move:SECS` or `fischer:SECS+INC`.
+/// Reads `move:SECS`, `fischer:SECS+INC` or `none`.
 fn parse_clock(text: &str) -> Result<ClockRule, CliError> {
     let bad = || CliError::BadClock(text.to_owned());
+    if text == "none" {
+        return Ok(ClockRule::None);
+    }
     match text.split_once(':') {
         Some(("move", secs)) => Ok(ClockRule::PerMove { secs: secs.parse().map_err(|_| bad())? }),
         Some(("fischer", rest)) => {
@@ -62,6 +66,11 @@ fn parse_clock(text: &str) -> Result<ClockRule, CliError> {
         }
         _ => Err(bad()),
     }
+}
+
+/// The clock of a table whose host named none: the game's own custom, else none.
+fn default_clock(info: &tripot_game::catalogue::GameInfo) -> ClockRule {
+    info.move_secs.map_or(ClockRule::None, |secs| ClockRule::PerMove { secs })
 }
 
 /// Whether `tripot host` opens a table rather than a two-seat session: a game of more than
@@ -113,7 +122,7 @@ pub(crate) fn host(
         table: room.map_or_else(random_table_id, |code| TableId(code.table_id())),
         game: spec.game.clone(),
         seats: spec.seats,
-        clock: table.clock.unwrap_or(ClockRule::None),
+        clock: table.clock.unwrap_or_else(|| default_clock(info)),
         spectators: table.spectators == "yes",
     };
     let computers = table.computers.iter().map(|level| level.number()).collect();
@@ -274,5 +283,24 @@ async fn headless(
         if ended && !voted && saved && (settled || !seated) && linger_until.is_none_or(|until| until > soon) {
             linger_until = Some(soon);
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    fn info(name: &str) -> &'static tripot_game::catalogue::GameInfo {
+        tripot_game::catalogue::find(&name.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn draughts_tables_get_a_minute_a_move_unless_told_and_star_tables_no_clock() {
+        assert_eq!(default_clock(info("draughts")), ClockRule::PerMove { secs: 60 });
+        assert_eq!(default_clock(info("kawu-3")), ClockRule::None);
+        assert_eq!(parse_clock("none").unwrap(), ClockRule::None);
+        assert_eq!(parse_clock("move:30").unwrap(), ClockRule::PerMove { secs: 30 });
+        assert!(parse_clock("minute").is_err());
     }
 }

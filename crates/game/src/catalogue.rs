@@ -102,6 +102,9 @@ pub struct GameInfo {
     /// The rules name the seat that moves first (draughts: White, seat `W`): a set-up chooses
     /// who sits where — a draw of the colours — never who opens.
     pub opener_fixed: bool,
+    /// The seconds a move an online table of it gets when its host names no clock (the
+    /// custom of the game's site: a minute a move at draughts); none: no clock.
+    pub move_secs: Option<u16>,
 }
 
 impl GameInfo {
@@ -155,6 +158,7 @@ const fn game(
         title: Words { fr: title.0, en: title.1 },
         description: Words { fr: description.0, en: description.1 },
         opener_fixed: false,
+        move_secs: None,
     }
 }
 
@@ -310,6 +314,8 @@ static CATALOGUE: &[GameInfo] = &[
         },
         // « Les Blancs commencent » (seed 001).
         opener_fixed: true,
+        // « 30 secondes, 1, 2 ou 5 minutes par coup … (1 minute par défaut) » (seed 001).
+        move_secs: Some(60),
     },
 ];
 

@@ -148,6 +148,7 @@ static FALLBACK: GameInfo = GameInfo {
     title: tripot_game::catalogue::Words { fr: "kawu", en: "kawu" },
     description: tripot_game::catalogue::Words { fr: "", en: "" },
     opener_fixed: false,
+    move_secs: None,
 };
 
 fn cycle<T: Copy + PartialEq>(all: &[T], current: T, delta: isize) -> T {
