@@ -86,7 +86,7 @@ impl HubSession {
                     self.game = game;
                     Vec::new()
                 }
-                Err(message) => vec![error(&message)],
+                Err(refusal) => vec![error(&refusal.to_string())],
             },
             "go" => {
                 let game = &self.game;
@@ -102,19 +102,33 @@ impl HubSession {
     }
 
     /// The game a `pos` line sets: its position, then its moves played.
-    fn position(&self, line: &HubLine) -> Result<Game, String> {
+    fn position(&self, line: &HubLine) -> Result<Game, PosRefusal> {
         let start = match line.arg("pos") {
-            Some(text) => parse_hub_position(text).ok_or_else(|| format!("bad position {text}"))?,
+            Some(text) => parse_hub_position(text).ok_or_else(|| PosRefusal::BadPosition(text.to_owned()))?,
             None if line.has("start") => tripot_draughts::Position::start(),
-            None => return Err("pos needs pos=… or start".to_owned()),
+            None => return Err(PosRefusal::NoPosition),
         };
         let mut game = Game::from_position(start);
         for text in line.arg("moves").unwrap_or("").split_whitespace() {
-            let m = parse_hub_move(game.position(), text).ok_or_else(|| format!("illegal move {text}"))?;
-            game.play(&m).map_err(|e| format!("{text}: {e}"))?;
+            let m =
+                parse_hub_move(game.position(), text).ok_or_else(|| PosRefusal::Illegal(text.to_owned()))?;
+            game.play(&m).map_err(|e| PosRefusal::NotPlayed(text.to_owned(), e.to_string()))?;
         }
         Ok(game)
     }
+}
+
+/// Why a `pos` line sets no game (said back in an `error` line, the protocol's own words).
+#[derive(Debug, thiserror::Error)]
+enum PosRefusal {
+    #[error("bad position {0}")]
+    BadPosition(String),
+    #[error("pos needs pos=… or start")]
+    NoPosition,
+    #[error("illegal move {0}")]
+    Illegal(String),
+    #[error("{0}: {1}")]
+    NotPlayed(String, String),
 }
 
 /// An `error` line.
