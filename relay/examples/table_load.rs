@@ -1,8 +1,10 @@
 //! Load tool for online tables: N tables of S seats (every seat a person played by the tool,
 //! each its own peer, swarm and key), played through one `tripot-relay` (`--relay`) or over
 //! direct loopback connections (no `--relay`), with Tripot's own table driver
-//! (`tripot_net::table_online`). Reports the join time (from a guest's start to the game's
-//! start at its seat: dial, circuit, hello, seat), the move round trip (a guest's move sent to
+//! (`tripot_net::table_online`). Reports the join time (from a guest's start — its swarm
+//! built, listening, the host dialled, the stream opened, its hello answered — to the host's
+//! table naming it at its seat), the time to the game's start at its seat (which waits for the
+//! table's last guest: the guests of a table start one after the other), the move round trip (a guest's move sent to
 //! the host and back, checked, to the guest: what a player waits before the board shows its own
 //! move as the table's), and, given `--relay-pid`, the relay's resident memory before the
 //! tables and with every table playing, per table.
@@ -34,7 +36,7 @@ use tripot_net::table::{TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{
     TableHandle, TableNetConfig, TableNetEvent, TableStart, random_table_id, start_table,
 };
-use tripot_protocol::table::{ClockRule, Wants};
+use tripot_protocol::table::{ClockRule, SeatHolder, Wants};
 
 #[derive(Parser)]
 struct Args {
@@ -64,6 +66,7 @@ struct Args {
 /// What every guest measured.
 #[derive(Default)]
 struct Figures {
+    seated: Vec<Duration>,
     joins: Vec<Duration>,
     round_trips: Vec<Duration>,
     tables_done: usize,
@@ -114,7 +117,8 @@ async fn main() {
         f.tables_done,
         started.elapsed().as_secs_f64()
     );
-    println!("join time: {}", summary(&f.joins));
+    println!("seated (a guest's start → the host's table names it at its seat): {}", summary(&f.seated));
+    println!("game started at the guest's seat (the last guest seated, all told): {}", summary(&f.joins));
     println!("move round trip (a guest's move back from the host): {}", summary(&f.round_trips));
     if let (Some(before), Some(playing)) = (before, playing) {
         let per_table = playing.saturating_sub(before) as f64 / args.tables as f64;
@@ -193,8 +197,19 @@ async fn seat_player(
     };
     let mut sent: Option<(Instant, usize)> = None;
     let mut joined = false;
+    let mut seated = false;
+    let me = tripot_protocol::table::PeerKey(handle.local_peer().to_bytes());
     while let Some(event) = handle.next_event().await {
         match event {
+            TableNetEvent::Table(TableEvent::Table(state)) if !seated && !host => {
+                let mine = |h: &SeatHolder| matches!(h, SeatHolder::Human { peer, .. } if *peer == me);
+                if state.seats.iter().any(mine) {
+                    seated = true;
+                    if let Some(since) = since {
+                        figures.lock().unwrap().seated.push(since.elapsed());
+                    }
+                }
+            }
             TableNetEvent::Table(TableEvent::Started { .. }) if !joined && !host => {
                 joined = true;
                 if let Some(since) = since {
