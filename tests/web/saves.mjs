@@ -106,7 +106,13 @@ async function typedMoves(context, url) {
   await page.selectOption("#play-game", "tripot");
   await page.selectOption("#play-seat-2", "human");
   await page.click("#play-start");
-  await page.waitForSelector('#players li[data-seat="1"]', { timeout: TIMEOUT });
+  // The page's first table (the duel against a computer) has a second seat too: wait for this
+  // table's, a person.
+  const secondIsAPerson = () => {
+    const seat = document.querySelector('#players li[data-seat="1"]');
+    return Boolean(seat) && seat.textContent.includes("Joueur 2");
+  };
+  await page.waitForFunction(secondIsAPerson, null, { timeout: TIMEOUT });
   check((await page.locator("#players li").nth(1).textContent()).includes("Joueur 2"), "a duel of two players");
   await typeMove(page, "l4-l5");
   await waitHistory(page, 1);

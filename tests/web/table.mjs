@@ -202,7 +202,13 @@ async function duelHotSeatTurns(context) {
   await page.selectOption("#play-game", "tripot");
   await page.selectOption("#play-seat-2", "human");
   await page.click("#play-start");
-  await page.waitForSelector('#players li[data-seat="1"]', { timeout: TIMEOUT });
+  // The page's first table (the duel against a computer) has a second seat too: wait for this
+  // table's, a person.
+  const secondIsAPerson = () => {
+    const seat = document.querySelector('#players li[data-seat="1"]');
+    return Boolean(seat) && seat.textContent.includes("Joueur 2");
+  };
+  await page.waitForFunction(secondIsAPerson, null, { timeout: TIMEOUT });
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0, null, { timeout: TIMEOUT });
   check((await page.getAttribute("#board", "data-rotation")) !== "180", "camp A sees its own camp at the bottom");
   await page.click(hole("l4"));

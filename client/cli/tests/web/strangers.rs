@@ -337,7 +337,8 @@ fn the_lan_token_is_never_on_the_browser_openers_command_line() {
 /// they held is given back. glibc's allocator keeps the freed tables resident after the first
 /// round (its mmap threshold rises past their size) and hands them to the next pages, so the
 /// second and third rounds are compared: a server that kept each closed page's computer
-/// players would grow by some 400 MB a round.
+/// players would grow by some 400 MB a round. What the allocator keeps from one round to the
+/// next varies by up to some 150 MB (measured from -49 to +148 MB), hence a 250 MB bound.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_that_close_leave_nothing_behind_round_after_round() {
     let server = Server::start(false);
@@ -372,7 +373,7 @@ async fn pages_that_close_leave_nothing_behind_round_after_round() {
         afters.push(after);
     }
     let growth = afters[2].saturating_sub(afters[1]);
-    assert!(growth < 100 << 10, "the server grew by {growth} KiB in a round: {afters:?}");
+    assert!(growth < 250 << 10, "the server grew by {growth} KiB in a round: {afters:?}");
 }
 
 /// The server's resident size once the closed pages' tasks have ended: sampled every half
