@@ -68,9 +68,9 @@ start resume 120 40 "$bin --lang fr; $bin --lang fr"
 wait_for resume "Duel à deux"
 keys resume Down Down Down Down Enter
 wait_for resume "Historique"
-keys resume Enter Up Enter
+keys resume : l 3 - l 5 Enter
 wait_for resume "Historique — 1 coup"
-keys resume Enter Down Enter
+keys resume : e 1 4 - e 1 3 Enter
 wait_for resume "Historique — 2 coups"
 keys resume q
 wait_for resume "Quitter"
@@ -124,7 +124,7 @@ start think 120 40 "$bin --lang fr"
 wait_for think "Solo contre l'IA"
 keys think Down Right Right Down Right Right Up Up Enter
 wait_for think "Historique"
-keys think Enter Up Enter
+keys think : l 4 - l 5 Enter
 wait_for think "réfléchit"
 shot think 04-computer-thinking
 
@@ -133,7 +133,7 @@ start small 80 30 "$bin --lang en"
 wait_for small "Two-player duel"
 keys small Down Down Down Down Enter
 wait_for small "History"
-keys small c Enter Up Enter
+keys small n : l 4 - l 5 Enter
 wait_for small "History — 1 move"
 shot small 07-80x30-english-coordinates
 
@@ -145,8 +145,8 @@ keys table Down Down Down Down Down Down Down Enter
 wait_for table "Qui ouvre"
 shot table 12-table-setup
 keys table Enter
-wait_for table "vue de ● Joueur 1"
-keys table Tab d
+wait_for table "vue de Joueur 1"
+keys table Tab Enter d
 wait_for table "Choisissez une destination"
 shot table 13-table-kawu-3
 
@@ -156,8 +156,8 @@ wait_for halma "Solo contre l'IA"
 keys halma Down Down Down Down Down Down Down Enter
 wait_for halma "Qui ouvre"
 keys halma Right Down Right Down Down Left Left Left Down Left Left Left Down Left Left Left Down Right Enter
-wait_for halma "vue de ■ Joueur 2"
-keys halma Tab d
+wait_for halma "vue de Joueur 2"
+keys halma Tab Enter d
 wait_for halma "Choisissez une destination"
 shot halma 14-table-halma-4
 
@@ -186,7 +186,7 @@ for _ in $(seq 100); do grep -q '"listening"' "$work/headless.jsonl" 2>/dev/null
 addr=$(grep -o '"addr":"[^"]*/tcp/[^"]*"' "$work/headless.jsonl" | head -1 | cut -d'"' -f4)
 start game 120 40 "$bin --lang fr join $addr --no-mdns --listen /ip4/127.0.0.1/tcp/0"
 wait_for game "connecté"
-keys game Enter Down Enter
+keys game : e 1 4 - e 1 3 Enter
 wait_for game "Historique — 2 coups"
 sleep 0.5
 shot game 10-online-game
