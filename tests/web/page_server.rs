@@ -1,4 +1,5 @@
-//! A `tripot web` server as the page tests start it, and its WebSocket as they read it: shared
+//! A `tripot web` server as the page tests start it, and its WebSocket as they read and drive it
+//! (online requests, a step played by the program's own selection and paths): shared
 //! by the client's page tests (`client/cli/tests/web.rs`, `client/cli/tests/web_online.rs`) and
 //! the end-to-end ones (`tests/tests/web_lan.rs`, `tests/tests/web_online.rs`), which include
 //! this file with `#[path]`.
@@ -9,8 +10,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use futures::StreamExt;
-use serde_json::Value;
+use futures::{SinkExt, StreamExt};
+use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -64,4 +65,109 @@ pub(crate) async fn next_message<S: AsyncRead + AsyncWrite + Unpin>(
             other => panic!("unexpected frame {other:?}"),
         }
     }
+}
+
+/// Sends the page's online request `action` with `fields`.
+pub(crate) async fn online<S: AsyncRead + AsyncWrite + Unpin>(
+    socket: &mut WebSocketStream<S>,
+    action: &str,
+    fields: Value,
+) {
+    let mut message = json!({"type": "online", "action": action});
+    if let (Some(m), Some(f)) = (message.as_object_mut(), fields.as_object()) {
+        m.extend(f.clone());
+    }
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
+/// Reads until a message for which `pred` holds; returns it. A refusal on the way (a pawn
+/// picked that cannot step, the next one then tried) is said on stderr.
+pub(crate) async fn until<S: AsyncRead + AsyncWrite + Unpin>(
+    socket: &mut WebSocketStream<S>,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..2000 {
+        let message = next_message(socket).await;
+        if pred(&message) {
+            return message;
+        }
+        if message["type"] == "online_error" {
+            eprintln!("while waiting for {what}: {message}");
+        }
+    }
+    panic!("never got {what}");
+}
+
+/// Reads until an online view for which `pred` holds.
+pub(crate) async fn view_where<S: AsyncRead + AsyncWrite + Unpin>(
+    socket: &mut WebSocketStream<S>,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    until(socket, what, |m| m["type"] == "online" && !m["online"].is_null() && pred(&m["online"])).await["online"]
+        .clone()
+}
+
+/// The cells of the pieces of `view`'s own seat, as the board (the one table's) says.
+pub(crate) fn own_pawns(view: &Value) -> Vec<String> {
+    view["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !view["seat"].is_null() && c["piece"]["owner"] == view["seat"])
+        .map(|c| c["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+pub(crate) fn moves(view: &Value) -> usize {
+    view["board"]["history"].as_array().map_or(0, Vec::len)
+}
+
+/// Plays a step of one of the player's pawns (the program says which may go where); returns
+/// the move's notation and the view after it.
+pub(crate) async fn play_a_step<S: AsyncRead + AsyncWrite + Unpin>(
+    ws: &mut WebSocketStream<S>,
+    view: &Value,
+) -> (String, Value) {
+    let before = moves(view);
+    for hole in own_pawns(view) {
+        online(ws, "select", json!({"hole": hole})).await;
+        let picked =
+            until(ws, "the selection", |m| m["type"] == "online" || m["type"] == "online_error").await;
+        // A move of one hop (its path two cells long, as the program says).
+        let ends = picked["online"]["board"]["selection"]["ends"].as_array().cloned().unwrap_or_default();
+        let mut step = None;
+        for end in ends {
+            online(ws, "path", json!({"to": end})).await;
+            let path = until(ws, "the path", |m| m["type"] == "online_path").await;
+            if path["holes"].as_array().map(Vec::len) == Some(2) {
+                step = Some(end);
+                break;
+            }
+        }
+        let Some(step) = step else {
+            online(ws, "cancel", json!({})).await;
+            continue;
+        };
+        online(ws, "move", json!({"to": step})).await;
+        // A jump that may go on is a hop of a chain: « fin du saut » plays it.
+        let answer = until(ws, "the move sent or a hop made", |m| {
+            m["type"] == "online_move"
+                || (m["type"] == "online" && !m["online"]["board"]["selection"].is_null())
+        })
+        .await;
+        let played = if answer["type"] == "online_move" {
+            answer
+        } else {
+            online(ws, "end_chain", json!({})).await;
+            until(ws, "our move announced", |m| m["type"] == "online_move").await
+        };
+        let path = played["path"].as_array().unwrap();
+        assert_eq!((path.first(), path.last()), (Some(&json!(hole)), Some(&step)), "{played}");
+        let after = view_where(ws, "our move on the board", |v| moves(v) == before + 1).await;
+        assert!(!after["your_turn"].as_bool().unwrap());
+        return (played["notation"].as_str().unwrap().to_owned(), after);
+    }
+    panic!("no pawn could step: {view}");
 }

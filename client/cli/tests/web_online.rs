@@ -19,6 +19,8 @@
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
 
+use page_server::{moves, online, own_pawns, play_a_step, until, view_where};
+
 use std::process::{Child, Command};
 
 use futures::SinkExt;
@@ -67,42 +69,12 @@ async fn page(server: &Server) -> Socket {
     let origin = format!("http://127.0.0.1:{}", server.port);
     request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
     let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    assert_eq!(next(&mut socket).await["type"], "hello");
+    assert_eq!(page_server::next_message(&mut socket).await["type"], "hello");
     socket
 }
 
 async fn send(socket: &mut Socket, message: Value) {
     socket.send(Message::Text(message.to_string().into())).await.unwrap();
-}
-
-async fn online(socket: &mut Socket, action: &str, fields: Value) {
-    let mut message = json!({"type": "online", "action": action});
-    if let (Some(m), Some(f)) = (message.as_object_mut(), fields.as_object()) {
-        m.extend(f.clone());
-    }
-    send(socket, message).await;
-}
-
-/// The next message, within 30 s.
-async fn next(socket: &mut Socket) -> Value {
-    page_server::next_message(socket).await
-}
-
-/// Reads until a message for which `pred` holds; returns it.
-async fn until(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..2000 {
-        let message = next(socket).await;
-        if pred(&message) {
-            return message;
-        }
-    }
-    panic!("never got {what}");
-}
-
-/// Reads until an online view for which `pred` holds.
-async fn view_where(socket: &mut Socket, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    until(socket, what, |m| m["type"] == "online" && !m["online"].is_null() && pred(&m["online"])).await["online"]
-        .clone()
 }
 
 /// Sends an online request and expects it refused with `code`, said in both languages.
@@ -127,7 +99,7 @@ async fn online_requests_that_make_no_sense_are_refused_clearly() {
         json!({"type": "online", "action": "host", "format": "deux"}),
     ] {
         send(&mut ws, garbage.clone()).await;
-        let answer = next(&mut ws).await;
+        let answer = page_server::next_message(&mut ws).await;
         assert_eq!(
             (answer["type"].as_str(), answer["code"].as_str()),
             (Some("error"), Some("bad_message")),
@@ -206,66 +178,6 @@ async fn a_waiting_host_refuses_a_second_game_and_moves_then_leaves_cleanly() {
     online(&mut ws, "leave", json!({})).await;
     until(&mut ws, "the online game gone", |m| m["type"] == "online" && m["online"].is_null()).await;
     refused(&mut ws, "leave", json!({}), "not_online").await;
-}
-
-/// The cells of the pieces of `view`'s own seat, as the board (the one table's) says.
-fn own_pawns(view: &Value) -> Vec<String> {
-    view["board"]["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| !view["seat"].is_null() && c["piece"]["owner"] == view["seat"])
-        .map(|c| c["name"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-fn moves(view: &Value) -> usize {
-    view["board"]["history"].as_array().map_or(0, Vec::len)
-}
-
-/// Plays a step of one of the player's pawns (the program says which may go where); returns
-/// the move's notation and the view after it.
-async fn play_a_step(ws: &mut Socket, view: &Value) -> (String, Value) {
-    let before = moves(view);
-    for hole in own_pawns(view) {
-        online(ws, "select", json!({"hole": hole})).await;
-        let picked =
-            until(ws, "the selection", |m| m["type"] == "online" || m["type"] == "online_error").await;
-        // A move of one hop (its path two cells long, as the program says).
-        let ends = picked["online"]["board"]["selection"]["ends"].as_array().cloned().unwrap_or_default();
-        let mut step = None;
-        for end in ends {
-            online(ws, "path", json!({"to": end})).await;
-            let path = until(ws, "the path", |m| m["type"] == "online_path").await;
-            if path["holes"].as_array().map(Vec::len) == Some(2) {
-                step = Some(end);
-                break;
-            }
-        }
-        let Some(step) = step else {
-            online(ws, "cancel", json!({})).await;
-            continue;
-        };
-        online(ws, "move", json!({"to": step})).await;
-        // A jump that may go on is a hop of a chain: « fin du saut » plays it.
-        let answer = until(ws, "the move sent or a hop made", |m| {
-            m["type"] == "online_move"
-                || (m["type"] == "online" && !m["online"]["board"]["selection"].is_null())
-        })
-        .await;
-        let played = if answer["type"] == "online_move" {
-            answer
-        } else {
-            online(ws, "end_chain", json!({})).await;
-            until(ws, "our move announced", |m| m["type"] == "online_move").await
-        };
-        let path = played["path"].as_array().unwrap();
-        assert_eq!((path.first(), path.last()), (Some(&json!(hole)), Some(&step)), "{played}");
-        let after = view_where(ws, "our move on the board", |v| moves(v) == before + 1).await;
-        assert!(!after["your_turn"].as_bool().unwrap());
-        return (played["notation"].as_str().unwrap().to_owned(), after);
-    }
-    panic!("no pawn could step: {view}");
 }
 
 #[tokio::test]
