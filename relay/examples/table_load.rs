@@ -149,21 +149,17 @@ async fn play_table(table: usize, args: &Args, spec: GameSpec, seats: u8, figure
     let figures_host = figures.clone();
     let moves = args.moves;
     let interval = args.interval_ms;
-    tokio::spawn(async move { seat_player(host, None, seed, moves, interval, &figures_host, true).await });
+    tokio::spawn(async move { seat_player(host, None, seed, moves, interval, &figures_host).await });
     for guest in 1..seats {
         let spec = TableSpec { game: spec.clone(), seats };
         let start = TableStart::Join { addr: addr.clone(), table: id, spec, wants: Wants::Seat(None) };
         let since = Instant::now();
-        let handle = start_guest(args, start, guest).await;
+        let handle = self::start(args, start, &format!("guest {guest}")).await;
         let figures = figures.clone();
         tokio::spawn(async move {
-            seat_player(handle, Some(since), seed + u64::from(guest), moves, interval, &figures, false).await;
+            seat_player(handle, Some(since), seed + u64::from(guest), moves, interval, &figures).await;
         });
     }
-}
-
-async fn start_guest(args: &Args, start: TableStart, guest: u8) -> TableHandle {
-    self::start(args, start, &format!("guest {guest}")).await
 }
 
 async fn start(args: &Args, start: TableStart, name: &str) -> TableHandle {
@@ -178,7 +174,8 @@ async fn start(args: &Args, start: TableStart, name: &str) -> TableHandle {
 }
 
 /// Plays one seat: a pseudo-random legal move after a drawn wait whenever it is its turn; a
-/// guest records its join time and its moves' round trips.
+/// guest (started at `since`; the host has none) records its join time and its moves' round
+/// trips.
 async fn seat_player(
     mut handle: TableHandle,
     since: Option<Instant>,
@@ -186,8 +183,8 @@ async fn seat_player(
     moves: u32,
     interval_ms: u64,
     figures: &Arc<Mutex<Figures>>,
-    host: bool,
 ) {
+    let host = since.is_none();
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move || {
         rng ^= rng << 13;

@@ -42,7 +42,7 @@ struct Stranger {
 }
 
 impl Stranger {
-    async fn connect(host: &Multiaddr, hello: impl FnOnce(PeerKey) -> TableHello) -> Stranger {
+    async fn connect(host: &Multiaddr, hello: TableHello) -> Stranger {
         let peer = host
             .iter()
             .find_map(|p| if let tripot_net::multiaddr::Protocol::P2p(id) = p { Some(id) } else { None })
@@ -65,7 +65,6 @@ impl Stranger {
             received: VecDeque::new(),
             record: None,
         };
-        let hello = hello(stranger.key());
         stranger.send(&TableMessage::Hello(hello)).await;
         stranger
     }
@@ -166,14 +165,12 @@ async fn open(control: &mut libp2p_stream::Control, host: PeerId) -> tripot_net:
     panic!("cannot open a table stream to the host");
 }
 
-fn hello(link: &TableLink, name: &str, wants: Wants) -> impl FnOnce(PeerKey) -> TableHello {
-    let table = link.table;
-    let name = name.to_owned();
-    move |_| TableHello {
+fn hello(link: &TableLink, name: &str, wants: Wants) -> TableHello {
+    TableHello {
         protocol: TABLE_VERSION,
         app: "hostile".into(),
-        table,
-        name,
+        table: link.table,
+        name: name.to_owned(),
         wants,
         addrs: vec![],
         holds: 0,
