@@ -23,7 +23,7 @@ mod view;
 
 pub(crate) use view::{move_view as table_move_view, table_view};
 
-use view::move_view;
+use view::{move_view, position_at};
 
 /// A search of the table to start off the socket's task, with the table's generation when it
 /// was asked: an answer to another generation is stale. (No `Debug`: the computer player has
@@ -85,6 +85,9 @@ impl PagePlay {
             PlayRequest::Board(BoardAction::EndChain) => self.end_chain(),
             PlayRequest::Board(BoardAction::Cancel) => self.cancel(),
             PlayRequest::Drop { from, to } => self.drop_on(&from, &to),
+            PlayRequest::Look { at } => {
+                self.table.as_ref().ok_or_else(no_table).and_then(|t| position_at(t, at))
+            }
             PlayRequest::Confirm => self.confirm(),
             PlayRequest::Hint => self.hint(),
             PlayRequest::Undo => self.undo(),
@@ -270,13 +273,18 @@ impl PagePlay {
         self.react(action, name, true)
     }
 
-    /// A piece dragged from `from` and dropped on `to`.
+    /// A piece dragged from `from` and dropped on `to`: a whole move ending there, or one hop
+    /// of a chain (the chain's piece dragged again goes on from where it stands).
     fn drop_on(&mut self, from: &str, to: &str) -> Result<PlayReaction, Refusal> {
         let table = self.choosing()?;
         let (start, end) = (cell_named(table, from)?, cell_named(table, to)?);
-        while table.cancel() {}
-        if table.act_on(start) == PersonAction::Picked(tripot_app::move_picker::PickAction::Nothing) {
-            return Err(picked_nothing(from, false));
+        let picked = table.picker().picked();
+        let chaining = picked.len() > 1 && picked.last() == Some(&start);
+        if !chaining {
+            while table.cancel() {}
+            if table.act_on(start) == PersonAction::Picked(tripot_app::move_picker::PickAction::Nothing) {
+                return Err(picked_nothing(from, false));
+            }
         }
         let action = table.act_on(end);
         if matches!(action, PersonAction::Picked(tripot_app::move_picker::PickAction::Nothing)) {

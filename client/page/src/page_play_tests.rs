@@ -98,6 +98,43 @@ fn a_capture_dropped_on_its_last_square_is_played_hop_by_hop_and_takes_both_piec
     assert!(state.news.iter().any(|e| e.kind == "captured" && e.pieces == Some(2)));
 }
 
+/// After l4-l5 e14-e13: k3 hops to k5, then on over l5 to m5 (`k3-k5-m5`).
+const LANE: &str = "A:Ne17,e16,f16,e15,f15,g15,f14,g14,h14,e13:Sl5,j4,k4,m4,k3,l3,m3,l2,m2,m1";
+
+#[test]
+fn a_chain_is_dragged_hop_by_hop_and_played_at_its_end() {
+    let mut page = PagePlay::default();
+    page.handle(new("tripot", &["human", "human"], Some(LANE)));
+    let first = last_state(&page.handle(PlayRequest::Drop { from: "k3".into(), to: "k5".into() }));
+    assert_eq!(first.selection.map(|s| s.path), Some(vec!["k3".to_owned(), "k5".to_owned()]));
+    assert!(first.history.is_empty(), "one hop is no move yet");
+    // The chain's pawn, dragged on from where it stands, ends the chain there.
+    let second = page.handle(PlayRequest::Drop { from: "k5".into(), to: "m5".into() });
+    assert!(second.send.iter().any(|m| matches!(m, PlayReply::Moved(m) if m.notation == "k3-k5-m5")));
+}
+
+#[test]
+fn a_past_position_is_looked_at_without_changing_the_table() {
+    let mut page = PagePlay::default();
+    page.handle(new("draughts", &["human", "human"], None));
+    page.handle(PlayRequest::Drop { from: "32".into(), to: "28".into() });
+    page.handle(PlayRequest::Drop { from: "19".into(), to: "23".into() });
+    let position = |reaction: PlayReaction| match reaction.send.as_slice() {
+        [PlayReply::Position { at, cells, last }] => (*at, cells.clone(), last.clone()),
+        other => panic!("not one position: {other:?}"),
+    };
+    let (at, cells, last) = position(page.handle(PlayRequest::Look { at: 1 }));
+    let on = |name: &str| cells.iter().find(|c| c.name == name).and_then(|c| c.piece.clone()).is_some();
+    assert_eq!(at, 1);
+    assert_eq!(last, ["32", "28"]);
+    assert!(on("28") && !on("32") && on("19") && !on("23"), "after 32-28, before 19-23");
+    let (_, start, last) = position(page.handle(PlayRequest::Look { at: 0 }));
+    assert!(last.is_empty());
+    assert!(start.iter().any(|c| c.name == "32" && c.piece.is_some()));
+    assert_eq!(refused(&page.handle(PlayRequest::Look { at: 3 })), PlayErrorCode::NoSuchMove);
+    assert_eq!(page.state_view().unwrap().history.len(), 2, "the table is unchanged");
+}
+
 #[test]
 fn the_capture_is_picked_then_played_by_a_click_on_its_end() {
     let mut page = PagePlay::default();

@@ -12,8 +12,8 @@ use tripot_game::{Cell, CounterKind, GameMove, Seat, SeatStatus};
 
 use super::PagePlay;
 use crate::play_messages::{
-    CellView, CounterView, GeometryView, PlaceView, PlayEventView, PlayMoveView, PlayNext, PlayOutcomeView,
-    PlayStateView, SeatPathView, SeatView, SelectionView,
+    CellView, CounterView, GeometryView, PlaceView, PlayErrorCode, PlayEventView, PlayMoveView, PlayNext,
+    PlayOutcomeView, PlayReply, PlayStateView, SeatPathView, SeatView, SelectionView,
 };
 
 /// A move of the table: its seat, the move, and its path cell by cell.
@@ -139,6 +139,28 @@ pub(super) fn played(table: &Table) -> Vec<Played> {
         out.push((seat, m.clone(), path));
     }
     out
+}
+
+/// The position after the table's first `at` moves, replayed from its start: what the page
+/// shows while the player looks back (the table itself is not touched).
+pub(super) fn position_at(table: &Table, at: usize) -> Result<super::PlayReaction, super::Refusal> {
+    let state = table.state();
+    let moves = state.moves();
+    if at > moves.len() {
+        return Err((PlayErrorCode::NoSuchMove, format!("the table has {} moves, not {at}", moves.len())));
+    }
+    let mut replay = state.initial();
+    let mut last = Vec::new();
+    for m in &moves[..at] {
+        last = if m.is_pass() { Vec::new() } else { replay.path(m) };
+        replay
+            .play(m)
+            .map_err(|e| (PlayErrorCode::NoSuchMove, format!("the record does not replay: {e}")))?;
+    }
+    let board = replay.board();
+    let last = last.iter().filter_map(|&c| board.cell(c).map(|v| v.name.clone())).collect();
+    let cells = board.cells.iter().map(CellView::of).collect();
+    Ok(super::PlayReaction { send: vec![PlayReply::Position { at, cells, last }], searches: Vec::new() })
 }
 
 /// A move as the page shows it.

@@ -26,6 +26,12 @@ pub(crate) enum PlayRequest {
         /// Where it was dropped.
         to: String,
     },
+    /// The position after the first `at` moves, to look back at (answered by
+    /// [`PlayReply::Position`]; the table is not changed).
+    Look {
+        /// How many moves were played in it (0: the start).
+        at: usize,
+    },
     /// Plays the move the game warned about.
     Confirm,
     /// Asks for a hint (it arrives in a later state).
@@ -88,6 +94,15 @@ pub(crate) enum PlayReply {
         to: String,
         /// The cells, the piece's start first.
         cells: Vec<String>,
+    },
+    /// The answer to a `look`: the position after the first `at` moves.
+    Position {
+        /// How many moves were played in it.
+        at: usize,
+        /// Every cell, with its piece then.
+        cells: Vec<CellView>,
+        /// The path of the `at`-th move (none at the start or for a pass).
+        last: Vec<String>,
     },
     /// The unfinished tables of this device, and files set aside because they do not read.
     Saved {
@@ -413,6 +428,8 @@ pub(crate) enum PlayErrorCode {
     NotYourTurn,
     /// No legal move starts on this cell.
     NotPickable,
+    /// The table has fewer moves than the position looked for.
+    NoSuchMove,
     /// Neither a next cell nor the end of a move of the picked piece.
     NotADestination,
     /// No piece picked.
