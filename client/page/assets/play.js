@@ -6,15 +6,16 @@
 // go, the paths and the end all come from the program.
 
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
-import { t, has, chooseDestinationKey } from "./words.js";
+import { t, has } from "./words.js";
+import { playSound, setSound, soundOn, soundOfChange } from "./sound.js";
+import { fillGames, fillSeats, setGames, titleOf } from "./play_form.js";
+import { announce as announceNews, nameOfSeat, renderPanel as drawPanel, seatOf, statusText as status } from "./play_panel.js";
 
 const $ = (id) => document.getElementById(id);
 
 // The star board's colours by the interface's colour index (N, NE, SE, S, SW, NW, neutral).
 
 let ctx = null; // { send, svg(), hello(), lang(), say(text, alert), hopMode() }
-let games = [];
-let playersKeys = [];
 let state = null;
 let active = false;
 let board = null;
@@ -27,6 +28,10 @@ let lastSetup = null;
 let saved = { tables: [], corrupt: [] };
 let cursor = null;
 let numbers = false;
+// « Tourner le plateau »: half a turn more than the program's view for the seat.
+let turned = false;
+// A past position looked at from the move list ({ at, pieces, last }), or null: the game live.
+let looking = null;
 // The form was just sent: its table's first state brings the board into view (the page stayed
 // scrolled at the form, the board off-screen) and says whose turn it is.
 let seated = false;
@@ -41,7 +46,7 @@ export function init(context) {
     event.preventDefault();
     start();
   });
-  $("play-game").addEventListener("change", fillSeats);
+  $("play-game").addEventListener("change", () => fillSeats(ctx));
   $("play-confirm-yes").addEventListener("click", () => send({ action: "confirm" }));
   $("play-confirm-no").addEventListener("click", () => send({ action: "cancel" }));
   $("play-numbers").addEventListener("click", () => {
@@ -49,6 +54,19 @@ export function init(context) {
     $("play-numbers").setAttribute("aria-pressed", String(numbers));
     render();
   });
+  $("play-turn").addEventListener("click", () => {
+    turned = !turned;
+    $("play-turn").setAttribute("aria-pressed", String(turned));
+    render();
+  });
+  $("play-sound").setAttribute("aria-pressed", String(soundOn()));
+  $("play-sound").addEventListener("click", () => {
+    setSound(!soundOn());
+    $("play-sound").setAttribute("aria-pressed", String(soundOn()));
+    // Heard at once: the switch is also the browser's leave to make a sound.
+    playSound("move");
+  });
+  $("play-live").addEventListener("click", backToLive);
   send({ action: "games" });
   send({ action: "saved" });
 }
@@ -87,6 +105,7 @@ export function leave() {
   send({ action: "leave" });
   active = false;
   state = null;
+  looking = null;
   board = null;
   boardGeometry = null;
   $("play-confirm").hidden = true;
@@ -120,7 +139,7 @@ export function again() {
 }
 
 export function words() {
-  fillGames();
+  fillGames(ctx);
   renderSaved();
   if (state) render();
 }
@@ -168,6 +187,7 @@ export function onKey(event) {
     if (cursor) document.body.dataset.cursor = cursor;
     if (cursor) onEnter(cursor);
     render();
+    if (cursor) board.focusCell(cursor);
     return;
   }
   if ((event.key === "Enter" || event.key === " ") && cursor) {
@@ -177,6 +197,15 @@ export function onKey(event) {
   else if (event.key === "f") act("end_chain");
   else if (event.key === "i") act("hint");
   else if (event.key === "u") act("undo");
+}
+
+// A cell reached by the keyboard (Tab, or the focus moved): the keyboard's cursor is there.
+function onFocus(name) {
+  if (cursor === name) return;
+  cursor = name;
+  document.body.dataset.cursor = name;
+  onEnter(name);
+  render();
 }
 
 function firstPickable() {
@@ -189,9 +218,8 @@ function firstPickable() {
 export function onMessage(msg) {
   switch (msg.reply) {
     case "games":
-      games = msg.games;
-      playersKeys = msg.players;
-      fillGames();
+      setGames(msg.games, msg.players);
+      fillGames(ctx);
       return Promise.resolve();
     case "saved":
       saved = msg;
@@ -202,6 +230,9 @@ export function onMessage(msg) {
       if (msg.saved_as && (!state || state.saved_as !== msg.saved_as)) send({ action: "saved" });
       // A typed move that was played leaves the field.
       if (state && msg.history.length !== state.history.length) $("typed-notation").value = "";
+      soundOfChange(state, msg);
+      // A position looked at that is no longer of this game (another table, moves taken back).
+      if (looking && (!state || state.game !== msg.game || msg.history.length < looking.at)) looking = null;
       state = msg;
       pieces = new Map(msg.cells.filter((c) => c.piece).map((c) => [c.name, c.piece]));
       shownPath = [];
@@ -216,7 +247,16 @@ export function onMessage(msg) {
       if (state.outcome) send({ action: "saved" });
       return Promise.resolve();
     case "moved":
-      return active && state ? animate(msg) : Promise.resolve();
+      if (!active || !state) return Promise.resolve();
+      // Said to a screen reader: who played what.
+      $("board-live").textContent = t("board_moved", { name: nameOf(msg.seat), move: msg.notation });
+      return animate(msg);
+    case "position":
+      if (active && state) {
+        looking = { at: msg.at, pieces: new Map(msg.cells.filter((c) => c.piece).map((c) => [c.name, c.piece])), last: msg.last };
+        render();
+      }
+      return Promise.resolve();
     case "path":
       if (active && hoverTarget === msg.to) {
         shownPath = msg.cells;
@@ -236,72 +276,6 @@ export function onMessage(msg) {
 
 // ---- set-up -------------------------------------------------------------------------------
 
-function title(game) {
-  return ctx.lang() === "fr" ? game.title_fr : game.title_en;
-}
-
-function fillGames() {
-  const select = $("play-game");
-  if (!games.length) return;
-  const chosen = select.value || games[0].name;
-  select.innerHTML = "";
-  for (const game of games) {
-    const option = document.createElement("option");
-    option.value = game.name;
-    option.textContent = `${title(game)} (${game.seats})`;
-    select.appendChild(option);
-  }
-  select.value = games.some((g) => g.name === chosen) ? chosen : games[0].name;
-  fillSeats();
-}
-
-function playerLabel(key) {
-  if (key === "human") return t("table_human");
-  const level = ctx.hello().levels.find((l) => l.key === key);
-  if (!level) return key;
-  return `${ctx.lang() === "fr" ? level.name_fr : level.name_en} · ${level.opponent}`;
-}
-
-function fillSeats() {
-  const game = games.find((g) => g.name === $("play-game").value);
-  if (!game) return;
-  $("play-description").textContent = ctx.lang() === "fr" ? game.description_fr : game.description_en;
-  const seats = $("play-seats");
-  const before = [...seats.querySelectorAll("select")].map((s) => s.value);
-  seats.innerHTML = "";
-  for (let i = 0; i < game.seats; i++) {
-    const label = document.createElement("label");
-    const span = document.createElement("span");
-    span.textContent = t("table_seat", { n: i + 1 });
-    const select = document.createElement("select");
-    select.id = `play-seat-${i + 1}`;
-    for (const key of playersKeys) {
-      const option = document.createElement("option");
-      option.value = key;
-      option.textContent = playerLabel(key);
-      select.appendChild(option);
-    }
-    select.value = before[i] || (i === 0 ? "human" : "facile");
-    label.append(span, select);
-    seats.appendChild(label);
-  }
-  const opener = $("play-opener");
-  const chosen = opener.value;
-  opener.innerHTML = "";
-  // Where the rules name the first mover (draughts' White), only it or a draw of the seats.
-  for (let i = 0; i < (game.opener_fixed ? 1 : game.seats); i++) {
-    const option = document.createElement("option");
-    option.value = String(i + 1);
-    option.textContent = t("table_seat", { n: i + 1 });
-    opener.appendChild(option);
-  }
-  const draw = document.createElement("option");
-  draw.value = "0";
-  draw.textContent = t("table_draw");
-  opener.appendChild(draw);
-  opener.value = [...opener.options].some((o) => o.value === chosen) ? chosen : "1";
-}
-
 function start() {
   const game = $("play-game").value;
   const players = [...$("play-seats").querySelectorAll("select")].map((s) => s.value);
@@ -314,6 +288,7 @@ function start() {
 // The board becomes this table's.
 function begin() {
   active = true;
+  looking = null;
   ctx.say(null);
 }
 
@@ -324,8 +299,7 @@ function renderSaved() {
   for (const table of saved.tables.filter((s) => s.id !== current)) {
     const li = document.createElement("li");
     const text = document.createElement("span");
-    const game = games.find((g) => g.name === table.game);
-    const line = t("table_saved_line", { variant: game ? title(game) : table.game, moves: table.moves });
+    const line = t("table_saved_line", { variant: titleOf(table.game, ctx.lang()), moves: table.moves });
     text.textContent = table.date ? `${line} · ${table.date}` : line;
     const button = document.createElement("button");
     button.type = "button";
@@ -349,31 +323,20 @@ function renderSaved() {
   corrupt.hidden = !saved.corrupt.length;
 }
 
-// ---- names --------------------------------------------------------------------------------
+// ---- names and the panel (play_panel.js) ---------------------------------------------------
 
-function seatOf(n) {
-  return state.seats.find((s) => s.seat === n);
-}
+const nameOf = (n) => nameOfSeat(state, n);
+const statusText = () => status(state, animating);
+const announce = () => announceNews(state, ctx.say);
 
-function nameOf(n) {
-  const seat = seatOf(n);
-  if (!seat) return String(n);
-  if (!seat.opponent) return t("table_player", { n: seat.seat + 1 });
-  const twin = state.seats.some((s) => s !== seat && s.opponent === seat.opponent);
-  return twin ? `${seat.opponent} (${seat.seat + 1})` : seat.opponent;
-}
-
-function chip(seat) {
-  const square = state.geometry === "square10";
-  return seat.colours
-    .map((c) => `<span class="chip ${square ? `chip-piece-${c}` : `chip-${STAR_CODES[c] || "P"}`}"></span>`)
-    .join("");
+function renderPanel() {
+  drawPanel({ state, animating, looking: looking ? looking.at : null, lookAt, lang: ctx.lang() });
 }
 
 // ---- drawing ------------------------------------------------------------------------------
 
 function canAct() {
-  return active && state && state.next === "human" && !animating;
+  return active && state && state.next === "human" && !animating && !looking;
 }
 
 function ensureBoard() {
@@ -383,15 +346,90 @@ function ensureBoard() {
     enter: onEnter,
     leave: onLeave,
     press: onEnter,
-    draggable: (name) => canAct() && !state.pending && state.pickable.includes(name),
+    draggable: (name) => {
+      if (!canAct() || state.pending) return false;
+      // A chain's pawn is dragged on from its last landing, still drawn where it started.
+      return chainAt(name) ? state.selection.path[0] : state.pickable.includes(name);
+    },
     drop: (from, to) => send({ action: "drop", from, to }),
+    focus: onFocus,
   };
   const svg = ctx.svg();
   board = boardFor(svg, state.geometry, state.cells, handlers);
   boardGeometry = state.geometry;
 }
 
+// Whether a chain of hops runs and its piece stands on `name` (dragged on, hop by hop).
+function chainAt(name) {
+  const sel = state.selection;
+  return !!sel && sel.path.length > 1 && sel.path[sel.path.length - 1] === name;
+}
+
+// The colour code the board draws `seat`'s pieces in (a star colour, or a piece's colour).
+function seatCode(n) {
+  const seat = seatOf(state, n);
+  const colour = seat && seat.colours.length ? seat.colours[0] : 0;
+  return state.geometry === "square10" ? colour : STAR_CODES[colour] || "P";
+}
+
+// What a screen reader says of each cell: its name, what stands on it, and whether it is
+// picked, a destination, or where a seat's last move started or ended.
+function cellLabels(shown, marks) {
+  const labels = new Map();
+  const lastOf = new Map();
+  for (const l of marks.lastMoves) {
+    if (l.path.length < 2) continue;
+    for (const name of [l.path[0], l.path[l.path.length - 1]]) lastOf.set(name, l.seat);
+  }
+  for (const cell of state.cells) {
+    const name = cell.name;
+    const piece = shown.get(name);
+    const owner = piece && piece.owner !== null && piece.owner !== undefined ? nameOf(piece.owner) : null;
+    const words = [
+      !piece
+        ? t("board_cell_empty", { cell: name })
+        : owner === null
+          ? t("board_cell_neutral", { cell: name })
+          : piece.kind === "king"
+            ? t("board_cell_king", { cell: name, name: owner })
+            : t("board_cell_piece", { cell: name, name: owner }),
+    ];
+    if (marks.selected === name) words.push(t("board_cell_picked"));
+    if (marks.ends.has(name) || marks.hops.has(name)) words.push(t("board_cell_destination"));
+    if (lastOf.has(name)) words.push(t("board_cell_last", { name: nameOf(lastOf.get(name)) }));
+    labels.set(name, words.join(", "));
+  }
+  return labels;
+}
+
+// A past position as the board shows it: its pieces, the move that led there, nothing to pick.
+function lookingView() {
+  const seat = looking.at > 0 ? state.history[looking.at - 1].seat : null;
+  const marks = {
+    goals: new Map(),
+    goalHoles: new Map(),
+    forbidden: new Set(),
+    selected: null,
+    steps: new Set(),
+    jumps: new Set(),
+    ends: new Set(),
+    swaps: new Set(),
+    hops: new Set(),
+    pickable: new Set(),
+    path: [],
+    last: looking.last,
+    lastMoves: seat === null ? [] : [{ seat, path: looking.last, colour: seatCode(seat) }],
+    earlier: [],
+    hint: [],
+    cursor,
+    numbers,
+  };
+  marks.labels = cellLabels(looking.pieces, marks);
+  return marks;
+}
+
 function view() {
+  if (looking) return lookingView();
   const sel = state.selection;
   const set = (list) => new Set(list || []);
   const chain = sel && sel.path.length > 1;
@@ -413,6 +451,7 @@ function view() {
     pickable: set(canAct() && !sel ? state.pickable : []),
     path: shownPath.length ? shownPath : chain ? sel.path : [],
     last,
+    lastMoves: lasts.map((l) => ({ seat: l.seat, path: l.path, colour: seatCode(l.seat) })),
     earlier: lasts.slice(0, -1).map((l) => l.path),
     hint: state.hint ? state.hint.path : [],
     cursor,
@@ -420,11 +459,20 @@ function view() {
   };
 }
 
+// The view of the board, each cell named for a screen reader.
+function namedView() {
+  const marks = view();
+  if (!marks.labels) marks.labels = cellLabels(pieces, marks);
+  return marks;
+}
+
 function render() {
   if (!board || !state || !active) return;
-  board.setRotation(state.rotation);
-  board.draw(drawnPieces(state.geometry, pieces), view());
+  board.setRotation(state.rotation + (turned ? 180 : 0));
+  board.draw(drawnPieces(state.geometry, looking ? looking.pieces : pieces), namedView());
   const body = document.body;
+  if (looking) body.dataset.looking = String(looking.at);
+  else delete body.dataset.looking;
   body.classList.add("at-play");
   const next = animating ? "animating" : state.next;
   body.dataset.game = state.game;
@@ -436,126 +484,31 @@ function render() {
   renderPanel();
 }
 
-function counterText(c) {
-  const label = t(`counter_${c.kind}`);
-  return c.limit === null || c.limit === undefined ? `${label} ${c.value}` : `${label} ${c.value}/${c.limit}`;
-}
-
-function renderPanel() {
-  const sel = state.selection;
-  $("end-jump").disabled = !(sel && sel.path.length > 1);
-  $("cancel").disabled = !sel && !state.hint;
-  $("hint").disabled = state.next !== "human" || state.hint_pending || animating > 0 || !!state.pending;
-  $("undo").disabled = !state.can_undo || animating > 0;
-
-  const players = $("players");
-  players.innerHTML = "";
-  for (const seat of state.seats) {
-    const li = document.createElement("li");
-    li.className = state.turn === seat.seat && !state.outcome ? "to-move" : "";
-    li.dataset.seat = String(seat.seat);
-    li.innerHTML = `${chip(seat)}<strong></strong> <small></small>`;
-    li.querySelector("strong").textContent = nameOf(seat.seat);
-    const bits = seat.counters.map(counterText);
-    if (seat.status === "eliminated") bits.push(t("table_out"));
-    else if (seat.status === "left") bits.push(t("play_left"));
-    else if (seat.status === "finished" && !seat.place) bits.push(t("table_waits"));
-    if (seat.place) bits.push(t("table_place", { n: seat.place }));
-    li.querySelector("small").textContent = bits.join(" · ");
-    players.appendChild(li);
-  }
-
-  const history = $("history");
-  history.innerHTML = "";
-  for (const move of state.history) {
-    const li = document.createElement("li");
-    li.textContent = `${nameOf(move.seat)} : ${move.kind === "pass" ? t("pass_word") : move.notation}`;
-    history.appendChild(li);
-  }
-  history.scrollTop = history.scrollHeight;
-
-  $("status").textContent = statusText();
-
-  const confirm = $("play-confirm");
-  confirm.hidden = !state.pending || animating > 0;
-  if (state.pending) $("play-confirm-text").textContent = t("table_confirm", { move: state.pending.notation });
-
-  const end = $("end");
-  if (state.outcome && !animating) {
-    const firsts = state.outcome.places.filter((p) => p.rank === 1).map((p) => nameOf(p.seat));
-    $("end-title").textContent =
-      firsts.length === 1
-        ? t("table_winner", { name: firsts[0] })
-        : firsts.length
-          ? t("table_drawn", { names: firsts.join(", ") })
-          : t("table_nobody");
-    const reason = state.outcome.reason.replace(/-/g, "_");
-    const places =
-      state.seats.length > 2
-        ? state.outcome.places.filter((p) => p.rank).map((p) => `${t("table_place", { n: p.rank })} : ${nameOf(p.seat)}`)
-        : [];
-    // The program words the reason from the places too (a goal filled, kawu's full-goal rule,
-    // the last seat left by eliminations); the termination word is the fallback.
-    const worded = state.outcome.said && state.outcome.said[ctx.lang()];
-    const said = worded || (has(`play_end_${reason}`) ? t(`play_end_${reason}`) : state.outcome.reason);
-    $("end-reason").textContent = [said, ...places].join(" · ");
-    end.hidden = false;
-  } else {
-    end.hidden = true;
-  }
-}
-
-function statusText() {
-  if (animating || state.outcome) return "";
-  if (state.next === "computer") return t("thinking", { name: nameOf(state.turn) });
-  const sel = state.selection;
-  if (sel && sel.path.length > 1) return t("chain_running");
-  if (sel) return sel.hops.length + sel.ends.length ? t(chooseDestinationKey()) : t("no_destination");
-  if (state.hint_pending) return t("hint_searching");
-  return t("play_turn", { name: nameOf(state.turn) });
-}
-
-// Places, eliminations, captures, passes and leavings, said in the panel; a hint too.
-function announce() {
-  const said = state.news
-    .map((e) => {
-      const name = e.seat === null || e.seat === undefined ? "" : nameOf(e.seat);
-      const place = e.place ? t("table_place", { n: e.place }) : null;
-      switch (e.kind) {
-        case "passed":
-          return t("table_passed", { name });
-        case "finished":
-          return place ? t("table_finished_placed", { name, place }) : t("table_finished_waits", { name });
-        case "eliminated":
-          return place ? t("table_eliminated_placed", { name, place }) : t("table_eliminated", { name });
-        case "left":
-          return t("play_left_news", { name });
-        case "captured": {
-          const taken = seatOf(e.seat).counters.find((c) => c.kind === "captured");
-          return taken
-            ? t("table_captured", { name, n: e.pieces, total: taken.value })
-            : t("play_captured", { name, n: e.pieces });
-        }
-        default:
-          return null;
-      }
-    })
-    .filter(Boolean);
-  if (said.length) ctx.say(said.join(" "), true);
-  else if (state.hint) ctx.say(t("hint_is", { move: state.hint.notation }));
-}
-
 // A move shown hop by hop on the board as it was, before the state after it is drawn.
 function animate(move) {
-  if (!move.path.length || !board) return Promise.resolve();
+  if (!move.path.length || !board || looking) return Promise.resolve();
   animating += 1;
   const drawn = drawnPieces(state.geometry, pieces);
   document.body.dataset.play = "animating";
   document.body.dataset.next = "animating";
   return playHops(drawn, { kind: "path", path: move.path }, (path) => {
     shownPath = path;
-    board.draw(drawn, { ...view(), path });
+    board.draw(drawn, { ...namedView(), path });
   }).then(() => {
     animating -= 1;
   });
+}
+
+// ---- looking back, sounds ---------------------------------------------------------------
+
+// The position after the first `at` moves, asked of the program; the last move is the game.
+function lookAt(at) {
+  if (!state) return;
+  if (at >= state.history.length) return backToLive();
+  send({ action: "look", at });
+}
+
+function backToLive() {
+  looking = null;
+  render();
 }

@@ -191,7 +191,7 @@ function openReplay(msg) {
   // A board of the record's game, drawn by the same code as the table's.
   if (!replayBoard || replayGeometry !== msg.geometry) {
     const none = () => {};
-    const handlers = { click: none, enter: none, leave: none, press: none };
+    const handlers = { click: none, enter: none, leave: none, press: none, still: true };
     replayBoard = boardFor($("replay-board"), msg.geometry, msg.cells, handlers);
     replayGeometry = msg.geometry;
   }
