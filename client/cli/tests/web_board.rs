@@ -3,8 +3,9 @@
 //! dropped off its destinations, the pieces gliding hop by hop, both seats' last moves ringed
 //! in their colours, « Tourner le plateau », coordinates on demand, a past position looked at
 //! from the move list, the live region's words, the sounds' switch, the board reached by Tab and
-//! played from the keyboard, every cell named in Chromium's accessibility tree, and a draughts
-//! capture dragged square by square.
+//! played from the keyboard, every cell named in Chromium's accessibility tree, a star chain
+//! dragged hop by hop, and a draughts capture dropped on its end with both sides' last moves
+//! ringed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "../../../tests/web/browser_tools.rs"]
