@@ -234,16 +234,22 @@ async function keyboard(context) {
   await page.close();
 }
 
-// A star chain dragged hop by hop: k3 dropped on k5 waits there, dragged on to m5 it ends.
+// A star chain dragged hop by hop: k3 dropped on k5 waits there, dragged on to m5 it ends; with
+// reduced motion asked for, it jumps.
 async function chain(context) {
   const lane = encodeURIComponent("A:Ne17,e16,f16,e15,f15,g15,f14,g14,h14,e13:Sl5,j4,k4,m4,k3,l3,m3,l2,m2,m1");
   const page = await open(context, `${BASE}?mode=duel&position=${lane}`);
+  // A reader who asked for less motion: the pawn jumps from hole to hole, it does not glide.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await drag(page, "k3", "k5");
   await page.waitForSelector('body[data-selected="k3-k5"]', { timeout: TIMEOUT });
   check((await page.locator("#history li").count()) === 0, "the first hop dropped is no move yet");
   await drag(page, "k5", "m5");
   await waitHistory(page, 1);
   check((await page.textContent("#history li:first-child")).includes("k3-k5-m5"), "dragged on, the chain k3-k5-m5 is played");
+  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  check((await pieceOn(page, "m5")) === "S", "the pawn stands on m5");
+  check((await page.evaluate(() => window.__slides)) === 0, "with reduced motion asked for, nothing glides");
   await page.close();
 }
 
