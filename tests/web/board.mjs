@@ -259,6 +259,7 @@ async function draughts(context) {
   const position = encodeURIComponent("W:W32,45:B27,17,40");
   const page = await open(context, `${BASE}?game=draughts&mode=duel&position=${position}`);
   check((await page.locator("#board .hole.square").count()) === 50, "the draughts board is drawn");
+  check((await page.getAttribute("#board", "aria-label")) === "Le damier", "and named as a draughts board");
   await drag(page, "32", "12");
   await waitHistory(page, 1);
   await playerToMove(page);

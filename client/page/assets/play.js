@@ -355,6 +355,10 @@ function ensureBoard() {
     focus: onFocus,
   };
   const svg = ctx.svg();
+  // Named by its geometry, again at a change of language (app.js reads `data-w-label`).
+  const square = state.geometry === "square10";
+  svg.dataset.wLabel = square ? "board_label_squares" : "board_label";
+  svg.setAttribute("aria-label", square ? t("board_label_squares") : t("board_label"));
   board = boardFor(svg, state.geometry, state.cells, handlers);
   boardGeometry = state.geometry;
 }

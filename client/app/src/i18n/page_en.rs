@@ -269,6 +269,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     play_error_unknown_table: "That game is no longer there.",
     play_error_no_store: "No save folder on this computer.",
     play_error_save_failed: "The game could not be saved",
+    board_label_squares: "The draughts board",
     board_turn: "Turn the board",
     board_sound: "Sounds",
     board_live: "Back to the game",

@@ -269,6 +269,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     play_error_unknown_table: "Cette partie n'est plus là.",
     play_error_no_store: "Pas de dossier de sauvegarde sur cet ordinateur.",
     play_error_save_failed: "La partie n'a pas pu être enregistrée",
+    board_label_squares: "Le damier",
     board_turn: "Tourner le plateau",
     board_sound: "Sons",
     board_live: "Retour au direct",
