@@ -17,6 +17,7 @@ mod page;
 mod page_en;
 mod page_fr;
 mod ratings;
+mod seats;
 mod star;
 
 pub use page::{PageTexts, fill};
