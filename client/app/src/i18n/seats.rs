@@ -228,3 +228,165 @@ fn duration_words(secs: u64) -> String {
         (m, s) => format!("{m} min {s} s"),
     }
 }
+
+/// The fixed words a front-end puts around an online table of 2–6 seats.
+#[derive(Debug)]
+pub struct SeatsTexts {
+    /// The set-up form's line: where the game is played.
+    pub where_label: &'static str,
+    /// On this device.
+    pub here: &'static str,
+    /// Online, hosting the table.
+    pub online: &'static str,
+    /// A seat left to a guest online.
+    pub guest: &'static str,
+    /// The set-up form's line: the clock.
+    pub clock: &'static str,
+    /// The set-up form's line: spectators.
+    pub spectators: &'static str,
+    /// The set-up form's line: a private room.
+    pub room: &'static str,
+    /// Yes.
+    pub yes: &'static str,
+    /// No.
+    pub no: &'static str,
+    /// The host's seat on the form.
+    pub host_seat: &'static str,
+    /// The form's note: computers sit right after the host.
+    pub computers_first: &'static str,
+    /// Above the invitation.
+    pub share: &'static str,
+    /// The invitation is not known yet.
+    pub share_pending: &'static str,
+    /// Before the game: seats being taken.
+    pub waiting_title: &'static str,
+    /// The seats' panel title.
+    pub seats_title: &'static str,
+    /// The chat's title.
+    pub chat_title: &'static str,
+    /// The chat's field.
+    pub chat_prompt: &'static str,
+    /// A seat's marks.
+    pub host_mark: &'static str,
+    /// A seat away.
+    pub away: &'static str,
+    /// A seat away past its grace.
+    pub claimable: &'static str,
+    /// The clock's moves in a row.
+    pub timeouts: &'static str,
+    /// A muted seat.
+    pub muted: &'static str,
+    /// A spectator in the chat.
+    pub spectator: &'static str,
+    /// Watching, not seated.
+    pub watching: &'static str,
+    /// A draw offered to us.
+    pub draw_offered: &'static str,
+    /// The button offering a draw.
+    pub draw: &'static str,
+    /// The rematch vote.
+    pub vote: &'static str,
+    /// Votes so far.
+    pub votes: &'static str,
+    /// We voted.
+    pub voted: &'static str,
+    /// The keys of the table while a game is under way.
+    pub keys: &'static str,
+    /// The keys once the game is over.
+    pub end_keys: &'static str,
+    /// The keys before the game.
+    pub waiting_keys: &'static str,
+    /// The keys while a chat line is typed.
+    pub chat_keys: &'static str,
+    /// The join page's mode: take a seat.
+    pub join_seat: &'static str,
+    /// The join page's mode: watch.
+    pub join_watch: &'static str,
+}
+
+static FR: SeatsTexts = SeatsTexts {
+    where_label: "Où",
+    here: "sur cet appareil",
+    online: "en ligne (héberger)",
+    guest: "un invité",
+    clock: "Pendule",
+    spectators: "Spectateurs",
+    room: "Salle privée",
+    yes: "oui",
+    no: "non",
+    host_seat: "vous (hôte)",
+    computers_first: "Les ordinateurs s'assoient juste après vous.",
+    share: "À partager",
+    share_pending: "(en attente de l'adresse…)",
+    waiting_title: "Table en ligne : on attend les joueurs",
+    seats_title: "Places",
+    chat_title: "Discussion",
+    chat_prompt: "Message : ",
+    host_mark: "hôte",
+    away: "absent",
+    claimable: "réclamable (r)",
+    timeouts: "coups joués par la pendule",
+    muted: "muet",
+    spectator: "spectateur",
+    watching: "Vous regardez la partie.",
+    draw_offered: "Nulle proposée : y accepter · n refuser",
+    draw: "Nulle",
+    vote: "Rejouer",
+    votes: "vote(s)",
+    voted: "vous avez voté",
+    keys: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
+    end_keys: "v rejouer · t discuter · n numéros · q quitter",
+    waiting_keys: "t discuter · q quitter",
+    chat_keys: "Entrée envoyer · Échap annuler",
+    join_seat: "prendre une place (Tab : regarder)",
+    join_watch: "regarder (Tab : prendre une place)",
+};
+
+static EN: SeatsTexts = SeatsTexts {
+    where_label: "Where",
+    here: "on this device",
+    online: "online (host)",
+    guest: "a guest",
+    clock: "Clock",
+    spectators: "Spectators",
+    room: "Private room",
+    yes: "yes",
+    no: "no",
+    host_seat: "you (host)",
+    computers_first: "The computers sit right after you.",
+    share: "To share",
+    share_pending: "(waiting for the address…)",
+    waiting_title: "Online table: waiting for the players",
+    seats_title: "Seats",
+    chat_title: "Chat",
+    chat_prompt: "Message: ",
+    host_mark: "host",
+    away: "away",
+    claimable: "claimable (r)",
+    timeouts: "moves played by the clock",
+    muted: "muted",
+    spectator: "spectator",
+    watching: "You are watching the game.",
+    draw_offered: "Draw offered: y accept · n decline",
+    draw: "Draw",
+    vote: "Play again",
+    votes: "vote(s)",
+    voted: "you voted",
+    keys: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
+    end_keys: "v play again · t chat · n numbers · q leave",
+    waiting_keys: "t chat · q leave",
+    chat_keys: "Enter send · Esc cancel",
+    join_seat: "take a seat (Tab: watch)",
+    join_watch: "watch (Tab: take a seat)",
+};
+
+impl Lang {
+    /// The fixed words around an online table of 2–6 seats.
+    #[must_use]
+    pub fn seats_words(self) -> &'static SeatsTexts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+}

@@ -109,6 +109,10 @@ impl SeatsStatus {
         let rule_changed = self.announced.as_ref().is_none_or(|s| s.clock != state.clock);
         self.spec = state.spec.clone();
         self.announced = Some(state);
+        // Our seat before the game's first position names it: the one the host gave our key.
+        if self.my_seat.is_none() {
+            self.my_seat = self.seat_of(&self.me);
+        }
         if rule_changed {
             self.clock = TableClock::new(
                 self.announced.as_ref().map_or(ClockRule::None, |s| s.clock),
