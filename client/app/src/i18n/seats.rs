@@ -292,6 +292,8 @@ pub struct SeatsTexts {
     pub voted: &'static str,
     /// The keys of the table while a game is under way.
     pub keys: &'static str,
+    /// The keys of a table of two seats while a game is under way (the draw among them).
+    pub keys_two_seats: &'static str,
     /// The keys once the game is over.
     pub end_keys: &'static str,
     /// The keys before the game.
@@ -334,7 +336,8 @@ static FR: SeatsTexts = SeatsTexts {
     vote: "Rejouer",
     votes: "vote(s)",
     voted: "vous avez voté",
-    keys: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
+    keys: "Entrée jouer · : taper · t discuter · a abandonner · r réclamer · ? règles · q",
+    keys_two_seats: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
     end_keys: "v rejouer · t discuter · n numéros · q quitter",
     waiting_keys: "t discuter · q quitter",
     chat_keys: "Entrée envoyer · Échap annuler",
@@ -372,7 +375,8 @@ static EN: SeatsTexts = SeatsTexts {
     vote: "Play again",
     votes: "vote(s)",
     voted: "you voted",
-    keys: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
+    keys: "Enter play · : type · t chat · a resign · r claim · ? rules · q leave",
+    keys_two_seats: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
     end_keys: "v play again · t chat · n numbers · q leave",
     waiting_keys: "t chat · q leave",
     chat_keys: "Enter send · Esc cancel",

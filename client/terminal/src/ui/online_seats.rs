@@ -185,10 +185,13 @@ fn chat_field(lang: Lang, typed: &str, width: u16) -> Line<'static> {
 /// The keys under the board.
 pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> &'static str {
     let w = lang.seats_words();
+    let view = online.view(Instant::now());
     if typing {
         w.chat_keys
-    } else if online.view(Instant::now()).end.is_some() {
+    } else if view.end.is_some() {
         w.end_keys
+    } else if view.spec.seats == 2 {
+        w.keys_two_seats
     } else {
         w.keys
     }
