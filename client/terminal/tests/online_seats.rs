@@ -474,3 +474,33 @@ fn a_table_of_six_fits_at_80_by_30_with_every_seat_its_clock_and_the_buttons() {
     }
     insta::assert_snapshot!("seats_kawu_6_80x30", screen);
 }
+
+#[test]
+fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() {
+    let data = tempfile::tempdir().unwrap();
+    let online = data.path().join("online");
+    std::fs::create_dir_all(&online).unwrap();
+    // What the table's driver autosaves: the game so far and the link that rejoins it.
+    let mut state = open("kawu-3");
+    for _ in 0..2 {
+        let m = state.legal_moves()[0].clone();
+        state.play(&m).unwrap();
+    }
+    let mut record = tripot_game::GameRecord::of_game(state.as_ref());
+    let link =
+        format!("tripot://table/kawu-3/3/07070707070707070707070707070707/ip4/127.0.0.1/tcp/4001/p2p/{PEER}");
+    record.set_tag(tripot_net::table_online::TABLE_LINK_TAG, &link).unwrap();
+    std::fs::write(online.join("online-1-table.tripot"), record.to_string()).unwrap();
+
+    let store = tripot_app::save_store::SaveStore::new(data.path()).with_online_dir(online);
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    let fake = Fake::default();
+    app.set_network(Box::new(fake.clone()));
+    assert_eq!(app.page(), Page::Resume);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Table en ligne · kawu à trois · 2 coups"), "{screen}");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {link} Seat(None)")]);
+    assert_eq!(app.page(), Page::OnlineSeats);
+}

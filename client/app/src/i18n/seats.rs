@@ -302,6 +302,8 @@ pub struct SeatsTexts {
     pub chat_keys: &'static str,
     /// The join page's mode: take a seat.
     pub join_seat: &'static str,
+    /// The resume list's word for a game of an online table.
+    pub online_table: &'static str,
     /// The join page's mode: watch.
     pub join_watch: &'static str,
 }
@@ -342,6 +344,7 @@ static FR: SeatsTexts = SeatsTexts {
     waiting_keys: "t discuter · q quitter",
     chat_keys: "Entrée envoyer · Échap annuler",
     join_seat: "prendre une place (Tab : regarder)",
+    online_table: "Table en ligne",
     join_watch: "regarder (Tab : prendre une place)",
 };
 
@@ -381,6 +384,7 @@ static EN: SeatsTexts = SeatsTexts {
     waiting_keys: "t chat · q leave",
     chat_keys: "Enter send · Esc cancel",
     join_seat: "take a seat (Tab: watch)",
+    online_table: "Online table",
     join_watch: "watch (Tab: take a seat)",
 };
 
