@@ -254,6 +254,8 @@ pub struct SeatsTexts {
     pub host_seat: &'static str,
     /// The form's note: computers sit right after the host.
     pub computers_first: &'static str,
+    /// The form's last line but one, online: open the table.
+    pub host_start: &'static str,
     /// Above the invitation.
     pub share: &'static str,
     /// The invitation is not known yet.
@@ -320,6 +322,7 @@ static FR: SeatsTexts = SeatsTexts {
     no: "non",
     host_seat: "vous (hôte)",
     computers_first: "Les ordinateurs s'assoient juste après vous.",
+    host_start: "Ouvrir la table en ligne",
     share: "À partager",
     share_pending: "(en attente de l'adresse…)",
     waiting_title: "Table en ligne : on attend les joueurs",
@@ -360,6 +363,7 @@ static EN: SeatsTexts = SeatsTexts {
     no: "no",
     host_seat: "you (host)",
     computers_first: "The computers sit right after you.",
+    host_start: "Open the table online",
     share: "To share",
     share_pending: "(waiting for the address…)",
     waiting_title: "Online table: waiting for the players",
