@@ -381,8 +381,19 @@ impl App {
         let Some(screen) = &mut self.game_table else { return };
         match screen.table.answer(answer) {
             Answered::Played(events) => {
-                self.message = None;
+                // What each move brought since the person's last one (a capture, a place)
+                // stays, the newest last: the person reads every computer's, not the last only.
+                // (At a table of computers only, the last move's alone.)
+                let person = screen.table.seats().iter().any(|s| s.is_person());
+                let earlier = self.message.take().filter(|m| m.strong && person).map(|m| m.text);
                 self.after_table_change(events);
+                if let Some(earlier) = earlier {
+                    match &mut self.message {
+                        Some(now) if now.strong => now.text = format!("{earlier} · {}", now.text),
+                        Some(_) => {}
+                        None => self.say(earlier, true),
+                    }
+                }
             }
             Answered::Hint(true) => {
                 let Some(hint) = screen.table.hint() else { return };
