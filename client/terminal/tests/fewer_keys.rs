@@ -53,6 +53,19 @@ fn two_enters_play_the_most_promising_move_of_a_star_table() {
 #[test]
 fn tab_and_d_go_from_the_most_promising_to_the_least() {
     let (mut app, _events) = people("halma-2", Lang::En);
+    // A few moves in (at the start the front row's order is the cells' too): each the legal
+    // move halfway down the list, typed.
+    for _ in 0..6 {
+        let state = table(&app).state();
+        let moves = state.legal_moves();
+        let text = state.move_text(&moves[moves.len() / 2]);
+        app.handle_event(ch(':'));
+        for c in text.chars() {
+            app.handle_event(ch(c));
+        }
+        app.handle_event(key(KeyCode::Enter));
+    }
+    assert_eq!(table(&app).state().moves().len(), 6);
     let state = table(&app).state().clone_box();
     // Each piece's best move, in Tab's order from the turn's start: never better than the last.
     let start = app.table_cursor().unwrap();
@@ -72,6 +85,9 @@ fn tab_and_d_go_from_the_most_promising_to_the_least() {
     };
     let scores: Vec<i64> = pieces.iter().map(|&c| best_of(c)).collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let mut by_cell = pieces.clone();
+    by_cell.sort_unstable();
+    assert_ne!(pieces, by_cell, "an order by promise, not by cell");
     assert_eq!(scores[0], best(&app));
     // From the best piece, `d` visits its moves' ends by progress too.
     app.handle_event(key(KeyCode::Tab));
@@ -92,8 +108,12 @@ fn tab_and_d_go_from_the_most_promising_to_the_least() {
             .max()
             .unwrap()
     };
-    let scores: Vec<i64> = seen.iter().filter(|c| ends.contains(c)).map(|&c| of_end(c)).collect();
+    let seen_ends: Vec<_> = seen.iter().copied().filter(|c| ends.contains(c)).collect();
+    let scores: Vec<i64> = seen_ends.iter().map(|&c| of_end(c)).collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let mut by_cell = seen_ends.clone();
+    by_cell.sort_unstable();
+    assert_ne!(seen_ends, by_cell, "an order by promise, not by cell");
     assert_eq!(scores[0], best_of(start));
 }
 
