@@ -42,6 +42,7 @@ pub mod config_file;
 pub mod game_file;
 pub mod i18n;
 pub mod move_picker;
+pub mod move_promise;
 pub mod network;
 pub mod online_connection;
 pub mod online_duel;

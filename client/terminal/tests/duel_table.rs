@@ -323,6 +323,9 @@ fn selected_pawn_shows_steps_jumps_and_its_swap() {
     let (mut app, _events) = app(Lang::Fr);
     duel(&mut app, "tripot", Some(start), &TWO_PEOPLE);
     enter_on_cell(&mut app, "g15");
+    // The cursor waits on the most promising target: the swap, which brings the last pawn home.
+    assert_eq!(app.table_cursor(), Some(common::cell(&app, "e17")));
+    app.handle_event(ch('d'));
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("<"), "the swap partner is marked:\n{screen}");
     insta::assert_snapshot!("selected_with_swap", screen);

@@ -274,3 +274,35 @@ fn the_computers_answer_and_undo_takes_their_moves_back_with_the_persons() {
     app.handle_event(ch('u'));
     assert_eq!(moves_played(&app), 0, "the person's move and the answers taken back");
 }
+
+#[test]
+fn each_computers_capture_since_the_persons_move_stays_on_the_status_line() {
+    // Four pairs apart: the person takes one, each computer another, one is left for the person.
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let debutant = SeatKind::Computer(tripot_ai::Level::Debutant);
+    star_from(
+        &mut app,
+        "captures-3",
+        "S:Xi9,j9,j5,k5,l7,m7,f13,g13",
+        vec![SeatKind::Person, debutant, debutant],
+    );
+    typed(&mut app, "i9-k9");
+    for _ in 0..4000 {
+        if moves_played(&app) == 3 && !app.game_table().unwrap().is_thinking() && !app.is_animating() {
+            break;
+        }
+        match events.next_timeout(std::time::Duration::from_millis(10)) {
+            Some(event) => app.handle_event(event),
+            None => app.handle_event(Event::Tick),
+        }
+    }
+    assert_eq!(moves_played(&app), 3, "both computers answered");
+    let message = app.message().unwrap_or_default().to_owned();
+    let table = app.game_table().unwrap().table();
+    for seat in [Seat(1), Seat(2)] {
+        let name = tripot_app::i18n::Lang::Fr.table_seat(table, seat);
+        assert!(message.contains(&format!("{name} prend 1")), "{name}: {message}");
+    }
+    insta::assert_snapshot!("captures_3_both_computers_captures", render(&mut app, 120, 40));
+}

@@ -117,3 +117,34 @@ fn the_main_menus_rules_show_the_game_last_played() {
     app.handle_event(key(KeyCode::Esc));
     assert_eq!(app.page(), Page::Menu);
 }
+
+/// The lines of the rules page, scrolled from top to bottom, as drawn (non-breaking spaces read
+/// as spaces).
+fn page_lines(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    let mut lines = Vec::new();
+    for _ in 0..40 {
+        lines.extend(render(app, width, height).lines().map(|l| l.replace('\u{a0}', " ")));
+        app.handle_event(key(KeyCode::PageDown));
+    }
+    app.handle_event(key(KeyCode::Home));
+    lines
+}
+
+#[test]
+fn a_buttons_name_in_quotes_is_never_cut_by_the_wrapping() {
+    let (mut app, _events) = table(Lang::Fr, "tripot");
+    app.handle_event(ch('?'));
+    for width in 80..=120 {
+        let lines = page_lines(&mut app, width, 30);
+        let quoted: Vec<&String> =
+            lines.iter().filter(|l| l.contains("Fin") || l.contains("saut »")).collect();
+        assert!(!quoted.is_empty(), "« Fin du saut » is on the page at {width}");
+        for line in quoted {
+            let cut =
+                (line.contains("« Fin") || line.contains("du saut »")) && !line.contains("« Fin du saut »");
+            assert!(!cut, "« Fin du saut » cut at {width} columns:\n{line}");
+        }
+    }
+    // Where it used to be cut.
+    insta::assert_snapshot!("rules_tripot_fr_84x30", render(&mut app, 84, 30));
+}

@@ -96,14 +96,15 @@ pub(crate) enum TableAct {
     Typed(String),
     /// Yes to the move the game warned about.
     Confirm,
+    /// Enter on the hinted piece: the hint played.
+    PlayHint,
 }
 
-/// The cell the cursor starts on: the first a piece can be picked on, else the first of the board.
+/// The cell the cursor starts on: the piece of the most promising move, else the first of the
+/// board.
 pub(crate) fn first_cell(table: &Table) -> Cell {
     table
-        .pickable()
-        .first()
-        .copied()
+        .most_promising_piece()
         .or_else(|| table.state().board().cells.first().map(|c| c.cell))
         .unwrap_or(Cell(0))
 }
@@ -185,6 +186,8 @@ impl App {
                 TableAct::EndChain => Ok(online.end_chain()),
                 TableAct::Typed(text) => online.typed_move(&text),
                 TableAct::Confirm => online.confirm_move(),
+                // Online games have no hint.
+                TableAct::PlayHint => return,
             };
             self.table_person(result);
             return;
@@ -214,6 +217,10 @@ impl App {
             TableAct::Typed(text) => table.typed_move(&text),
             TableAct::Confirm => match table.confirm() {
                 Some(result) => result,
+                None => return,
+            },
+            TableAct::PlayHint => match table.hint().cloned() {
+                Some(m) => table.offer(m),
                 None => return,
             },
         };
@@ -287,9 +294,8 @@ impl App {
         let Some(screen) = &mut self.game_table else { return };
         let (turn, more) = screen.table.next_turn();
         events.extend(more);
-        if let Turn::Person(_) = turn
-            && !screen.table.pickable().contains(&screen.cursor)
-        {
+        // Each turn starts on the most promising piece: Enter, `d`, Enter plays its best move.
+        if let Turn::Person(_) = turn {
             screen.cursor = first_cell(&screen.table);
         }
         let save_error = screen.table.take_save_error();
@@ -358,9 +364,11 @@ impl App {
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Selected)) => {
                 let any = self.shown().is_some_and(|s| s.table.targets().any());
                 self.say(if any { t.choose_destination } else { t.no_destination }, false);
+                self.cursor_to_best_target();
             }
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Hopped)) => {
                 self.say(t.chain_running, false);
+                self.cursor_to_best_target();
             }
             Ok(PersonAction::Picked(tripot_app::move_picker::PickAction::Deselected)) => self.message = None,
             Ok(PersonAction::Sent(_)) => self.message = None,
@@ -369,6 +377,15 @@ impl App {
                 let text = format!("{} : {}", t.move_refused, self.lang.table_refusal(&error));
                 self.say(text, true);
             }
+        }
+    }
+
+    /// The cursor to the picked piece's most promising target, so that a second Enter plays
+    /// the best move (`d` goes on to the next).
+    fn cursor_to_best_target(&mut self) {
+        let best = self.shown().and_then(|s| s.table.targets_by_promise().first().copied());
+        if let (Some(best), Some((cursor, _))) = (best, self.shown_view_mut()) {
+            *cursor = best;
         }
     }
 
@@ -400,12 +417,33 @@ impl App {
         let Some(screen) = &mut self.game_table else { return };
         match screen.table.answer(answer) {
             Answered::Played(events) => {
-                self.message = None;
+                // What each move brought since the person's last one (a capture, a place)
+                // stays, the newest last: the person reads every computer's, not the last only.
+                // (At a table of computers only, the last move's alone.)
+                let person = screen.table.seats().iter().any(|s| s.is_person());
+                let earlier = self.message.take().filter(|m| m.strong && person).map(|m| m.text);
                 self.after_table_change(events);
+                if let Some(earlier) = earlier {
+                    match &mut self.message {
+                        Some(now) if now.strong => now.text = format!("{earlier} · {}", now.text),
+                        Some(_) => {}
+                        None => self.say(earlier, true),
+                    }
+                }
             }
             Answered::Hint(true) => {
                 let Some(hint) = screen.table.hint() else { return };
-                let text = format!("{} : {}", self.lang.t().hint_is, screen.table.state().move_text(hint));
+                // On the hinted piece, Enter plays the hint.
+                if let Some(from) = hint.from() {
+                    screen.cursor = from;
+                }
+                let t = self.lang.t();
+                let text = format!(
+                    "{} : {} {}",
+                    t.hint_is,
+                    screen.table.state().move_text(hint),
+                    t.hint_enter_plays
+                );
                 self.say(text, false);
             }
             Answered::Hint(false) | Answered::Stale => {}

@@ -1,6 +1,7 @@
 //! The keys and the mouse at the table of any game, here or online: arrows move the cursor
-//! over the cells as drawn (in the seat's turned view), Tab the next piece that can move, `d`
-//! the next target, Enter acts on the cursor's cell, Space one hop only, `f` ends a chain, Esc
+//! over the cells as drawn (in the seat's turned view), Tab the next piece that can move and `d`
+//! the next target (the most promising first, `tripot_app::move_promise`), Enter acts on the
+//! cursor's cell (on the hinted piece it plays the hint), Space one hop only, `f` ends a chain, Esc
 //! takes back a hop, `:` types a move in the game's notation, `n` shows the cells' names, `?` the game's rules; here
 //! `i` hint, `u` undo, `q` menu; online `a` resign, `r` claim (once the grace period is over,
 //! and in its prompt, with `w` to keep waiting), the end's `r` rematch and `n` decline, `q`
@@ -72,10 +73,10 @@ pub(super) fn key(app: &mut App, key: KeyEvent) {
         return;
     }
     match key.code {
-        KeyCode::Tab => cycle(app, 1, Table::pickable),
-        KeyCode::BackTab => cycle(app, -1, Table::pickable),
-        KeyCode::Char('d') => cycle(app, 1, targets),
-        KeyCode::Char('D') => cycle(app, -1, targets),
+        KeyCode::Tab => cycle(app, 1, Table::pickable_by_promise),
+        KeyCode::BackTab => cycle(app, -1, Table::pickable_by_promise),
+        KeyCode::Char('d') => cycle(app, 1, Table::targets_by_promise),
+        KeyCode::Char('D') => cycle(app, -1, Table::targets_by_promise),
         KeyCode::Char(':') => open_move_input(app),
         KeyCode::Left => step(app, -1, 0),
         KeyCode::Right => step(app, 1, 0),
@@ -156,20 +157,18 @@ fn press(app: &mut App, button: Button) {
     }
 }
 
-/// Enter (or a click) on the cursor's cell; `hop`: one hop only (Space, a shift-click).
+/// Enter (or a click) on the cursor's cell; `hop`: one hop only (Space, a shift-click). Enter
+/// on the hinted piece, nothing picked, plays the hint (Space picks the piece instead).
 fn on_cursor(app: &mut App, hop: bool) {
-    let Some(cell) = app.shown().map(|s| s.cursor) else { return };
-    app.table_act(if hop { TableAct::Hop(cell) } else { TableAct::On(cell) });
-}
-
-/// Where the picked piece can go: its next hops and the ends of whole moves.
-fn targets(table: &Table) -> Vec<Cell> {
-    let targets = table.targets();
-    let mut cells = targets.hops;
-    cells.extend(targets.ends);
-    cells.sort_unstable();
-    cells.dedup();
-    cells
+    let Some(shown) = app.shown() else { return };
+    let cell = shown.cursor;
+    let on_hint = shown.table.picker().picked().is_empty()
+        && shown.table.hint().is_some_and(|m| m.from() == Some(cell));
+    app.table_act(match (hop, on_hint) {
+        (true, _) => TableAct::Hop(cell),
+        (false, true) => TableAct::PlayHint,
+        (false, false) => TableAct::On(cell),
+    });
 }
 
 /// The cursor to the next (or previous) cell of a list.

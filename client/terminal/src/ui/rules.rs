@@ -39,10 +39,13 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Line::from(Span::styled(text, heading.add_modifier(Modifier::UNDERLINED)))
             }
             RulesBlock::Heading(text) => Line::from(Span::styled(text, heading)),
-            RulesBlock::Item(text) => {
-                Line::from(Span::styled(format!("• {text}"), Style::default().fg(Color::White)))
+            RulesBlock::Item(text) => Line::from(Span::styled(
+                format!("• {}", quotes_whole(text)),
+                Style::default().fg(Color::White),
+            )),
+            RulesBlock::Paragraph(text) => {
+                Line::from(Span::styled(quotes_whole(text), Style::default().fg(Color::White)))
             }
-            RulesBlock::Paragraph(text) => Line::from(Span::styled(text, Style::default().fg(Color::White))),
         });
     }
     // The page scrolls no further than its last line at the bottom of the frame: the handler
@@ -58,6 +61,23 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         Rect { y: area.y + area.height - 1, height: 1, ..area },
     );
+}
+
+/// `text` with the spaces inside « … » made non-breaking: a button's name quoted (« Fin du
+/// saut ») is never cut by the wrapping, which breaks lines at spaces only.
+fn quotes_whole(text: &str) -> String {
+    let mut inside = false;
+    text.chars()
+        .map(|c| {
+            match c {
+                '«' => inside = true,
+                '»' => inside = false,
+                ' ' if inside => return '\u{a0}',
+                _ => {}
+            }
+            c
+        })
+        .collect()
 }
 
 /// Every game's name, the one whose rules are shown marked: ←→ go to the others.
