@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod chain_search;
 mod colour;
 mod game_impl;
 mod hole;
