@@ -20,6 +20,7 @@ mod open_games;
 mod ratings;
 mod resume;
 pub(crate) mod rules;
+mod setting_line;
 mod table_menu;
 
 /// The smallest terminal the game is laid out for.
