@@ -5,7 +5,7 @@
 //! this file with `#[path]`.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -47,6 +47,18 @@ pub(crate) fn loopback_port(address: &str) -> u16 {
         .strip_prefix("http://127.0.0.1:")
         .unwrap_or_else(|| panic!("not a loopback address: {address}"));
     rest.trim_end_matches('/').parse().unwrap()
+}
+
+/// A plain HTTP/1.1 GET on loopback, asking for `host`: the status code and the body.
+pub(crate) fn http_get(port: u16, path: &str, host: &str) -> (u16, String) {
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    (status, body)
 }
 
 /// The next message of the page's socket, within 30 s (a computer's move included).
