@@ -132,6 +132,37 @@ pub(crate) fn own_pawns(view: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Waits until the guest's page `b`, then the host's `a`, is connected with a board: their
+/// views, `a`'s first.
+pub(crate) async fn both_connected<S: AsyncRead + AsyncWrite + Unpin>(
+    a: &mut WebSocketStream<S>,
+    b: &mut WebSocketStream<S>,
+) -> (Value, Value) {
+    let connected = |v: &Value| v["connection"] == "connected" && !v["board"].is_null();
+    let b_view = view_where(b, "B connected", connected).await;
+    let a_view = view_where(a, "A connected", connected).await;
+    (a_view, b_view)
+}
+
+/// Plays `plies` steps in turn, from the page `to_move` (whose view is `view`), each seen by the
+/// other page as the opponent's move and then on its board: the two pages, the one to move
+/// next first.
+pub(crate) async fn steps_in_turn<'a, S: AsyncRead + AsyncWrite + Unpin>(
+    mut to_move: &'a mut WebSocketStream<S>,
+    mut other: &'a mut WebSocketStream<S>,
+    mut view: Value,
+    plies: usize,
+) -> (&'a mut WebSocketStream<S>, &'a mut WebSocketStream<S>) {
+    for ply in 1..=plies {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    (to_move, other)
+}
+
 pub(crate) fn moves(view: &Value) -> usize {
     view["board"]["history"].as_array().map_or(0, Vec::len)
 }
