@@ -17,6 +17,8 @@ pub(crate) mod netns;
 pub(crate) mod relay_process;
 
 /// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
+use relay_process::RelayProcess;
+
 /// built beside this test (the client package's own tests make cargo build it), else built now.
 pub(crate) fn tripot_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
@@ -71,6 +73,26 @@ pub(crate) fn loopback_args() -> Vec<String> {
 }
 
 impl Player {
+/// A headless player on loopback with the relay, saving to `<name>.tripot` in `dir`; `extra`
+/// are the command's own arguments.
+pub(crate) fn relay_player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
+    relay_player_saving(dir, name, &format!("{name}.tripot"), relay, extra)
+}
+
+/// As [`relay_player`], saving to `save` in `dir`.
+pub(crate) fn relay_player_saving(
+    dir: &Path,
+    name: &str,
+    save: &str,
+    relay: &RelayProcess,
+    extra: &[&str],
+) -> Player {
+    let mut list = args(extra);
+    list.extend(loopback_args());
+    list.extend(args(&["--relay", &relay.addr, "--name", name]));
+    Player::spawn(&list, &dir.join(name), &dir.join(save))
+}
+
     /// Starts `tripot ARGS… --save SAVE` with its own config directory.
     pub(crate) fn spawn(args: &[String], config_dir: &Path, save: &Path) -> Player {
         Player::spawn_with(Command::new(tripot_bin()), args, config_dir, save)
