@@ -14,11 +14,12 @@ use tripot_game::GameRecord as Record;
 use tripot_game::record::RecordResult;
 
 pub(crate) mod netns;
+pub(crate) mod reads_messages;
 pub(crate) mod relay_process;
 
-/// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 use relay_process::RelayProcess;
 
+/// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 /// built beside this test (the client package's own tests make cargo build it), else built now.
 pub(crate) fn tripot_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
@@ -72,7 +73,6 @@ pub(crate) fn loopback_args() -> Vec<String> {
     ["--headless", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"].iter().map(|s| s.to_string()).collect()
 }
 
-impl Player {
 /// A headless player on loopback with the relay, saving to `<name>.tripot` in `dir`; `extra`
 /// are the command's own arguments.
 pub(crate) fn relay_player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
@@ -93,6 +93,7 @@ pub(crate) fn relay_player_saving(
     Player::spawn(&list, &dir.join(name), &dir.join(save))
 }
 
+impl Player {
     /// Starts `tripot ARGS… --save SAVE` with its own config directory.
     pub(crate) fn spawn(args: &[String], config_dir: &Path, save: &Path) -> Player {
         Player::spawn_with(Command::new(tripot_bin()), args, config_dir, save)
