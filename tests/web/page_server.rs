@@ -1,8 +1,8 @@
-//! A `tripot web` server as the page tests start it, and its WebSocket as they read and drive it
-//! (online requests, a step played by the program's own selection and paths): shared
-//! by the client's page tests (`client/cli/tests/web.rs`, `client/cli/tests/web_online.rs`) and
-//! the end-to-end ones (`tests/tests/web_lan.rs`, `tests/tests/web_online.rs`), which include
-//! this file with `#[path]`.
+//! A `tripot web` server as the page tests start it, a plain GET of it, and its WebSocket as they
+//! read and drive it (online requests, a step played by the program's own selection and paths,
+//! two pages playing in turn): shared by the client's page tests (`client/cli/tests/web.rs`,
+//! `web_online.rs`, `web_rules.rs`) and the end-to-end ones (`tests/tests/web_lan.rs`,
+//! `tests/tests/web_online.rs`), which include this file with `#[path]`.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read as _, Write as _};
