@@ -333,13 +333,8 @@ impl Driver {
                 info,
                 ..
             })) => self.on_identified(peer_id, info.listen_addrs),
-            SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
-                connection,
-                result: Err(_),
-                ..
-            })) => {
-                // Ping does not close a dead connection by itself.
-                let _ = self.swarm.close_connection(connection);
+            SwarmEvent::Behaviour(BehaviourEvent::Ping(event)) => {
+                swarm::close_if_ping_failed(&mut self.swarm, &event);
             }
             _ => {}
         }

@@ -524,13 +524,8 @@ impl TableDriver {
                     detail: error.to_string(),
                 }));
             }
-            SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
-                connection,
-                result: Err(_),
-                ..
-            })) => {
-                // Ping does not close a dead connection by itself.
-                let _ = self.swarm.close_connection(connection);
+            SwarmEvent::Behaviour(BehaviourEvent::Ping(event)) => {
+                swarm::close_if_ping_failed(&mut self.swarm, &event);
             }
             _ => {}
         }
