@@ -25,6 +25,7 @@ mod strangers;
 use std::time::Duration;
 
 use futures::{AsyncReadExt as _, AsyncWriteExt as _, StreamExt as _};
+use online_common::reads_messages::ReadsMessages;
 use online_common::{Player, args, loopback_args, replayed_record};
 use tokio::sync::mpsc;
 use tripot_engine::{Camp, Format, Position, Rules};
@@ -124,8 +125,16 @@ impl Hostile {
     async fn send(&mut self, message: &Message) {
         self.raw(&encode(message).unwrap()).await;
     }
+}
 
-    /// The next message, or `None` at the end of the stream.
+impl ReadsMessages for Hostile {
+    type Message = Message;
+    type Reason = RejectReason;
+
+    fn refusal(message: &Message) -> Option<&RejectReason> {
+        if let Message::Reject(r) = message { Some(&r.reason) } else { None }
+    }
+
     async fn recv(&mut self) -> Option<Message> {
         let stream = self.stream.as_mut().unwrap();
         let mut buf = [0u8; 512];
@@ -144,21 +153,6 @@ impl Hostile {
                 self.received.push_back(result.unwrap());
             }
         }
-    }
-
-    /// Reads until a message matching `pred`, skipping keep-alives and the like.
-    async fn expect(&mut self, what: &str, pred: impl Fn(&Message) -> bool) -> Message {
-        loop {
-            match self.recv().await {
-                Some(message) if pred(&message) => return message,
-                Some(_) => {}
-                None => panic!("stream ended while waiting for {what}"),
-            }
-        }
-    }
-
-    async fn expect_reject(&mut self, reason: RejectReason) {
-        self.expect(&format!("{reason:?}"), |m| matches!(m, Message::Reject(r) if r.reason == reason)).await;
     }
 }
 

@@ -6,30 +6,22 @@
 
 mod online_common;
 
-use std::path::Path;
 use std::time::Duration;
 
 use online_common::relay_bin;
-use online_common::relay_process::{RelayLaunch, RelayProcess};
-use online_common::{Player, args, loopback_args, played_to_the_end};
-
-fn player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
-    let mut list = args(extra);
-    list.extend(loopback_args());
-    list.extend(args(&["--relay", &relay.addr, "--name", name]));
-    Player::spawn(&list, &dir.join(name), &dir.join(format!("{name}.tripot")))
-}
+use online_common::relay_process::RelayLaunch;
+use online_common::{played_to_the_end, relay_player};
 
 /// A whole game of `variant` by room code: the host opens (see `relay_room.rs` on why).
 fn a_whole_game_of(variant: &str, relay_seed: u8) {
     let dir = tempfile::tempdir().unwrap();
     let relay = RelayLaunch::new(&relay_bin(), relay_seed).in_dir(&dir.path().join("relay")).start();
     let host_args = ["host", "--room", "--variant", variant, "--opens", "host", "--ai", "1", "--seed", "3"];
-    let mut host = player(dir.path(), "Edmonde", &relay, &host_args);
+    let mut host = relay_player(dir.path(), "Edmonde", &relay, &host_args);
     let open = host
         .wait_for("the room open", Duration::from_secs(20), |v| v["event"] == "room" && v["state"] == "open");
     let code = open["code"].as_str().unwrap().to_owned();
-    let mut guest = player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "1", "--seed", "5"]);
+    let mut guest = relay_player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "1", "--seed", "5"]);
     let connected = guest.wait_event("connected", Duration::from_secs(20));
     assert_eq!((connected["game"].as_str(), connected["peer"].as_str()), (Some(variant), Some("Edmonde")));
 

@@ -13,22 +13,14 @@ use std::process::Command;
 use std::time::Duration;
 
 use online_common::relay_process::{RelayLaunch, RelayProcess};
-use online_common::{Player, args, loopback_args, relay_bin, tripot_bin};
+use online_common::{Player, relay_bin, relay_player_saving, tripot_bin};
 use serde_json::Value;
-
-/// A headless player with the relay; `extra` are the command's own arguments.
-fn player(dir: &Path, name: &str, save: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
-    let mut list = args(extra);
-    list.extend(loopback_args());
-    list.extend(args(&["--relay", &relay.addr, "--name", name]));
-    Player::spawn(&list, &dir.join(name), &dir.join(save))
-}
 
 /// A whole game in a private room: the host (Edmonde) opens, the guest (Marie) joins with
 /// `guest_extra`; both run to their end. Returns (host, guest).
 fn room_game(dir: &Path, relay: &RelayProcess, game: &str, guest_extra: &[&str]) -> (Player, Player) {
     let save = |who: &str| format!("{who}-{game}.tripot");
-    let mut host = player(
+    let mut host = relay_player_saving(
         dir,
         "Edmonde",
         &save("host"),
@@ -40,7 +32,7 @@ fn room_game(dir: &Path, relay: &RelayProcess, game: &str, guest_extra: &[&str])
     let code = open["code"].as_str().unwrap().to_owned();
     let mut guest_args = vec!["join", code.as_str(), "--ai", "2", "--seed", "5"];
     guest_args.extend_from_slice(guest_extra);
-    let mut guest = player(dir, "Marie", &save("guest"), relay, &guest_args);
+    let mut guest = relay_player_saving(dir, "Marie", &save("guest"), relay, &guest_args);
     assert_eq!(guest.finish(Duration::from_secs(180)), 0, "{}", guest.stderr());
     assert_eq!(host.finish(Duration::from_secs(60)), 0, "{}", host.stderr());
     (host, guest)
@@ -142,13 +134,18 @@ fn a_kawu_3_table_of_three_people_is_signed_by_all_three_and_rated_pairwise_by_p
         .start();
     let save = |who: &str| format!("{who}-kawu.tripot");
     let host_args = ["host", "--variant", "kawu-3", "--room", "--ai", "1", "--seed", "3"];
-    let mut host = player(dir.path(), "Edmonde", &save("host"), &relay, &host_args);
+    let mut host = relay_player_saving(dir.path(), "Edmonde", &save("host"), &relay, &host_args);
     let line = host.wait_for("the room's link", Duration::from_secs(30), |v| v["event"] == "link");
     let link = line["link"].as_str().unwrap().to_owned();
     let mut seats = vec![host];
     for (name, seed) in [("Marie", "5"), ("Louis", "7")] {
-        let mut guest =
-            player(dir.path(), name, &save(name), &relay, &["join", &link, "--ai", "1", "--seed", seed]);
+        let mut guest = relay_player_saving(
+            dir.path(),
+            name,
+            &save(name),
+            &relay,
+            &["join", &link, "--ai", "1", "--seed", seed],
+        );
         // One guest at a time into the room: each is seated before the next comes.
         guest.wait_for("a seat", Duration::from_secs(60), |v| {
             v["event"] == "table"

@@ -7,36 +7,38 @@ mod online_common;
 mod relay_common;
 
 use std::collections::BTreeSet;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use online_common::{replayed_record, same_game};
-use relay_common::{lobby_until, spawn, start_relay};
+use online_common::{Player, replayed_record, same_game};
+use relay_common::{Relay, lobby_until, spawn, start_relay};
 
 /// The duel's game name for `--format f`.
 fn duel(format: u64) -> &'static str {
     ["tripot", "tripot-f2", "tripot-f3"][usize::try_from(format).unwrap() - 1]
 }
 
-#[test]
-fn three_tables_listed_one_joined_and_played_the_list_updated() {
-    let dir = tempfile::tempdir().unwrap();
-    let relay = start_relay(21);
-    let mut hosts: Vec<_> = [1, 2, 3]
+/// A computer player `host<f>` with an open lobby table of the duel in each format `f`, once
+/// every table is open.
+fn open_duel_tables(dir: &Path, relay: &Relay, formats: &[u64]) -> Vec<Player> {
+    let mut hosts: Vec<Player> = formats
         .iter()
         .map(|f| {
             let format = f.to_string();
-            spawn(
-                dir.path(),
-                &format!("host{f}"),
-                &["lobby", "--open", "--format", &format],
-                &relay,
-                &["--ai", "1"],
-            )
+            spawn(dir, &format!("host{f}"), &["lobby", "--open", "--format", &format], relay, &["--ai", "1"])
         })
         .collect();
     for host in &mut hosts {
         host.wait_event("lobby_open", Duration::from_secs(20));
     }
+    hosts
+}
+
+#[test]
+fn three_tables_listed_one_joined_and_played_the_list_updated() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = start_relay(21);
+    let mut hosts = open_duel_tables(dir.path(), &relay, &[1, 2, 3]);
 
     let tables = lobby_until(dir.path(), &relay, Duration::from_secs(20), "three tables", |t| t.len() == 3);
     let listed: BTreeSet<(String, String)> = tables
@@ -82,22 +84,7 @@ fn three_tables_listed_one_joined_and_played_the_list_updated() {
 fn tables_come_back_by_themselves_after_a_relay_restart() {
     let dir = tempfile::tempdir().unwrap();
     let mut relay = start_relay(22);
-    let mut hosts: Vec<_> = [1, 3]
-        .iter()
-        .map(|f| {
-            let format = f.to_string();
-            spawn(
-                dir.path(),
-                &format!("host{f}"),
-                &["lobby", "--open", "--format", &format],
-                &relay,
-                &["--ai", "1"],
-            )
-        })
-        .collect();
-    for host in &mut hosts {
-        host.wait_event("lobby_open", Duration::from_secs(20));
-    }
+    let mut hosts = open_duel_tables(dir.path(), &relay, &[1, 3]);
     lobby_until(dir.path(), &relay, Duration::from_secs(20), "two tables", |t| t.len() == 2);
 
     // Same identity, same port, nothing remembered.

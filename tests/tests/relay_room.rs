@@ -12,27 +12,23 @@ use futures::StreamExt as _;
 use libp2p::swarm::SwarmEvent;
 use online_common::relay_bin;
 use online_common::relay_process::{RelayLaunch, RelayProcess};
-use online_common::{Player, args, loopback_args, replayed_record, same_game};
+use online_common::{Player, args, loopback_args, relay_player, replayed_record, same_game};
 use tripot_directory::{Request, Response};
 use tripot_net::room::{RoomCode, handshake};
 use tripot_net::swarm::{self, BehaviourEvent, NetConfig};
 use tripot_net::{Multiaddr, PeerId};
-
-/// A headless player with the relay; `extra` are the command's own arguments.
-fn player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
-    let mut list = args(extra);
-    list.extend(loopback_args());
-    list.extend(args(&["--relay", &relay.addr, "--name", name]));
-    Player::spawn(&list, &dir.join(name), &dir.join(format!("{name}.tripot")))
-}
 
 /// Starts a room host and returns it with its code once the room is open. The host opens: with
 /// a random draw the guest may finish the handshake first and, when hole punching succeeds on
 /// loopback at that moment, move the game to the direct connection before the host has it.
 /// (The path tests cover the move itself.)
 fn host_room(dir: &Path, relay: &RelayProcess) -> (Player, String) {
-    let mut host =
-        player(dir, "Edmonde", relay, &["host", "--room", "--opens", "host", "--ai", "1", "--seed", "3"]);
+    let mut host = relay_player(
+        dir,
+        "Edmonde",
+        relay,
+        &["host", "--room", "--opens", "host", "--ai", "1", "--seed", "3"],
+    );
     let open = host
         .wait_for("the room open", Duration::from_secs(20), |v| v["event"] == "room" && v["state"] == "open");
     let code = open["code"].as_str().unwrap().to_owned();
@@ -53,8 +49,12 @@ fn a_whole_game_by_room_code() {
     assert_eq!(relayed.matches("/p2p/").count(), 2, "{relayed}");
 
     let started = Instant::now();
-    let mut guest =
-        player(dir.path(), "Marie", &relay, &["join", &code.to_lowercase(), "--ai", "2", "--seed", "5"]);
+    let mut guest = relay_player(
+        dir.path(),
+        "Marie",
+        &relay,
+        &["join", &code.to_lowercase(), "--ai", "2", "--seed", "5"],
+    );
     let connected = guest.wait_event("connected", Duration::from_secs(20));
     eprintln!("room join, process start to first position: {:?}", started.elapsed());
     assert_eq!(connected["peer"], "Edmonde");
@@ -122,7 +122,7 @@ fn a_wrong_code_is_refused_and_the_host_stays_joinable() {
     };
 
     // A player with the wrong code: the directory has no such room. Clear error, exit 1.
-    let mut lost = player(dir.path(), "Perdu", &relay, &["join", &wrong.to_string(), "--ai", "1"]);
+    let mut lost = relay_player(dir.path(), "Perdu", &relay, &["join", &wrong.to_string(), "--ai", "1"]);
     assert_eq!(lost.finish(Duration::from_secs(20)), 1);
     let error = &lost.events("room_error")[0];
     assert_eq!(error["kind"], "not_found");
@@ -255,7 +255,7 @@ fn the_relay_restarts_and_the_room_opens_again_by_itself() {
     eprintln!("relay restarted: room open again after {:?}", restarted.elapsed());
     assert_eq!(reopened["code"], code.as_str());
 
-    let mut guest = player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "2"]);
+    let mut guest = relay_player(dir.path(), "Marie", &relay, &["join", &code, "--ai", "2"]);
     guest.wait_event("connected", Duration::from_secs(20));
     host.wait_event("connected", Duration::from_secs(10));
 }

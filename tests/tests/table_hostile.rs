@@ -16,6 +16,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use futures::{AsyncReadExt as _, AsyncWriteExt as _, StreamExt as _};
+use online_common::reads_messages::ReadsMessages;
 use online_common::{Player, args, loopback_args, replayed_record, tripot_bin};
 use tripot_game::Seat;
 use tripot_net::linked_games;
@@ -82,27 +83,6 @@ impl Stranger {
         self.raw(&encode_table(message).unwrap()).await;
     }
 
-    /// The next message, or `None` at the end of the stream.
-    async fn recv(&mut self) -> Option<TableMessage> {
-        let mut buf = [0u8; 1024];
-        loop {
-            if let Some(message) = self.received.pop_front() {
-                self.follow(&message);
-                return Some(message);
-            }
-            let n = tokio::time::timeout(WAIT, self.stream.read(&mut buf))
-                .await
-                .expect("the host went silent")
-                .ok()?;
-            if n == 0 {
-                return None;
-            }
-            for result in self.decoder.feed_all(&buf[..n]).unwrap() {
-                self.received.push_back(result.expect("the host sent a frame that does not decode"));
-            }
-        }
-    }
-
     /// Keeps the stranger's record as an honest member would: opened at the start, every
     /// entry the host forwards checked and applied (its own, forwarded back, already held).
     fn follow(&mut self, message: &TableMessage) {
@@ -118,22 +98,6 @@ impl Stranger {
             }
             _ => {}
         }
-    }
-
-    /// Reads until a message matching `pred`.
-    async fn expect(&mut self, what: &str, pred: impl Fn(&TableMessage) -> bool) -> TableMessage {
-        loop {
-            match self.recv().await {
-                Some(message) if pred(&message) => return message,
-                Some(_) => {}
-                None => panic!("the stream ended while waiting for {what}"),
-            }
-        }
-    }
-
-    async fn expect_reject(&mut self, reason: TableRejectReason) {
-        self.expect(&format!("{reason:?}"), |m| matches!(m, TableMessage::Reject(r) if r.reason == reason))
-            .await;
     }
 
     /// Reads until the game has `entries` entries.
@@ -152,6 +116,35 @@ impl Stranger {
 
     fn record(&self) -> &Record {
         self.record.as_ref().unwrap()
+    }
+}
+
+impl ReadsMessages for Stranger {
+    type Message = TableMessage;
+    type Reason = TableRejectReason;
+
+    fn refusal(message: &TableMessage) -> Option<&TableRejectReason> {
+        if let TableMessage::Reject(r) = message { Some(&r.reason) } else { None }
+    }
+
+    async fn recv(&mut self) -> Option<TableMessage> {
+        let mut buf = [0u8; 1024];
+        loop {
+            if let Some(message) = self.received.pop_front() {
+                self.follow(&message);
+                return Some(message);
+            }
+            let n = tokio::time::timeout(WAIT, self.stream.read(&mut buf))
+                .await
+                .expect("the host went silent")
+                .ok()?;
+            if n == 0 {
+                return None;
+            }
+            for result in self.decoder.feed_all(&buf[..n]).unwrap() {
+                self.received.push_back(result.expect("the host sent a frame that does not decode"));
+            }
+        }
     }
 }
 

@@ -14,7 +14,7 @@ mod online_common;
 #[path = "../web/page_server.rs"]
 mod page_server;
 
-use page_server::{moves, online, play_a_step, until, view_where};
+use page_server::{both_connected, online, steps_in_turn, until, view_where};
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -150,27 +150,14 @@ async fn a_page_lists_a_lan_host_by_mdns_joins_it_and_plays() {
 
     // The click on the entry.
     online(&mut b, "join_table", json!({"addr": addr})).await;
-    let b_view =
-        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
-    let a_view =
-        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let (a_view, b_view) = both_connected(&mut a, &mut b).await;
     assert_eq!((a_view["peer"].as_str(), b_view["peer"].as_str()), (Some("Bruno"), Some("Alice")));
     assert_ne!(a_view["camp"], b_view["camp"]);
     assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
     assert_eq!(a_view["route"], "direct");
 
     // Moves both ways, each seen by the other.
-    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
-    for ply in 1..=4 {
-        let (notation, _) = play_a_step(to_move, &view).await;
-        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
-        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
-        view = view_where(other, "the opponent's move on the board", |v| {
-            moves(v) == ply && v["your_turn"] == true
-        })
-        .await;
-        std::mem::swap(&mut to_move, &mut other);
-    }
+    steps_in_turn(&mut a, &mut b, a_view, 4).await;
     drop((a, b));
     drop((a_server, b_server));
 }

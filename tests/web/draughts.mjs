@@ -6,14 +6,10 @@
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-draughts.png into
 // Prints "all draughts checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
 import path from "node:path";
-import { env, check, checksMade } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
-const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
-const TIMEOUT = 30000;
-
 
 const square = (name) => `#board [data-hole="${name}"]`;
 const waitHistory = (page, n) =>
@@ -37,7 +33,7 @@ async function drag(page, from, to) {
   await page.mouse.up();
 }
 
-const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
+const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   const page = await context.newPage();

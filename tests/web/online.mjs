@@ -8,25 +8,11 @@
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-online.png into
 // Prints "all online browser checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
 import path from "node:path";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const URL_A = env("TRIPOT_URL_A");
 const URL_B = env("TRIPOT_URL_B");
-const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
-const TIMEOUT = 30000;
-
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 const section = "#online";
 const onBoard = (hole) => `#online-board [data-hole="${hole}"]`;
@@ -36,13 +22,7 @@ const waitData = (page, name, value) =>
 
 async function open(browser, url, locale) {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(url);
-  check(response.status() === 200, `${url} is served`);
-  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  const page = await openPage(context, url);
   await page.click("#online-open");
   await page.waitForSelector("#online-setup:not([hidden])");
   return page;
@@ -100,7 +80,7 @@ async function leave(page, who) {
   check(true, `page ${who} left its game`);
 }
 
-const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
+const browser = await launchBrowser();
 try {
   const a = await open(browser, URL_A, "fr-FR");
   const b = await open(browser, URL_B, "en-US");
@@ -283,4 +263,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`all online browser checks passed (${checks} checks)`);
+console.log(`all online browser checks passed (${checksMade()} checks)`);

@@ -1,11 +1,11 @@
-//! A `tripot web` server as the page tests start it, and its WebSocket as they read and drive it
-//! (online requests, a step played by the program's own selection and paths): shared
-//! by the client's page tests (`client/cli/tests/web.rs`, `client/cli/tests/web_online.rs`) and
-//! the end-to-end ones (`tests/tests/web_lan.rs`, `tests/tests/web_online.rs`), which include
-//! this file with `#[path]`.
+//! A `tripot web` server as the page tests start it, a plain GET of it, and its WebSocket as they
+//! read and drive it (online requests, a step played by the program's own selection and paths,
+//! two pages playing in turn): shared by the client's page tests (`client/cli/tests/web.rs`,
+//! `web_online.rs`, `web_rules.rs`) and the end-to-end ones (`tests/tests/web_lan.rs`,
+//! `tests/tests/web_online.rs`), which include this file with `#[path]`.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -47,6 +47,18 @@ pub(crate) fn loopback_port(address: &str) -> u16 {
         .strip_prefix("http://127.0.0.1:")
         .unwrap_or_else(|| panic!("not a loopback address: {address}"));
     rest.trim_end_matches('/').parse().unwrap()
+}
+
+/// A plain HTTP/1.1 GET on loopback, asking for `host`: the status code and the body.
+pub(crate) fn http_get(port: u16, path: &str, host: &str) -> (u16, String) {
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    (status, body)
 }
 
 /// The next message of the page's socket, within 30 s (a computer's move included).
@@ -118,6 +130,37 @@ pub(crate) fn own_pawns(view: &Value) -> Vec<String> {
         .filter(|c| !view["seat"].is_null() && c["piece"]["owner"] == view["seat"])
         .map(|c| c["name"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// Waits until the guest's page `b`, then the host's `a`, is connected with a board: their
+/// views, `a`'s first.
+pub(crate) async fn both_connected<S: AsyncRead + AsyncWrite + Unpin>(
+    a: &mut WebSocketStream<S>,
+    b: &mut WebSocketStream<S>,
+) -> (Value, Value) {
+    let connected = |v: &Value| v["connection"] == "connected" && !v["board"].is_null();
+    let b_view = view_where(b, "B connected", connected).await;
+    let a_view = view_where(a, "A connected", connected).await;
+    (a_view, b_view)
+}
+
+/// Plays `plies` steps in turn, from the page `to_move` (whose view is `view`), each seen by the
+/// other page as the opponent's move and then on its board: the two pages, the one to move
+/// next first.
+pub(crate) async fn steps_in_turn<'a, S: AsyncRead + AsyncWrite + Unpin>(
+    mut to_move: &'a mut WebSocketStream<S>,
+    mut other: &'a mut WebSocketStream<S>,
+    mut view: Value,
+    plies: usize,
+) -> (&'a mut WebSocketStream<S>, &'a mut WebSocketStream<S>) {
+    for ply in 1..=plies {
+        let (notation, _) = play_a_step(to_move, &view).await;
+        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
+        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
+        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
+        std::mem::swap(&mut to_move, &mut other);
+    }
+    (to_move, other)
 }
 
 pub(crate) fn moves(view: &Value) -> usize {

@@ -9,28 +9,14 @@
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-desktop.png and web-phone.png into
 // Prints "all browser checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
 import path from "node:path";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const BASE = env("TRIPOT_URL");
 const LAN = env("TRIPOT_LAN_URL");
 const LAN_NO_TOKEN = env("TRIPOT_LAN_NO_TOKEN");
 const NEAR_END = env("TRIPOT_NEAR_END");
 const LANE = env("TRIPOT_LANE");
-const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
-const TIMEOUT = 30000;
-
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 const hole = (name) => `[data-hole="${name}"]`;
 const historyLength = (page) => page.locator("#history li").count();
@@ -38,17 +24,6 @@ const historyLength = (page) => page.locator("#history li").count();
 // Waits until the player may act (the computer has played and every move is shown).
 async function playerToMove(page) {
   await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
-}
-
-async function open(context, url) {
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(url);
-  check(response.status() === 200, `${url} is served`);
-  await playerToMove(page);
-  return page;
 }
 
 async function soloMoveByClicks(page) {
@@ -79,7 +54,7 @@ async function hintAndUndo(page) {
 }
 
 async function keyboard(context) {
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   await page.keyboard.press("ArrowUp");
   const start = await page.evaluate(() => document.body.dataset.cursor);
   check(Boolean(start) && (await page.locator(`${hole(start)} .pawn-S`).count()) === 1, `the arrows start on a pawn (${start})`);
@@ -100,7 +75,7 @@ async function keyboard(context) {
 }
 
 async function chainHopByHop(context) {
-  const page = await open(context, `${BASE}?mode=duel&position=${encodeURIComponent(LANE)}`);
+  const page = await openPage(context, `${BASE}?mode=duel&position=${encodeURIComponent(LANE)}`);
   await page.click(hole("k3"));
   await page.waitForSelector('body[data-selected="k3"]');
   await page.click("#hop-mode");
@@ -127,7 +102,7 @@ async function chainHopByHop(context) {
 }
 
 async function playToTheEnd(context) {
-  const page = await open(context, `${BASE}?position=${encodeURIComponent(NEAR_END)}`);
+  const page = await openPage(context, `${BASE}?position=${encodeURIComponent(NEAR_END)}`);
   await page.click(hole("h13"));
   await page.waitForSelector('body[data-selected="h13"]');
   await page.click(hole("h14"));
@@ -139,7 +114,7 @@ async function playToTheEnd(context) {
 
 // The one form: the duel's formats are games of the catalogue, its seats a person or a level.
 async function newGameForm(context) {
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   check((await page.locator("form h2").count()) === 1, "one « Nouvelle partie » form");
   check((await page.inputValue("#play-game")) === "tripot", "the duel is the first game offered");
   await page.selectOption("#play-game", "tripot-f3");
@@ -173,7 +148,7 @@ async function lanToken(context) {
 // each language, and the switch between them.
 async function english(browser) {
   const context = await browser.newContext({ locale: "en-US" });
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   const text = (selector) => page.locator(selector).textContent();
   check((await text("#hint")) === "Hint", "an English browser gets English");
   check((await text("#end-jump")) === "End the jump", "« End the jump » in English");
@@ -194,14 +169,8 @@ async function english(browser) {
 }
 
 async function phone(browser) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "fr-FR",
-  });
-  const page = await open(context, BASE);
+  const context = await phoneContext(browser);
+  const page = await openPage(context, BASE);
   const box = await page.locator("#board").boundingBox();
   check(box && box.width <= 390 && box.width >= 330, `the board fits a phone's width (${box && box.width})`);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -225,7 +194,7 @@ async function phone(browser) {
 
 async function desktopShot(context) {
   if (!SHOTS) return;
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   await page.click(hole("l4"));
   await page.click(hole("l5"));
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: TIMEOUT });
@@ -240,25 +209,11 @@ async function desktopShot(context) {
   await page.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: env("CHROMIUM"),
-  headless: true,
-  // As root (CI) chromium's sandbox cannot start; the machine has no network beyond loopback,
-  // so chromium's own background connections are turned off rather than refused by the dozen.
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 // « Classements »: every game offered; the answer is the relay's table, or (no relay here) the
 // refusal worded in the page.
 async function ratingsView(context) {
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   await page.click("#ratings-open");
   check(await page.locator("#ratings").isVisible(), "« Classements » opens");
   const games = await page.$$eval("#ratings-game option", (options) => options.length);
@@ -275,7 +230,7 @@ async function ratingsView(context) {
 
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "fr-FR" });
-  const page = await open(context, BASE);
+  const page = await openPage(context, BASE);
   await soloMoveByClicks(page);
   await hintAndUndo(page);
   await page.close();
@@ -292,4 +247,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`all browser checks passed (${checks})`);
+console.log(`all browser checks passed (${checksMade()})`);

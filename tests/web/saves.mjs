@@ -13,26 +13,12 @@
 // en` gives an English page.
 // Prints "all saves checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import path from "node:path";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, startDuelOfTwoPersons } from "./checks.mjs";
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
 const BIN = env("TRIPOT_BIN");
-const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
-const TIMEOUT = 30000;
-
-let checks = 0;
-function check(condition, what) {
-  if (!condition) throw new Error(`check failed: ${what}`);
-  checks += 1;
-  console.log(`ok ${checks} ${what}`);
-}
 
 // Every server started, killed however this script ends: an error thrown in an event handler
 // ends it without `finally`, and a server left running would hold the test's pipes open.
@@ -74,17 +60,6 @@ const hole = (name) => `#board [data-hole="${name}"]`;
 const replayHole = (name) => `#replay-board [data-hole="${name}"]`;
 const historyLength = (page) => page.locator("#history li").count();
 
-async function open(context, url) {
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(url);
-  check(response.status() === 200, `${url} is served`);
-  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
-  return page;
-}
-
 async function typeMove(page, notation) {
   await page.fill("#typed-notation", notation);
   await page.press("#typed-notation", "Enter");
@@ -96,23 +71,14 @@ async function waitHistory(page, n) {
 }
 
 async function typedMoves(context, url) {
-  const page = await open(context, url);
+  const page = await openPage(context, url);
   // Whichever list reads it first sets it aside and says so: the saved games' or the table's.
   const said = () =>
     ["#message", "#play-corrupt"].some((id) => document.querySelector(id).textContent.includes("broken.tripot.corrupt"));
   await page.waitForFunction(said, null, { timeout: TIMEOUT });
   check(await page.locator("#message.alert, #play-corrupt.alert:not([hidden])").first().isVisible(), "a corrupt save is moved aside and said so");
   // Two players on this device, at the one table: the form's seats, both a person.
-  await page.selectOption("#play-game", "tripot");
-  await page.selectOption("#play-seat-2", "human");
-  await page.click("#play-start");
-  // The page's first table (the duel against a computer) has a second seat too: wait for this
-  // table's, a person.
-  const secondIsAPerson = () => {
-    const seat = document.querySelector('#players li[data-seat="1"]');
-    return Boolean(seat) && seat.textContent.includes("Joueur 2");
-  };
-  await page.waitForFunction(secondIsAPerson, null, { timeout: TIMEOUT });
+  await startDuelOfTwoPersons(page);
   check((await page.locator("#players li").nth(1).textContent()).includes("Joueur 2"), "a duel of two players");
   await typeMove(page, "l4-l5");
   await waitHistory(page, 1);
@@ -137,7 +103,7 @@ async function typedMoves(context, url) {
 }
 
 async function resumedAfterRestart(context, url) {
-  const page = await open(context, url);
+  const page = await openPage(context, url);
   await page.waitForSelector("#resume-offer:not([hidden])", { timeout: TIMEOUT });
   const offer = await page.textContent("#resume-text");
   check(offer.includes("3 coups") && offer.includes("Joueur 1"), `the unfinished game is offered back: ${offer}`);
@@ -233,7 +199,7 @@ async function replayViewer(page) {
 async function english(browser, url) {
   // A French browser: the program's --lang en wins.
   const context = await browser.newContext({ locale: "fr-FR" });
-  const page = await open(context, url);
+  const page = await openPage(context, url);
   await page.waitForFunction(() => document.documentElement.lang === "en", null, { timeout: TIMEOUT });
   check((await page.textContent("#saves h2")) === "Games", "--lang en: the page is in English");
   await page.waitForSelector("#resume-offer:not([hidden])", { timeout: TIMEOUT });
@@ -250,19 +216,7 @@ async function english(browser, url) {
   await context.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: env("CHROMIUM"),
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 const servers = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: "fr-FR" });
@@ -284,4 +238,4 @@ try {
   await browser.close();
   for (const server of servers) await server.stop();
 }
-console.log(`all saves checks passed (${checks})`);
+console.log(`all saves checks passed (${checksMade()})`);

@@ -5,14 +5,10 @@
 //   TRIPOT_SCREENSHOTS  (optional) a folder to write web-table.png into
 // Prints "all table checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
 import path from "node:path";
-import { env, check, checksMade } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext, startDuelOfTwoPersons } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
-const SHOTS = process.env.TRIPOT_SCREENSHOTS || "";
-const TIMEOUT = 30000;
-
 
 const hole = (name) => `[data-hole="${name}"]`;
 const historyLength = (page) => page.locator("#history li").count();
@@ -20,13 +16,7 @@ const waitHistory = (page, n) =>
   page.waitForFunction((n) => document.querySelectorAll("#history li").length === n, n, { timeout: TIMEOUT });
 
 async function open(context) {
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(BASE);
-  check(response.status() === 200, "the page is served");
-  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  const page = await openPage(context, BASE);
   await page.waitForSelector('#play-game option[value="kawu-3"]', { state: "attached", timeout: TIMEOUT });
   return page;
 }
@@ -199,16 +189,7 @@ async function playAMoveShot(page) {
 
 async function duelHotSeatTurns(context) {
   const page = await open(context);
-  await page.selectOption("#play-game", "tripot");
-  await page.selectOption("#play-seat-2", "human");
-  await page.click("#play-start");
-  // The page's first table (the duel against a computer) has a second seat too: wait for this
-  // table's, a person.
-  const secondIsAPerson = () => {
-    const seat = document.querySelector('#players li[data-seat="1"]');
-    return Boolean(seat) && seat.textContent.includes("Joueur 2");
-  };
-  await page.waitForFunction(secondIsAPerson, null, { timeout: TIMEOUT });
+  await startDuelOfTwoPersons(page);
   await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0, null, { timeout: TIMEOUT });
   check((await page.getAttribute("#board", "data-rotation")) !== "180", "camp A sees its own camp at the bottom");
   await page.click(hole("l4"));
@@ -240,13 +221,7 @@ async function halmaClosedBranches(context) {
 }
 
 async function phone(browser) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "fr-FR",
-  });
+  const context = await phoneContext(browser);
   const page = await open(context);
   await sitDown(page, "kawu-3", ["human", "debutant", "debutant"]);
   await humanToMove(page);
@@ -272,20 +247,7 @@ async function phone(browser) {
   await context.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: env("CHROMIUM"),
-  headless: true,
-  // As in play.mjs: no sandbox as root, no background connections.
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   await kawu3WithTwoComputers(context);

@@ -13,14 +13,6 @@ use std::sync::mpsc;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-struct Session(String);
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
-    }
-}
-
 /// Killed when the test ends, whatever happens.
 struct Host(Child);
 
@@ -33,7 +25,7 @@ impl Drop for Host {
 
 mod tmux_common;
 
-use tmux_common::{prerequisite_missing, screen};
+use tmux_common::{Session, prerequisite_missing, screen};
 
 fn wait_for(session: &str, text: &str) -> String {
     tmux_common::wait_for(session, text, Duration::from_secs(30))
@@ -100,12 +92,7 @@ fn a_game_joined_in_the_terminal_interface_against_a_headless_host() {
         "stty -a > {d}/before; TRIPOT_CONFIG_DIR={d}/guest {bin} --lang fr join {addr} --no-mdns \
          --listen /ip4/127.0.0.1/tcp/0 --name Moi; echo $? > {d}/exit; stty -a > {d}/after; sleep 60"
     );
-    let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "40", &script])
-        .status()
-        .unwrap();
-    assert!(status.success(), "tmux could not start a session");
-    let session = Session(name);
+    let session = Session::start(name, 120, 40, &script);
     let s = session.0.as_str();
 
     // The game's screen may be drawn a frame before the connection's status line: wait for both.
@@ -169,12 +156,7 @@ fn joining_where_nobody_listens_says_why_and_q_exits_1() {
         "TRIPOT_CONFIG_DIR={d}/config {bin} --lang fr join /ip4/127.0.0.1/tcp/1/p2p/{peer} --no-mdns \
          --listen /ip4/127.0.0.1/tcp/0 2> {d}/stderr; echo $? > {d}/exit; sleep 60"
     );
-    let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", "80", "-y", "30", &script])
-        .status()
-        .unwrap();
-    assert!(status.success(), "tmux could not start a session");
-    let session = Session(name);
+    let session = Session::start(name, 80, 30, &script);
     let s = session.0.as_str();
     let shown = wait_for(s, "quelques secondes.");
     assert!(shown.contains("connexion refusée"), "{shown}");

@@ -10,17 +10,9 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-struct Session(String);
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
-    }
-}
-
 mod tmux_common;
 
-use tmux_common::{prerequisite_missing, screen};
+use tmux_common::{Session, prerequisite_missing, screen};
 
 fn wait_for(session: &str, text: &str) -> String {
     tmux_common::wait_for(session, text, Duration::from_secs(20))
@@ -61,13 +53,7 @@ fn start_with(label: &str, lang: &str, width: u16, height: u16, prepare: impl Fn
          stty -a > {d}/after; sleep 60",
         bin = env!("CARGO_BIN_EXE_tripot"),
     );
-    let (width, height) = (width.to_string(), height.to_string());
-    let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", &width, "-y", &height, &script])
-        .status()
-        .unwrap();
-    assert!(status.success(), "tmux could not start a session");
-    Some(Run { dir, session: Session(name) })
+    Some(Run { dir, session: Session::start(name, width, height, &script) })
 }
 
 impl Run {

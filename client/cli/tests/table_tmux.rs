@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 mod tmux_common;
 
-use tmux_common::{keys, prerequisite_missing, screen, tmux, wait_for};
+use tmux_common::{Session, keys, prerequisite_missing, screen, tmux, wait_for};
 
 /// The screen once it shows `text`, or `None` after `timeout`.
 fn poll_for(session: &str, text: &str, timeout: Duration) -> Option<String> {
@@ -25,14 +25,6 @@ fn poll_for(session: &str, text: &str, timeout: Duration) -> Option<String> {
         sleep(Duration::from_millis(50));
     }
     None
-}
-
-struct Session(String);
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
-    }
 }
 
 const PAUSE: Duration = Duration::from_millis(60);
@@ -53,12 +45,7 @@ fn a_kawu_3_table_of_one_person_and_two_computers_is_played_to_the_end_in_tmux()
         "TRIPOT_DATA_DIR={d}/data {bin} --lang fr; echo $? > {d}/exit; sleep 60",
         bin = env!("CARGO_BIN_EXE_tripot"),
     );
-    let status = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &name, "-x", "120", "-y", "40", &script])
-        .status()
-        .unwrap();
-    assert!(status.success(), "tmux could not start a session");
-    let session = Session(name);
+    let session = Session::start(name, 120, 40, &script);
     let s = session.0.as_str();
     wait_for(s, "Solo contre l'IA", Duration::from_secs(20));
     // The menu's table line, then its form: kawu for three, seat 1 a person, two at Moyen.

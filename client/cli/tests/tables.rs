@@ -14,6 +14,7 @@ use common::{ch, key, render};
 use crossterm::event::KeyCode;
 use tripot_ai::Level;
 use tripot_app::i18n::Lang;
+use tripot_app::save_store::SaveStore;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table_save::EveryGame;
 use tripot_game::{Cell, GameState, Opener, Seat, Setup};
@@ -21,6 +22,41 @@ use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::Events;
 
 const H: SeatKind = SeatKind::Person;
+
+/// A save store of its own, and the French app as it opens on it at each start.
+struct Starts {
+    _dir: tempfile::TempDir,
+    store: SaveStore,
+    events: Events,
+}
+
+impl Starts {
+    fn new() -> Starts {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SaveStore::new(dir.path());
+        Starts { _dir: dir, store, events: Events::new() }
+    }
+
+    /// The app as it opens at a start.
+    fn app(&self) -> App {
+        App::new(Lang::Fr, Some(self.store.clone()), self.events.sender())
+    }
+
+    /// A kawu-3 table of three persons, left after S's first move, j4-j5.
+    fn kawu_3_left_after_j4_j5(&self) {
+        let mut app = self.app();
+        app.start_game_table(star("kawu-3", "S", None), vec![H, H, H], 3);
+        type_move(&mut app, "j4-j5");
+    }
+}
+
+/// Moves the menu's selection down to its table line.
+fn select_table_line(app: &mut App) {
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
 
 fn app(lang: Lang) -> (App, Events) {
     let events = Events::new();
@@ -87,10 +123,7 @@ fn type_move(app: &mut App, text: &str) {
 #[test]
 fn the_menu_opens_the_table_page_whose_settings_start_the_table() {
     let (mut app, events) = app(Lang::Fr);
-    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
-    while app.menu().selected != i {
-        app.handle_event(key(KeyCode::Down));
-    }
+    select_table_line(&mut app);
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::TableMenu);
     insta::assert_snapshot!("table_menu", render(&mut app, 120, 40));
@@ -166,17 +199,15 @@ fn esc_takes_back_the_last_hop_of_a_chain_built_hop_by_hop() {
 
 #[test]
 fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = tripot_app::save_store::SaveStore::new(dir.path());
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let starts = Starts::new();
+    let mut app = starts.app();
     app.start_game_table(star("halma-3", "S", None), vec![H, H, SeatKind::Computer(Level::Facile)], 3);
     type_move(&mut app, "k3-k5");
     type_move(&mut app, "c11-e11");
-    wait_for_table_computers(&mut app, &events);
+    wait_for_table_computers(&mut app, &starts.events);
     let played = moves_played(&app);
     assert_eq!(played.len(), 3);
-    let mut again = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let mut again = starts.app();
     assert_eq!(again.page(), Page::Resume);
     let screen = render(&mut again, 120, 40);
     assert!(
@@ -189,20 +220,18 @@ fn a_table_is_saved_after_every_move_and_offered_back_at_start() {
     assert_eq!(moves_played(&again), played);
     assert_eq!(again.game_table().unwrap().table().seats()[2], SeatKind::Computer(Level::Facile));
     // Declining twice marks it abandoned: it is not offered again.
-    let mut third = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let mut third = starts.app();
     third.handle_event(ch('n'));
     third.handle_event(ch('n'));
     assert_eq!(third.page(), Page::Menu);
-    let fourth = App::new(Lang::Fr, Some(store), events.sender());
+    let fourth = starts.app();
     assert_eq!(fourth.page(), Page::Menu);
 }
 
 #[test]
 fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = tripot_app::save_store::SaveStore::new(dir.path());
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let starts = Starts::new();
+    let mut app = starts.app();
     app.start_game_table(star("captures-2", "S", Some("S:Xi9,j9,k10,m12")), vec![H, H], 3);
     let file = app.game_table().unwrap().table().save_path().unwrap().to_path_buf();
     type_move(&mut app, "i9-k9-k11");
@@ -210,7 +239,7 @@ fn a_finished_table_is_saved_with_its_result_and_replays_in_tripot_view() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("[Result \"S1\"]") && text.contains("[Table \"human,human\"]"), "{text}");
     // A finished table is not offered again.
-    assert_eq!(App::new(Lang::Fr, Some(store), events.sender()).page(), Page::Menu);
+    assert_eq!(starts.app().page(), Page::Menu);
     let tripot = env!("CARGO_BIN_EXE_tripot");
     let out = std::process::Command::new(tripot)
         .args(["--lang", "fr", "view", "--print"])
@@ -261,10 +290,7 @@ fn a_click_on_the_turned_board_picks_the_marble_drawn_there() {
 #[test]
 fn the_table_page_also_starts_the_tripot_duel_from_the_catalogue() {
     let (mut app, _events) = app(Lang::Fr);
-    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
-    while app.menu().selected != i {
-        app.handle_event(key(KeyCode::Down));
-    }
+    select_table_line(&mut app);
     app.handle_event(key(KeyCode::Enter));
     app.handle_event(key(KeyCode::Left));
     let page = render(&mut app, 120, 40);
@@ -291,21 +317,16 @@ const DUEL_LINE: &str = "Tripot · humain, humain · 1 coup";
 #[test]
 fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     use tripot_engine::{Format, Rules, duel_spec};
-    let dir = tempfile::tempdir().unwrap();
-    let store = tripot_app::save_store::SaveStore::new(dir.path());
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
-    app.start_game_table(star("kawu-3", "S", None), vec![H, H, H], 3);
-    type_move(&mut app, "j4-j5");
-    drop(app);
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let starts = Starts::new();
+    starts.kawu_3_left_after_j4_j5();
+    let mut app = starts.app();
     let duel = tripot_engine::open(&duel_spec(Format::One, Rules::Tripot).unwrap()).unwrap();
     app.start_game_table(duel, vec![SeatKind::Person, SeatKind::Person], 0);
     type_move(&mut app, "k4-k5");
     assert_eq!(app.game_table().unwrap().table().state().moves().len(), 1);
     drop(app);
 
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let mut app = starts.app();
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
     let duel = screen.find(DUEL_LINE).unwrap_or_else(|| panic!("{screen}"));
@@ -317,12 +338,12 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
     assert_eq!(moves_played(&app), ["j4-j5"]);
 
     // Declining the table (asked once more) leaves the duel offered next time.
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let mut app = starts.app();
     app.handle_event(key(KeyCode::Down));
     app.handle_event(ch('n'));
     app.handle_event(ch('n'));
     assert_eq!(app.page(), Page::Menu);
-    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    let mut app = starts.app();
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains(DUEL_LINE) && !screen.contains("kawu à trois ·"), "{screen}");
@@ -332,21 +353,16 @@ fn an_unfinished_table_is_offered_beside_an_unfinished_duel() {
 /// it is never offered nor overwritten.
 #[test]
 fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = tripot_app::save_store::SaveStore::new(dir.path());
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
-    app.start_game_table(star("kawu-3", "S", None), vec![H, H, H], 3);
-    type_move(&mut app, "j4-j5");
-    drop(app);
+    let starts = Starts::new();
+    starts.kawu_3_left_after_j4_j5();
     let files: Vec<std::path::PathBuf> =
-        std::fs::read_dir(store.dir()).unwrap().map(|e| e.unwrap().path()).collect();
+        std::fs::read_dir(starts.store.dir()).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "{files:?}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.contains("j4-j5"), "{text}");
     std::fs::write(&files[0], text.replace("j4-j5", "j4-j9")).unwrap();
 
-    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    let mut app = starts.app();
     assert_eq!(app.page(), Page::Menu);
     let message = app.message().unwrap_or_default().to_owned();
     assert!(message.contains("mise de côté"), "{message}");
@@ -361,15 +377,10 @@ fn a_table_file_that_does_not_replay_is_moved_aside_and_reported() {
 /// Every unfinished table is offered, the newest first, and the one chosen is resumed.
 #[test]
 fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = tripot_app::save_store::SaveStore::new(dir.path());
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
-    app.start_game_table(star("kawu-3", "S", None), vec![H, H, H], 3);
-    type_move(&mut app, "j4-j5");
-    drop(app);
+    let starts = Starts::new();
+    starts.kawu_3_left_after_j4_j5();
     std::thread::sleep(std::time::Duration::from_millis(20));
-    let mut app = App::new(Lang::Fr, Some(store.clone()), events.sender());
+    let mut app = starts.app();
     app.handle_event(ch('n'));
     app.handle_event(ch('r'));
     // « n » asked to confirm, « r » resumed it after all: the first table is still open.
@@ -377,7 +388,7 @@ fn every_unfinished_table_is_offered_and_the_one_chosen_resumes() {
     type_move(&mut app, "k3-k5");
     drop(app);
 
-    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    let mut app = starts.app();
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 120, 40);
     let newer = screen.find("Stern-Halma à quatre ·").unwrap_or_else(|| panic!("{screen}"));
@@ -396,10 +407,7 @@ fn the_menus_table_line_previews_the_star_of_the_tables_game() {
     let (mut app, _events) = app(Lang::Fr);
     let duel = render(&mut app, 120, 40);
     assert!(duel.contains('●') && !duel.contains('△'), "{duel}");
-    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
-    while app.menu().selected != i {
-        app.handle_event(key(KeyCode::Down));
-    }
+    select_table_line(&mut app);
     let table = render(&mut app, 120, 40);
     // kawu-3, the page's first game, drawn by the one board: seats 1–3 ●, ○, ■.
     assert!(table.contains('○') && table.contains('■'), "{table}");

@@ -22,8 +22,8 @@ mod browser;
 mod page_server;
 mod tmux_common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use page_server::http_get as get;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -115,18 +115,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// A plain HTTP/1.1 GET on loopback: the status code and the body.
-fn get(port: u16, path: &str, host: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status = response.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
-    (status, body)
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;

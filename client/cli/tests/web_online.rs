@@ -19,7 +19,7 @@
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
 
-use page_server::{moves, online, own_pawns, play_a_step, until, view_where};
+use page_server::{both_connected, moves, online, own_pawns, play_a_step, steps_in_turn, until, view_where};
 
 use std::process::{Child, Command};
 
@@ -188,10 +188,7 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
     let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
     let addr = waiting["addrs"][0].as_str().unwrap().to_owned();
     online(&mut b, "join", json!({"to": addr})).await;
-    let b_view =
-        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
-    let a_view =
-        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let (a_view, b_view) = both_connected(&mut a, &mut b).await;
     assert_eq!((a_view["peer"].as_str(), b_view["peer"].as_str()), (Some("Bruno"), Some("Alice")));
     assert_ne!(a_view["camp"], b_view["camp"]);
     // The host opens.
@@ -205,14 +202,7 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
     refused(&mut a, "select", json!({"hole": own_pawns(&b_view)[0]}), "not_your_pawn").await;
     refused(&mut a, "select", json!({"hole": "z99"}), "bad_hole").await;
 
-    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
-    for ply in 1..=4 {
-        let (notation, _) = play_a_step(to_move, &view).await;
-        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
-        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
-        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
-        std::mem::swap(&mut to_move, &mut other);
-    }
+    let (to_move, other) = steps_in_turn(&mut a, &mut b, a_view, 4).await;
     // After four moves, A is to move again; it resigns (asked once, then done).
     online(to_move, "resign", json!({})).await;
     let asked =
@@ -266,10 +256,7 @@ async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
     online(&mut a, "host", json!({"game": "kawu-2", "opener": "first"})).await;
     let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
     online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
-    let b_view =
-        view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
-    let a_view =
-        view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    let (a_view, b_view) = both_connected(&mut a, &mut b).await;
     assert_eq!(
         (a_view["board"]["game"].as_str(), b_view["board"]["game"].as_str()),
         (Some("kawu-2"), Some("kawu-2"))
@@ -279,14 +266,7 @@ async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
     assert_ne!(a_view["board"]["rotation"], b_view["board"]["rotation"]);
     assert!(a_view["your_turn"].as_bool().unwrap() && !b_view["your_turn"].as_bool().unwrap());
 
-    let (mut to_move, mut other, mut view) = (&mut a, &mut b, a_view);
-    for ply in 1..=2 {
-        let (notation, _) = play_a_step(to_move, &view).await;
-        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
-        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
-        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
-        std::mem::swap(&mut to_move, &mut other);
-    }
+    let (to_move, other) = steps_in_turn(&mut a, &mut b, a_view, 2).await;
     online(to_move, "resign", json!({})).await;
     online(to_move, "resign", json!({})).await;
     let lost = view_where(to_move, "the end", |v| !v["ending"].is_null()).await;
@@ -308,9 +288,7 @@ async fn two_pages_play_draughts_white_first_and_the_rematch_swaps_the_colours()
     online(&mut a, "host", json!({"game": "draughts", "opener": "second"})).await;
     let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
     online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
-    let connected = |v: &Value| v["connection"] == "connected" && !v["board"].is_null();
-    let b_view = view_where(&mut b, "B connected", connected).await;
-    let a_view = view_where(&mut a, "A connected", connected).await;
+    let (a_view, b_view) = both_connected(&mut a, &mut b).await;
     assert_eq!(
         (a_view["board"]["game"].as_str(), b_view["board"]["game"].as_str()),
         (Some("draughts"), Some("draughts"))
@@ -318,14 +296,7 @@ async fn two_pages_play_draughts_white_first_and_the_rematch_swaps_the_colours()
     // The guest sits at White, the first seat, and begins.
     assert_eq!((a_view["seat"].as_u64(), b_view["seat"].as_u64()), (Some(1), Some(0)));
     assert!(b_view["your_turn"].as_bool().unwrap() && !a_view["your_turn"].as_bool().unwrap());
-    let (mut to_move, mut other, mut view) = (&mut b, &mut a, b_view);
-    for ply in 1..=2 {
-        let (notation, _) = play_a_step(to_move, &view).await;
-        let seen = until(other, "the opponent's move", |m| m["type"] == "online_move").await;
-        assert_eq!(seen["notation"], notation.as_str(), "ply {ply}");
-        view = view_where(other, "its turn", |v| moves(v) == ply && v["your_turn"] == true).await;
-        std::mem::swap(&mut to_move, &mut other);
-    }
+    let (to_move, other) = steps_in_turn(&mut b, &mut a, b_view, 2).await;
     // White (Bruno) is to move again; he resigns, Alice offers a rematch and he accepts.
     online(to_move, "resign", json!({})).await;
     online(to_move, "resign", json!({})).await;
@@ -354,8 +325,7 @@ async fn a_page_closed_mid_game_leaves_it_and_the_opponent_is_told() {
     online(&mut a, "host", json!({})).await;
     let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
     online(&mut b, "join", json!({"to": waiting["addrs"][0]})).await;
-    view_where(&mut b, "B connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
-    view_where(&mut a, "A connected", |v| v["connection"] == "connected" && !v["board"].is_null()).await;
+    both_connected(&mut a, &mut b).await;
     // B's page goes away without a word: its session leaves on purpose, A is told so (not a
     // network cut to wait out).
     b.close(None).await.unwrap();

@@ -7,10 +7,7 @@
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::process::{Child, Command};
-use std::time::Duration;
 
 use tripot_app::i18n::Lang;
 use tripot_app::rules::{RulesBlock, rules};
@@ -34,15 +31,7 @@ impl Server {
 
     /// A plain HTTP/1.1 GET: the status code and the body.
     fn get(&self, path: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        let host = format!("127.0.0.1:{}", self.port);
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let status = response.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
-        (status, body)
+        page_server::http_get(self.port, path, &format!("127.0.0.1:{}", self.port))
     }
 }
 

@@ -27,6 +27,22 @@ fn typed(app: &mut App, text: &str) {
     app.handle_event(key(KeyCode::Enter));
 }
 
+/// A French app without saves at a new table of `game` with these seats, and its events.
+fn at_table(game: &str, seats: Vec<SeatKind>) -> (App, Events) {
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    let state = EveryGame.open(&game.parse().unwrap(), &Setup::default()).unwrap();
+    app.start_game_table(state, seats, 1);
+    (app, events)
+}
+
+/// A kawu-6 table of a person and five computers.
+fn kawu_6_of_computers() -> (App, Events) {
+    let mut seats = vec![SeatKind::Person];
+    seats.extend([SeatKind::Computer(Level::Moyen); 5]);
+    at_table("kawu-6", seats)
+}
+
 fn store(name: &str) -> (std::path::PathBuf, SaveStore) {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("tripot-terminal-newcomer-{name}-{}", std::process::id()));
@@ -84,10 +100,7 @@ fn a_menu_without_unfinished_games_has_no_resume_line() {
 
 #[test]
 fn a_move_naming_no_cell_is_refused_in_french_with_its_cause() {
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, None, events.sender());
-    let state = EveryGame.open(&"kawu-3".parse().unwrap(), &Setup::default()).unwrap();
-    app.start_game_table(state, vec![SeatKind::Person; 3], 1);
+    let (mut app, _events) = at_table("kawu-3", vec![SeatKind::Person; 3]);
     typed(&mut app, "z99-z98");
     let message = app.message().unwrap().to_owned();
     assert!(message.starts_with("Coup refusé : « z99-z98 » n'est pas un coup : "), "{message}");
@@ -98,12 +111,7 @@ fn a_move_naming_no_cell_is_refused_in_french_with_its_cause() {
 
 #[test]
 fn the_five_computers_of_a_kawu_6_table_have_five_names() {
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, None, events.sender());
-    let state = EveryGame.open(&"kawu-6".parse().unwrap(), &Setup::default()).unwrap();
-    let mut seats = vec![SeatKind::Person];
-    seats.extend([SeatKind::Computer(Level::Moyen); 5]);
-    app.start_game_table(state, seats, 1);
+    let (mut app, _events) = kawu_6_of_computers();
     let screen = render(&mut app, 120, 40);
     let names =
         ["Giuseppe Garibaldi"].into_iter().chain(tripot_app::computer_names::MORE_NAMES.into_iter().take(4));
@@ -167,12 +175,7 @@ fn the_level_and_the_cells_names_are_found_again_after_a_restart() {
 
 #[test]
 fn a_kawu_6_table_of_computers_fits_80_by_30() {
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, None, events.sender());
-    let state = EveryGame.open(&"kawu-6".parse().unwrap(), &Setup::default()).unwrap();
-    let mut seats = vec![SeatKind::Person];
-    seats.extend([SeatKind::Computer(Level::Moyen); 5]);
-    app.start_game_table(state, seats, 1);
+    let (mut app, _events) = kawu_6_of_computers();
     let screen = render(&mut app, 80, 30);
     // No word cut at the frame (« · Moye »), no button drawn over the frame's bottom line.
     assert!(!screen.contains("Moye│") && !screen.contains("· Moy "), "{screen}");
@@ -196,10 +199,8 @@ fn the_captures_games_cursor_starts_on_a_piece_that_can_move() {
         assert!(moves.iter().any(|m| m.cells().first() == Some(&cursor)), "{game}: the cursor on {cursor:?}");
     }
     // A computer opens: once it has played, the person's cursor stands on a piece that can move.
-    let events = Events::new();
-    let mut app = App::new(Lang::Fr, None, events.sender());
-    let state = EveryGame.open(&"captures-2".parse().unwrap(), &Setup::default()).unwrap();
-    app.start_game_table(state, vec![SeatKind::Computer(Level::Debutant), SeatKind::Person], 1);
+    let (mut app, events) =
+        at_table("captures-2", vec![SeatKind::Computer(Level::Debutant), SeatKind::Person]);
     for _ in 0..5000 {
         let table = app.game_table().unwrap().table();
         if table.person_to_move() && !app.is_animating() {

@@ -70,6 +70,21 @@ pub enum HopError {
     },
 }
 
+/// The hop of a written path that is wrong, and why: the same in the duel (RULES.md §3.3) and in
+/// the star games, whose chains are the duel's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("hop {number} ({from}-{to}): {reason}")]
+pub struct BadHop {
+    /// Which hop, counting from 1.
+    pub number: usize,
+    /// Start of the hop.
+    pub from: Hole,
+    /// End of the hop.
+    pub to: Hole,
+    /// What is wrong with it.
+    pub reason: HopError,
+}
+
 /// Why a move given by its two ends, a step or a chain, does not go there: the same in the duel
 /// (RULES.md §3) and in the star games (RULES-STAR.md), whose steps and chains are the duel's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -116,17 +131,8 @@ pub enum IllegalMove {
     #[error(transparent)]
     Reach(#[from] ReachError),
     /// One hop of a written path is wrong.
-    #[error("hop {number} ({from}-{to}): {reason}")]
-    Hop {
-        /// Which hop, counting from 1.
-        number: usize,
-        /// Start of the hop.
-        from: Hole,
-        /// End of the hop.
-        to: Hole,
-        /// What is wrong with it.
-        reason: HopError,
-    },
+    #[error(transparent)]
+    Hop(#[from] BadHop),
     /// The destination of a step or jump is occupied.
     #[error("{0} is occupied")]
     Occupied(Hole),

@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod chain_search;
 mod colour;
 mod game_impl;
 mod hole;
@@ -52,10 +53,11 @@ pub use game_impl::{
 };
 pub use hole::{Hole, HoleError};
 pub use hole_set::{HoleSet, HoleSetIter};
-pub use illegal::{HopError, IllegalMove, PlayError, ReachError};
+pub use illegal::{BadHop, HopError, IllegalMove, PlayError, ReachError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MAX_PATH, MoveError, Notation, NotationError, Path, Verified};
 pub use outcome::{Outcome, WinReason};
+pub use path_text::PathTextError;
 pub use perft::{perft, perft_plain};
 pub use position::Position;
 pub use position_string::PositionError;

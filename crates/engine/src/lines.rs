@@ -12,6 +12,7 @@
 //! clock preferred it. The perft and search hot loop spends most of its time here.
 
 use crate::board::{DIRECTIONS, HOLE_COORDS, HOLE_COUNT, MAX_PIVOT_DISTANCE, index_of};
+use crate::chain_search::ChainSearch;
 
 /// Lines per axis: one per value of the coordinate held constant, `-8..=8`.
 pub(crate) const LINES: usize = 17;
@@ -222,17 +223,22 @@ impl Lines {
         lines
     }
 
-    /// Adds or removes the pawn on `hole`.
+    /// The raw line words, for tests.
+    #[cfg(test)]
+    pub(crate) fn occupied_lines(&self) -> [u64; WORDS] {
+        self.words
+    }
+}
+
+impl ChainSearch for Lines {
     #[inline(always)]
-    pub(crate) fn toggle(&mut self, hole: usize) {
+    fn toggle(&mut self, hole: usize) {
         let place = &PLACE[hole];
         for axis in 0..3 {
             self.words[place.word[axis] as usize] ^= 1 << place.bit[axis];
         }
     }
 
-    /// The landings of the single jumps from `at`, as a mask; the pivot may be at most `MAX`
-    /// holes away.
     #[inline(always)]
     fn jumps_from<const MAX: u32>(&self, at: usize) -> u128 {
         let place = &PLACE[at];
@@ -272,107 +278,6 @@ impl Lines {
         }
         // The bit of `at` itself, from the same table (a variable shift of a `u128` costs more).
         landings & !HOLE_BIT_AT[place.word[0] as usize][place.bit[0] as usize & 31]
-    }
-
-    /// Every hole a chain of jumps can reach from the pawn on `from` (§3.3): the holes reachable
-    /// in the single-jump graph of the board without that pawn, `from` itself excluded.
-    #[inline(always)]
-    pub(crate) fn chain_reach<const MAX: u32>(&mut self, from: usize) -> u128 {
-        let start = 1u128 << from;
-        // The first jumps never see the jumper's own hole, so they need no lifting; most pawns
-        // have none, and skip the lifting altogether.
-        let first = self.jumps_from::<MAX>(from);
-        if first == 0 {
-            return 0;
-        }
-        // The moving pawn is lifted for the rest of the chain.
-        self.toggle(from);
-        let mut reached = start | first;
-        let mut todo = first;
-        while todo != 0 {
-            let at = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = self.jumps_from::<MAX>(at) & !reached;
-            reached |= new;
-            todo |= new;
-        }
-        self.toggle(from);
-        reached & !start
-    }
-
-    /// Whether a chain of jumps from the pawn on `from` can reach a hole of `targets`: the
-    /// search of [`Lines::chain_reach`], stopped as soon as it gets there.
-    #[inline]
-    pub(crate) fn chain_reaches(&mut self, from: usize, targets: u128, max_pivot: usize) -> bool {
-        match max_pivot {
-            1 => self.chain_reaches_within::<1>(from, targets),
-            2 => self.chain_reaches_within::<2>(from, targets),
-            3 => self.chain_reaches_within::<3>(from, targets),
-            4 => self.chain_reaches_within::<4>(from, targets),
-            _ => self.chain_reaches_within::<5>(from, targets),
-        }
-    }
-
-    fn chain_reaches_within<const MAX: u32>(&mut self, from: usize, targets: u128) -> bool {
-        let start = 1u128 << from;
-        self.toggle(from);
-        let mut reached = start;
-        let mut todo = start;
-        let mut found = false;
-        while todo != 0 && !found {
-            let at = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = self.jumps_from::<MAX>(at) & !reached;
-            found = new & targets != 0;
-            reached |= new;
-            todo |= new;
-        }
-        self.toggle(from);
-        found
-    }
-
-    /// The holes a chain of jumps from the pawn on `from` can reach when every landing must lie
-    /// in `allowed` (RULES-STAR.md §4.4: a marble in its goal stays in it). Not on the duel's
-    /// hot path, which uses [`Lines::chain_reach`].
-    pub(crate) fn chain_reach_inside(&mut self, from: usize, allowed: u128, max_pivot: usize) -> u128 {
-        match max_pivot {
-            1 => self.chain_reach_inside_within::<1>(from, allowed),
-            _ => self.chain_reach_inside_within::<5>(from, allowed),
-        }
-    }
-
-    fn chain_reach_inside_within<const MAX: u32>(&mut self, from: usize, allowed: u128) -> u128 {
-        let start = 1u128 << from;
-        self.toggle(from);
-        let mut reached = start;
-        let mut todo = start;
-        while todo != 0 {
-            let at = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = self.jumps_from::<MAX>(at) & !reached & allowed;
-            reached |= new;
-            todo |= new;
-        }
-        self.toggle(from);
-        reached & !start
-    }
-
-    /// The raw line words, for tests.
-    #[cfg(test)]
-    pub(crate) fn occupied_lines(&self) -> [u64; WORDS] {
-        self.words
-    }
-
-    /// [`Lines::chain_reach`] for a pivot limit known only at run time: the presets have 1 and 5.
-    #[inline]
-    pub(crate) fn chain_reach_within(&mut self, from: usize, max_pivot: usize) -> u128 {
-        match max_pivot {
-            1 => self.chain_reach::<1>(from),
-            2 => self.chain_reach::<2>(from),
-            3 => self.chain_reach::<3>(from),
-            4 => self.chain_reach::<4>(from),
-            _ => self.chain_reach::<5>(from),
-        }
     }
 }
 

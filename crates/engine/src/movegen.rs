@@ -6,6 +6,7 @@ use crate::board::{
     ALL_HOLES, JUMP_BEYOND, LINE_DISTANCE, MAX_PIVOT_DISTANCE, NEIGHBOUR_TOWARDS, NEIGHBOURS, PIVOT_ZONE,
     SWAP_ZONE,
 };
+use crate::chain_search::ChainSearch as _;
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;

@@ -7,11 +7,11 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 use crate::board::{LINE_DISTANCE, NEIGHBOURS, RAYS, direction_between};
-use crate::hole::{Hole, HoleError};
-use crate::illegal::{HopError, IllegalMove, ReachError};
+use crate::hole::Hole;
+use crate::illegal::{BadHop, HopError, IllegalMove, ReachError};
 use crate::movegen::{hole, shortest_chain};
 use crate::moves::Move;
-use crate::path_text::{PathError, parse_path, write_path};
+use crate::path_text::{PathTextError, parse_pass_or_path, write_path};
 use crate::position::Position;
 
 /// Most holes a written path may have. Jumps keep the parity of both coordinates, so a chain
@@ -40,23 +40,9 @@ pub enum Notation {
 /// Why a text is not a move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    /// Nothing written.
-    #[error("empty move")]
-    Empty,
-    /// A bad hole inside the move.
-    #[error("in move '{text}': {error}")]
-    Hole {
-        /// The whole move text.
-        text: String,
-        /// The bad hole.
-        error: HoleError,
-    },
-    /// A path of one hole.
-    #[error("move '{0}' needs at least two holes, like m4-m5")]
-    TooShort(String),
-    /// More holes than any chain can visit.
-    #[error("move '{0}' has more than {MAX_PATH} holes: no chain is that long")]
-    TooLong(String),
+    /// Not `pass` nor a path of holes.
+    #[error(transparent)]
+    Path(#[from] PathTextError),
     /// `a<>b` with something else than two holes.
     #[error("swap '{0}' must be two holes, like m1<>l2")]
     Swap(String),
@@ -66,27 +52,16 @@ impl FromStr for Notation {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Notation, NotationError> {
-        if text.is_empty() {
-            return Err(NotationError::Empty);
-        }
-        if text == "pass" {
-            return Ok(Notation::Pass);
-        }
-        let parse = |name: &str| {
-            name.parse::<Hole>().map_err(|error| NotationError::Hole { text: text.to_owned(), error })
-        };
         if let Some((mine, theirs)) = text.split_once("<>") {
             if mine.is_empty() || theirs.is_empty() || theirs.contains("<>") {
                 return Err(NotationError::Swap(text.to_owned()));
             }
+            let parse = |name: &str| {
+                name.parse::<Hole>().map_err(|error| PathTextError::Hole { text: text.to_owned(), error })
+            };
             return Ok(Notation::Swap { mine: parse(mine)?, theirs: parse(theirs)? });
         }
-        match parse_path(text) {
-            Ok(path) => Ok(Notation::Path(path)),
-            Err(PathError::Hole(error)) => Err(NotationError::Hole { text: text.to_owned(), error }),
-            Err(PathError::TooLong) => Err(NotationError::TooLong(text.to_owned())),
-            Err(PathError::TooShort) => Err(NotationError::TooShort(text.to_owned())),
-        }
+        Ok(parse_pass_or_path(text)?.map_or(Notation::Pass, Notation::Path))
     }
 }
 
@@ -206,7 +181,7 @@ impl Position {
         let mut visited = 1u128 << from.index();
         for (number, hop) in path.windows(2).enumerate() {
             let (a, b) = (hop[0], hop[1]);
-            let error = |reason| IllegalMove::Hop { number: number + 1, from: a, to: b, reason };
+            let error = |reason| IllegalMove::Hop(BadHop { number: number + 1, from: a, to: b, reason });
             if let Some(reason) = hop_error(a, b, lifted, max_pivot) {
                 return Err(error(reason));
             }

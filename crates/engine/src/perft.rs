@@ -8,6 +8,7 @@
 //! those of the plain recursion (`tests/perft.rs` checks both agree).
 
 use crate::board::NEIGHBOURS;
+use crate::chain_search::ChainSearch as _;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
 use crate::movegen::jump_reads;

@@ -399,12 +399,7 @@ impl Record {
 
     /// Parses a record from bytes, e.g. a file's content: refuses what is not UTF-8 text.
     pub fn parse_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
-        if bytes.len() > MAX_RECORD_BYTES {
-            return Err(RecordError::TooLarge { len: bytes.len(), max: MAX_RECORD_BYTES });
-        }
-        let text =
-            std::str::from_utf8(bytes).map_err(|e| RecordError::NotText { offset: e.valid_up_to() })?;
-        parse::parse(text)
+        parse::parse(tripot_game::record::text::text_of(bytes)?)
     }
 
     /// Replays the game: verifies every move from the start, and checks the recorded result

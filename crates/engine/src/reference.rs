@@ -1,14 +1,17 @@
-//! The move generator as it was before issue 13 item 6 (the chain search on `u16` lines walked
-//! with shifts per direction, the swap search building its own lines and collecting a list),
-//! kept verbatim as the reference the faster generator is compared with on random positions.
+//! The move generator as it was before issue 13 item 6 (single jumps read on `u16` lines with
+//! shifts per direction, the swap search building its own lines, reading the old jump tables
+//! and collecting a list), kept as the reference the faster generator is compared with on
+//! random positions. What the two never did differently is not kept twice: the chain walk over
+//! single jumps (`crate::chain_search`), the swap's range, the stuck test, the search for a move
+//! that frees a stuck pawn and case B's last pawn come from the engine.
 //! Test-only: nothing here is compiled into the engine.
 
-use arrayvec::ArrayVec;
-
-use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::board::{ALL_HOLES, JUMP_READS, NEIGHBOURS, SWAP_ZONE};
+use crate::chain_search::ChainSearch;
 use crate::colour::Colour;
-use crate::hole::Hole;
 use crate::hole_set::HoleSet;
+use crate::movegen::{PawnMoves, hole};
+use crate::swap::{is_stuck, swap_range};
 // The geometry of the lines is the same as the fast generator's: only the search over them is old.
 use crate::lines::{HOLE_AT, LINE_LENGTH, LINES, PLACES};
 use crate::moves::{Move, MoveList};
@@ -47,8 +50,10 @@ impl Lines {
         }
         lines
     }
+}
 
-    /// Adds or removes the pawn on `hole`.
+/// The old single jumps: shifts per direction along each `u16` line.
+impl ChainSearch for Lines {
     #[inline(always)]
     fn toggle(&mut self, hole: usize) {
         for (places, lines) in PLACES.iter().zip(&mut self.occupied) {
@@ -57,8 +62,6 @@ impl Lines {
         }
     }
 
-    /// The landings of the single jumps from `at`, as a mask; the pivot may be at most `MAX`
-    /// holes away.
     #[inline(always)]
     fn jumps_from<const MAX: u32>(&self, at: usize) -> u128 {
         let mut landings = 0u128;
@@ -86,81 +89,6 @@ impl Lines {
         }
         landings
     }
-
-    /// Every hole a chain of jumps can reach from the pawn on `from` (§3.3): the holes reachable
-    /// in the single-jump graph of the board without that pawn, `from` itself excluded.
-    #[inline(always)]
-    fn chain_reach<const MAX: u32>(&mut self, from: usize) -> u128 {
-        let start = 1u128 << from;
-        // The first jumps never see the jumper's own hole, so they need no lifting; most pawns
-        // have none, and skip the lifting altogether.
-        let first = self.jumps_from::<MAX>(from);
-        if first == 0 {
-            return 0;
-        }
-        // The moving pawn is lifted for the rest of the chain.
-        self.toggle(from);
-        let mut reached = start | first;
-        let mut todo = first;
-        while todo != 0 {
-            let at = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = self.jumps_from::<MAX>(at) & !reached;
-            reached |= new;
-            todo |= new;
-        }
-        self.toggle(from);
-        reached & !start
-    }
-
-    /// Whether a chain of jumps from the pawn on `from` can reach a hole of `targets`: the
-    /// search of [`Lines::chain_reach`], stopped as soon as it gets there.
-    #[inline]
-    fn chain_reaches(&mut self, from: usize, targets: u128, max_pivot: usize) -> bool {
-        match max_pivot {
-            1 => self.chain_reaches_within::<1>(from, targets),
-            2 => self.chain_reaches_within::<2>(from, targets),
-            3 => self.chain_reaches_within::<3>(from, targets),
-            4 => self.chain_reaches_within::<4>(from, targets),
-            _ => self.chain_reaches_within::<5>(from, targets),
-        }
-    }
-
-    fn chain_reaches_within<const MAX: u32>(&mut self, from: usize, targets: u128) -> bool {
-        let start = 1u128 << from;
-        self.toggle(from);
-        let mut reached = start;
-        let mut todo = start;
-        let mut found = false;
-        while todo != 0 && !found {
-            let at = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let new = self.jumps_from::<MAX>(at) & !reached;
-            found = new & targets != 0;
-            reached |= new;
-            todo |= new;
-        }
-        self.toggle(from);
-        found
-    }
-
-    /// [`Lines::chain_reach`] for a pivot limit known only at run time: the presets have 1 and 5.
-    #[inline]
-    fn chain_reach_within(&mut self, from: usize, max_pivot: usize) -> u128 {
-        match max_pivot {
-            1 => self.chain_reach::<1>(from),
-            2 => self.chain_reach::<2>(from),
-            3 => self.chain_reach::<3>(from),
-            4 => self.chain_reach::<4>(from),
-            _ => self.chain_reach::<5>(from),
-        }
-    }
-}
-
-type PawnMoves = ArrayVec<(u8, u128), 30>;
-
-fn hole(index: usize) -> Hole {
-    Hole::from_table(index as u8)
 }
 
 fn pawn_moves(position: &Position) -> PawnMoves {
@@ -179,27 +107,6 @@ fn pawn_moves(position: &Position) -> PawnMoves {
     list
 }
 
-fn swap_range(at: usize, occupied: u128) -> u128 {
-    let mut range = NEIGHBOURS[at];
-    for dir in 0..6 {
-        let (middle, far) = (RAYS[at][dir][0], TWO_AWAY[at][dir]);
-        if far != NONE && occupied >> middle & 1 == 1 {
-            range |= 1 << far;
-        }
-    }
-    range
-}
-
-fn is_stuck(at: usize, colour: Colour, dests: u128) -> bool {
-    let home = colour.home().bits();
-    dests == 0 || (home >> at & 1 == 1 && dests & !home == 0)
-}
-
-fn colour_of_index(position: &Position, at: usize) -> Colour {
-    let bit = 1u128 << at;
-    Colour::ALL.into_iter().find(|c| position.pawns[c.index()] & bit != 0).unwrap_or(Colour::S)
-}
-
 fn can_be_freed(position: &Position, stuck: usize, colour: Colour, pawns: &PawnMoves) -> bool {
     let max_pivot = position.rules.max_pivot_distance();
     let home = colour.home().bits();
@@ -208,35 +115,7 @@ fn can_be_freed(position: &Position, stuck: usize, colour: Colour, pawns: &PawnM
     let reach = lines.chain_reach_within(stuck, max_pivot);
     let looked_at =
         HoleSet(reach | 1 << stuck).iter().fold(NEIGHBOURS[stuck], |z, h| z | JUMP_READS[h.index()]);
-    for &(other, dests) in pawns {
-        let other = other as usize;
-        let dests = if looked_at >> other & 1 == 1 { dests } else { dests & looked_at };
-        if other == stuck || dests == 0 {
-            continue;
-        }
-        let without = position.occupied & !(1u128 << other);
-        lines.toggle(other);
-        let mut freed = false;
-        for to in HoleSet(dests) {
-            let to = to.index();
-            let steps = NEIGHBOURS[stuck] & !(without | 1 << to);
-            if steps & wanted != 0 {
-                freed = true;
-                break;
-            }
-            lines.toggle(to);
-            freed = lines.chain_reaches(stuck, wanted, max_pivot);
-            lines.toggle(to);
-            if freed {
-                break;
-            }
-        }
-        lines.toggle(other);
-        if freed {
-            return true;
-        }
-    }
-    false
+    position.another_move_frees(stuck, wanted, looked_at, pawns, &mut lines)
 }
 
 /// The legal swaps, cases A and B, as the old generator listed them.
@@ -253,7 +132,7 @@ pub(crate) fn swap_moves(position: &Position) -> Vec<Move> {
         if SWAP_ZONE[at] & enemy == 0 {
             continue;
         }
-        let colour = colour_of_index(position, at);
+        let colour = position.colour_of_index(at);
         if !is_stuck(at, colour, dests) {
             continue;
         }
@@ -265,17 +144,7 @@ pub(crate) fn swap_moves(position: &Position) -> Vec<Move> {
             swaps.push(Move::Swap { mine: hole(at), theirs });
         }
     }
-    let colours = position.format.colours(position.turn);
-    let mut last = None;
-    let mut count = 0;
-    for &colour in colours {
-        let away = position.pawns[colour.index()] & !colour.goal().bits();
-        count += away.count_ones();
-        if away != 0 {
-            last = Some((colour, away.trailing_zeros() as usize));
-        }
-    }
-    if let (1, Some((colour, at))) = (count, last) {
+    if let Some((colour, at)) = position.last_pawn_out() {
         let goal = colour.goal().bits();
         let dests = pawns.iter().find(|&&(h, _)| h as usize == at).map_or(0, |&(_, d)| d);
         if dests & goal == 0 {
@@ -324,27 +193,6 @@ pub(crate) fn destinations(position: &Position, from: usize) -> u128 {
     }
     let reach = Lines::new(position.occupied).chain_reach_within(from, position.rules.max_pivot_distance());
     (NEIGHBOURS[from] & !position.occupied) | reach
-}
-
-/// Where a chain from `from` reaches when every landing must lie in `allowed`, on the board
-/// `occupied`, the old way (a breadth-first search over the old single jumps).
-pub(crate) fn chain_reach_inside(occupied: u128, from: usize, allowed: u128, max_pivot: usize) -> u128 {
-    let mut lines = Lines::new(occupied);
-    lines.toggle(from);
-    let start = 1u128 << from;
-    let mut reached = start;
-    let mut todo = start;
-    while todo != 0 {
-        let at = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        // As before: the star games know only short and symmetric jumps.
-        let new = if max_pivot == 1 { lines.jumps_from::<1>(at) } else { lines.jumps_from::<5>(at) }
-            & !reached
-            & allowed;
-        reached |= new;
-        todo |= new;
-    }
-    reached & !start
 }
 
 #[cfg(test)]
@@ -457,7 +305,7 @@ mod tests {
                     );
                     prop_assert_eq!(
                         fast_with.chain_reach_inside(from, allowed, max_pivot),
-                        chain_reach_inside(with_pawn, from, allowed, max_pivot)
+                        old_with.chain_reach_inside(from, allowed, max_pivot)
                     );
                     let targets = allowed & !with_pawn;
                     prop_assert_eq!(

@@ -3,6 +3,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{ALL_HOLES, NEIGHBOURS, NONE, RAYS, SWAP_ZONE, TWO_AWAY};
+use crate::chain_search::ChainSearch;
 use crate::colour::Colour;
 use crate::hole_set::HoleSet;
 use crate::lines::Lines;
@@ -15,7 +16,7 @@ pub type SwapList = ArrayVec<Move, 360>;
 
 /// The holes in swap range of `at` (§5): its neighbours, and the holes two away on a line whose
 /// middle hole is occupied.
-fn swap_range(at: usize, occupied: u128) -> u128 {
+pub(crate) fn swap_range(at: usize, occupied: u128) -> u128 {
     let mut range = NEIGHBOURS[at];
     for dir in 0..6 {
         let (middle, far) = (RAYS[at][dir][0], TWO_AWAY[at][dir]);
@@ -28,13 +29,14 @@ fn swap_range(at: usize, occupied: u128) -> u128 {
 
 /// Whether a pawn of `colour` on `at`, with destinations `dests`, is stuck (§5): nowhere to go,
 /// or at home with every destination still at home.
-fn is_stuck(at: usize, colour: Colour, dests: u128) -> bool {
+pub(crate) fn is_stuck(at: usize, colour: Colour, dests: u128) -> bool {
     let home = colour.home().bits();
     dests == 0 || (home >> at & 1 == 1 && dests & !home == 0)
 }
 
 impl Position {
-    fn colour_of_index(&self, at: usize) -> Colour {
+    /// The colour of the pawn on `at` (S where there is none).
+    pub(crate) fn colour_of_index(&self, at: usize) -> Colour {
         let bit = 1u128 << at;
         Colour::ALL.into_iter().find(|c| self.pawns[c.index()] & bit != 0).unwrap_or(Colour::S)
     }
@@ -67,6 +69,22 @@ impl Position {
         let looked_at = HoleSet(reach | 1 << stuck)
             .iter()
             .fold(NEIGHBOURS[stuck], |z, h| z | jump_reads(h.index(), lifted, max_pivot));
+        self.another_move_frees(stuck, wanted, looked_at, pawns, lines)
+    }
+
+    /// Whether some step or chain of another of the mover's pawns (`pawns`, with their
+    /// destinations) lets the pawn on `stuck` reach a hole of `wanted`. A move that touches none of
+    /// the holes of `looked_at` is tried only for its destinations among them. `lines` are the
+    /// position's, and are left as they came.
+    pub(crate) fn another_move_frees(
+        &self,
+        stuck: usize,
+        wanted: u128,
+        looked_at: u128,
+        pawns: &PawnMoves,
+        lines: &mut impl ChainSearch,
+    ) -> bool {
+        let max_pivot = self.rules.max_pivot_distance();
         for &(other, dests) in pawns {
             let other = other as usize;
             let dests = if looked_at >> other & 1 == 1 { dests } else { dests & looked_at };
@@ -127,17 +145,7 @@ impl Position {
         }
 
         // Case B: the last pawn out cannot enter its goal, where an enemy pawn lingers.
-        let colours = self.format.colours(self.turn);
-        let mut last = None;
-        let mut count = 0;
-        for &colour in colours {
-            let away = self.pawns[colour.index()] & !colour.goal().bits();
-            count += away.count_ones();
-            if away != 0 {
-                last = Some((colour, away.trailing_zeros() as usize));
-            }
-        }
-        if let (1, Some((colour, at))) = (count, last) {
+        if let Some((colour, at)) = self.last_pawn_out() {
             let goal = colour.goal().bits();
             let dests = pawns.iter().find(|&&(h, _)| h as usize == at).map_or(0, |&(_, d)| d);
             if dests & goal == 0 {
@@ -151,6 +159,20 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The mover's one pawn still out of its goal and its colour, if there is exactly one.
+    pub(crate) fn last_pawn_out(&self) -> Option<(Colour, usize)> {
+        let mut last = None;
+        let mut count = 0;
+        for &colour in self.format.colours(self.turn) {
+            let away = self.pawns[colour.index()] & !colour.goal().bits();
+            count += away.count_ones();
+            if away != 0 {
+                last = Some((colour, away.trailing_zeros() as usize));
+            }
+        }
+        if count == 1 { last } else { None }
     }
 
     pub(crate) fn push_swaps(&self, pawns: &PawnMoves, lines: &mut Lines, list: &mut MoveList) {

@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    Camp, Colour, Format, Hole, HoleSet, HopError, IllegalMove, Move, Notation, Outcome, Position,
+    BadHop, Camp, Colour, Format, Hole, HoleSet, HopError, IllegalMove, Move, Notation, Outcome, Position,
     ReachError, Rules, WinReason,
 };
 
@@ -58,7 +58,7 @@ fn path(text: &str) -> Notation {
 /// The reason a written path is refused at hop `number`.
 fn hop_error(position: &Position, text: &str) -> (usize, HopError) {
     match position.verify(&path(text)) {
-        Err(IllegalMove::Hop { number, reason, .. }) => (number, reason),
+        Err(IllegalMove::Hop(BadHop { number, reason, .. })) => (number, reason),
         other => panic!("{text}: expected a hop error, got {other:?}"),
     }
 }

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    Colour, HopError, ReachError, StarIllegal, StarPosition, StarRecord, StarRecordError, Variant,
+    BadHop, Colour, HopError, ReachError, StarIllegal, StarPosition, StarRecord, StarRecordError, Variant,
     seat_colour_name,
 };
 
@@ -84,7 +84,7 @@ fn the_replay_says_which_hop_of_which_move_is_wrong() {
             error,
             StarRecordError::Illegal {
                 ply: 4,
-                reason: StarIllegal::Hop { number: 2, reason: HopError::NoPivot { .. }, .. },
+                reason: StarIllegal::Hop(BadHop { number: 2, reason: HopError::NoPivot { .. }, .. }),
                 ..
             }
         ),

@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use tripot_engine::{
-    CLOCKWISE, Colour, GameKind, Hole, HoleSet, HopError, ReachError, StarEnd, StarGame, StarIllegal,
+    BadHop, CLOCKWISE, Colour, GameKind, Hole, HoleSet, HopError, ReachError, StarEnd, StarGame, StarIllegal,
     StarMove, StarNotation, StarPosition, StarPositionError, Variant, seat_colour_name, seats, view_of,
 };
 
@@ -197,7 +197,7 @@ fn s3_2_steps_and_short_chains_that_may_end_anywhere() {
     );
     assert!(matches!(
         p.verify(&path("e5-i5-e5")),
-        Err(StarIllegal::Hop { number: 1, reason: HopError::TooLong { .. }, .. })
+        Err(StarIllegal::Hop(BadHop { number: 1, reason: HopError::TooLong { .. }, .. }))
     ));
 }
 
@@ -208,12 +208,12 @@ fn s3_2_no_hole_twice_in_a_chain_and_nothing_is_taken() {
     assert!(p.verify(&path("i9-k9-i11")).is_ok());
     assert_eq!(
         p.verify(&path("i9-k9-i11-i9")),
-        Err(StarIllegal::Hop {
+        Err(StarIllegal::Hop(BadHop {
             number: 3,
             from: hole("i11"),
             to: hole("i9"),
             reason: HopError::Revisit(hole("i9"))
-        })
+        }))
     );
     let after = play(p, "i9-k9-i11");
     assert_eq!(after.marbles(Colour::N), p.marbles(Colour::N));

@@ -19,6 +19,7 @@
 //!   [`online::SessionHandle`] for the user interface.
 #![forbid(unsafe_code)]
 
+mod driver_task;
 pub mod event;
 mod game_openers;
 pub mod identity;

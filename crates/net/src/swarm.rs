@@ -157,6 +157,14 @@ pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, S
     }
 }
 
+/// Closes the connection of a failed ping: ping does not close a dead connection by itself, and
+/// a reconnection starts only once it is closed.
+pub(crate) fn close_if_ping_failed(swarm: &mut Swarm<Behaviour>, event: &ping::Event) {
+    if event.result.is_err() {
+        let _ = swarm.close_connection(event.connection);
+    }
+}
+
 /// Whether an identify agent version is a Tripot client's.
 #[must_use]
 pub fn is_tripot_agent(agent_version: &str) -> bool {

@@ -6,96 +6,82 @@ use crate::denials::Denied;
 use crate::directory::quick_desk::AddressFull;
 use crate::directory::{self, FindOutcome, OpenOutcome, Request, Response};
 use crate::lobby::{self, Asker, Served};
-use crate::ratings::desk::RatingsDesk;
 use libp2p::{PeerId, request_response};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
+/// A request a peer made of one of the relay's services.
+struct Inbound<Req, Resp> {
+    peer: PeerId,
+    /// The address of the connection it came on, if known.
+    ip: Option<IpAddr>,
+    request: Req,
+    /// Where its answer goes.
+    channel: request_response::ResponseChannel<Resp>,
+}
+
 impl Node {
     pub(super) fn on_rendezvous(&mut self, event: request_response::Event<lobby::Request, lobby::Response>) {
-        match event {
-            request_response::Event::Message {
-                peer,
-                connection_id,
-                message: request_response::Message::Request { request, channel, .. },
-            } => {
-                let now = Instant::now();
-                let asker = Asker {
-                    peer,
-                    ip: self.connection_ips.get(&connection_id).copied(),
-                    reserved: self.reservations.contains_key(&peer),
-                };
-                let (answer, served) = self.lobby.serve(asker, request, now);
-                match served {
-                    Served::Refused { lobby, why } => {
-                        let what = if lobby { Denied::LobbyRegistration } else { Denied::Registration };
-                        self.denials.record(peer, what, why.label(), now);
-                    }
-                    Served::TableClosed => {
-                        self.metrics.tripot.lobby_games.inc();
-                    }
-                    Served::Registered | Served::Other => {}
-                }
-                self.update_lobby_gauge();
-                if let Some(lobby::Response::Discover(Ok((listed, _)))) = &answer {
-                    self.metrics.tripot.discovered.inc_by(u64::try_from(listed.len()).unwrap_or(u64::MAX));
-                }
-                // No answer (an unregister): dropping the channel closes the stream, as the spec
-                // and libp2p's server do.
-                if let Some(answer) = answer
-                    && self.swarm.behaviour_mut().rendezvous.send_response(channel, answer).is_err()
-                {
-                    tracing::debug!(%peer, "rendezvous: the asker left before the answer");
-                }
+        let Some(Inbound { peer, ip, request, channel }) = self.inbound(event, "rendezvous") else {
+            return;
+        };
+        let now = Instant::now();
+        let asker = Asker { peer, ip, reserved: self.reservations.contains_key(&peer) };
+        let (answer, served) = self.lobby.serve(asker, request, now);
+        match served {
+            Served::Refused { lobby, why } => {
+                let what = if lobby { Denied::LobbyRegistration } else { Denied::Registration };
+                self.denials.record(peer, what, why.label(), now);
             }
-            request_response::Event::InboundFailure { peer, error, .. } => {
-                tracing::debug!(%peer, "rendezvous request failed: {error}");
+            Served::TableClosed => {
+                self.metrics.tripot.lobby_games.inc();
             }
-            _ => {}
+            Served::Registered | Served::Other => {}
+        }
+        self.update_lobby_gauge();
+        if let Some(lobby::Response::Discover(Ok((listed, _)))) = &answer {
+            self.metrics.tripot.discovered.inc_by(u64::try_from(listed.len()).unwrap_or(u64::MAX));
+        }
+        // No answer (an unregister): dropping the channel closes the stream, as the spec and
+        // libp2p's server do.
+        if let Some(answer) = answer
+            && self.swarm.behaviour_mut().rendezvous.send_response(channel, answer).is_err()
+        {
+            tracing::debug!(%peer, "rendezvous: the asker left before the answer");
         }
     }
 
     pub(super) fn on_directory(&mut self, event: request_response::Event<Request, Response>) {
-        match event {
-            request_response::Event::Message {
-                peer,
-                connection_id,
-                message: request_response::Message::Request { request, channel, .. },
-            } => {
-                let ip = self.connection_ips.get(&connection_id).copied();
-                let directory = &mut self.swarm.behaviour_mut().directory;
-                match request {
-                    Request::Seek(wish) => {
-                        let now = Instant::now();
-                        match self.quick.seek(directory, (peer, ip), wish, channel, now) {
-                            Ok(Some(pairing)) => {
-                                tracing::debug!(?pairing, "quick match");
-                                self.metrics.tripot.quick_matches.inc();
-                            }
-                            Ok(None) => {}
-                            Err(AddressFull) => self.denials.record(peer, Denied::QuickSeek, "per_ip", now),
-                        }
-                        self.update_quick_gauge();
-                        return;
+        let Some(Inbound { peer, ip, request, channel }) = self.inbound(event, "room directory") else {
+            return;
+        };
+        let directory = &mut self.swarm.behaviour_mut().directory;
+        match request {
+            Request::Seek(wish) => {
+                let now = Instant::now();
+                match self.quick.seek(directory, (peer, ip), wish, channel, now) {
+                    Ok(Some(pairing)) => {
+                        tracing::debug!(?pairing, "quick match");
+                        self.metrics.tripot.quick_matches.inc();
                     }
-                    Request::Unseek => {
-                        self.quick.unseek(directory, &peer);
-                        let _ = directory.send_response(channel, Response::Closed);
-                        self.update_quick_gauge();
-                        return;
-                    }
-                    _ => {}
+                    Ok(None) => {}
+                    Err(AddressFull) => self.denials.record(peer, Denied::QuickSeek, "per_ip", now),
                 }
-                let reserved = self.reservations.contains_key(&peer);
-                let response = self.answer(peer, ip, reserved, request);
-                if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
-                    tracing::debug!(%peer, "room directory: the asker left before the answer");
-                }
+                self.update_quick_gauge();
+                return;
             }
-            request_response::Event::InboundFailure { peer, error, .. } => {
-                tracing::debug!(%peer, "room directory request failed: {error}");
+            Request::Unseek => {
+                self.quick.unseek(directory, &peer);
+                let _ = directory.send_response(channel, Response::Closed);
+                self.update_quick_gauge();
+                return;
             }
             _ => {}
+        }
+        let reserved = self.reservations.contains_key(&peer);
+        let response = self.answer(peer, ip, reserved, request);
+        if self.swarm.behaviour_mut().directory.send_response(channel, response).is_err() {
+            tracing::debug!(%peer, "room directory: the asker left before the answer");
         }
     }
 
@@ -103,6 +89,23 @@ impl Node {
         &mut self,
         event: request_response::Event<tripot_ratings_wire::Request, tripot_ratings_wire::Response>,
     ) {
+        let Some(Inbound { peer, ip, request, channel }) = self.inbound(event, "ratings") else {
+            return;
+        };
+        if let (Some(desk), Some(behaviour)) =
+            (&mut self.ratings, self.swarm.behaviour_mut().ratings.as_mut())
+        {
+            desk.request(behaviour, peer, ip, request, channel);
+        }
+    }
+
+    /// The request an event of a service brings, with the address it came from; a request that
+    /// failed before it could be read is only logged.
+    fn inbound<Req, Resp>(
+        &self,
+        event: request_response::Event<Req, Resp>,
+        service: &str,
+    ) -> Option<Inbound<Req, Resp>> {
         match event {
             request_response::Event::Message {
                 peer,
@@ -110,14 +113,13 @@ impl Node {
                 message: request_response::Message::Request { request, channel, .. },
             } => {
                 let ip = self.connection_ips.get(&connection_id).copied();
-                if let (Some(desk), Some(behaviour)) =
-                    (&mut self.ratings, self.swarm.behaviour_mut().ratings.as_mut())
-                {
-                    desk.request(behaviour, peer, ip, request, channel);
-                }
+                Some(Inbound { peer, ip, request, channel })
             }
-            request_response::Event::InboundFailure { peer, error, .. } => RatingsDesk::failed(peer, &error),
-            _ => {}
+            request_response::Event::InboundFailure { peer, error, .. } => {
+                tracing::debug!(%peer, "{service} request failed: {error}");
+                None
+            }
+            _ => None,
         }
     }
 

@@ -5,7 +5,7 @@
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use libp2p::PeerId;
-use libp2p::request_response::{self, ResponseChannel};
+use libp2p::request_response::ResponseChannel;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -135,10 +135,5 @@ impl RatingsDesk {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
-    }
-
-    /// A failed inbound request: nothing to answer.
-    pub(crate) fn failed(peer: PeerId, error: &request_response::InboundFailure) {
-        tracing::debug!(%peer, "ratings request failed: {error}");
     }
 }

@@ -14,7 +14,10 @@ use tripot_game::GameRecord as Record;
 use tripot_game::record::RecordResult;
 
 pub(crate) mod netns;
+pub(crate) mod reads_messages;
 pub(crate) mod relay_process;
+
+use relay_process::RelayProcess;
 
 /// The `tripot` binary of this workspace: `$TRIPOT_BIN`, else the one `cargo test --workspace`
 /// built beside this test (the client package's own tests make cargo build it), else built now.
@@ -68,6 +71,26 @@ pub(crate) struct Player {
 /// Options every test player gets: loopback only, no mDNS, fast timers.
 pub(crate) fn loopback_args() -> Vec<String> {
     ["--headless", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"].iter().map(|s| s.to_string()).collect()
+}
+
+/// A headless player on loopback with the relay, saving to `<name>.tripot` in `dir`; `extra`
+/// are the command's own arguments.
+pub(crate) fn relay_player(dir: &Path, name: &str, relay: &RelayProcess, extra: &[&str]) -> Player {
+    relay_player_saving(dir, name, &format!("{name}.tripot"), relay, extra)
+}
+
+/// As [`relay_player`], saving to `save` in `dir`.
+pub(crate) fn relay_player_saving(
+    dir: &Path,
+    name: &str,
+    save: &str,
+    relay: &RelayProcess,
+    extra: &[&str],
+) -> Player {
+    let mut list = args(extra);
+    list.extend(loopback_args());
+    list.extend(args(&["--relay", &relay.addr, "--name", name]));
+    Player::spawn(&list, &dir.join(name), &dir.join(save))
 }
 
 impl Player {

@@ -8,6 +8,7 @@ use tripot_protocol::{Message, Opens, RejectReason};
 use super::handshake::Table;
 use super::online_common::replayed_record;
 use super::{Hostile, guest_hello};
+use crate::online_common::reads_messages::ReadsMessages as _;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_that_leaves_after_the_reveal_50_times_never_changes_who_opens() {

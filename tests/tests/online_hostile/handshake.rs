@@ -8,6 +8,7 @@ use tripot_protocol::{Message, RejectReason};
 
 use super::online_common::{Player, args, loopback_args};
 use super::{Hostile, guest_hello};
+use crate::online_common::reads_messages::ReadsMessages as _;
 
 /// Quick timers, so that silence is noticed in seconds.
 const TIMERS: [&str; 4] = ["--keep-alive-ms", "1000", "--peer-timeout-ms", "3000"];

@@ -1,10 +1,32 @@
 //! Driving the real binary in a detached tmux session: send keys, read the screen, wait for a
-//! text. Shared by the smoke test and the online terminal test.
+//! text. Shared by the terminal tests that run the binary in tmux.
 #![allow(dead_code, unreachable_pub, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+/// A detached tmux session, killed when dropped.
+pub struct Session(pub String);
+
+impl Session {
+    /// Starts the session `name` running the shell `script` on a `width` × `height` screen.
+    pub fn start(name: String, width: u16, height: u16, script: &str) -> Session {
+        let (width, height) = (width.to_string(), height.to_string());
+        let status = Command::new("tmux")
+            .args(["new-session", "-d", "-s", &name, "-x", &width, "-y", &height, script])
+            .status()
+            .unwrap();
+        assert!(status.success(), "tmux could not start a session");
+        Session(name)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
+    }
+}
 
 /// Runs tmux and returns its standard output.
 pub fn tmux(args: &[&str]) -> String {

@@ -6,7 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, back_and_keys, button, centred};
 use crate::app::{App, Button};
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
@@ -59,19 +59,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             enabled: !app.join_input.trim().is_empty(),
         },
     ) + 2;
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.back, key: None, which: Button::Menu, enabled: true },
-    );
-    let keys = Rect { y: (rect.y + rect.height).min(area.height - 1), height: 1, ..area };
-    frame.render_widget(
-        Paragraph::new(Span::styled(t.join_keys, Style::default().fg(Color::Gray)))
-            .alignment(Alignment::Center),
-        keys,
-    );
+    let keys = back_and_keys(frame, &mut app.hits, (x, y), (t.back, t.join_keys), rect);
     if let Some(message) = &app.message {
         frame.render_widget(
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))

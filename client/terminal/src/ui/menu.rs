@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_engine::{Camp, Rules};
 
+use super::setting_line::push_setting;
 use crate::app::{App, Button, HostGame, MenuItem, OpenerChoice};
 use tripot_app::i18n::Lang;
 
@@ -186,15 +187,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         None => spans.push(Span::styled(name.to_owned(), base)),
         Some(value) => {
             let label = format!("    {name:<LABEL$}");
-            let prev_x = rect.x + (2 + label.chars().count()) as u16;
-            let next_x = prev_x + 2 + value.chars().count() as u16 + 1;
-            spans.push(Span::styled(label, base));
-            let arrow = Style::default().fg(if selected { Color::LightYellow } else { Color::DarkGray });
-            spans.push(Span::styled("◀ ", arrow));
-            spans.push(Span::styled(value, base));
-            spans.push(Span::styled(" ▶", arrow));
-            app.hits.buttons.push((prev_x, rect.y, 2, Button::MenuPrev(i)));
-            app.hits.buttons.push((next_x, rect.y, 2, Button::MenuNext(i)));
+            push_setting(&mut spans, &mut app.hits, rect, (label, value), (base, selected), i);
         }
     }
     if item.enabled() {

@@ -21,6 +21,7 @@ mod open_games;
 mod ratings;
 mod resume;
 pub(crate) mod rules;
+mod setting_line;
 mod table_menu;
 
 /// The smallest terminal the game is laid out for.
@@ -89,6 +90,25 @@ pub(crate) fn button(frame: &mut Frame<'_>, hits: &mut Hits, x: u16, y: u16, spe
         }
     }
     width
+}
+
+/// A page's « back » button (to the menu) at (`x`, `y`), and the help of its `keys` centred on the
+/// line under its `panel`: that line.
+pub(crate) fn back_and_keys(
+    frame: &mut Frame<'_>,
+    hits: &mut Hits,
+    (x, y): (u16, u16),
+    (back, keys): (&str, &str),
+    panel: Rect,
+) -> Rect {
+    button(frame, hits, x, y, ButtonSpec { label: back, key: None, which: Button::Menu, enabled: true });
+    let area = frame.area();
+    let line = Rect { y: (panel.y + panel.height).min(area.height - 1), height: 1, ..area };
+    frame.render_widget(
+        Paragraph::new(Span::styled(keys, Style::default().fg(Color::Gray))).alignment(Alignment::Center),
+        line,
+    );
+    line
 }
 
 /// A panel's buttons, `(label, key, what, enabled)`, from line `y` of `inner`, wrapping to a

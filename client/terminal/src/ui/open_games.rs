@@ -8,7 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, back_and_keys, button, centred};
 use crate::app::{App, Button, LOBBY_PAGE, ListKind};
 use tripot_app::open_game::OpenGame;
 use tripot_engine::Rules;
@@ -111,19 +111,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             ButtonSpec { label: t.open_table, key: Some('o'), which: Button::OpenTable, enabled: can_open };
         x += button(frame, &mut app.hits, x, y, spec) + 2;
     }
-    button(
-        frame,
-        &mut app.hits,
-        x,
-        y,
-        ButtonSpec { label: t.back, key: None, which: Button::Menu, enabled: true },
-    );
-    let keys = Rect { y: (rect.y + rect.height).min(area.height - 1), height: 1, ..area };
-    frame.render_widget(
-        Paragraph::new(Span::styled(keys_text, Style::default().fg(Color::Gray)))
-            .alignment(Alignment::Center),
-        keys,
-    );
+    let keys = back_and_keys(frame, &mut app.hits, (x, y), (t.back, keys_text), rect);
     if let Some(message) = &app.message {
         frame.render_widget(
             Paragraph::new(Span::styled(message.text.clone(), Style::default().fg(Color::LightRed)))

@@ -11,6 +11,7 @@ use tripot_app::computer_names::computer_name;
 use tripot_app::seat_kind::SeatKind;
 
 use super::cell_board::{self, CellMarks};
+use super::setting_line::push_setting;
 use crate::app::{App, Button, TableLine};
 
 /// Width of the setting names column.
@@ -148,15 +149,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: T
         None => spans.push(Span::styled(name, base)),
         Some(value) => {
             let label = format!("{name:<LABEL$}");
-            let prev_x = rect.x + (2 + label.chars().count()) as u16;
-            let next_x = prev_x + 2 + value.chars().count() as u16 + 1;
-            spans.push(Span::styled(label, base));
-            let arrow = Style::default().fg(if selected { Color::LightYellow } else { Color::DarkGray });
-            spans.push(Span::styled("◀ ", arrow));
-            spans.push(Span::styled(value, base));
-            spans.push(Span::styled(" ▶", arrow));
-            app.hits.buttons.push((prev_x, rect.y, 2, Button::MenuPrev(i)));
-            app.hits.buttons.push((next_x, rect.y, 2, Button::MenuNext(i)));
+            push_setting(&mut spans, &mut app.hits, rect, (label, value), (base, selected), i);
         }
     }
     app.hits.buttons.push((rect.x, rect.y, rect.width, Button::MenuLine(i)));

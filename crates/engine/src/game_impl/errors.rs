@@ -6,8 +6,9 @@ use tripot_game::{HopProblem, MoveError, MoveKind, NotationProblem, Seat};
 
 use super::cells::named;
 use crate::hole::HoleError;
-use crate::illegal::{HopError, IllegalMove, ReachError};
-use crate::notation::{MAX_PATH, NotationError};
+use crate::illegal::{BadHop, HopError, IllegalMove, ReachError};
+use crate::notation::NotationError;
+use crate::path_text::PathTextError;
 use crate::star::{MAX_STAR_PATH, StarIllegal, StarNotationError};
 
 /// A text that is no move, with its cause.
@@ -20,13 +21,20 @@ fn hole_problem(error: &HoleError) -> NotationProblem {
     NotationProblem::UnknownCell { cell: excerpt(word) }
 }
 
+/// Why a written path (or `pass`) does not parse, in the duel or a star game.
+fn path_problem(error: &PathTextError) -> NotationProblem {
+    match error {
+        PathTextError::Empty => NotationProblem::Empty,
+        PathTextError::Hole { error, .. } => hole_problem(error),
+        PathTextError::TooShort(_) => NotationProblem::TooShort,
+        PathTextError::TooLong { max, .. } => NotationProblem::TooLong { max: *max },
+    }
+}
+
 /// Why a duel move text does not parse.
 pub(crate) fn duel_notation(text: &str, error: &NotationError) -> MoveError {
     let problem = match error {
-        NotationError::Empty => NotationProblem::Empty,
-        NotationError::Hole { error, .. } => hole_problem(error),
-        NotationError::TooShort(_) => NotationProblem::TooShort,
-        NotationError::TooLong(_) => NotationProblem::TooLong { max: MAX_PATH },
+        NotationError::Path(error) => path_problem(error),
         NotationError::Swap(_) => NotationProblem::Malformed,
     };
     notation(text, problem)
@@ -34,13 +42,7 @@ pub(crate) fn duel_notation(text: &str, error: &NotationError) -> MoveError {
 
 /// Why a star move text does not parse.
 pub(crate) fn star_notation(text: &str, error: &StarNotationError) -> MoveError {
-    let problem = match error {
-        StarNotationError::Empty => NotationProblem::Empty,
-        StarNotationError::Hole { error, .. } => hole_problem(error),
-        StarNotationError::TooShort(_) => NotationProblem::TooShort,
-        StarNotationError::TooLong(_) => NotationProblem::TooLong { max: MAX_STAR_PATH },
-    };
-    notation(text, problem)
+    notation(text, path_problem(error))
 }
 
 fn hop(reason: &HopError) -> HopProblem {
@@ -66,6 +68,11 @@ fn reach(reason: ReachError) -> MoveError {
     }
 }
 
+/// The wrong hop of a written chain, in the duel or a star game.
+fn bad_hop(bad: &BadHop) -> MoveError {
+    MoveError::Hop { number: bad.number, from: named(bad.from), to: named(bad.to), problem: hop(&bad.reason) }
+}
+
 /// Why a duel move is illegal; `owner` says whose pawn stands on a hole.
 pub(crate) fn duel_illegal(reason: &IllegalMove, owner: impl Fn(crate::Hole) -> Option<Seat>) -> MoveError {
     match *reason {
@@ -73,9 +80,7 @@ pub(crate) fn duel_illegal(reason: &IllegalMove, owner: impl Fn(crate::Hole) -> 
         IllegalMove::EmptyHole(h) => MoveError::EmptyCell(named(h)),
         IllegalMove::NotYourPawn(h) => MoveError::NotYourPiece { cell: named(h), owner: owner(h) },
         IllegalMove::Reach(reason) => reach(reason),
-        IllegalMove::Hop { number, from, to, ref reason } => {
-            MoveError::Hop { number, from: named(from), to: named(to), problem: hop(reason) }
-        }
+        IllegalMove::Hop(ref bad) => bad_hop(bad),
         IllegalMove::Occupied(h) => MoveError::Occupied(named(h)),
         IllegalMove::NotAnEnemyPawn(h) => MoveError::NotAnOpponentsPiece(named(h)),
         IllegalMove::SwapNotAllowed { mine, theirs } => {
@@ -101,9 +106,7 @@ pub(crate) fn star_illegal(reason: &StarIllegal, seat: impl Fn(crate::Colour) ->
         StarIllegal::LeavesGoal { number, from, to } => {
             MoveError::LeavesGoal { number, from: named(from), to: named(to) }
         }
-        StarIllegal::Hop { number, from, to, ref reason } => {
-            MoveError::Hop { number, from: named(from), to: named(to), problem: hop(reason) }
-        }
+        StarIllegal::Hop(ref bad) => bad_hop(bad),
         StarIllegal::StepInCaptures { from, to } => MoveError::MustJump { from: named(from), to: named(to) },
         StarIllegal::WrongKind(_) => MoveError::NoSuchMove,
         StarIllegal::PassNotAllowed => MoveError::PassNotAllowed,

@@ -15,8 +15,7 @@ impl From<tripot_game::record::RecordError> for RecordError {
     fn from(error: tripot_game::record::RecordError) -> RecordError {
         use tripot_game::record::RecordError as Text;
         match error {
-            Text::TooLarge { len, max } => RecordError::TooLarge { len, max },
-            Text::NotText { offset } => RecordError::NotText { offset },
+            Text::TooLarge { .. } | Text::NotText { .. } => RecordError::Unreadable(error),
             Text::Syntax { at, problem } => {
                 RecordError::Syntax { line: at.line, column: at.column, problem: SyntaxError::Text(problem) }
             }
@@ -34,20 +33,10 @@ impl From<tripot_game::record::RecordError> for RecordError {
 /// file) from a well-formed record of a game that cannot have been played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    /// Larger than any record.
-    #[error("the record is {len} bytes long, more than the {max} a record may have")]
-    TooLarge {
-        /// Its length.
-        len: usize,
-        /// The limit, [`super::MAX_RECORD_BYTES`].
-        max: usize,
-    },
-    /// Bytes that are not UTF-8 text.
-    #[error("not a text file: invalid UTF-8 at byte {offset}")]
-    NotText {
-        /// Offset of the first bad byte.
-        offset: usize,
-    },
+    /// Bytes that are no record's text (larger than any record, or not UTF-8), refused as the one
+    /// reader of records refuses them for every game.
+    #[error(transparent)]
+    Unreadable(tripot_game::record::RecordError),
     /// A mistake at a known place in the text.
     #[error("line {line}, column {column}: {problem}")]
     Syntax {

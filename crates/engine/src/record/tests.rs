@@ -270,9 +270,13 @@ fn missing_tags_and_non_text_are_refused() {
         Record::parse("[Rules \"tripot\"]\n[Format \"2\"]\n[Opener \"B\"]"),
         Err(RecordError::MissingTag("Result"))
     );
-    assert_eq!(Record::parse_bytes(b"[Rules \xff"), Err(RecordError::NotText { offset: 7 }));
+    use tripot_game::record::RecordError as Text;
+    assert_eq!(
+        Record::parse_bytes(b"[Rules \xff"),
+        Err(RecordError::Unreadable(Text::NotText { offset: 7 }))
+    );
     let huge = vec![b' '; MAX_RECORD_BYTES + 1];
-    assert!(matches!(Record::parse_bytes(&huge), Err(RecordError::TooLarge { .. })));
+    assert!(matches!(Record::parse_bytes(&huge), Err(RecordError::Unreadable(Text::TooLarge { .. }))));
     assert!(RecordError::MissingTag("Rules").is_malformed());
 }
 

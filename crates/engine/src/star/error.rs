@@ -2,7 +2,7 @@
 
 use crate::colour::Colour;
 use crate::hole::{Hole, HoleError};
-use crate::illegal::{HopError, ReachError};
+use crate::illegal::{BadHop, ReachError};
 
 use super::star_move::StarNotationError;
 use super::star_outcome::StarOutcome;
@@ -141,17 +141,8 @@ pub enum StarIllegal {
         to: Hole,
     },
     /// One hop of a written path is wrong.
-    #[error("hop {number} ({from}-{to}): {reason}")]
-    Hop {
-        /// Which hop, counting from 1.
-        number: usize,
-        /// Start of the hop.
-        from: Hole,
-        /// End of the hop.
-        to: Hole,
-        /// What is wrong with it.
-        reason: HopError,
-    },
+    #[error(transparent)]
+    Hop(#[from] BadHop),
     /// A step in the captures game, where every move is a chain of jumps (§5.2).
     #[error("{from}-{to} is a step: in the captures game every move is a jump")]
     StepInCaptures {

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::hole::{Hole, HoleError};
-use crate::path_text::{PathError, parse_path, write_path};
+use crate::hole::Hole;
+use crate::path_text::{PathTextError, parse_pass_or_path, write_path};
 
 /// Most holes a written star path may have. A capture chain takes a piece per jump and may come
 /// back to holes it visited (§5.2), so it is bounded by the 60 pieces, not by the holes:
@@ -86,44 +86,15 @@ pub enum StarNotation {
     Pass,
 }
 
-/// Why a text is not a star move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StarNotationError {
-    /// Nothing written.
-    #[error("empty move")]
-    Empty,
-    /// A bad hole inside the move.
-    #[error("in move '{text}': {error}")]
-    Hole {
-        /// The whole move text.
-        text: String,
-        /// The bad hole.
-        error: HoleError,
-    },
-    /// A path of one hole.
-    #[error("move '{0}' needs at least two holes, like m4-m5")]
-    TooShort(String),
-    /// More holes than any chain can visit.
-    #[error("move '{0}' has more than {MAX_STAR_PATH} holes: no chain is that long")]
-    TooLong(String),
-}
+/// Why a text is not a star move: a star move is written as a path of holes or `pass`, as a duel
+/// move but for the swap.
+pub type StarNotationError = PathTextError;
 
 impl FromStr for StarNotation {
     type Err = StarNotationError;
 
     fn from_str(text: &str) -> Result<StarNotation, StarNotationError> {
-        if text.is_empty() {
-            return Err(StarNotationError::Empty);
-        }
-        if text == "pass" {
-            return Ok(StarNotation::Pass);
-        }
-        match parse_path(text) {
-            Ok(path) => Ok(StarNotation::Path(path)),
-            Err(PathError::Hole(error)) => Err(StarNotationError::Hole { text: text.to_owned(), error }),
-            Err(PathError::TooLong) => Err(StarNotationError::TooLong(text.to_owned())),
-            Err(PathError::TooShort) => Err(StarNotationError::TooShort(text.to_owned())),
-        }
+        Ok(parse_pass_or_path(text)?.map_or(StarNotation::Pass, StarNotation::Path))
     }
 }
 

@@ -2,6 +2,7 @@
 //! of every star game. The captures game's chains are in `captures.rs`.
 
 use crate::board::NEIGHBOURS;
+use crate::chain_search::ChainSearch as _;
 use crate::colour::Colour;
 use crate::hole::Hole;
 use crate::hole_set::HoleSet;

@@ -4,7 +4,7 @@
 use crate::board::NEIGHBOURS;
 use crate::colour::Colour;
 use crate::hole::Hole;
-use crate::illegal::ReachError;
+use crate::illegal::{BadHop, ReachError};
 use crate::movegen::shortest_chain;
 use crate::notation::hop_error;
 
@@ -179,10 +179,15 @@ impl StarPosition {
             let (a, b) = (hop[0], hop[1]);
             let number = number + 1;
             if let Some(reason) = hop_error(a, b, lifted, max_pivot) {
-                return Err(StarIllegal::Hop { number, from: a, to: b, reason });
+                return Err(StarIllegal::Hop(BadHop { number, from: a, to: b, reason }));
             }
             if visited >> b.index() & 1 == 1 {
-                return Err(StarIllegal::Hop { number, from: a, to: b, reason: crate::HopError::Revisit(b) });
+                return Err(StarIllegal::Hop(BadHop {
+                    number,
+                    from: a,
+                    to: b,
+                    reason: crate::HopError::Revisit(b),
+                }));
             }
             if goal_bound && goal >> b.index() & 1 == 0 {
                 return Err(StarIllegal::LeavesGoal { number, from: a, to: b });
@@ -221,7 +226,7 @@ impl StarPosition {
                 return Err(StarIllegal::StepInCaptures { from: a, to: b });
             }
             if let Some(reason) = hop_error(a, b, occupied, max_pivot) {
-                return Err(StarIllegal::Hop { number: number + 1, from: a, to: b, reason });
+                return Err(StarIllegal::Hop(BadHop { number: number + 1, from: a, to: b, reason }));
             }
             if let Some(pivot) = pivot_of(a.index(), b.index()) {
                 occupied &= !(1u128 << pivot);

@@ -13,9 +13,10 @@ use tripot_protocol::{GameId, Message, Role};
 
 use super::autosave::Autosave;
 use super::game_stream::GameStream;
-use super::handle::{Command, SessionHandle};
+use super::handle::Command;
 use super::rooms::Rooms;
 use super::{NetEvent, NetWarning, OnlineConfig, OnlineError, Start, link, path, peer_of, relay};
+use crate::driver_task;
 use crate::event::SessionEvent;
 use crate::room::handshake;
 use crate::room::private_room as room;
@@ -79,22 +80,7 @@ pub(super) struct Inputs {
 }
 
 /// A driver built and not running yet, with the user interface's ends of its channels.
-pub(super) struct Ready {
-    driver: Driver,
-    inputs: Inputs,
-    events: mpsc::UnboundedReceiver<NetEvent>,
-    commands: mpsc::UnboundedSender<Command>,
-}
-
-impl Ready {
-    /// Runs the driver on its own task; the handle is the user interface's side.
-    pub(super) fn spawn(self) -> SessionHandle {
-        let Ready { driver, inputs, events, commands } = self;
-        let local_peer = driver.local_peer;
-        let task = tokio::spawn(driver.run(inputs));
-        SessionHandle { events, commands, local_peer, task, leaving: false }
-    }
-}
+pub(super) type Ready = driver_task::Ready<NetEvent, Command>;
 
 /// Who we are in this session and whom we know already, from what to do.
 struct Plan {
@@ -207,7 +193,8 @@ impl Driver {
             ratings_relay,
         };
         let inputs = Inputs { incoming, link_rx, opened_rx, command_rx, proofs, proof_rx };
-        Ok(Ready { driver, inputs, events: events_rx, commands })
+        let local_peer = driver.local_peer;
+        Ok(Ready::new(driver.run(inputs), local_peer, events_rx, commands))
     }
 
     async fn run(mut self, mut inputs: Inputs) {
@@ -346,13 +333,8 @@ impl Driver {
                 info,
                 ..
             })) => self.on_identified(peer_id, info.listen_addrs),
-            SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
-                connection,
-                result: Err(_),
-                ..
-            })) => {
-                // Ping does not close a dead connection by itself.
-                let _ = self.swarm.close_connection(connection);
+            SwarmEvent::Behaviour(BehaviourEvent::Ping(event)) => {
+                swarm::close_if_ping_failed(&mut self.swarm, &event);
             }
             _ => {}
         }

@@ -48,6 +48,7 @@ pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};
 pub use warning::NetWarning;
 
+use crate::driver_task;
 use crate::event::SessionEvent;
 use crate::room::RoomCode;
 use crate::saved_game::{SaveError, SavedGame};
@@ -151,8 +152,9 @@ pub enum OnlineError {
 /// # Errors
 /// [`OnlineError`] when the swarm cannot listen or the address cannot be dialled.
 pub fn start(keypair: Keypair, config: OnlineConfig, start: Start) -> Result<SessionHandle, OnlineError> {
-    let driver = driver::Driver::build(keypair, config, start)?;
-    Ok(driver.spawn())
+    let driver_task::Running { events, commands, local_peer, task } =
+        driver::Driver::build(keypair, config, start)?.spawn();
+    Ok(SessionHandle { events, commands, local_peer, task, leaving: false })
 }
 
 /// The peer id at the end of an address, if it has one: the last `/p2p/` (a relayed address,

@@ -236,31 +236,39 @@ mod tests {
         libp2p::identity::Keypair::generate_ed25519().public().to_peer_id()
     }
 
+    /// A tracker that saw these connections (number, relayed) open to one peer, and the peer.
+    fn tracker(connections: &[(usize, bool)]) -> (PathTracker, PeerId) {
+        let mut path = PathTracker::default();
+        let them = peer();
+        for &(n, relayed) in connections {
+            path.opened(id(n), them, relayed);
+        }
+        (path, them)
+    }
+
+    /// What the game is shown of the peer's drop seen at `at`.
+    fn drop_shown(path: &mut PathTracker, them: PeerId, at: Instant) -> Vec<SessionEvent> {
+        path.filter(Some(them), vec![SessionEvent::PeerDisconnected], at)
+    }
+
     fn resumed() -> SessionEvent {
         SessionEvent::Resumed { common_ply: 4, replayed: 0 }
     }
 
     #[test]
     fn a_relayed_game_stays_relayed_without_a_direct_connection() {
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(1), them, true);
+        let (mut path, them) = tracker(&[(1, true)]);
         assert_eq!(path.changed(Some(them), true), Some(GamePath::Relayed));
         assert_eq!(path.changed(Some(them), true), None, "reported once");
         assert!(path.relayed_to_close(Some(them), true).is_empty());
         let now = Instant::now();
         // A real drop with no direct connection is shown at once.
-        assert_eq!(
-            path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now),
-            vec![SessionEvent::PeerDisconnected]
-        );
+        assert_eq!(drop_shown(&mut path, them, now), vec![SessionEvent::PeerDisconnected]);
     }
 
     #[test]
     fn a_direct_connection_takes_the_game_once_it_is_on() {
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(1), them, true);
+        let (mut path, them) = tracker(&[(1, true)]);
         assert_eq!(path.changed(Some(them), true), Some(GamePath::Relayed));
         path.opened(id(2), them, false);
         assert_eq!(path.changed(Some(them), true), None, "both kinds open: undecided");
@@ -280,8 +288,7 @@ mod tests {
 
     #[test]
     fn a_game_met_directly_is_direct() {
-        let mut path = PathTracker::default();
-        let them = peer();
+        let (mut path, them) = tracker(&[]);
         assert_eq!(path.changed(Some(them), true), None, "no connection known yet");
         path.opened(id(3), peer(), false);
         assert_eq!(path.changed(Some(them), true), None, "the relay's connection is not the game's");
@@ -291,14 +298,10 @@ mod tests {
 
     #[test]
     fn the_move_to_the_direct_connection_is_invisible() {
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(1), them, true);
-        path.opened(id(2), them, false);
+        let (mut path, them) = tracker(&[(1, true), (2, false)]);
         path.closed(id(1));
         let now = Instant::now();
-        let shown = path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now);
-        assert!(shown.is_empty());
+        assert!(drop_shown(&mut path, them, now).is_empty());
         let moved = SessionEvent::MoveReceived {
             ply: 5,
             seat: tripot_game::Seat(1),
@@ -316,22 +319,16 @@ mod tests {
         // Later drops are real ones again (when no direct connection is left).
         path.closed(id(2));
         let later = now + Duration::from_secs(60);
-        assert_eq!(
-            path.filter(Some(them), vec![SessionEvent::PeerDisconnected], later),
-            vec![SessionEvent::PeerDisconnected]
-        );
+        assert_eq!(drop_shown(&mut path, them, later), vec![SessionEvent::PeerDisconnected]);
     }
 
     #[test]
     fn a_drop_seen_before_the_relayed_connection_closes_is_held_back_too() {
         // The host's view: the guest closed the relayed connection, and the game stream's end
         // arrives before the connection's close.
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(1), them, true);
-        path.opened(id(2), them, false);
+        let (mut path, them) = tracker(&[(1, true), (2, false)]);
         let now = Instant::now();
-        assert!(path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now).is_empty());
+        assert!(drop_shown(&mut path, them, now).is_empty());
         path.closed(id(1));
         let shown = path.filter(Some(them), vec![resumed()], now + Duration::from_millis(50));
         assert!(shown.is_empty(), "{shown:?}");
@@ -339,13 +336,10 @@ mod tests {
 
     #[test]
     fn a_move_that_never_completes_shows_as_a_disconnection_late() {
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(1), them, true);
-        path.opened(id(2), them, false);
+        let (mut path, them) = tracker(&[(1, true), (2, false)]);
         path.closed(id(1));
         let now = Instant::now();
-        assert!(path.filter(Some(them), vec![SessionEvent::PeerDisconnected], now).is_empty());
+        assert!(drop_shown(&mut path, them, now).is_empty());
         let waiting = SessionEvent::Reconnecting { waited: Duration::from_secs(3) };
         assert!(path.filter(Some(them), vec![waiting.clone()], now + Duration::from_secs(3)).is_empty());
         let late = path.filter(Some(them), Vec::new(), now + MOVE_GRACE);
@@ -356,9 +350,7 @@ mod tests {
 
     #[test]
     fn a_game_met_directly_shows_its_disconnection_at_once() {
-        let mut path = PathTracker::default();
-        let them = peer();
-        path.opened(id(2), them, false);
+        let (mut path, them) = tracker(&[(2, false)]);
         let waiting = SessionEvent::Reconnecting { waited: Duration::from_secs(1) };
         let events = vec![SessionEvent::PeerDisconnected, waiting];
         assert_eq!(path.filter(Some(them), events.clone(), Instant::now()), events);

@@ -14,10 +14,11 @@ use tripot_protocol::table::{MAX_ADDR, MAX_ADDRS, PeerKey, TableId};
 
 use super::autosave::Autosave;
 use super::computer::{self, Answer};
-use super::handle::{Command, TableHandle};
+use super::handle::Command;
 use super::link::{self, LinkNews, Writer};
 use super::room::TableRoom;
 use super::{ComputerPlayers, TableNetConfig, TableNetError, TableNetEvent, TableStart, table_protocol};
+use crate::driver_task;
 use crate::event::GameSnapshot;
 use crate::online::{DialCause, NetWarning};
 use crate::room::handshake;
@@ -91,22 +92,7 @@ struct Inputs {
 }
 
 /// A driver built and not running yet, with the front-end's ends of its channels.
-pub(super) struct Ready {
-    driver: TableDriver,
-    inputs: Inputs,
-    events: mpsc::UnboundedReceiver<TableNetEvent>,
-    commands: mpsc::UnboundedSender<Command>,
-}
-
-impl Ready {
-    /// Runs the driver on its own task; the handle is the front-end's side.
-    pub(super) fn spawn(self) -> TableHandle {
-        let Ready { driver, inputs, events, commands } = self;
-        let local_peer = driver.local_peer;
-        let task = tokio::spawn(driver.run(inputs));
-        TableHandle { events, commands, local_peer, task }
-    }
-}
+pub(super) type Ready = driver_task::Ready<TableNetEvent, Command>;
 
 /// The peer id at the end of an address, if it has one.
 pub(super) fn peer_of(addr: &Multiaddr) -> Option<PeerId> {
@@ -243,7 +229,8 @@ impl TableDriver {
             ratings_relay,
         };
         let inputs = Inputs { incoming, proofs, proof_rx, news_rx, opened_rx, answers_rx, command_rx };
-        Ok(Ready { driver, inputs, events: events_rx, commands })
+        let local_peer = driver.local_peer;
+        Ok(Ready::new(driver.run(inputs), local_peer, events_rx, commands))
     }
 
     async fn run(mut self, mut inputs: Inputs) {
@@ -537,13 +524,8 @@ impl TableDriver {
                     detail: error.to_string(),
                 }));
             }
-            SwarmEvent::Behaviour(BehaviourEvent::Ping(libp2p::ping::Event {
-                connection,
-                result: Err(_),
-                ..
-            })) => {
-                // Ping does not close a dead connection by itself.
-                let _ = self.swarm.close_connection(connection);
+            SwarmEvent::Behaviour(BehaviourEvent::Ping(event)) => {
+                swarm::close_if_ping_failed(&mut self.swarm, &event);
             }
             _ => {}
         }

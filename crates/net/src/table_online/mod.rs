@@ -47,6 +47,7 @@ pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
 
+use crate::driver_task;
 use crate::event::GameSnapshot;
 use crate::online::NetWarning;
 use crate::room::{RoomCode, RoomEvent};
@@ -190,6 +191,7 @@ pub async fn start_table(
     config: TableNetConfig,
     start: TableStart,
 ) -> Result<TableHandle, TableNetError> {
-    let driver = driver::TableDriver::build(keypair, config, start).await?;
-    Ok(driver.spawn())
+    let driver_task::Running { events, commands, local_peer, task } =
+        driver::TableDriver::build(keypair, config, start).await?.spawn();
+    Ok(TableHandle { events, commands, local_peer, task })
 }

@@ -258,11 +258,7 @@ fn a_returning_forfeiter_is_told_the_host_opens_and_both_sides_agree() {
     assert_eq!(pair.guest.offer().map(|o| o.opens), Some(Opens::Host));
     // Their rematches swap the opener on both sides, as for any game the host opened.
     finish_by_resignation(&mut pair);
-    let now = pair.now;
-    pair.guest.offer_rematch(now).unwrap();
-    pair.settle();
-    pair.host.answer_rematch(true, now).unwrap();
-    pair.settle();
+    rematch_accepted(&mut pair);
     assert_eq!(pair.host.game().unwrap().opener(), Seat(1));
     assert_eq!(pair.guest.game().unwrap().opener(), Seat(1));
 }

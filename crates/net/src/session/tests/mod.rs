@@ -500,6 +500,17 @@ fn finish_by_resignation(pair: &mut Pair) {
     assert!(pair.host.game().unwrap().ending().is_some() && pair.guest.game().unwrap().ending().is_some());
 }
 
+/// The guest offers a rematch of the finished game and the host accepts it: the game finished.
+fn rematch_accepted(pair: &mut Pair) -> OnlineGame {
+    let old = pair.host.game().unwrap().clone();
+    let now = pair.now;
+    pair.guest.offer_rematch(now).unwrap();
+    pair.settle();
+    pair.host.answer_rematch(true, now).unwrap();
+    pair.settle();
+    old
+}
+
 fn count(events: &[SessionEvent], pred: impl Fn(&SessionEvent) -> bool) -> usize {
     events.iter().filter(|e| pred(e)).count()
 }
@@ -564,12 +575,7 @@ fn a_random_first_game_draws_the_opener_of_each_rematch_again() {
         // Time passes between games (the flood limit counts messages per second).
         pair.now += Duration::from_secs(2);
         finish_by_resignation(&mut pair);
-        let old = pair.host.game().unwrap().clone();
-        let now = pair.now;
-        pair.guest.offer_rematch(now).unwrap();
-        pair.settle();
-        pair.host.answer_rematch(true, now).unwrap();
-        pair.settle();
+        let old = rematch_accepted(&mut pair);
         same_new_game(&pair, &old);
         openers.push(pair.host.game().unwrap().opener());
     }
@@ -702,11 +708,7 @@ fn a_dropped_link_cancels_a_pending_rematch() {
     assert_eq!(pair.guest.answer_rematch(true, now), Err(LocalError::NoRematchOffer));
     // Back together: the finished game resumes as it was, and a new offer works.
     pair.connect();
-    let old = pair.host.game().unwrap().clone();
-    pair.guest.offer_rematch(now).unwrap();
-    pair.settle();
-    pair.host.answer_rematch(true, now).unwrap();
-    pair.settle();
+    let old = rematch_accepted(&mut pair);
     same_new_game(&pair, &old);
 }
 

@@ -50,12 +50,7 @@ fn a_draughts_rematch_swaps_the_colours_and_white_still_begins() {
     for number in 2..=4 {
         assert_eq!(seats(&pair), (host_seat, Seat(1 - host_seat.0)));
         finish_by_resignation(&mut pair);
-        let old = pair.host.game().unwrap().clone();
-        let now = pair.now;
-        pair.guest.offer_rematch(now).unwrap();
-        pair.settle();
-        pair.host.answer_rematch(true, now).unwrap();
-        pair.settle();
+        let old = rematch_accepted(&mut pair);
         let (host, guest) = (pair.host.game().unwrap(), pair.guest.game().unwrap());
         assert_ne!(host.game_id, old.game_id);
         assert_eq!(host.game_id, guest.game_id);
