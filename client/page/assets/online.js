@@ -33,6 +33,28 @@ function ask(action, fields = {}) {
   send({ type: "online", action, ...fields });
 }
 
+// The token that takes this page's online game back after a reload (F5): told by the program
+// when online play starts, kept for this tab only. A browser that refuses storage just loses
+// the game on a reload, as before.
+const SEAT_KEY = "tripot-online-seat";
+
+function keptSeat() {
+  try {
+    return sessionStorage.getItem(SEAT_KEY);
+  } catch (_) {
+    return null;
+  }
+}
+
+function keepSeat(token) {
+  try {
+    if (token) sessionStorage.setItem(SEAT_KEY, token);
+    else sessionStorage.removeItem(SEAT_KEY);
+  } catch (_) {
+    // No storage: nothing to take back after a reload.
+  }
+}
+
 // ---- what the program says ------------------------------------------------------------------
 
 export function active() {
@@ -54,6 +76,14 @@ export function onMessage(msg) {
       return Promise.resolve();
     case "online_move":
       return animate(msg);
+    case "online_seat":
+      keepSeat(msg.token);
+      return Promise.resolve();
+    case "online_rejoined":
+      // Found: the game's whole state follows. Not found (expired, or never was): a fresh page.
+      if (!msg.found) keepSeat(null);
+      document.body.dataset.rejoined = String(msg.found);
+      return Promise.resolve();
     case "online_notice":
       notice = msg.words.fr || msg.words.en ? { words: msg.words, strong: msg.strong } : null;
       render();
@@ -413,6 +443,9 @@ function game() {
 // Called once the program's hello arrived.
 export function start(hello, sender) {
   send = sender;
+  // The first message after a reload: the online game left by the page before it, if any.
+  const seat = keptSeat();
+  if (seat) send({ type: "rejoin", token: seat });
   ask("games");
   if (!started) {
     started = true;

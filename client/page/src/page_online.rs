@@ -173,6 +173,19 @@ impl PageOnline {
         self.list = None;
     }
 
+    /// Everything again, as to a new page (a reloaded page took this game back): the view and
+    /// the list, whether or not they changed.
+    pub(crate) fn resend(&mut self) -> Vec<ServerMessage> {
+        self.sent_view = None;
+        self.sent_list = None;
+        self.changes()
+    }
+
+    /// Whether an online game runs or waits for its opponent.
+    pub(crate) fn playing(&self) -> bool {
+        self.online.is_some()
+    }
+
     /// Whether a session or a list runs (the worker ticks only then).
     pub(crate) fn busy(&self) -> bool {
         self.online.is_some() || self.list.is_some()

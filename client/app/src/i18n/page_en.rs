@@ -133,6 +133,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_decline: "Decline",
     online_leave: "Leave",
     online_leave_confirm: "Leave? Click again",
+    online_moved_away: "This game goes on in another tab of this browser (its address was opened again there).",
     online_already_open: "An online game is already open: leave it first.",
     online_bad_address: "{why}: {shown}.",
     online_no_such_table: "This game is not in the list read.",

@@ -133,6 +133,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_decline: "Refuser",
     online_leave: "Quitter",
     online_leave_confirm: "Quitter ? Cliquez encore",
+    online_moved_away: "Cette partie se poursuit dans un autre onglet de ce navigateur (son adresse y a été rouverte).",
     online_already_open: "Une partie en ligne est déjà ouverte : quittez-la d'abord.",
     online_bad_address: "{why} : {shown}.",
     online_no_such_table: "Cette partie n'est pas dans la liste lue.",
