@@ -17,10 +17,12 @@ mod page;
 mod page_en;
 mod page_fr;
 mod ratings;
+mod seats;
 mod star;
 
 pub use page::{PageTexts, fill};
 pub use ratings::RatingsTexts;
+pub use seats::SeatsTexts;
 
 /// The language the command line asked for, for screens opened by a subcommand.
 static CHOSEN: OnceLock<Lang> = OnceLock::new();
@@ -390,8 +392,8 @@ static FR: Texts = Texts {
     opener_opponent: "L'adversaire",
     online_failed: "Jeu en ligne impossible",
     join_title: "Rejoindre une partie",
-    join_prompt: "Adresse de l'hôte ou code du salon :",
-    join_help: "Collez l'adresse que l'hôte vous a donnée (/ip4/…/tcp/…/p2p/…) ou tapez son code (K7M-4QP).",
+    join_prompt: "Adresse de l'hôte, code du salon ou lien de table :",
+    join_help: "Collez l'adresse que l'hôte vous a donnée (/ip4/…/tcp/…/p2p/…), tapez son code (K7M-4QP) ou collez le lien d'une table (tripot://table/… ou tripot://room/…).",
     join_keys: "Entrée rejoindre · Échap retour · Ctrl-U effacer",
     join_invalid: "Ni une adresse ni un code de salon",
     join_go: "Rejoindre",
@@ -549,8 +551,8 @@ static EN: Texts = Texts {
     opener_opponent: "The opponent",
     online_failed: "Cannot play online",
     join_title: "Join a game",
-    join_prompt: "Host's address or room code:",
-    join_help: "Paste the address the host gave you (/ip4/…/tcp/…/p2p/…) or type its room code (K7M-4QP).",
+    join_prompt: "Host's address, room code or table link:",
+    join_help: "Paste the address the host gave you (/ip4/…/tcp/…/p2p/…), type its room code (K7M-4QP) or paste a table's link (tripot://table/… or tripot://room/…).",
     join_keys: "Enter join · Esc back · Ctrl-U clear",
     join_invalid: "Neither an address nor a room code",
     join_go: "Join",

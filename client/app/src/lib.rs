@@ -18,6 +18,10 @@
 //!   seat's moves are the session's, adopted as verified there; [`online_status`]: the
 //!   connection, the opponent, the rematch beside it ([`online_connection`]: their words), the
 //!   typed notices the front-ends word ([`online_notice`]).
+//! - [`online_seats`]: an online table of 2–6 seats as the one [`table::Table`], every other
+//!   seat remote, its moves adopted as the table session verified them; the seats, clocks,
+//!   chat, draw, rematch vote and hand-over as a view model ([`online_seats::SeatsView`]) and
+//!   typed notices; [`table_invitation`]: the table's link or its room's, read from one text.
 //! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
 //! - [`setup`]: who opens a game started from the main menu; [`save_store`]: where the games are on disk, each in its own file
 //!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
@@ -43,6 +47,7 @@ pub mod online_connection;
 pub mod online_duel;
 pub mod online_notice;
 pub mod online_saves;
+pub mod online_seats;
 pub mod online_status;
 pub mod online_table;
 pub mod open_game;
@@ -60,6 +65,7 @@ pub mod setup;
 pub mod table;
 pub mod table_computer;
 pub mod table_event;
+pub mod table_invitation;
 pub mod table_save;
 pub mod table_setup;
 pub mod view_turn;

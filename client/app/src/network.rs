@@ -1,12 +1,14 @@
 //! The network as the front-ends see it: a [`Network`] starts sessions, LAN scans, lobby
-//! readings and quick matches; a [`Link`] is one running session (commands out, events in).
+//! readings and quick matches; a [`Link`] is one running session (commands out, events in);
+//! a [`RunningTable`] is one running table of 2–6 seats (commands out, events in, polled the
+//! same way), which [`crate::online_seats::OnlineSeats`] drives.
 //!
 //! The real implementation is `real_network` (libp2p on a tokio runtime); tests pass
 //! their own, so that every screen can be driven from synthetic events. Every failure is a
 //! [`NetworkError`], which the front-end words in the player's language.
 
 use std::sync::mpsc::Receiver;
-use tripot_game::GameSpec;
+use tripot_game::{GameSpec, Seat};
 use tripot_net::identity::IdentityError;
 use tripot_net::online::OnlineError;
 use tripot_net::online::matchmaking::MatchError;
@@ -14,12 +16,17 @@ use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::session::Offer;
 
 use tripot_net::ratings::RatingsClientError;
+use tripot_net::room::RoomCode;
 use tripot_net::swarm::SwarmError;
+use tripot_net::table::TableOffer;
+use tripot_net::table_online::{TableNetError, TableNetEvent};
 use tripot_net::{Multiaddr, NetEvent, Start};
+use tripot_protocol::table::{PeerKey, Wants};
 pub use tripot_ratings_wire::{Standings, StandingsQuery};
 
 use super::open_game::{OpenGame, OpenGames};
 use super::settings::SettingsError;
+use super::table_invitation::TableInvitation;
 
 /// Why the network could not do what was asked.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +62,35 @@ pub enum NetworkError {
     /// A relay's ratings could not be read.
     #[error(transparent)]
     Ratings(#[from] RatingsClientError),
+    /// An online table of 2–6 seats could not start (cannot listen, cannot dial the host).
+    #[error(transparent)]
+    Table(#[from] TableNetError),
+}
+
+/// A running online table of 2–6 seats, seen from the interface: commands out, events in. The
+/// table session (`tripot_net::table`) verifies every entry, ours included, before it reports
+/// it; a refused command comes back as [`TableNetEvent::LocalError`].
+pub trait RunningTable {
+    /// This peer's key (its libp2p peer id's bytes): how the table's announcements name it.
+    fn local_peer(&self) -> PeerKey;
+    /// The next event, if one is ready (the interface polls on its ticks).
+    fn try_event(&mut self) -> Option<TableNetEvent>;
+    /// Plays a move of our seat, in the game's notation.
+    fn play(&mut self, text: String);
+    /// Resigns our seat's game.
+    fn resign(&mut self);
+    /// Offers a draw (games of two seats).
+    fn offer_draw(&mut self);
+    /// Accepts or declines the draw the other seat offered.
+    fn answer_draw(&mut self, accept: bool);
+    /// Votes for another game once the game is over.
+    fn vote(&mut self);
+    /// Says a line at the table (the players' chat, or the spectators' for a spectator).
+    fn chat(&mut self, text: String);
+    /// Claims a seat away past its grace period.
+    fn claim(&mut self, seat: Seat);
+    /// Leaves the table: the others are told.
+    fn leave(&mut self);
 }
 
 /// A running session, seen from the interface: commands out, events in.
@@ -134,6 +170,28 @@ pub trait Network {
     /// # Errors
     /// [`NetworkError`]: why the table could not open.
     fn open_table(&mut self, relay: &Multiaddr, offer: Offer) -> Result<Box<dyn Link>, NetworkError>;
+    /// Opens an online table of 2–6 seats as its host: `offer` (the game, its seats, the clock,
+    /// spectators), a computer at each of the next empty seats at these levels
+    /// (`tripot_ai::Level::number`), in a private room on the relay under `room` if given.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: no relay for a room, cannot listen, the table cannot open.
+    fn host_seats(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+        room: Option<RoomCode>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError>;
+    /// Joins the online table of `invitation` (its link, or its private room's), for a seat or
+    /// to watch.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: no relay for a room, cannot listen, cannot dial the host.
+    fn join_seats(
+        &mut self,
+        invitation: &TableInvitation,
+        wants: Wants,
+    ) -> Result<Box<dyn RunningTable>, NetworkError>;
     /// Starts reading a ratings table at the relay (the configured one, else one announced on
     /// the LAN); the table, or why it could not be read, comes once on the receiver.
     ///

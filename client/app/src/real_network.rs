@@ -10,15 +10,21 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use tokio::runtime::Runtime;
+use tripot_game::Seat;
 use tripot_net::online::matchmaking::lobby;
 use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgress};
+use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
+use tripot_net::table::TableOffer;
+use tripot_net::table_online::{TableHandle, TableNetConfig, TableNetEvent, TableStart, start_table};
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
+use tripot_protocol::table::{PeerKey, Wants};
 use tripot_ratings_wire::{Standings, StandingsQuery};
 
-use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan};
+use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan, RunningTable};
 use super::open_game::{OpenGame, OpenGames};
 use super::settings::NetworkSettings;
+use super::table_invitation::TableInvitation;
 
 /// How long one LAN scan round listens.
 const SCAN_ROUND: Duration = Duration::from_secs(2);
@@ -168,6 +174,42 @@ impl Network for RealNetwork {
         Ok(Box::new(NetLink { handle, left: false, _runtime: Some(Arc::clone(&self.runtime)) }))
     }
 
+    fn host_seats(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+        room: Option<RoomCode>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let config = self.settings.table_config(&self.keypair)?;
+        if room.is_some() && config.net.relay.is_none() {
+            return Err(NetworkError::NoRelayForRoom);
+        }
+        self.start_seats(config, TableStart::Host { offer, computers, room })
+    }
+
+    fn join_seats(
+        &mut self,
+        invitation: &TableInvitation,
+        wants: Wants,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let config = self.settings.table_config(&self.keypair)?;
+        let start = match invitation {
+            TableInvitation::Table(link) => TableStart::Join {
+                addr: link.host.clone(),
+                table: link.table,
+                spec: link.spec.clone(),
+                wants,
+            },
+            TableInvitation::Room(link) => {
+                if config.net.relay.is_none() {
+                    return Err(NetworkError::NoRelayForRoom);
+                }
+                TableStart::JoinRoom { code: link.code, spec: link.spec.clone(), wants }
+            }
+        };
+        self.start_seats(config, start)
+    }
+
     fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         let mut config = self.settings.online_config()?;
         let (sender, news) = mpsc::channel();
@@ -201,6 +243,19 @@ impl Network for RealNetwork {
             left: false,
             _runtime: Arc::clone(&self.runtime),
         }))
+    }
+}
+
+impl RealNetwork {
+    /// Starts a table's driver on our runtime. Building its swarm waits (briefly, bounded) for
+    /// the first listen addresses, so that the hello says where this peer may be reached.
+    fn start_seats(
+        &mut self,
+        config: TableNetConfig,
+        start: TableStart,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let handle = self.runtime.block_on(start_table(self.keypair.clone(), config, start))?;
+        Ok(Box::new(NetTable { handle, left: false, _runtime: Arc::clone(&self.runtime) }))
     }
 }
 
@@ -255,6 +310,66 @@ impl Link for NetLink {
 
     fn answer_rematch(&mut self, accept: bool) {
         self.handle.answer_rematch(accept);
+    }
+}
+
+/// A table of 2–6 seats on the real network.
+struct NetTable {
+    handle: TableHandle,
+    /// The player left the table on purpose (see [`LEAVE_FLUSH`]).
+    left: bool,
+    /// Kept alive as long as the table (dropped after the handle, which stops its task).
+    _runtime: Arc<Runtime>,
+}
+
+impl Drop for NetTable {
+    fn drop(&mut self) {
+        if self.left {
+            std::thread::sleep(LEAVE_FLUSH);
+        }
+    }
+}
+
+impl RunningTable for NetTable {
+    fn local_peer(&self) -> PeerKey {
+        PeerKey(self.handle.local_peer().to_bytes())
+    }
+
+    fn try_event(&mut self) -> Option<TableNetEvent> {
+        self.handle.try_event()
+    }
+
+    fn play(&mut self, text: String) {
+        self.handle.play(&text);
+    }
+
+    fn resign(&mut self) {
+        self.handle.resign();
+    }
+
+    fn offer_draw(&mut self) {
+        self.handle.offer_draw();
+    }
+
+    fn answer_draw(&mut self, accept: bool) {
+        self.handle.answer_draw(accept);
+    }
+
+    fn vote(&mut self) {
+        self.handle.vote();
+    }
+
+    fn chat(&mut self, text: String) {
+        self.handle.chat(&text);
+    }
+
+    fn claim(&mut self, seat: Seat) {
+        self.handle.claim(seat);
+    }
+
+    fn leave(&mut self) {
+        self.handle.leave();
+        self.left = true;
     }
 }
 

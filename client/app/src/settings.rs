@@ -9,6 +9,8 @@ use std::time::Duration;
 use tripot_net::identity::IdentityError;
 use tripot_net::multiaddr::Protocol;
 use tripot_net::session::SessionConfig;
+use tripot_net::table::TableConfig;
+use tripot_net::table_online::TableNetConfig;
 use tripot_net::{Multiaddr, NetConfig, OnlineConfig};
 
 use super::config_file::{ClientConfig, ConfigError};
@@ -124,20 +126,7 @@ impl NetworkSettings {
     /// # Errors
     /// No config directory to put the save file in.
     pub fn online_config(&self) -> Result<OnlineConfig, SettingsError> {
-        let save = match &self.save {
-            Some(path) => path.clone(),
-            None => {
-                let dir = tripot_net::identity::config_dir()?;
-                let stamp = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                // Sessions started in the same second (two pages) must not share a file: 64
-                // random bits beside the second. Not claimed with `create_new` as the local
-                // games are, because the session derives its rematches' files from this name
-                // (`…-2.tripot`), which a counter suffix of another session could take.
-                dir.join("games").join(format!("online-{stamp}-{:016x}.tripot", rand::random::<u64>()))
-            }
-        };
+        let save = self.save_path()?;
         Ok(OnlineConfig {
             session: SessionConfig {
                 name: self.name.clone(),
@@ -153,6 +142,57 @@ impl NetworkSettings {
             sign_results: !self.guest,
         })
     }
+
+    /// The settings of an online table of 2–6 seats played with `keypair`: the name, the grace
+    /// and keep-alive, the network, the save file, the computer players a host runs. A guest's
+    /// key of one game signs nothing: its tables are not rated.
+    ///
+    /// # Errors
+    /// The config directory cannot be found (for the save file).
+    pub fn table_config(&self, keypair: &tripot_net::Keypair) -> Result<TableNetConfig, SettingsError> {
+        let mut table = TableConfig {
+            grace: self.grace,
+            keep_alive: self.keep_alive,
+            ..TableConfig::new(&self.name, keypair.clone())
+        };
+        if self.guest {
+            table.signer = None;
+        }
+        Ok(TableNetConfig {
+            table,
+            net: NetConfig { relay: self.relay.clone(), ..self.net() },
+            save: Some(self.save_path()?),
+            computers: Some(computer_player),
+        })
+    }
+
+    /// The file an online game is saved to: the one given, else a new one in the config
+    /// directory's `games/`.
+    fn save_path(&self) -> Result<PathBuf, SettingsError> {
+        Ok(match &self.save {
+            Some(path) => path.clone(),
+            None => {
+                let dir = tripot_net::identity::config_dir()?;
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs());
+                // Sessions started in the same second (two pages) must not share a file: 64
+                // random bits beside the second. Not claimed with `create_new` as the local
+                // games are, because the session derives its rematches' files from this name
+                // (`…-2.tripot`), which a counter suffix of another session could take.
+                dir.join("games").join(format!("online-{stamp}-{:016x}.tripot", rand::random::<u64>()))
+            }
+        })
+    }
+}
+
+/// The computer player of a table's computer seat: `level` is [`tripot_ai::Level::number`].
+fn computer_player(
+    spec: &tripot_game::GameSpec,
+    level: u8,
+    seed: u64,
+) -> Option<Box<dyn tripot_game::Player>> {
+    tripot_ai::player(spec, tripot_ai::Level::from_number(level)?, seed).ok()
 }
 
 /// The name given, else `$USER`, else "joueur" (a blank name counts as none).

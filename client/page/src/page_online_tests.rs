@@ -69,6 +69,21 @@ impl Network for FakeNetwork {
     fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
+    fn host_seats(
+        &mut self,
+        _: tripot_net::table::TableOffer,
+        _: Vec<u8>,
+        _: Option<tripot_net::room::RoomCode>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn join_seats(
+        &mut self,
+        _: &tripot_app::table_invitation::TableInvitation,
+        _: tripot_protocol::table::Wants,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
     fn standings(
         &mut self,
         _: tripot_app::network::StandingsQuery,

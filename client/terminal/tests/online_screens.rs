@@ -151,6 +151,26 @@ impl Network for Fake {
         Ok(Box::new(self.clone()))
     }
 
+    fn host_seats(
+        &mut self,
+        offer: tripot_net::table::TableOffer,
+        _: Vec<u8>,
+        _: Option<tripot_net::room::RoomCode>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        // The menu offers no table of seats yet: a call is written down and refused.
+        self.0.borrow_mut().starts.push(format!("host-seats {}", offer.game));
+        Err(NetworkError::NoRelay)
+    }
+
+    fn join_seats(
+        &mut self,
+        invitation: &tripot_app::table_invitation::TableInvitation,
+        _: tripot_protocol::table::Wants,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("join-seats {invitation}"));
+        Err(NetworkError::NoRelay)
+    }
+
     fn standings(
         &mut self,
         query: StandingsQuery,

@@ -35,6 +35,7 @@ impl Lang {
             NetworkError::Swarm(error) => swarm_error_fr(error),
             NetworkError::Match(error) => match_error_fr(error),
             NetworkError::Ratings(error) => ratings_error_fr(error),
+            NetworkError::Table(error) => self.table_net_error(error),
         }
     }
 

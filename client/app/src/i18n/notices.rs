@@ -65,7 +65,7 @@ impl Lang {
 
     /// A network warning, in this language (the details are libp2p's, in English; a failed dial
     /// is said by its cause alone, libp2p's text naming every address tried goes to the log).
-    fn net_warning(self, warning: &tripot_net::online::NetWarning) -> String {
+    pub(crate) fn net_warning(self, warning: &tripot_net::online::NetWarning) -> String {
         use tripot_net::online::NetWarning as W;
         if let W::DialFailed { cause, .. } = warning {
             return self.dial_failed(*cause, true);

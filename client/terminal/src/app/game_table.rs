@@ -79,6 +79,8 @@ pub(crate) struct Shown<'a> {
     pub(crate) show_names: bool,
     /// The online game, when the table is one.
     pub(crate) online: Option<&'a tripot_app::online_table::OnlineTable>,
+    /// The online table of 2–6 seats, when the table is one.
+    pub(crate) seats: Option<&'a tripot_app::online_seats::OnlineSeats>,
 }
 
 /// What a person does on the game screen's board.
@@ -131,6 +133,19 @@ impl App {
                 moving: None,
                 show_names: screen.show_names,
                 online: Some(&screen.online),
+                seats: None,
+            });
+        }
+        if self.page == Page::OnlineSeats {
+            let screen = self.online_seats.as_ref()?;
+            return Some(Shown {
+                table: screen.online.table()?,
+                cursor: screen.cursor,
+                thinking: false,
+                moving: None,
+                show_names: screen.show_names,
+                online: None,
+                seats: Some(&screen.online),
             });
         }
         let screen = self.game_table.as_ref()?;
@@ -141,6 +156,7 @@ impl App {
             moving: screen.animation.as_ref().map(MoveAnimation::shown),
             show_names: screen.show_names,
             online: None,
+            seats: None,
         })
     }
 
@@ -148,6 +164,10 @@ impl App {
     pub(crate) fn shown_view_mut(&mut self) -> Option<(&mut Cell, &mut bool)> {
         if self.page == Page::OnlineTable {
             let screen = self.online_table.as_mut()?;
+            return Some((&mut screen.cursor, &mut screen.show_names));
+        }
+        if self.page == Page::OnlineSeats {
+            let screen = self.online_seats.as_mut()?;
             return Some((&mut screen.cursor, &mut screen.show_names));
         }
         let screen = self.game_table.as_mut()?;
@@ -158,6 +178,19 @@ impl App {
     pub(crate) fn table_act(&mut self, act: TableAct) {
         if self.page == Page::OnlineTable {
             let Some(screen) = self.online_table.as_mut() else { return };
+            let online = &mut screen.online;
+            let result = match act {
+                TableAct::On(cell) => Ok(online.act_on(cell)),
+                TableAct::Hop(cell) => Ok(online.hop_on(cell)),
+                TableAct::EndChain => Ok(online.end_chain()),
+                TableAct::Typed(text) => online.typed_move(&text),
+                TableAct::Confirm => online.confirm_move(),
+            };
+            self.table_person(result);
+            return;
+        }
+        if self.page == Page::OnlineSeats {
+            let Some(screen) = self.online_seats.as_mut() else { return };
             let online = &mut screen.online;
             let result = match act {
                 TableAct::On(cell) => Ok(online.act_on(cell)),
@@ -191,6 +224,9 @@ impl App {
     pub(crate) fn table_cancel(&mut self) -> bool {
         if self.page == Page::OnlineTable {
             return self.online_table.as_mut().is_some_and(|s| s.online.cancel());
+        }
+        if self.page == Page::OnlineSeats {
+            return self.online_seats.as_mut().is_some_and(|s| s.online.cancel());
         }
         self.game_table.as_mut().is_some_and(|s| s.table.cancel())
     }

@@ -21,6 +21,7 @@ pub mod game_table;
 pub mod menu;
 mod move_animation;
 pub mod online;
+pub mod online_seats;
 pub mod online_table;
 pub mod open_games;
 mod preferences;
@@ -31,6 +32,7 @@ pub mod table_menu;
 
 pub use game_table::GameTable;
 pub use menu::{HostGame, Menu, MenuItem};
+pub use online_seats::OnlineSeatsScreen;
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
 pub use table_menu::{TableLine, TableMenu};
@@ -58,6 +60,8 @@ pub enum Page {
     GameTable,
     /// Online: any game of two seats at the one table (its waiting page before the game).
     OnlineTable,
+    /// Online: a table of 2–6 seats at the one table (its seats being taken before the game).
+    OnlineSeats,
     /// A relay's ratings tables.
     Ratings,
 }
@@ -95,6 +99,10 @@ pub enum Button {
     Claim,
     /// Online: keep waiting for the opponent.
     KeepWaiting,
+    /// Online table: vote for another game.
+    Vote,
+    /// Online table: offer a draw.
+    OfferDraw,
     /// Join page: join.
     JoinGo,
     /// LAN or lobby page: a game's line (index in the whole list).
@@ -167,6 +175,8 @@ pub struct App {
     pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
     pub(crate) join_input: String,
+    /// The join page: a table's link is joined to watch, not for a seat.
+    pub(crate) join_watch: bool,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
     pub(crate) online_only: bool,
     /// The star table's set-up page.
@@ -175,6 +185,8 @@ pub struct App {
     pub(crate) game_table: Option<GameTable>,
     /// An online game at the one table.
     pub(crate) online_table: Option<OnlineTableScreen>,
+    /// An online table of 2–6 seats at the one table.
+    pub(crate) online_seats: Option<OnlineSeatsScreen>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
     /// The ratings page, while open.
@@ -211,10 +223,12 @@ impl App {
             network: None,
             open_games: None,
             join_input: String::new(),
+            join_watch: false,
             online_only: false,
             table_menu: TableMenu::default(),
             game_table: None,
             online_table: None,
+            online_seats: None,
             online_failure: None,
             ratings: None,
             preferences: tripot_app::preferences::Preferences::default(),
@@ -299,6 +313,7 @@ impl App {
         self.page = Page::Menu;
         self.message = None;
         self.online_table = None;
+        self.online_seats = None;
         self.open_games = None;
         if self.online_only {
             self.quit();

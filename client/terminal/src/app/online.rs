@@ -10,7 +10,9 @@ use super::{App, Page};
 use tripot_app::network::{Link, Network, NetworkError};
 use tripot_app::online_connection::Side;
 use tripot_app::online_table::OnlineTable;
+use tripot_app::table_invitation::TableInvitation;
 use tripot_game::Cell;
+use tripot_protocol::table::Wants;
 
 impl App {
     /// Gives the app the network it starts sessions with (tests pass a stand-in).
@@ -58,6 +60,7 @@ impl App {
     /// Opens the join page with an empty field.
     pub fn open_join(&mut self) {
         self.join_input.clear();
+        self.join_watch = false;
         self.message = None;
         self.page = Page::Join;
     }
@@ -66,6 +69,18 @@ impl App {
     pub(crate) fn join_typed(&mut self) {
         let text = self.join_input.trim().to_owned();
         if text.is_empty() {
+            return;
+        }
+        // A table of 2–6 seats by its link or its room's link.
+        if text.starts_with("tripot://") {
+            let wants = if self.join_watch { Wants::Watch } else { Wants::Seat(None) };
+            match text.parse::<TableInvitation>() {
+                Ok(invitation) => self.join_seats(invitation, wants),
+                Err(error) => {
+                    let words = self.lang.invitation_error(&error);
+                    self.say(format!("{} : {words}", self.lang.t().join_invalid), true);
+                }
+            }
             return;
         }
         // An address starts with a slash; anything else is read as a room code.
@@ -105,6 +120,7 @@ impl App {
     /// On every tick: the session's events, the LAN scan's or the lobby's results.
     pub(crate) fn poll_network(&mut self) {
         self.poll_online_table();
+        self.poll_online_seats();
         if let Some(list) = &mut self.open_games {
             list.poll();
         }

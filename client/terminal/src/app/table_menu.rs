@@ -2,6 +2,9 @@
 //! game (its family, then one of the family's games — a duel's format and rules, a star game's
 //! number of players, draughts), a person or a computer at a level for each seat, who opens.
 //! Its start is any game at the one table ([`super::GameTable`]); nothing here names a game.
+//! « Où : en ligne » makes the same form host an online table of the game's seats: the first
+//! seat is the host's, each other a guest's or a computer's (the computers sit right after the
+//! host), with a clock, spectators or not, and a private room on the relay or not.
 
 use tripot_ai::Level;
 use tripot_app::seat_draw::draw_opener;
@@ -10,6 +13,21 @@ use tripot_app::table_save::EveryGame;
 use tripot_app::table_setup::TableOpener;
 use tripot_game::catalogue::{Family, GameInfo, catalogue};
 use tripot_game::{GameState, OpenError, Opener, Seat, Setup};
+use tripot_net::room::RoomCode;
+use tripot_net::table::TableOffer;
+use tripot_net::table_online::random_table_id;
+use tripot_protocol::table::{ClockRule, TableId};
+
+/// The clocks an online table offers, in the order the form cycles through them: none, a time
+/// a move (30 s, 1, 2, 5 min), a reserve with an increment.
+pub const CLOCKS: [ClockRule; 6] = [
+    ClockRule::None,
+    ClockRule::PerMove { secs: 30 },
+    ClockRule::PerMove { secs: 60 },
+    ClockRule::PerMove { secs: 120 },
+    ClockRule::PerMove { secs: 300 },
+    ClockRule::Reserve { secs: 300, increment_secs: 5 },
+];
 
 /// A line of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +38,14 @@ pub enum TableLine {
     Game,
     /// Who sits at seat `i` (0-based, playing order).
     Seat(usize),
+    /// On this device or online.
+    Where,
+    /// Online: the clock.
+    Clock,
+    /// Online: spectators let in or not.
+    Spectators,
+    /// Online: in a private room on the relay, or by the table's link.
+    Room,
     /// Who opens (by default the game's own first seat: draughts' white).
     Opener,
     /// Start the game.
@@ -39,6 +65,14 @@ pub struct TableMenu {
     pub seats: [SeatKind; 6],
     /// Who opens.
     pub opener: TableOpener,
+    /// Hosted online: the first seat is ours, a person at another seat is a guest's.
+    pub online: bool,
+    /// Online: the clock.
+    pub clock: ClockRule,
+    /// Online: spectators let in.
+    pub spectators: bool,
+    /// Online: in a private room on the relay.
+    pub room: bool,
 }
 
 impl Default for TableMenu {
@@ -57,15 +91,31 @@ impl TableMenu {
         for (seat, &kind) in all.iter_mut().zip(seats) {
             *seat = kind;
         }
-        TableMenu { selected: 0, game: game.unwrap_or(&FALLBACK), seats: all, opener: TableOpener::First }
+        let game = game.unwrap_or(&FALLBACK);
+        TableMenu {
+            selected: 0,
+            game,
+            seats: all,
+            opener: TableOpener::First,
+            online: false,
+            clock: default_clock(game),
+            spectators: true,
+            room: false,
+        }
     }
 
     /// The lines, top to bottom: one per seat of the chosen game.
     #[must_use]
     pub fn lines(&self) -> Vec<TableLine> {
-        let mut lines = vec![TableLine::Family, TableLine::Game];
+        let mut lines = vec![TableLine::Family, TableLine::Game, TableLine::Where];
         lines.extend((0..usize::from(self.game.seats)).map(TableLine::Seat));
-        lines.extend([TableLine::Opener, TableLine::Start, TableLine::Back]);
+        if self.online {
+            // The table opens its games as their rules say: no opener to choose.
+            lines.extend([TableLine::Clock, TableLine::Spectators, TableLine::Room]);
+        } else {
+            lines.push(TableLine::Opener);
+        }
+        lines.extend([TableLine::Start, TableLine::Back]);
         lines
     }
 
@@ -97,6 +147,18 @@ impl TableMenu {
                 let games: Vec<&'static GameInfo> = self.game.family.games().collect();
                 self.game = cycle(&games, self.game, delta);
             }
+            TableLine::Where => {
+                self.online = !self.online;
+                if self.online {
+                    // The host sits at the first seat.
+                    self.seats[0] = SeatKind::Person;
+                }
+            }
+            TableLine::Clock => self.clock = cycle(&CLOCKS, self.clock, delta),
+            TableLine::Spectators => self.spectators = !self.spectators,
+            TableLine::Room => self.room = !self.room,
+            // Online, the first seat is the host's.
+            TableLine::Seat(0) if self.online => {}
             TableLine::Seat(i) => {
                 if let Some(seat) = self.seats.get_mut(i) {
                     *seat = cycle(&SeatKind::ALL, *seat, delta);
@@ -119,7 +181,29 @@ impl TableMenu {
         if matches!(self.opener, TableOpener::Seat(n) if n > self.game.seats) {
             self.opener = TableOpener::First;
         }
+        if matches!(self.line(), TableLine::Family | TableLine::Game) {
+            self.clock = default_clock(self.game);
+        }
         self.selected = self.selected.min(self.lines().len() - 1);
+    }
+
+    /// The online table as set here: the offer (a room's table id when in a room), the
+    /// computers' levels in seat order, the room's code.
+    #[must_use]
+    pub fn online_table(&self) -> (TableOffer, Vec<u8>, Option<RoomCode>) {
+        let room = self.room.then(RoomCode::random);
+        let offer = TableOffer {
+            table: room.map_or_else(random_table_id, |code| TableId(code.table_id())),
+            game: self.game.spec(),
+            seats: self.game.seats,
+            clock: self.clock,
+            spectators: self.spectators,
+        };
+        let computers = self.seats[1..usize::from(self.game.seats).min(self.seats.len())]
+            .iter()
+            .filter_map(|kind| kind.level().map(Level::number))
+            .collect();
+        (offer, computers, room)
     }
 
     /// The game as set here: its start (its opener drawn if asked) and who sits at each seat.
@@ -137,6 +221,11 @@ impl TableMenu {
         let seats = seats.iter().copied().take(usize::from(state.seat_count())).collect();
         Ok((state, seats))
     }
+}
+
+/// The clock of a game's table by default: its own custom (draughts: a minute a move), else none.
+fn default_clock(game: &GameInfo) -> ClockRule {
+    game.move_secs.map_or(ClockRule::None, |secs| ClockRule::PerMove { secs })
 }
 
 /// Never used: the catalogue is not empty (its tests say so); only for the types' sake.
@@ -206,7 +295,7 @@ mod tests {
         menu.selected = 1;
         menu.change(1);
         assert_eq!(menu.game.name, "halma-4");
-        assert_eq!(menu.lines().len(), 2 + 4 + 3);
+        assert_eq!(menu.lines().len(), 3 + 4 + 3);
         menu.selected = menu.lines().iter().position(|&l| l == TableLine::Opener).unwrap();
         menu.change(-1);
         assert_eq!(menu.opener, TableOpener::Draw);
@@ -229,5 +318,38 @@ mod tests {
         let (state, seats) = draughts.start().unwrap();
         assert_eq!(state.to_move(), Some(Seat(0)), "white opens");
         assert_eq!(seats, [SeatKind::Person, SeatKind::Computer(Level::Moyen)]);
+    }
+
+    #[test]
+    fn online_the_form_hosts_with_our_seat_first_the_computers_levels_and_a_clock() {
+        let mut menu = TableMenu::preset("kawu-3", &[SeatKind::Person]);
+        menu.selected = menu.lines().iter().position(|&l| l == TableLine::Where).unwrap();
+        menu.change(1);
+        assert!(menu.online);
+        let lines = menu.lines();
+        assert!(lines.contains(&TableLine::Clock) && !lines.contains(&TableLine::Opener));
+        menu.selected = lines.iter().position(|&l| l == TableLine::Seat(0)).unwrap();
+        menu.change(1);
+        assert_eq!(menu.seats[0], SeatKind::Person, "the host's seat stays ours");
+        menu.selected = lines.iter().position(|&l| l == TableLine::Seat(1)).unwrap();
+        for _ in 0..3 {
+            menu.change(-1);
+        }
+        assert_eq!(menu.seats[1], SeatKind::Person, "a guest's seat");
+        menu.selected = lines.iter().position(|&l| l == TableLine::Clock).unwrap();
+        menu.change(1);
+        menu.change(1);
+        assert_eq!(menu.clock, ClockRule::PerMove { secs: 60 });
+        let (offer, computers, room) = menu.online_table();
+        assert_eq!((offer.game.as_str(), offer.seats), ("kawu-3", 3));
+        assert_eq!(offer.clock, ClockRule::PerMove { secs: 60 });
+        assert_eq!(computers, vec![Level::Moyen.number()]);
+        assert!(room.is_none() && offer.spectators);
+        menu.selected = lines.iter().position(|&l| l == TableLine::Room).unwrap();
+        menu.change(1);
+        let (offer, _, room) = menu.online_table();
+        assert_eq!(offer.table, TableId(room.unwrap().table_id()));
+        let draughts = TableMenu::preset("draughts", &[SeatKind::Person]);
+        assert_eq!(draughts.clock, ClockRule::PerMove { secs: 60 }, "draughts' own clock");
     }
 }

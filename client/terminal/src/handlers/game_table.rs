@@ -126,6 +126,19 @@ pub(super) fn mouse(app: &mut App, mouse: MouseEvent) {
 
 fn press(app: &mut App, button: Button) {
     let online = app.page == Page::OnlineTable;
+    if app.page == Page::OnlineSeats {
+        match button {
+            Button::EndJump => app.table_act(TableAct::EndChain),
+            Button::Coords => toggle_names(app),
+            Button::Menu => app.leave_seats(),
+            Button::Resign => app.seats_resign(),
+            Button::Claim => app.seats_claim(),
+            Button::Vote => app.seats_vote(),
+            Button::OfferDraw => app.seats_offer_draw(),
+            _ => {}
+        }
+        return;
+    }
     match button {
         Button::EndJump => app.table_act(TableAct::EndChain),
         Button::Hint => app.game_table_hint(),

@@ -1,4 +1,5 @@
-//! The join page: type (or paste) the host's address, Enter joins, Esc goes back.
+//! The join page: type (or paste) the host's address, a room code or a table's link (Tab: take
+//! a seat or watch), Enter joins, Esc goes back.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
@@ -10,6 +11,8 @@ const MAX_INPUT: usize = 400;
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
         KeyCode::Enter => app.join_typed(),
+        // A table's link: take a seat, or watch.
+        KeyCode::Tab | KeyCode::BackTab => app.join_watch = !app.join_watch,
         KeyCode::Esc => app.back_to_menu(),
         KeyCode::Backspace => {
             app.join_input.pop();

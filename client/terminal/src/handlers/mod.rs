@@ -9,6 +9,7 @@ mod game_table;
 mod join;
 mod menu;
 mod move_input;
+mod online_seats;
 mod open_games;
 mod ratings;
 mod resume;
@@ -23,6 +24,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
         Event::TableAnswer { request, answer } => app.on_table_answer(request, answer),
         Event::Resize => {}
         Event::Paste(text) if app.page == Page::Join => join::paste(app, &text),
+        Event::Paste(text) if app.page == Page::OnlineSeats => online_seats::paste(app, &text),
         Event::Paste(_) => {}
         Event::Key(key) => match app.page {
             Page::Menu => menu::key(app, key),
@@ -32,6 +34,11 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Lan | Page::Lobby => open_games::key(app, key),
             Page::TableMenu => table_menu::key(app, key),
             Page::GameTable | Page::OnlineTable => game_table::key(app, key),
+            Page::OnlineSeats => {
+                if !online_seats::key(app, key) {
+                    game_table::key(app, key);
+                }
+            }
             Page::Ratings => ratings::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
@@ -41,7 +48,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::Join => join::mouse(app, mouse),
             Page::Lan | Page::Lobby => open_games::mouse(app, mouse),
             Page::TableMenu => table_menu::mouse(app, mouse),
-            Page::GameTable | Page::OnlineTable => game_table::mouse(app, mouse),
+            Page::GameTable | Page::OnlineTable | Page::OnlineSeats => game_table::mouse(app, mouse),
             Page::Ratings => ratings::mouse(app, mouse),
         },
     }

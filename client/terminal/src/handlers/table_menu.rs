@@ -56,6 +56,11 @@ fn activate(app: &mut App) {
         back(app);
         return;
     }
+    if app.table_menu.online {
+        let (offer, computers, room) = app.table_menu.online_table();
+        app.host_seats(offer, computers, room);
+        return;
+    }
     match app.table_menu.start() {
         Ok((state, seats)) => app.start_game_table(state, seats, rand::random()),
         Err(error) => app.say(error.to_string(), true),

@@ -20,12 +20,16 @@ use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::OnlineTable;
 use tripot_app::view_turn::view_turn;
 
-use super::online::{SPINNER, duration_text, status_line};
+use super::online::{SPINNER, status_line};
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let Some(shown) = app.shown() else {
         // Online, before the game: what this side waits for.
-        super::online::draw_waiting(app, frame, area);
+        if app.online_seats.is_some() {
+            super::online_seats::draw_waiting(app, frame, area);
+        } else {
+            super::online::draw_waiting(app, frame, area);
+        }
         return;
     };
     let lang = app.lang;
@@ -44,43 +48,55 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         &marks(&shown),
         view_turn(table.state(), Some(table.viewer())),
     );
+    let seats = shown.seats.is_some();
     app.hits.cells = Some(hits);
-    draw_panel(app, frame, panel);
+    if seats {
+        super::online_seats::draw_panel(app, frame, panel);
+    } else {
+        draw_panel(app, frame, panel);
+    }
 
     let Some(shown) = app.shown() else { return };
     let table = shown.table;
     let message_rect = Rect { y: area.y + area.height - 2, height: 1, ..area };
+    let seats_accept = shown.seats.is_none_or(tripot_app::online_seats::OnlineSeats::accepts_moves);
     if let Some(message) = &app.message {
         super::message_line(frame, message, message_rect);
-    } else if let Some(seat) = table
-        .state()
-        .to_move()
-        .filter(|_| table.person_to_move() && shown.online.is_none_or(OnlineTable::accepts_moves))
-    {
+    } else if let Some(seat) = table.state().to_move().filter(|_| {
+        table.person_to_move() && shown.online.is_none_or(OnlineTable::accepts_moves) && seats_accept
+    }) {
         let text = format!(" {} — {}", lang.table_seat(table, seat), lang.t().select_pawn);
         frame.render_widget(
             Paragraph::new(Span::styled(text, Style::default().fg(Color::Gray))),
             message_rect,
         );
     }
-    let outcome = shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome);
-    let keys = match (outcome.is_some(), shown.online.is_some()) {
+    let outcome = match shown.seats {
+        Some(seats) => seats.view(std::time::Instant::now()).end.or_else(|| table.state().outcome()),
+        None => shown.online.map_or_else(|| table.state().outcome(), OnlineTable::outcome),
+    };
+    let typing = app.online_seats.as_ref().is_some_and(|s| s.chat_input().is_some());
+    let keys = match (outcome.is_some(), shown.online.is_some(), shown.seats) {
+        (_, _, Some(seats)) => super::online_seats::keys(lang, seats, typing),
         // Once the game is over, nothing is left to pick or resign.
-        (true, _) => lang.s().end_keys,
-        (false, true) => lang.s().online_table_keys,
-        (false, false) => lang.s().any_game_keys,
+        (true, _, None) => lang.s().end_keys,
+        (false, true, None) => lang.s().online_table_keys,
+        (false, false, None) => lang.s().any_game_keys,
     };
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
     // Whole parts only where the line is too long.
     let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
     frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
+    let seats = shown.seats.is_some();
     if table.pending().is_some() {
         draw_confirm(app, frame, board_area);
+    } else if let Some(outcome) = outcome.as_ref().filter(|_| seats) {
+        super::online_seats::draw_end(app, frame, board_area, outcome);
     } else if let Some(outcome) = outcome {
         draw_end(app, frame, board_area, &outcome);
     } else if claim_prompt {
-        draw_claim(app, frame, board_area);
+        super::online::draw_claim(app, frame, board_area);
     }
 }
 
@@ -116,7 +132,8 @@ fn marks(shown: &Shown<'_>) -> CellMarks {
         marks.picked = moving.to_vec();
         return marks;
     }
-    let online_over = shown.online.is_some_and(|o| !o.accepts_moves());
+    let online_over =
+        shown.online.is_some_and(|o| !o.accepts_moves()) || shown.seats.is_some_and(|s| !s.accepts_moves());
     if !table.person_to_move() || shown.thinking || online_over {
         return marks;
     }
@@ -423,48 +440,11 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
     super::centred_buttons(frame, &mut app.hits, inner, buttons);
 }
 
-/// The opponent is gone past the grace period: claim the game, or keep waiting.
-fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
-    let t = app.lang.t();
-    let status = app.online_table.as_ref().map(|s| s.online().status());
-    let waited = match status.map(|s| s.connection) {
-        Some(Connection::GraceOver { waited }) => waited,
-        _ => std::time::Duration::ZERO,
-    };
-    let waiting = if status.is_some_and(|s| s.peer_left) { t.peer_left_state } else { t.reconnecting };
-    let rect = centred(area, 60, 9);
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
-    let lines = vec![
-        Line::from(Span::styled(
-            format!("{waiting} {}", duration_text(waited)),
-            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
-        )),
-        Line::from(""),
-        Line::from(t.grace_text),
-    ];
-    let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true });
-    frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
-    super::centred_buttons(
-        frame,
-        &mut app.hits,
-        inner,
-        vec![
-            ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
-            ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
-        ],
-    );
-}
-
 /// Who plays `seat`: online, « Vous » and the opponent's name; here, the table's words.
 fn seat_label(lang: Lang, shown: &Shown<'_>, seat: Seat) -> String {
+    if let Some(seats) = shown.seats {
+        return super::online_seats::seat_name(lang, &seats.view(std::time::Instant::now()), seat);
+    }
     let status = shown.online.map(OnlineTable::status);
     let name = shown.table.state().seat_name(seat);
     match status {

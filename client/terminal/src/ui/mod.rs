@@ -16,6 +16,7 @@ pub(crate) mod game_viewer;
 mod join;
 mod menu;
 mod online;
+mod online_seats;
 mod open_games;
 mod ratings;
 mod resume;
@@ -43,7 +44,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Join => join::draw(app, frame, area),
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
-        Page::GameTable | Page::OnlineTable => game_table::draw(app, frame, area),
+        Page::GameTable | Page::OnlineTable | Page::OnlineSeats => game_table::draw(app, frame, area),
     }
 }
 

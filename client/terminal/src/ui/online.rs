@@ -1,6 +1,7 @@
 //! An online game's words beside the board: the waiting page shown until the session brings
 //! the board (the addresses or the room code to share, the quick match's wait, a join's
-//! progress, a failure read whole), and the connection line of the game's panel.
+//! progress, a failure read whole), the connection line of the game's panel, and the prompt to
+//! claim the game once the opponent has been away past the grace period.
 
 use std::time::Duration;
 
@@ -8,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use tripot_app::online_status::OnlineStatus;
 
 use super::{ButtonSpec, button, centred};
@@ -298,4 +299,44 @@ fn relay_text(lang: Lang, state: tripot_net::online::RelayState) -> String {
         S::Lost => t.relay_lost,
     };
     format!("{} : {state}", t.relay_word)
+}
+
+/// The opponent is gone past the grace period: claim the game, or keep waiting.
+pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
+    let t = app.lang.t();
+    let status = app.online_table.as_ref().map(|s| s.online().status());
+    let waited = match status.map(|s| s.connection) {
+        Some(Connection::GraceOver { waited }) => waited,
+        _ => std::time::Duration::ZERO,
+    };
+    let waiting = if status.is_some_and(|s| s.peer_left) { t.peer_left_state } else { t.reconnecting };
+    let rect = centred(area, 60, 9);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(Style::default().fg(Color::LightYellow))
+        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
+        .title_alignment(Alignment::Center);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let lines = vec![
+        Line::from(Span::styled(
+            format!("{waiting} {}", duration_text(waited)),
+            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
+        )),
+        Line::from(""),
+        Line::from(t.grace_text),
+    ];
+    let text = Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true });
+    frame.render_widget(text, Rect { height: inner.height.saturating_sub(1), ..inner });
+    super::centred_buttons(
+        frame,
+        &mut app.hits,
+        inner,
+        vec![
+            ButtonSpec { label: t.claim, key: Some('r'), which: Button::Claim, enabled: true },
+            ButtonSpec { label: t.keep_waiting, key: Some('w'), which: Button::KeepWaiting, enabled: true },
+        ],
+    );
 }

@@ -63,12 +63,13 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             .alignment(Alignment::Center),
         keys,
     );
-    let paragraph = Paragraph::new(Span::styled(
-        lang.words(&app.table_menu.game.description),
-        Style::default().fg(Color::White),
-    ))
-    .alignment(Alignment::Center)
-    .wrap(ratatui::widgets::Wrap { trim: true });
+    let mut description = lang.words(&app.table_menu.game.description).to_owned();
+    if app.table_menu.online {
+        description = format!("{description} {}", lang.seats_words().computers_first);
+    }
+    let paragraph = Paragraph::new(Span::styled(description, Style::default().fg(Color::White)))
+        .alignment(Alignment::Center)
+        .wrap(ratatui::widgets::Wrap { trim: true });
     // As many lines as the description wraps to (two cut a long one short), within the screen.
     let below = area.y + area.height - (keys.y + 1).min(area.y + area.height - 1);
     let wanted = u16::try_from(paragraph.line_count(keys.width)).unwrap_or(u16::MAX);
@@ -96,6 +97,25 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: T
     let (name, value): (String, Option<String>) = match line {
         TableLine::Family => (s.game.to_owned(), Some(lang.words(&menu.game.family.name()).to_owned())),
         TableLine::Game => (s.variant.to_owned(), Some(lang.words(&menu.game.title).to_owned())),
+        TableLine::Where => {
+            let w = lang.seats_words();
+            (w.where_label.to_owned(), Some((if menu.online { w.online } else { w.here }).to_owned()))
+        }
+        TableLine::Clock => (lang.seats_words().clock.to_owned(), Some(lang.clock_rule(menu.clock))),
+        TableLine::Spectators => {
+            let w = lang.seats_words();
+            (w.spectators.to_owned(), Some((if menu.spectators { w.yes } else { w.no }).to_owned()))
+        }
+        TableLine::Room => {
+            let w = lang.seats_words();
+            (w.room.to_owned(), Some((if menu.room { w.yes } else { w.no }).to_owned()))
+        }
+        TableLine::Seat(0) if menu.online => {
+            (lang.seat_label(1), Some(lang.seats_words().host_seat.to_owned()))
+        }
+        TableLine::Seat(k) if menu.online && menu.seats.get(k) == Some(&SeatKind::Person) => {
+            (lang.seat_label(k + 1), Some(lang.seats_words().guest.to_owned()))
+        }
         TableLine::Seat(k) => {
             // Each computer by the name it will have at the table (two at one level differ).
             let seats = &menu.seats[..usize::from(menu.game.seats).min(menu.seats.len())];

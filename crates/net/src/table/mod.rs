@@ -159,13 +159,16 @@ impl TableConfig {
             flood: RateLimit { count: 100, window: Duration::from_secs(1) },
             chat: ChatConfig::default(),
             clock_slack: Duration::from_secs(2),
-            rematch_window: Duration::from_secs(120),
+            rematch_window: REMATCH_WINDOW,
             open_game: linked_games,
             seed: 0,
             signer: Some(ResultSigner::new(keypair.clone())),
         }
     }
 }
+
+/// How long the rematch vote stays open after a game, by default ([`TableConfig::rematch_window`]).
+pub const REMATCH_WINDOW: Duration = Duration::from_secs(120);
 
 /// The per-move times a table offers (seconds), the default first: 1 min, then 30 s, 2 and 5 min.
 pub const PER_MOVE_CHOICES: [u16; 4] = [60, 30, 120, 300];

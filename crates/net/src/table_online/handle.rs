@@ -42,6 +42,12 @@ impl TableHandle {
         self.events.recv().await
     }
 
+    /// The next event if one is ready, without waiting: what a front-end polls on its ticks;
+    /// `None` when nothing is ready or the table's task has stopped.
+    pub fn try_event(&mut self) -> Option<TableNetEvent> {
+        self.events.try_recv().ok()
+    }
+
     /// This peer's id.
     #[must_use]
     pub const fn local_peer(&self) -> PeerId {

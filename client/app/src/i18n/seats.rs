@@ -1,0 +1,392 @@
+//! The words of an online table of 2–6 seats: its notices ([`SeatsNotice`]), its refusals
+//! ([`TableError`], [`TableRejectReason`]), why it could not start ([`TableNetError`]) or why
+//! an invitation does not read, and the labels a front-end puts around the seats.
+
+use std::time::Duration;
+
+use tripot_net::table::TableError;
+use tripot_net::table_online::TableNetError;
+use tripot_protocol::table::{ClockRule, TableRejectReason};
+
+use super::Lang;
+use crate::online_seats::{SeatHolderView, SeatsNotice, Who};
+use crate::table_invitation::TableInvitationError;
+
+impl Lang {
+    /// What an online table tells the person, in this language.
+    #[must_use]
+    pub fn seats_notice(self, notice: &SeatsNotice) -> String {
+        let fr = self == Lang::Fr;
+        let who = |who: &Who| self.seats_who(who);
+        match notice {
+            SeatsNotice::MoveRefused(error) if fr => format!("Coup refusé : {}", self.table_error(error)),
+            SeatsNotice::MoveRefused(error) => format!("Move refused: {}", self.table_error(error)),
+            SeatsNotice::ActionRefused(error) => self.table_error(error),
+            SeatsNotice::Started { game: 1 } if fr => "La partie commence.".into(),
+            SeatsNotice::Started { game: 1 } => "The game starts.".into(),
+            SeatsNotice::Started { game } if fr => format!("La partie n° {game} commence."),
+            SeatsNotice::Started { game } => format!("Game {game} starts."),
+            SeatsNotice::SeatAway(w) if fr => format!("{} s'est absenté.", who(w)),
+            SeatsNotice::SeatAway(w) => format!("{} went away.", who(w)),
+            SeatsNotice::SeatBack(w) if fr => format!("{} est de retour.", who(w)),
+            SeatsNotice::SeatBack(w) => format!("{} is back.", who(w)),
+            SeatsNotice::Claimable(w) if fr => {
+                format!("{} est absent depuis trop longtemps : vous pouvez réclamer sa place.", who(w))
+            }
+            SeatsNotice::Claimable(w) => {
+                format!("{} has been away too long: you may claim the seat.", who(w))
+            }
+            SeatsNotice::DrawOffered(w) if fr => format!("{} propose la nulle.", who(w)),
+            SeatsNotice::DrawOffered(w) => format!("{} offers a draw.", who(w)),
+            SeatsNotice::DrawOfferSent if fr => "Nulle proposée.".into(),
+            SeatsNotice::DrawOfferSent => "Draw offered.".into(),
+            SeatsNotice::DrawDeclined(w) if fr => format!("{} refuse la nulle.", who(w)),
+            SeatsNotice::DrawDeclined(w) => format!("{} declines the draw.", who(w)),
+            SeatsNotice::HandOver { to: Who::You } if fr => "L'hôte est parti ; vous tenez la table.".into(),
+            SeatsNotice::HandOver { to: Who::You } => "The host left; you host the table now.".into(),
+            SeatsNotice::HandOver { to } if fr => format!("L'hôte est parti ; {} tient la table.", who(to)),
+            SeatsNotice::HandOver { to } => format!("The host left; {} hosts now.", who(to)),
+            SeatsNotice::TableLost if fr => "Plus d'hôte : la table est perdue.".into(),
+            SeatsNotice::TableLost => "No host is left: the table is over.".into(),
+            SeatsNotice::VoteClosed { rematch: true } if fr => "Vote clos : on rejoue.".into(),
+            SeatsNotice::VoteClosed { rematch: true } => "Vote closed: another game follows.".into(),
+            SeatsNotice::VoteClosed { rematch: false } if fr => "Vote clos : pas d'autre partie.".into(),
+            SeatsNotice::VoteClosed { rematch: false } => "Vote closed: no other game.".into(),
+            SeatsNotice::Voted if fr => "Vous votez pour rejouer.".into(),
+            SeatsNotice::Voted => "You vote for another game.".into(),
+            SeatsNotice::EntryRefused(error) if fr => format!("Entrée refusée par la table : {error}"),
+            SeatsNotice::EntryRefused(error) => format!("Entry refused by the table: {error}"),
+            SeatsNotice::Refused(reason) if fr => {
+                format!("Refusé par la table : {}", self.table_reject(*reason))
+            }
+            SeatsNotice::Refused(reason) => format!("Refused by the table: {}", self.table_reject(*reason)),
+            SeatsNotice::LinkClosed(reason) if fr => {
+                format!("Liaison coupée avec un pair : {}", self.table_reject(*reason))
+            }
+            SeatsNotice::LinkClosed(reason) => {
+                format!("Link to a peer closed: {}", self.table_reject(*reason))
+            }
+            SeatsNotice::ChatTooLong { max } if fr => format!("Message trop long ({max} octets au plus)."),
+            SeatsNotice::ChatTooLong { max } => format!("Message too long (at most {max} bytes)."),
+            SeatsNotice::YouWereBlocked => self.t().you_were_blocked.to_owned(),
+            SeatsNotice::ConfirmResign => self.t().confirm_resign.to_owned(),
+            SeatsNotice::ConfirmLeave { saved: None } => self.t().confirm_leave.to_owned(),
+            SeatsNotice::ConfirmLeave { saved: Some(path) } if fr => {
+                format!("Quitter ? Encore q pour confirmer. La partie est sauvegardée : {}", path.display())
+            }
+            SeatsNotice::ConfirmLeave { saved: Some(path) } => {
+                format!("Leave? Press q again to confirm. The game is saved: {}", path.display())
+            }
+            SeatsNotice::Warning(warning) => self.net_warning(warning),
+            SeatsNotice::RoomFailed(error) => self.room_error(error),
+        }
+    }
+
+    /// A seat as a notice names it: « vous », or its player's name, else « place N ».
+    #[must_use]
+    pub fn seats_who(self, who: &Who) -> String {
+        match (who, self) {
+            (Who::You, Lang::Fr) => "vous".into(),
+            (Who::You, Lang::En) => "you".into(),
+            (Who::Seat { seat, name }, _) if name.is_empty() => self.seat_label(seat.index() + 1),
+            (Who::Seat { name, .. }, _) => name.clone(),
+        }
+    }
+
+    /// Who holds a seat, in a few words: « vous (Ana) », « Ana », « ordinateur moyen », « libre ».
+    #[must_use]
+    pub fn seat_holder(self, holder: &SeatHolderView) -> String {
+        let fr = self == Lang::Fr;
+        match holder {
+            SeatHolderView::Empty if fr => "libre".into(),
+            SeatHolderView::Empty => "free".into(),
+            SeatHolderView::You { name } if fr => format!("vous ({name})"),
+            SeatHolderView::You { name } => format!("you ({name})"),
+            SeatHolderView::Person { name } => name.clone(),
+            SeatHolderView::Computer { level } => {
+                let level = tripot_ai::Level::from_number(*level).map_or("?", |l| self.level_label(l));
+                if fr { format!("ordinateur {level}") } else { format!("computer {level}") }
+            }
+        }
+    }
+
+    /// A table's clock rule: « sans pendule », « 1 min par coup », « 5 min + 3 s ».
+    #[must_use]
+    pub fn clock_rule(self, rule: ClockRule) -> String {
+        let fr = self == Lang::Fr;
+        match rule {
+            ClockRule::None if fr => "sans pendule".into(),
+            ClockRule::None => "no clock".into(),
+            ClockRule::PerMove { secs } if fr => format!("{} par coup", duration_words(u64::from(secs))),
+            ClockRule::PerMove { secs } => format!("{} a move", duration_words(u64::from(secs))),
+            ClockRule::Reserve { secs, increment_secs } => {
+                format!("{} + {increment_secs} s", duration_words(u64::from(secs)))
+            }
+        }
+    }
+
+    /// Why the table refused an action of ours, in this language.
+    #[must_use]
+    pub fn table_error(self, error: &TableError) -> String {
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            TableError::NotHost => "seul l'hôte peut le faire".into(),
+            TableError::NoSeat => "vous n'avez pas de place à cette table".into(),
+            TableError::SeatTaken(seat) => format!("la place {} n'est pas libre", seat.index() + 1),
+            TableError::Open(why) => format!("le jeu ne peut pas s'ouvrir : {why}"),
+            TableError::NotComputersTurn(seat) => {
+                format!("ce n'est pas à l'ordinateur de jouer à la place {}", seat.index() + 1)
+            }
+            TableError::CannotClaim(seat) => {
+                format!("la place {} ne peut pas être réclamée", seat.index() + 1)
+            }
+            TableError::NoVote => "aucun vote pour rejouer n'est ouvert".into(),
+            TableError::ChatTooLong => "message refusé : trop long".into(),
+            TableError::ChatTooFast => "message refusé : trop de messages trop vite".into(),
+            TableError::Entry(error) => format!("entrée refusée : {error}"),
+            TableError::Move(error) => format!("coup illisible : {}", self.move_error(error)),
+        }
+    }
+
+    /// Why a peer refused what this side sent (or why a link was dropped), in this language.
+    #[must_use]
+    pub const fn table_reject(self, reason: TableRejectReason) -> &'static str {
+        let fr = matches!(self, Lang::Fr);
+        match reason {
+            TableRejectReason::Version if fr => "version du programme différente",
+            TableRejectReason::Version => "another version of the program",
+            TableRejectReason::UnknownTable if fr => "table inconnue",
+            TableRejectReason::UnknownTable => "unknown table",
+            TableRejectReason::NoSeat if fr => "plus de place libre",
+            TableRejectReason::NoSeat => "no free seat",
+            TableRejectReason::NoSpectators if fr => "pas de spectateurs à cette table",
+            TableRejectReason::NoSpectators => "no spectators at this table",
+            TableRejectReason::Malformed if fr => "message illisible",
+            TableRejectReason::Malformed => "unreadable message",
+            TableRejectReason::Unexpected if fr => "message inattendu",
+            TableRejectReason::Unexpected => "unexpected message",
+            TableRejectReason::BadEntry if fr => "entrée invalide",
+            TableRejectReason::BadEntry => "invalid entry",
+            TableRejectReason::Flood if fr => "trop de messages",
+            TableRejectReason::Flood => "too many messages",
+            TableRejectReason::GameOver if fr => "la partie est finie",
+            TableRejectReason::GameOver => "the game is over",
+            TableRejectReason::BadSignature if fr => "signature invalide",
+            TableRejectReason::BadSignature => "invalid signature",
+        }
+    }
+
+    /// Why an online table could not start, in this language.
+    #[must_use]
+    pub fn table_net_error(self, error: &TableNetError) -> String {
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            TableNetError::Swarm(error) => format!("mise en place du réseau : {error}"),
+            TableNetError::Table(error) => self.table_error(error),
+            TableNetError::Dial { addr, reason } => format!("impossible de joindre {addr} : {reason}"),
+            TableNetError::NoPeerId(addr) => {
+                format!("l'adresse {addr} ne finit pas par l'identifiant /p2p/ de l'hôte")
+            }
+            TableNetError::NoRelay => "une salle privée demande un relais (--relay)".into(),
+            TableNetError::RelayAddr(error) => format!("adresse du relais : {error}"),
+            TableNetError::NoComputers => "pas de joueur ordinateur pour les places demandées".into(),
+        }
+    }
+
+    /// Why a text is not a table's invitation, in this language.
+    #[must_use]
+    pub fn invitation_error(self, error: &TableInvitationError) -> String {
+        if self == Lang::En {
+            return error.to_string();
+        }
+        match error {
+            TableInvitationError::Prefix => {
+                "une invitation à une table commence par tripot://table/ ou tripot://room/".into()
+            }
+            TableInvitationError::Table(error) => format!("lien de table illisible : {error}"),
+            TableInvitationError::Room(error) => format!("lien de salle illisible : {error}"),
+        }
+    }
+
+    /// A clock's time left: « 0:42 », « 12:05 ».
+    #[must_use]
+    pub fn clock_left(self, left: Duration) -> String {
+        let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// Seconds as « 30 s », « 2 min », « 1 min 30 s ».
+fn duration_words(secs: u64) -> String {
+    match (secs / 60, secs % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
+}
+
+/// The fixed words a front-end puts around an online table of 2–6 seats.
+#[derive(Debug)]
+pub struct SeatsTexts {
+    /// The set-up form's line: where the game is played.
+    pub where_label: &'static str,
+    /// On this device.
+    pub here: &'static str,
+    /// Online, hosting the table.
+    pub online: &'static str,
+    /// A seat left to a guest online.
+    pub guest: &'static str,
+    /// The set-up form's line: the clock.
+    pub clock: &'static str,
+    /// The set-up form's line: spectators.
+    pub spectators: &'static str,
+    /// The set-up form's line: a private room.
+    pub room: &'static str,
+    /// Yes.
+    pub yes: &'static str,
+    /// No.
+    pub no: &'static str,
+    /// The host's seat on the form.
+    pub host_seat: &'static str,
+    /// The form's note: computers sit right after the host.
+    pub computers_first: &'static str,
+    /// Above the invitation.
+    pub share: &'static str,
+    /// The invitation is not known yet.
+    pub share_pending: &'static str,
+    /// Before the game: seats being taken.
+    pub waiting_title: &'static str,
+    /// The seats' panel title.
+    pub seats_title: &'static str,
+    /// The chat's title.
+    pub chat_title: &'static str,
+    /// The chat's field.
+    pub chat_prompt: &'static str,
+    /// A seat's marks.
+    pub host_mark: &'static str,
+    /// A seat away.
+    pub away: &'static str,
+    /// A seat away past its grace.
+    pub claimable: &'static str,
+    /// The clock's moves in a row.
+    pub timeouts: &'static str,
+    /// A muted seat.
+    pub muted: &'static str,
+    /// A spectator in the chat.
+    pub spectator: &'static str,
+    /// Watching, not seated.
+    pub watching: &'static str,
+    /// A draw offered to us.
+    pub draw_offered: &'static str,
+    /// The button offering a draw.
+    pub draw: &'static str,
+    /// The rematch vote.
+    pub vote: &'static str,
+    /// Votes so far.
+    pub votes: &'static str,
+    /// We voted.
+    pub voted: &'static str,
+    /// The keys of the table while a game is under way.
+    pub keys: &'static str,
+    /// The keys once the game is over.
+    pub end_keys: &'static str,
+    /// The keys before the game.
+    pub waiting_keys: &'static str,
+    /// The keys while a chat line is typed.
+    pub chat_keys: &'static str,
+    /// The join page's mode: take a seat.
+    pub join_seat: &'static str,
+    /// The join page's mode: watch.
+    pub join_watch: &'static str,
+}
+
+static FR: SeatsTexts = SeatsTexts {
+    where_label: "Où",
+    here: "sur cet appareil",
+    online: "en ligne (héberger)",
+    guest: "un invité",
+    clock: "Pendule",
+    spectators: "Spectateurs",
+    room: "Salle privée",
+    yes: "oui",
+    no: "non",
+    host_seat: "vous (hôte)",
+    computers_first: "Les ordinateurs s'assoient juste après vous.",
+    share: "À partager",
+    share_pending: "(en attente de l'adresse…)",
+    waiting_title: "Table en ligne : on attend les joueurs",
+    seats_title: "Places",
+    chat_title: "Discussion",
+    chat_prompt: "Message : ",
+    host_mark: "hôte",
+    away: "absent",
+    claimable: "réclamable (r)",
+    timeouts: "coups joués par la pendule",
+    muted: "muet",
+    spectator: "spectateur",
+    watching: "Vous regardez la partie.",
+    draw_offered: "Nulle proposée : y accepter · n refuser",
+    draw: "Nulle",
+    vote: "Rejouer",
+    votes: "vote(s)",
+    voted: "vous avez voté",
+    keys: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
+    end_keys: "v rejouer · t discuter · n numéros · q quitter",
+    waiting_keys: "t discuter · q quitter",
+    chat_keys: "Entrée envoyer · Échap annuler",
+    join_seat: "prendre une place (Tab : regarder)",
+    join_watch: "regarder (Tab : prendre une place)",
+};
+
+static EN: SeatsTexts = SeatsTexts {
+    where_label: "Where",
+    here: "on this device",
+    online: "online (host)",
+    guest: "a guest",
+    clock: "Clock",
+    spectators: "Spectators",
+    room: "Private room",
+    yes: "yes",
+    no: "no",
+    host_seat: "you (host)",
+    computers_first: "The computers sit right after you.",
+    share: "To share",
+    share_pending: "(waiting for the address…)",
+    waiting_title: "Online table: waiting for the players",
+    seats_title: "Seats",
+    chat_title: "Chat",
+    chat_prompt: "Message: ",
+    host_mark: "host",
+    away: "away",
+    claimable: "claimable (r)",
+    timeouts: "moves played by the clock",
+    muted: "muted",
+    spectator: "spectator",
+    watching: "You are watching the game.",
+    draw_offered: "Draw offered: y accept · n decline",
+    draw: "Draw",
+    vote: "Play again",
+    votes: "vote(s)",
+    voted: "you voted",
+    keys: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
+    end_keys: "v play again · t chat · n numbers · q leave",
+    waiting_keys: "t chat · q leave",
+    chat_keys: "Enter send · Esc cancel",
+    join_seat: "take a seat (Tab: watch)",
+    join_watch: "watch (Tab: take a seat)",
+};
+
+impl Lang {
+    /// The fixed words around an online table of 2–6 seats.
+    #[must_use]
+    pub fn seats_words(self) -> &'static SeatsTexts {
+        match self {
+            Lang::Fr => &FR,
+            Lang::En => &EN,
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The person's actions at an online table: the move picked on the board (sent to the session,
+//! played only when it hands it back), and the table's own — resign, draw, claim, vote, chat,
+//! mute, leave. Each goes out only when it makes sense now; the session refuses the rest.
+
+use tripot_game::{Cell, Seat};
+use tripot_protocol::table::{Channel, MAX_CHAT};
+
+use super::notice::SeatsNotice;
+use super::view::{ChatEntry, ChatFrom};
+use super::{Confirm, OnlineSeats, SeatsUpdate};
+use crate::move_picker::PickAction;
+use crate::table::{PersonAction, Table, TableMoveError};
+
+/// The longest chat line a person may send, in bytes (the table's wire refuses longer).
+pub const MAX_CHAT_LINE: usize = MAX_CHAT;
+
+impl OnlineSeats {
+    // --- The person's move ---
+
+    /// A click or Enter on `cell` (see [`Table::act_on`]); a whole move goes to the session.
+    pub fn act_on(&mut self, cell: Cell) -> PersonAction {
+        self.person(|table| Ok(table.act_on(cell))).unwrap_or(PersonAction::Picked(PickAction::Nothing))
+    }
+
+    /// Space or a shift-click: one hop (see [`Table::hop_on`]).
+    pub fn hop_on(&mut self, cell: Cell) -> PersonAction {
+        self.person(|table| Ok(table.hop_on(cell))).unwrap_or(PersonAction::Picked(PickAction::Nothing))
+    }
+
+    /// "End of the chain" (see [`Table::end_chain`]).
+    pub fn end_chain(&mut self) -> PersonAction {
+        self.person(|table| Ok(table.end_chain())).unwrap_or(PersonAction::Picked(PickAction::Nothing))
+    }
+
+    /// A move typed in the game's notation.
+    ///
+    /// # Errors
+    /// [`TableMoveError`]: not the person's turn, or the game cannot read or refuses it.
+    pub fn typed_move(&mut self, text: &str) -> Result<PersonAction, TableMoveError> {
+        self.person(|table| table.typed_move(text))
+    }
+
+    /// The person confirmed the move the game warned about.
+    ///
+    /// # Errors
+    /// [`TableMoveError`]: the game is over, or it was not the person's turn.
+    pub fn confirm_move(&mut self) -> Result<PersonAction, TableMoveError> {
+        self.person(|table| table.confirm().unwrap_or(Ok(PersonAction::Picked(PickAction::Nothing))))
+    }
+
+    /// Esc: drops a move waiting for confirmation, the last hop or the piece.
+    pub fn cancel(&mut self) -> bool {
+        self.table.as_mut().is_some_and(Table::cancel)
+    }
+
+    /// Runs a person's action on the board and sends the move it made whole.
+    pub(super) fn person(
+        &mut self,
+        act: impl FnOnce(&mut Table) -> Result<PersonAction, TableMoveError>,
+    ) -> Result<PersonAction, TableMoveError> {
+        let live = self.accepts_moves();
+        let table = self.table.as_mut().filter(|_| live).ok_or(TableMoveError::NotYourTurn)?;
+        let action = act(table)?;
+        if let PersonAction::Sent(m) = &action {
+            let text = table.state().move_text(m);
+            self.confirm = None;
+            if let Some(link) = self.link.as_mut() {
+                link.play(text);
+            }
+        }
+        Ok(action)
+    }
+
+    // --- The table's actions ---
+
+    /// "Abandonner": asks once, resigns on the second press.
+    pub fn resign(&mut self) -> Vec<SeatsUpdate> {
+        if !self.accepts_moves() || !self.game_on() {
+            return Vec::new();
+        }
+        if self.confirm == Some(Confirm::Resign) {
+            self.confirm = None;
+            if let Some(link) = self.link.as_mut() {
+                link.resign();
+            }
+            return vec![SeatsUpdate::ClearMessage];
+        }
+        self.confirm = Some(Confirm::Resign);
+        vec![SeatsUpdate::Say(SeatsNotice::ConfirmResign)]
+    }
+
+    /// Offers a draw: in a game of two seats under way, none offered yet.
+    pub fn offer_draw(&mut self) -> bool {
+        if !self.may_offer_draw() {
+            return false;
+        }
+        if let Some(link) = self.link.as_mut() {
+            link.offer_draw();
+        }
+        true
+    }
+
+    /// Whether a draw may be offered now (a front-end shows the key only then).
+    #[must_use]
+    pub fn may_offer_draw(&self) -> bool {
+        self.status.spec.seats == 2
+            && self.accepts_moves()
+            && self.game_on()
+            && self.status.draw_offer.is_none()
+    }
+
+    /// Accepts or declines the draw the other seat offered.
+    pub fn answer_draw(&mut self, accept: bool) -> bool {
+        if !self.may_answer_draw() {
+            return false;
+        }
+        self.status.draw_offer = None;
+        if let Some(link) = self.link.as_mut() {
+            link.answer_draw(accept);
+        }
+        true
+    }
+
+    /// Whether a draw offered by the other seat waits for our answer.
+    #[must_use]
+    pub fn may_answer_draw(&self) -> bool {
+        self.accepts_moves() && self.status.draw_offer.is_some_and(|seat| Some(seat) != self.status.my_seat)
+    }
+
+    /// Claims a seat away past its grace period.
+    pub fn claim(&mut self, seat: Seat) -> bool {
+        if !self.accepts_moves() || !self.status.claimable.contains(&seat) {
+            return false;
+        }
+        if let Some(link) = self.link.as_mut() {
+            link.claim(seat);
+        }
+        true
+    }
+
+    /// The seats the person may claim now.
+    #[must_use]
+    pub fn claimable(&self) -> Vec<Seat> {
+        if self.accepts_moves() { self.status.claimable.iter().copied().collect() } else { Vec::new() }
+    }
+
+    /// Votes for another game, once, while the vote is open.
+    pub fn vote(&mut self) -> Vec<SeatsUpdate> {
+        if !self.may_vote() {
+            return Vec::new();
+        }
+        self.status.voted = true;
+        if let Some(link) = self.link.as_mut() {
+            link.vote();
+        }
+        vec![SeatsUpdate::Say(SeatsNotice::Voted)]
+    }
+
+    /// Whether the person may vote for another game now.
+    #[must_use]
+    pub fn may_vote(&self) -> bool {
+        self.is_live()
+            && self.status.my_seat.is_some()
+            && self.status.end.is_some()
+            && self.status.vote_until.is_some()
+            && !self.status.voted
+    }
+
+    /// Says `text` at the table (trimmed; an empty line sends nothing). Shown at once.
+    ///
+    /// # Errors
+    /// [`SeatsNotice::ChatTooLong`] for a line over [`MAX_CHAT_LINE`] bytes.
+    pub fn chat(&mut self, text: &str) -> Result<(), SeatsNotice> {
+        let text = text.trim();
+        if text.is_empty() || !self.is_live() {
+            return Ok(());
+        }
+        if text.len() > MAX_CHAT_LINE {
+            return Err(SeatsNotice::ChatTooLong { max: MAX_CHAT_LINE });
+        }
+        let seated = self.status.my_seat.is_some() || self.status.hosting();
+        let channel = if seated { Channel::Players } else { Channel::Spectators };
+        self.status.keep(ChatEntry { channel, from: ChatFrom::You, text: text.to_owned() });
+        if let Some(link) = self.link.as_mut() {
+            link.chat(text.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Mutes a seat's chat here (its lines are dropped from then on), or unmutes it.
+    pub fn mute(&mut self, seat: Seat, muted: bool) {
+        if Some(seat) == self.status.my_seat {
+            return;
+        }
+        if muted {
+            self.status.muted.insert(seat);
+        } else {
+            self.status.muted.remove(&seat);
+        }
+    }
+
+    /// Leaving: a game under way at our seat asks once (it stays saved); `None` when the
+    /// front-end may leave (call [`OnlineSeats::close`] then).
+    pub fn leave(&mut self) -> Option<SeatsNotice> {
+        if self.accepts_moves() && self.game_on() && self.confirm != Some(Confirm::Leave) {
+            self.confirm = Some(Confirm::Leave);
+            return Some(SeatsNotice::ConfirmLeave { saved: self.status.saved_to.clone() });
+        }
+        None
+    }
+
+    /// The person leaves for good: the others are told, the table's task ends.
+    pub fn close(&mut self) {
+        if let Some(mut link) = self.link.take() {
+            link.leave();
+        }
+    }
+
+    /// Any other action drops a question waiting for its second press; true if there was one.
+    pub fn drop_confirmation(&mut self) -> bool {
+        self.confirm.take().is_some()
+    }
+
+    /// Whether a game is under way (started, not over).
+    fn game_on(&self) -> bool {
+        self.status.end.is_none() && self.table.as_ref().is_some_and(|t| t.state().outcome().is_none())
+    }
+}

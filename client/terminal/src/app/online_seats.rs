@@ -1,0 +1,194 @@
+//! An online table of 2–6 seats in the terminal, on the one game screen: the
+//! front-end-independent [`OnlineSeats`] holds the board as the table session hands it back
+//! and the seats, clocks, chat, draw, vote and hand-over beside it; here it is polled on every
+//! tick, its updates become messages, and the person's keys go to it. Before the game starts
+//! the screen shows the seats being taken and the invitation to share.
+
+use tripot_app::network::RunningTable;
+use tripot_app::online_seats::{OnlineSeats, Opening, SeatsNotice, SeatsUpdate};
+use tripot_app::table_invitation::TableInvitation;
+use tripot_game::{Cell, TableSpec};
+use tripot_net::room::RoomCode;
+use tripot_net::table::TableOffer;
+use tripot_protocol::table::Wants;
+
+use super::game_table::first_cell;
+use super::{App, Page};
+
+/// The online table on the one game screen, with the screen's cursor and the chat's field.
+#[derive(Debug)]
+pub struct OnlineSeatsScreen {
+    pub(crate) online: OnlineSeats,
+    pub(crate) cursor: Cell,
+    pub(crate) show_names: bool,
+    /// A chat line being typed (`t`), sent by Enter.
+    pub(crate) chat_input: Option<String>,
+}
+
+impl OnlineSeatsScreen {
+    /// The online table.
+    #[must_use]
+    pub const fn online(&self) -> &OnlineSeats {
+        &self.online
+    }
+
+    /// The chat line being typed, if one is.
+    #[must_use]
+    pub fn chat_input(&self) -> Option<&str> {
+        self.chat_input.as_deref()
+    }
+}
+
+impl App {
+    /// The online table of 2–6 seats on the game screen, while one is open.
+    #[must_use]
+    pub fn online_seats(&self) -> Option<&OnlineSeatsScreen> {
+        self.online_seats.as_ref()
+    }
+
+    /// Hosts an online table (`offer`, computers at these levels in the seats after ours, in a
+    /// private room under `room`) and opens its screen; a failure is said on the current page.
+    pub fn host_seats(&mut self, offer: TableOffer, computers: Vec<u8>, room: Option<RoomCode>) {
+        let opening = Opening::Host {
+            spec: TableSpec { game: offer.game.clone(), seats: offer.seats },
+            table: offer.table,
+            room: room.is_some(),
+        };
+        let Some(network) = self.network_or_say() else { return };
+        match network.host_seats(offer, computers, room) {
+            Ok(link) => self.open_seats(link, opening),
+            Err(error) => self.say_network_error(&error),
+        }
+    }
+
+    /// Joins the online table of `invitation`, for a seat or to watch.
+    pub fn join_seats(&mut self, invitation: TableInvitation, wants: Wants) {
+        let Some(network) = self.network_or_say() else { return };
+        match network.join_seats(&invitation, wants) {
+            Ok(link) => self.open_seats(link, Opening::Join(invitation)),
+            Err(error) => self.say_network_error(&error),
+        }
+    }
+
+    /// Opens a running table on the game screen (its waiting page until the game starts).
+    pub fn open_seats(&mut self, link: Box<dyn RunningTable>, opening: Opening) {
+        self.cancel_requests();
+        self.open_games = None;
+        self.message = None;
+        let online = OnlineSeats::new(link, opening);
+        self.online_seats =
+            Some(OnlineSeatsScreen { online, cursor: Cell(0), show_names: false, chat_input: None });
+        self.page = Page::OnlineSeats;
+    }
+
+    /// On every tick: the table's events.
+    pub(crate) fn poll_online_seats(&mut self) {
+        let now = std::time::Instant::now();
+        let Some(updates) = self.online_seats.as_mut().and_then(|s| s.online.poll(now)) else { return };
+        self.apply_seats(updates);
+    }
+
+    /// Carries out what the table asks of the screen, in order.
+    pub(crate) fn apply_seats(&mut self, updates: Vec<SeatsUpdate>) {
+        for update in updates {
+            match update {
+                SeatsUpdate::Say(notice) => self.say_seats(&notice),
+                SeatsUpdate::ClearMessage => self.message = None,
+                SeatsUpdate::NewGame => self.seats_cursor_to_pick(),
+                SeatsUpdate::Moved { events, .. } => {
+                    self.announce_table(&events);
+                    self.seats_cursor_to_pick();
+                }
+            }
+        }
+    }
+
+    fn say_seats(&mut self, notice: &SeatsNotice) {
+        self.say(self.lang.seats_notice(notice), notice.strong());
+    }
+
+    /// The cursor to a piece the person can pick, when it is on none.
+    fn seats_cursor_to_pick(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        let Some(table) = screen.online.table() else { return };
+        if !table.pickable().contains(&screen.cursor) {
+            screen.cursor = first_cell(table);
+        }
+    }
+
+    /// `a`: asks once, resigns on the second press.
+    pub(crate) fn seats_resign(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        let updates = screen.online.resign();
+        self.apply_seats(updates);
+    }
+
+    /// `=`: offers a draw (games of two seats).
+    pub(crate) fn seats_offer_draw(&mut self) {
+        if let Some(screen) = &mut self.online_seats {
+            screen.online.offer_draw();
+        }
+    }
+
+    /// `y` / `n` while a draw offered waits for our answer; whether there was one.
+    pub(crate) fn seats_answer_draw(&mut self, accept: bool) -> bool {
+        let answered = self.online_seats.as_mut().is_some_and(|s| s.online.answer_draw(accept));
+        if answered {
+            self.message = None;
+        }
+        answered
+    }
+
+    /// `r`: claims the first seat away past its grace.
+    pub(crate) fn seats_claim(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        if let Some(&seat) = screen.online.claimable().first() {
+            screen.online.claim(seat);
+        }
+    }
+
+    /// `v` after the game: votes for another.
+    pub(crate) fn seats_vote(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        let updates = screen.online.vote();
+        self.apply_seats(updates);
+    }
+
+    /// `t`: opens the chat's field.
+    pub(crate) fn seats_open_chat(&mut self) {
+        if let Some(screen) = &mut self.online_seats {
+            screen.chat_input = Some(String::new());
+        }
+    }
+
+    /// Enter in the chat's field: the line goes out; Esc drops it (`send` false).
+    pub(crate) fn seats_close_chat(&mut self, send: bool) {
+        let Some(screen) = &mut self.online_seats else { return };
+        let Some(text) = screen.chat_input.take() else { return };
+        if !send {
+            return;
+        }
+        if let Err(notice) = screen.online.chat(&text) {
+            self.say_seats(&notice);
+        }
+    }
+
+    /// Any other key drops a question waiting for its second press.
+    pub(crate) fn drop_seats_confirmation(&mut self) {
+        if self.online_seats.as_mut().is_some_and(|s| s.online.drop_confirmation()) {
+            self.message = None;
+        }
+    }
+
+    /// `q`: asks once while a game is under way (it stays saved), then leaves the table.
+    pub(crate) fn leave_seats(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        if let Some(question) = screen.online.leave() {
+            self.say_seats(&question);
+            return;
+        }
+        screen.online.close();
+        self.online_seats = None;
+        self.back_to_menu();
+    }
+}

@@ -1,0 +1,437 @@
+//! Online tables of 2–6 seats in the terminal, driven from synthetic table events through a
+//! stand-in network (no sockets): the set-up form hosting a table, the join page's table links,
+//! the waiting page with the link to share, the one game screen with the seats panel, the
+//! chat, the draw keys, resigning, the hand-over, the end with the rematch vote — snapshots at
+//! 120×40 and 80×30 and the keys going out. `online_seats_loopback.rs` plays a real table.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use common::{ch, key, render};
+use crossterm::event::KeyCode;
+use tripot_app::i18n::Lang;
+use tripot_app::network::{
+    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery,
+};
+use tripot_app::open_game::OpenGame;
+use tripot_app::table_invitation::TableInvitation;
+use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, Seat, SeatStatus, TableSpec};
+use tripot_net::online::matchmaking::quick::QuickSeek;
+use tripot_net::room::RoomCode;
+use tripot_net::table::{Applied, TableEvent, TableOffer};
+use tripot_net::table_online::TableNetEvent;
+use tripot_net::{GameSnapshot, Multiaddr, Offer, Start};
+use tripot_protocol::table::{
+    Act, Channel, ChatLine, ClockRule, PeerKey, SeatHolder, Signer, TableId, TableState, Wants,
+};
+use tripot_terminal::app::{App, MenuItem, Page};
+use tripot_terminal::event::{Event, Events};
+
+/// What the stand-in network saw and what it hands back.
+#[derive(Default)]
+struct Wire {
+    /// Tables started, as text: `host kawu-3 3 [3] none`, `join tripot://… Seat(None)`.
+    starts: Vec<String>,
+    /// Commands sent: `play …`, `chat …`, `resign`, `draw?`, `draw true`, `vote`, `leave`.
+    sent: Vec<String>,
+    /// Events waiting to be polled.
+    events: VecDeque<TableNetEvent>,
+}
+
+#[derive(Clone, Default)]
+struct Fake(Rc<RefCell<Wire>>);
+
+impl Fake {
+    fn push(&self, event: TableNetEvent) {
+        self.0.borrow_mut().events.push_back(event);
+    }
+    fn table(&self, event: TableEvent) {
+        self.push(TableNetEvent::Table(event));
+    }
+    fn sent(&self) -> Vec<String> {
+        self.0.borrow().sent.clone()
+    }
+    fn starts(&self) -> Vec<String> {
+        self.0.borrow().starts.clone()
+    }
+    fn write(&self, line: String) {
+        self.0.borrow_mut().sent.push(line);
+    }
+}
+
+impl RunningTable for Fake {
+    fn local_peer(&self) -> PeerKey {
+        ana()
+    }
+    fn try_event(&mut self) -> Option<TableNetEvent> {
+        self.0.borrow_mut().events.pop_front()
+    }
+    fn play(&mut self, text: String) {
+        self.write(format!("play {text}"));
+    }
+    fn resign(&mut self) {
+        self.write("resign".into());
+    }
+    fn offer_draw(&mut self) {
+        self.write("draw?".into());
+    }
+    fn answer_draw(&mut self, accept: bool) {
+        self.write(format!("draw {accept}"));
+    }
+    fn vote(&mut self) {
+        self.write("vote".into());
+    }
+    fn chat(&mut self, text: String) {
+        self.write(format!("chat {text}"));
+    }
+    fn claim(&mut self, seat: Seat) {
+        self.write(format!("claim {}", seat.index()));
+    }
+    fn leave(&mut self) {
+        self.write("leave".into());
+    }
+}
+
+impl Network for Fake {
+    fn start(&mut self, _: Start) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn quick(&mut self, _: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn join_table(&mut self, _: &Multiaddr, _: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn standings(
+        &mut self,
+        _: StandingsQuery,
+    ) -> Result<std::sync::mpsc::Receiver<Result<Standings, NetworkError>>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn host_seats(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+        room: Option<RoomCode>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let clock = match offer.clock {
+            ClockRule::None => "none".to_owned(),
+            ClockRule::PerMove { secs } => format!("move:{secs}"),
+            ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
+        };
+        let text =
+            format!("host {} {} {computers:?} {clock} room:{}", offer.game, offer.seats, room.is_some());
+        self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
+    fn join_seats(
+        &mut self,
+        invitation: &TableInvitation,
+        wants: Wants,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("join {invitation} {wants:?}"));
+        Ok(Box::new(self.clone()))
+    }
+}
+
+fn ana() -> PeerKey {
+    PeerKey(vec![1; 8])
+}
+
+fn bea() -> PeerKey {
+    PeerKey(vec![2; 8])
+}
+
+const PEER: &str = "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+
+fn app(lang: Lang) -> (App, Events, Fake) {
+    let events = Events::new();
+    let mut app = App::new(lang, None, events.sender());
+    let fake = Fake::default();
+    app.set_network(Box::new(fake.clone()));
+    (app, events, fake)
+}
+
+fn human(peer: PeerKey, name: &str) -> SeatHolder {
+    SeatHolder::Human { peer, name: name.into(), addrs: Vec::new() }
+}
+
+/// The table `game` of `seats` seats, as its host announces it: Ana (us) hosting at the first
+/// seat, then `others`.
+fn announced(game: &str, seats: u8, others: Vec<SeatHolder>, clock: ClockRule, started: bool) -> TableState {
+    let mut holders = vec![human(ana(), "Ana")];
+    holders.extend(others);
+    TableState {
+        table: TableId([7; 16]),
+        spec: TableSpec { game: game.parse().unwrap(), seats },
+        seats: holders,
+        hosts: vec![ana(), bea()],
+        epoch: 0,
+        clock,
+        spectators: true,
+        game: u16::from(started),
+        started,
+        held: 0,
+    }
+}
+
+fn open(game: &str) -> Box<dyn GameState> {
+    tripot_engine::open(&game.parse::<GameSpec>().unwrap()).unwrap()
+}
+
+/// Hosts kawu-3 from the set-up form, online, a computer at the second seat, a guest's third.
+fn hosted(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = app(lang);
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::TableMenu);
+    // Où: en ligne.
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    // Seat 3: from a computer to a guest.
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Left));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    (app, events, fake)
+}
+
+/// The game started at the hosted table: the board at its start, us at the first seat.
+fn playing(app: &mut App, fake: &Fake) {
+    let others = vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::PerMove { secs: 60 }, true)));
+    fake.table(TableEvent::Started { game: 1 });
+    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-3")), my_seat: Some(Seat(0)) });
+    app.handle_event(Event::Tick);
+}
+
+/// The screen with the table's id (random: drawn by the form) written `<table id>`.
+fn without_id(screen: &str) -> String {
+    let prefix = "tripot://table/kawu-3/3/";
+    match screen.find(prefix) {
+        Some(at) => {
+            let start = at + prefix.len();
+            format!("{}<table id>{}", &screen[..start], &screen[start + 32..])
+        }
+        None => screen.to_owned(),
+    }
+}
+
+/// The screen with every clock (`m:ss`) written `#:##`: the time left counts down while a
+/// test runs, and a snapshot must not depend on how fast.
+fn masked(screen: &str) -> String {
+    let chars: Vec<char> = screen.chars().collect();
+    let mut out = String::with_capacity(screen.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let clock = i + 3 < chars.len()
+            && chars[i].is_ascii_digit()
+            && chars[i + 1] == ':'
+            && chars[i + 2].is_ascii_digit()
+            && chars[i + 3].is_ascii_digit()
+            && (i == 0 || !chars[i - 1].is_ascii_digit());
+        if clock {
+            out.push_str("#:##");
+            i += 4;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.handle_event(ch(c));
+    }
+}
+
+#[test]
+fn the_set_up_form_hosts_an_online_table_and_its_page_shares_the_link() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    assert_eq!(fake.starts(), ["host kawu-3 3 [3] none room:false"]);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    let addr: Multiaddr = format!("/ip4/192.168.1.20/tcp/4001/p2p/{PEER}").parse().unwrap();
+    fake.push(TableNetEvent::Listening(addr));
+    let others = vec![SeatHolder::Computer { level: 3 }, SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    let screen = without_id(&render(&mut app, 120, 40));
+    assert!(screen.contains("tripot://table/kawu-3/3/<table id>/ip4/192.168.1.20/tcp/4001/p2p/"), "{screen}");
+    assert!(screen.contains("vous (Ana)") && screen.contains("libre"), "{screen}");
+    insta::assert_snapshot!("seats_waiting", screen);
+    let narrow = without_id(&render(&mut app, 80, 30));
+    // The link wraps at 80 columns, whole.
+    let joined: String = narrow.lines().map(str::trim_end).collect();
+    assert!(joined.contains(&format!("/p2p/{PEER}")), "{narrow}");
+    insta::assert_snapshot!("seats_waiting_80x30", narrow);
+}
+
+#[test]
+fn the_join_page_takes_a_table_link_for_a_seat_or_to_watch() {
+    let (mut app, _events, fake) = app(Lang::En);
+    app.open_join();
+    let link = "tripot://room/kawu-3/3/K7M-4QP";
+    app.handle_event(Event::Paste(link.into()));
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("take a seat (Tab: watch)"), "{screen}");
+    app.handle_event(key(KeyCode::Tab));
+    assert!(render(&mut app, 100, 30).contains("watch (Tab: take a seat)"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {link} Watch")]);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    app.open_join();
+    app.handle_event(Event::Paste("tripot://table/kawu-3".into()));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    assert!(app.message().unwrap().contains("seats"), "{:?}", app.message());
+}
+
+#[test]
+fn at_the_table_the_seats_panel_shows_everyone_and_a_move_goes_out_by_keys() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    assert!(app.online_seats().unwrap().online().table().is_some());
+    let screen = masked(&render(&mut app, 120, 40));
+    for words in
+        ["vous (Ana)", "ordinateur", "Béa", "hôte", "#:##", "Discussion", "t discuter", "r réclamer · q"]
+    {
+        assert!(screen.contains(words), "{words}:\n{screen}");
+    }
+    insta::assert_snapshot!("seats_game", masked(&screen));
+    let narrow = render(&mut app, 80, 30);
+    for words in ["vous (Ana)", "Béa", "Menu (q)"] {
+        assert!(narrow.contains(words), "{words}:\n{narrow}");
+    }
+    insta::assert_snapshot!("seats_game_80x30", masked(&narrow));
+
+    let state = app.online_seats().unwrap().online().table().unwrap().state().clone_box();
+    let text = state.move_text(&state.legal_moves()[0]);
+    app.handle_event(ch(':'));
+    type_text(&mut app, &text);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.sent(), [format!("play {text}")]);
+}
+
+#[test]
+fn a_chat_line_is_typed_sent_and_shown_and_another_s_comes_in() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    app.handle_event(ch('t'));
+    type_text(&mut app, "bonne partie");
+    assert!(render(&mut app, 120, 40).contains("Message : bonne partie"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.sent(), ["chat bonne partie"]);
+    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "merci".into() }));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("vous : bonne partie") && screen.contains("Béa : merci"), "{screen}");
+    // Esc drops a line half typed.
+    app.handle_event(ch('t'));
+    type_text(&mut app, "oups");
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(fake.sent().len(), 1);
+}
+
+#[test]
+fn resigning_asks_once_and_the_hand_over_is_said() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    app.handle_event(ch('a'));
+    assert!(fake.sent().is_empty());
+    app.handle_event(ch('a'));
+    assert_eq!(fake.sent(), ["resign"]);
+    let mut state = announced(
+        "kawu-3",
+        3,
+        vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")],
+        ClockRule::PerMove { secs: 60 },
+        true,
+    );
+    state.epoch = 1;
+    fake.table(TableEvent::Table(state));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("L'hôte est parti ; Béa tient la table."));
+}
+
+#[test]
+fn in_a_game_of_two_seats_a_draw_is_offered_and_answered_by_keys() {
+    let (mut app, _events, fake) = app(Lang::En);
+    let link: TableInvitation =
+        format!("tripot://table/kawu-2/2/07070707070707070707070707070707/ip4/127.0.0.1/tcp/4001/p2p/{PEER}")
+            .parse()
+            .unwrap();
+    app.join_seats(link, Wants::Seat(None));
+    fake.table(TableEvent::Table(announced("kawu-2", 2, vec![human(bea(), "Béa")], ClockRule::None, true)));
+    fake.table(TableEvent::Started { game: 1 });
+    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-2")), my_seat: Some(Seat(0)) });
+    app.handle_event(Event::Tick);
+    app.handle_event(ch('='));
+    assert_eq!(fake.sent(), ["draw?"]);
+    fake.table(TableEvent::DrawDeclined { seat: Seat(1) });
+    fake.table(TableEvent::DrawOffered { seat: Seat(1) });
+    app.handle_event(Event::Tick);
+    assert_eq!(app.message(), Some("Béa offers a draw."));
+    assert!(render(&mut app, 120, 40).contains("Draw offered: y accept"));
+    app.handle_event(ch('y'));
+    assert_eq!(fake.sent(), ["draw?", "draw true"]);
+}
+
+#[test]
+fn after_the_game_the_end_shows_the_places_and_v_votes_for_another() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    let state = open("kawu-3");
+    let game_move = state.legal_moves()[0].clone();
+    let mover = state.to_move().unwrap();
+    let mut after = state.clone_box();
+    after.play_as(mover, &game_move).unwrap();
+    let text = state.move_text(&game_move);
+    let applied = Applied {
+        index: 0,
+        seat: mover,
+        act: Act::Move(text),
+        signer: Signer::Seat,
+        game_move: Some(game_move),
+    };
+    fake.table(TableEvent::Applied { applied, snapshot: GameSnapshot(after) });
+    let places = (0..3)
+        .map(|i| Place { seat: Seat(i), rank: (i == 2).then_some(1), status: SeatStatus::Playing })
+        .collect();
+    fake.table(TableEvent::Ended(Outcome { places, reason: EndReason::Finished }));
+    fake.table(TableEvent::Votes(vec![Seat(2)]));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    for words in ["Béa — ", "Rejouer : 1 vote(s) · ", "Rejouer (v)"] {
+        assert!(screen.contains(words), "{words}:\n{screen}");
+    }
+    insta::assert_snapshot!("seats_end", masked(&screen));
+    app.handle_event(ch('v'));
+    assert_eq!(fake.sent(), ["vote"]);
+    app.handle_event(ch('v'));
+    assert_eq!(fake.sent(), ["vote"], "one vote");
+    app.handle_event(ch('q'));
+    assert_eq!(fake.sent(), ["vote", "leave"]);
+    assert_eq!(app.page(), Page::Menu);
+}

@@ -1,0 +1,146 @@
+//! A real online table on the loopback, end to end: the terminal's controller hosts a kawu-3
+//! table with a computer seat on the real network, a second [`OnlineSeats`] (the controller
+//! every front-end shares) joins it by the link the waiting page shows, the person here plays
+//! by keys and the guest by its controller until several plies are on both boards, and a chat
+//! line typed here arrives on the other side.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{ch, key};
+use crossterm::event::KeyCode;
+use tripot_ai::Level;
+use tripot_app::NetworkSettings;
+use tripot_app::i18n::Lang;
+use tripot_app::network::Network as _;
+use tripot_app::online_seats::{ChatFrom, OnlineSeats, Opening};
+use tripot_app::real_network::RealNetwork;
+use tripot_app::table_invitation::TableInvitation;
+use tripot_net::table::TableOffer;
+use tripot_net::table_online::random_table_id;
+use tripot_protocol::table::{ClockRule, Wants};
+use tripot_terminal::app::{App, Page};
+use tripot_terminal::event::{Event, Events};
+
+/// A hang guard only: the test asserts what happened, never how fast.
+const PATIENCE: Duration = Duration::from_secs(180);
+
+fn network(name: &str, dir: &std::path::Path) -> RealNetwork {
+    let settings = NetworkSettings {
+        name: name.into(),
+        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
+        mdns: false,
+        relay: None,
+        save: Some(dir.join(format!("{name}.tripot"))),
+        // A key of this test only: nothing signed, nothing written in the config directory.
+        guest: true,
+        ..NetworkSettings::default()
+    };
+    RealNetwork::new(settings).unwrap()
+}
+
+fn plies_here(app: &App) -> usize {
+    app.online_seats().and_then(|s| s.online().table()).map_or(0, |t| t.state().moves().len())
+}
+
+fn plies_there(guest: &OnlineSeats) -> usize {
+    guest.table().map_or(0, |t| t.state().moves().len())
+}
+
+/// The person here plays the first legal move by keys (`:`, the move, Enter) when it is theirs.
+fn play_here(app: &mut App) {
+    let Some(online) = app.online_seats().map(|s| s.online()) else { return };
+    let Some(table) = online.table().filter(|t| online.accepts_moves() && t.person_to_move()) else { return };
+    let state = table.state();
+    let Some(first) = state.legal_moves().into_iter().next() else { return };
+    let text = state.move_text(&first);
+    app.handle_event(ch(':'));
+    for c in text.chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+}
+
+/// The guest plays its first legal move when it is its turn.
+fn play_there(guest: &mut OnlineSeats) {
+    let _ = guest.poll(Instant::now());
+    let Some(table) = guest.table().filter(|t| t.person_to_move()) else { return };
+    if !guest.accepts_moves() {
+        return;
+    }
+    let state = table.state();
+    let Some(first) = state.legal_moves().into_iter().next() else { return };
+    let text = state.move_text(&first);
+    guest.typed_move(&text).unwrap();
+}
+
+fn heard(guest: &OnlineSeats) -> bool {
+    guest.view(Instant::now()).chat.iter().any(|line| {
+        line.text == "à vous" && matches!(&line.from, ChatFrom::Seat { name, .. } if name == "Ana")
+    })
+}
+
+#[test]
+fn the_terminal_hosts_a_kawu_3_table_a_guest_joins_by_its_link_and_both_follow_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, None, events.sender());
+    app.set_network(Box::new(network("Ana", dir.path())));
+    let offer = TableOffer {
+        table: random_table_id(),
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    app.host_seats(offer, vec![Level::Debutant.number()], None);
+    assert_eq!(app.page(), Page::OnlineSeats, "{:?}", app.message());
+
+    let started = Instant::now();
+    let invitation = loop {
+        assert!(started.elapsed() < PATIENCE, "the host never shared its link");
+        app.handle_event(Event::Tick);
+        if let Some(text) = app.online_seats().and_then(|s| s.online().view(Instant::now()).invitation) {
+            break text.parse::<TableInvitation>().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut guest_net = network("Bea", dir.path());
+    let link = guest_net.join_seats(&invitation, Wants::Seat(None)).unwrap();
+    let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
+
+    let mut said = false;
+    while plies_here(&app) < 4 || plies_there(&guest) < 4 || !heard(&guest) {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "stopped at {} and {} plies; {:?}",
+            plies_here(&app),
+            plies_there(&guest),
+            app.message()
+        );
+        app.handle_event(Event::Tick);
+        play_here(&mut app);
+        play_there(&mut guest);
+        if !said && app.online_seats().is_some_and(|s| s.online().table().is_some()) {
+            app.handle_event(ch('t'));
+            for c in "à vous".chars() {
+                app.handle_event(ch(c));
+            }
+            app.handle_event(key(KeyCode::Enter));
+            said = true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let here = app.online_seats().unwrap().online().table().unwrap().state();
+    let there = guest.table().unwrap().state();
+    let common = here.moves().len().min(there.moves().len());
+    assert!(common >= 4);
+    assert_eq!(here.moves()[..common], there.moves()[..common]);
+    assert_eq!(guest.my_seat(), Some(tripot_game::Seat(2)));
+    app.handle_event(ch('q'));
+    app.handle_event(ch('q'));
+    assert_eq!(app.page(), Page::Menu);
+    guest.close();
+}
