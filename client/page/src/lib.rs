@@ -57,6 +57,7 @@ pub(crate) mod play_messages;
 mod saved_game_view;
 pub(crate) mod saves_messages;
 mod search_pool;
+pub(crate) mod seats_messages;
 mod server;
 mod socket;
 mod socket_online;

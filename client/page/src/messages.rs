@@ -95,6 +95,11 @@ pub(crate) enum ServerMessage {
     },
     /// A refused online request; nothing changed.
     OnlineError(OnlineRefusal),
+    /// The online table of 2–6 seats after a change (none: no table any more).
+    OnlineSeats {
+        /// The table.
+        table: Option<Box<super::seats_messages::SeatsTableView>>,
+    },
     /// The token that takes this page's online game back after a reload (the page keeps it in
     /// `sessionStorage`), sent when its online play starts.
     OnlineSeat {

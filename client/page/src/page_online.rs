@@ -84,6 +84,8 @@ struct OpenList {
 #[derive(Default)]
 pub(crate) struct PageOnline {
     online: Option<OnlineTable>,
+    /// An online table of 2–6 seats (`page_online_seats`), instead of a game of two.
+    seats: Option<tripot_app::online_seats::OnlineSeats>,
     /// What the last move brought (captures, passes…), shown with the view after it.
     news: Vec<TableEvent>,
     list: Option<OpenList>,
@@ -91,6 +93,7 @@ pub(crate) struct PageOnline {
     /// What was sent last, so that a tick sends only what changed.
     sent_view: Option<Option<OnlineView>>,
     sent_list: Option<ListView>,
+    sent_seats: Option<Option<crate::seats_messages::SeatsTableView>>,
 }
 
 impl PageOnline {
@@ -100,12 +103,56 @@ impl PageOnline {
         request: OnlineRequest,
         network: &Mutex<NetworkSlot>,
     ) -> Vec<ServerMessage> {
-        if !matches!(request, OnlineRequest::Resign | OnlineRequest::Leave)
-            && let Some(online) = &mut self.online
-        {
-            online.drop_confirmation();
+        if !matches!(request, OnlineRequest::Resign | OnlineRequest::Leave) {
+            if let Some(online) = &mut self.online {
+                online.drop_confirmation();
+            }
+            if let Some(seats) = &mut self.seats {
+                seats.drop_confirmation();
+            }
         }
-        let result = match request {
+        let result = if self.seats.is_some() {
+            self.seats_request(request, network)
+        } else {
+            self.request(request, network)
+        };
+        let mut out = match result {
+            Ok(out) => out,
+            Err((code, words)) => return vec![ServerMessage::OnlineError(OnlineRefusal { code, words })],
+        };
+        out.extend(self.changes());
+        out
+    }
+
+    /// A request at an online table of 2–6 seats: the board's, the table's own actions.
+    fn seats_request(
+        &mut self,
+        request: OnlineRequest,
+        network: &Mutex<NetworkSlot>,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
+        match request {
+            OnlineRequest::Board(action) => self.seats_board(action),
+            OnlineRequest::Confirm => self.seats_confirm(),
+            OnlineRequest::Resign => self.seats_resign(),
+            OnlineRequest::Leave => self.seats_leave(),
+            OnlineRequest::Chat { text } => self.seats_chat(&text),
+            OnlineRequest::Mute { seat, muted } => self.seats_mute(seat, muted),
+            OnlineRequest::OfferDraw => self.seats_offer_draw(),
+            OnlineRequest::AnswerDraw { accept } => self.seats_answer_draw(accept),
+            OnlineRequest::Vote => self.seats_vote(),
+            OnlineRequest::ClaimSeat { seat } => self.seats_claim(seat),
+            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
+            other => self.request(other, network),
+        }
+    }
+
+    /// A request with no table of 2–6 seats open.
+    fn request(
+        &mut self,
+        request: OnlineRequest,
+        network: &Mutex<NetworkSlot>,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
+        match request {
             OnlineRequest::Host { game, format, room, opener } => {
                 offer(game.as_deref(), format, opener).and_then(|offer| self.host(offer, room, network))
             }
@@ -129,13 +176,17 @@ impl PageOnline {
             OnlineRequest::Rematch => self.rematch(),
             OnlineRequest::DeclineRematch => self.decline_rematch(),
             OnlineRequest::Leave => self.leave(),
-        };
-        let mut out = match result {
-            Ok(out) => out,
-            Err((code, words)) => return vec![ServerMessage::OnlineError(OnlineRefusal { code, words })],
-        };
-        out.extend(self.changes());
-        out
+            OnlineRequest::HostSeats { game, computers, clock, spectators, room } => {
+                self.host_seats(&game, &computers, &clock, spectators, room, network)
+            }
+            OnlineRequest::JoinSeats { link, watch } => self.join_seats(&link, watch, network),
+            OnlineRequest::Chat { .. }
+            | OnlineRequest::Mute { .. }
+            | OnlineRequest::OfferDraw
+            | OnlineRequest::AnswerDraw { .. }
+            | OnlineRequest::Vote
+            | OnlineRequest::ClaimSeat { .. } => Err(not_online()),
+        }
     }
 
     /// On every tick: the session's events (bounded), the list's newest round; what changed is
@@ -147,6 +198,7 @@ impl PageOnline {
             let Some(updates) = self.online.as_mut().and_then(OnlineTable::poll) else { break };
             out.extend(self.apply(updates));
         }
+        out.extend(self.tick_seats());
         if let Some(list) = &mut self.list
             && let Some(result) = list.scan.as_mut().and_then(|s| s.try_list())
         {
@@ -168,7 +220,11 @@ impl PageOnline {
         if let Some(online) = &mut self.online {
             online.close();
         }
+        if let Some(seats) = &mut self.seats {
+            seats.close();
+        }
         self.online = None;
+        self.seats = None;
         self.news.clear();
         self.list = None;
     }
@@ -178,17 +234,18 @@ impl PageOnline {
     pub(crate) fn resend(&mut self) -> Vec<ServerMessage> {
         self.sent_view = None;
         self.sent_list = None;
+        self.sent_seats = None;
         self.changes()
     }
 
     /// Whether an online game runs or waits for its opponent.
     pub(crate) fn playing(&self) -> bool {
-        self.online.is_some()
+        self.online.is_some() || self.seats.is_some()
     }
 
     /// Whether a session or a list runs (the worker ticks only then).
     pub(crate) fn busy(&self) -> bool {
-        self.online.is_some() || self.list.is_some()
+        self.online.is_some() || self.seats.is_some() || self.list.is_some()
     }
 
     /// Carries out what the online game asks, in order: notices said, each move announced (its
@@ -231,6 +288,12 @@ impl PageOnline {
         }
         if self.list.is_none() {
             self.sent_list = None;
+        }
+        // A page that never opened a table hears nothing of tables.
+        let seats = self.seats_view();
+        if self.sent_seats.as_ref() != Some(&seats) && (seats.is_some() || self.sent_seats.is_some()) {
+            self.sent_seats = Some(seats.clone());
+            out.push(ServerMessage::OnlineSeats { table: seats.map(Box::new) });
         }
         out
     }
@@ -494,6 +557,9 @@ fn sent_or(action: PersonAction, refused: impl FnOnce() -> Refusal) -> Result<Ve
 
 #[path = "page_online_start.rs"]
 mod start;
+
+#[path = "page_online_seats.rs"]
+mod seats;
 
 #[cfg(test)]
 #[path = "page_online_tests.rs"]

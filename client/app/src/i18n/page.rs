@@ -53,7 +53,7 @@ page_texts! {
     online_share_code, online_room_opening, online_share_addrs, online_no_addr_yet,
     online_their_turn, online_resign, online_resign_confirm, online_claim, online_keep_waiting,
     online_rematch, online_accept_rematch, online_decline, online_leave, online_leave_confirm,
-    online_moved_away, online_already_open, online_bad_address, online_no_such_table, online_no_lobby,
+    online_moved_away, seats_bad_clock, seats_bad_computers, online_already_open, online_bad_address, online_no_such_table, online_no_lobby,
     online_no_mdns, online_no_list, online_not_open, online_not_connected, online_game_over,
     online_not_now, online_not_your_turn, online_no_hop, online_bad_hole, online_not_your_pawn, online_empty_hole,
     online_no_selection, online_not_a_destination, online_bad_format, online_unknown_game, online_confirm_resign,

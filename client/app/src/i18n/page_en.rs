@@ -134,6 +134,8 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_leave: "Leave",
     online_leave_confirm: "Leave? Click again",
     online_moved_away: "This game goes on in another tab of this browser (its address was opened again there).",
+    seats_bad_clock: "Unknown clock: none, 30, 60, 120 or 300 seconds a move, or 300+5.",
+    seats_bad_computers: "Computers of levels 1 to 5, no more than the seats after yours.",
     online_already_open: "An online game is already open: leave it first.",
     online_bad_address: "{why}: {shown}.",
     online_no_such_table: "This game is not in the list read.",

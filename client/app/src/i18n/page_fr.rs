@@ -134,6 +134,8 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_leave: "Quitter",
     online_leave_confirm: "Quitter ? Cliquez encore",
     online_moved_away: "Cette partie se poursuit dans un autre onglet de ce navigateur (son adresse y a été rouverte).",
+    seats_bad_clock: "Pendule inconnue : sans, 30, 60, 120 ou 300 secondes par coup, ou 300+5.",
+    seats_bad_computers: "Des ordinateurs de niveau 1 à 5, pas plus que de places après la vôtre.",
     online_already_open: "Une partie en ligne est déjà ouverte : quittez-la d'abord.",
     online_bad_address: "{why} : {shown}.",
     online_no_such_table: "Cette partie n'est pas dans la liste lue.",
