@@ -5,13 +5,21 @@
 //! its reload (its token) is back at its seat with the moves so far and plays on. Requests that
 //! make no sense (an unknown game, clock or level, a bad link, table actions with no table) are
 //! refused in both languages.
+//!
+//! The same in a real browser, by clicks (`tests/web/seats.mjs`, playwright-core driving
+//! Debian's chromium). A missing browser fails that test when `CI` is set, and skips it (saying
+//! so) otherwise.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "../../../tests/web/browser_tools.rs"]
+mod browser;
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
+mod tmux_common;
 
 use page_server::{online, until};
 
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 
 use futures::SinkExt;
@@ -26,6 +34,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 struct Server {
     child: Child,
     port: u16,
+    url: String,
     _config: tempfile::TempDir,
 }
 
@@ -40,8 +49,9 @@ impl Server {
         .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name])
         .spawn()
         .unwrap();
-        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
-        Server { child, port, _config: config }
+        let url = page_server::printed_address(&mut child);
+        let port = page_server::loopback_port(&url);
+        Server { child, port, url, _config: config }
     }
 }
 
@@ -209,4 +219,32 @@ async fn a_kawu_3_table_with_a_computer_is_joined_by_its_link_and_a_reload_rejoi
     let after = play(&mut b, &mine).await;
     assert_eq!(plies(&after), 9);
     table_where(&mut a, "A sees B's move after its reload", |t| plies(t) == 9).await;
+}
+
+/// What the browser test needs, or why it cannot run (`tests/web/browser_tools.rs`).
+fn browser_tools() -> Result<(PathBuf, PathBuf), browser::MissingTool> {
+    browser::browser_tools(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/web"))
+}
+
+#[test]
+fn a_kawu_3_table_is_hosted_joined_played_talked_at_and_reloaded_in_a_real_browser() {
+    let test = "a_kawu_3_table_is_hosted_joined_played_talked_at_and_reloaded_in_a_real_browser";
+    let (chromium, dir) = match browser_tools() {
+        Ok(tools) => tools,
+        Err(what) => return tmux_common::prerequisite_missing(test, &what.to_string()),
+    };
+    let (a, b) = (Server::start("Alice"), Server::start("Bruno"));
+    let output = Command::new("node")
+        .current_dir(dir.join("../.."))
+        .arg(dir.join("seats.mjs"))
+        .env("CHROMIUM", &chromium)
+        .env("TRIPOT_URL_A", &a.url)
+        .env("TRIPOT_URL_B", &b.url)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("all table browser checks passed"), "{stdout}\n{stderr}");
+    println!("{stdout}");
 }

@@ -92,6 +92,9 @@ pub(crate) enum ServerMessage {
     OnlineGames {
         /// Every game of two seats the session plays, the catalogue's order.
         games: Vec<super::online_messages::OnlineGameView>,
+        /// Every game of the catalogue, for a table at its seat count.
+        #[serde(default)]
+        tables: Vec<super::online_messages::TableGameView>,
     },
     /// A refused online request; nothing changed.
     OnlineError(OnlineRefusal),

@@ -247,6 +247,17 @@ pub(crate) struct OnlineGameView {
     pub(crate) description: Words,
 }
 
+/// A game a table of 2–6 seats may be hosted for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TableGameView {
+    /// Its name in the catalogue (what `host_seats` takes).
+    pub(crate) name: String,
+    /// Its title.
+    pub(crate) title: Words,
+    /// Its seat count.
+    pub(crate) seats: u8,
+}
+
 /// One open game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct OpenGameView {

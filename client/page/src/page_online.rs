@@ -25,7 +25,7 @@ use super::messages::ServerMessage;
 use super::online_messages::{
     EndingView, ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, OpenGameView, Words,
 };
-use super::online_offer::{games_view, offer, seek, title};
+use super::online_offer::{games_message, offer, seek, title};
 use super::online_words::{
     Refusal, bad_cell, colon, connection_key, connection_words, empty_hole, ending_words, game_over,
     no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
@@ -141,7 +141,7 @@ impl PageOnline {
             OnlineRequest::AnswerDraw { accept } => self.seats_answer_draw(accept),
             OnlineRequest::Vote => self.seats_vote(),
             OnlineRequest::ClaimSeat { seat } => self.seats_claim(seat),
-            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
+            OnlineRequest::Games => Ok(vec![games_message()]),
             other => self.request(other, network),
         }
     }
@@ -167,7 +167,7 @@ impl PageOnline {
             OnlineRequest::Quick { game, format } => {
                 seek(game.as_deref(), format).and_then(|(format, wanted)| self.quick(format, wanted, network))
             }
-            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
+            OnlineRequest::Games => Ok(vec![games_message()]),
             OnlineRequest::Board(action) => self.board(action),
             OnlineRequest::Confirm => self.confirm(),
             OnlineRequest::Resign => self.resign(),
