@@ -21,6 +21,8 @@
 //!   sans I/O; its board drawn by `online_board`, its clicks by `board_clicks`), `online_worker`
 //!   (the thread that runs it and polls the session), `socket_online` (a socket's worker, its
 //!   token, the hand-over) and `kept_games` (a closed page's game kept for its reload).
+//!   Tables of 2–6 seats: `page_online_seats` (over `tripot_app::online_seats::OnlineSeats`) and
+//!   [`seats_messages`] (the table as the page draws it).
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
