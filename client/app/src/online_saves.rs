@@ -1,7 +1,9 @@
 //! Online games saved by the network session (`<config dir>/games/online-*.tripot`, apart from
 //! the local games' folder), found again from plain `tripot`: the resume prompt lists the
 //! unfinished ones beside the local games and gives the command that resumes each
-//! (`tripot host|join --resume FILE`), since a session resumes from the command line.
+//! (`tripot host|join --resume FILE`), since a session resumes from the command line. The
+//! games of online tables of 2–6 seats are found there too ([`unfinished_tables`]), each
+//! rejoined by the link its save names.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -57,6 +59,51 @@ pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
             let record = tripot_game::GameRecord::parse_bytes(&bytes).ok()?;
             let saved = SavedGame::from_record(&record, &path).ok()?;
             saved.game.ending().is_none().then_some(OnlineSaved { path, game: saved.game })
+        })
+        .collect()
+}
+
+/// An unfinished game of an online table of 2–6 seats on disk: its table driver's autosave,
+/// rejoined by the link saved in it (the seat comes back to the same identity).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSaved {
+    /// Its file.
+    pub path: PathBuf,
+    /// The link that rejoins the table.
+    pub link: tripot_net::table_online::TableLink,
+    /// The moves played so far.
+    pub moves: usize,
+}
+
+impl TableSaved {
+    /// The invitation that rejoins the table, for a seat.
+    #[must_use]
+    pub fn invitation(&self) -> crate::table_invitation::TableInvitation {
+        crate::table_invitation::TableInvitation::Table(self.link.clone())
+    }
+}
+
+/// The unfinished games of online tables in `dir` (records with a table's rejoin link whose
+/// game is not over), newest first. A file that does not read or replay is left alone.
+#[must_use]
+pub fn unfinished_tables(dir: &Path) -> Vec<TableSaved> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tripot"))
+        .collect();
+    files.sort_by_key(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
+    files
+        .into_iter()
+        .rev()
+        .filter_map(|path| {
+            let bytes = super::record_file::read_record_file(&path).ok()?;
+            let record = tripot_game::GameRecord::parse_bytes(&bytes).ok()?;
+            let link = record.tag(tripot_net::table_online::TABLE_LINK_TAG)?.parse().ok()?;
+            // Replayed through the rules: a record that does not replay is not offered.
+            let replay = record.replay(&crate::table_save::EveryGame).ok()?;
+            replay.state.outcome().is_none().then(|| TableSaved { path, link, moves: replay.moves.len() })
         })
         .collect()
 }

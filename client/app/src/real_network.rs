@@ -45,6 +45,12 @@ impl RealNetwork {
     pub fn new(settings: NetworkSettings) -> Result<RealNetwork, NetworkError> {
         // A guest plays with a key of its own for this game only.
         let keypair = if settings.guest { Keypair::generate_ed25519() } else { identity()? };
+        RealNetwork::with_keypair(settings, keypair)
+    }
+
+    /// The network with these settings playing as `keypair` (a restarted player's identity,
+    /// kept by the caller), and a new runtime.
+    pub fn with_keypair(settings: NetworkSettings, keypair: Keypair) -> Result<RealNetwork, NetworkError> {
         Ok(RealNetwork { runtime: Arc::new(runtime()?), keypair, settings })
     }
 }

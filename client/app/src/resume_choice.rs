@@ -1,8 +1,9 @@
 //! What the resume prompt offers at start: each unfinished game of the one table (the older duel
 //! and star table records among them), then each online game, newest first. A game of the table
-//! is resumed here; an online one by the command that starts its session again.
+//! is resumed here; an online one by the command that starts its session again; a game of an
+//! online table of 2–6 seats is rejoined by the link its save names.
 
-use super::online_saves::OnlineSaved;
+use super::online_saves::{OnlineSaved, TableSaved};
 
 /// One unfinished game the player may take up again.
 #[derive(Debug, Clone)]
@@ -12,6 +13,8 @@ pub enum ResumeChoice {
     /// A game of any kind at the one table ([`crate::table::Table`]), read again from its file
     /// when resumed.
     Game(Box<GameOffered>),
+    /// A game of an online table of 2–6 seats, rejoined by its saved link.
+    Table(Box<TableSaved>),
 }
 
 /// An unfinished game of the one table, as the resume prompt shows it.

@@ -84,6 +84,12 @@ impl SaveStore {
         self.online_dir.as_deref().map(super::online_saves::unfinished).unwrap_or_default()
     }
 
+    /// The unfinished games of online tables of 2–6 seats, newest first.
+    #[must_use]
+    pub fn unfinished_tables(&self) -> Vec<super::online_saves::TableSaved> {
+        self.online_dir.as_deref().map(super::online_saves::unfinished_tables).unwrap_or_default()
+    }
+
     /// The store in `$TRIPOT_DATA_DIR`, or the platform's data directory.
     /// Online games are looked for where the network session saves them by default.
     pub fn from_env() -> Result<SaveStore, SaveError> {

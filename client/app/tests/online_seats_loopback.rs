@@ -113,3 +113,81 @@ fn heard(seats: &OnlineSeats) -> bool {
         line.text == "bonne partie" && matches!(&line.from, ChatFrom::Seat { name, .. } if name == "Ana")
     })
 }
+
+fn network_as(name: &str, save: &std::path::Path, keypair: tripot_net::Keypair) -> RealNetwork {
+    let settings = NetworkSettings {
+        name: name.into(),
+        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
+        mdns: false,
+        relay: None,
+        save: Some(save.to_path_buf()),
+        guest: false,
+        ..NetworkSettings::default()
+    };
+    RealNetwork::with_keypair(settings, keypair).unwrap()
+}
+
+#[test]
+fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host_net = network("Ana", dir.path());
+    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let offer = TableOffer {
+        table: random_table_id(),
+        game: spec.game.clone(),
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    let table = offer.table;
+    let link = host_net.host_seats(offer, vec![Level::Debutant.number()], None).unwrap();
+    let mut host = OnlineSeats::new(link, Opening::Host { spec, table, room: false });
+    let started = Instant::now();
+    let invitation = loop {
+        assert!(started.elapsed() < PATIENCE, "the host never shared its link");
+        let _ = host.poll(Instant::now());
+        if let Some(text) = host.view(Instant::now()).invitation {
+            break text.parse::<TableInvitation>().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+
+    // Béa plays a few plies under her identity, then her program stops (no goodbye).
+    let bea = tripot_net::Keypair::generate_ed25519();
+    let saved = dir.path().join("bea.tripot");
+    let mut guest_net = network_as("Bea", &saved, bea.clone());
+    let link = guest_net.join_seats(&invitation, Wants::Seat(None)).unwrap();
+    let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
+    while ply(&host) < 4 || ply(&guest) < 4 {
+        assert!(started.elapsed() < PATIENCE, "the game stopped at {} and {} plies", ply(&host), ply(&guest));
+        step(&mut host);
+        step(&mut guest);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let seat = guest.my_seat();
+    assert_eq!(seat, Some(tripot_game::Seat(2)));
+    drop(guest);
+    drop(guest_net);
+
+    // The save names the table's link; the restarted program rejoins by it.
+    let tables = tripot_app::online_saves::unfinished_tables(dir.path());
+    let offered = tables.iter().find(|t| t.path == saved).expect("Béa's table is offered");
+    assert!(offered.moves >= 4);
+    assert_eq!(offered.link.table, table);
+    let mut again_net = network_as("Bea", &dir.path().join("bea-again.tripot"), bea);
+    let link = again_net.join_seats(&offered.invitation(), Wants::Seat(None)).unwrap();
+    let mut again = OnlineSeats::new(link, Opening::Join(offered.invitation()));
+    let before = offered.moves;
+    while ply(&again) < before + 3 || ply(&host) < before + 3 {
+        assert!(started.elapsed() < PATIENCE, "no rejoin: {} and {} plies", ply(&host), ply(&again));
+        step(&mut host);
+        step(&mut again);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(again.my_seat(), seat, "the same seat, keyed by the identity");
+    let (a, b) = (host.table().unwrap().state(), again.table().unwrap().state());
+    let common = a.moves().len().min(b.moves().len());
+    assert_eq!(a.moves()[..common], b.moves()[..common]);
+    host.close();
+    again.close();
+}

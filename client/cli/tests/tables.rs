@@ -94,10 +94,12 @@ fn the_menu_opens_the_table_page_whose_settings_start_the_table() {
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::TableMenu);
     insta::assert_snapshot!("table_menu", render(&mut app, 120, 40));
-    // Stern-Halma, 4 players, seat 2 Difficile, seat 3 a person, who opens: seat 3.
+    // Stern-Halma, 4 players, on this device, seat 2 Difficile, seat 3 a person, who opens:
+    // seat 3.
     app.handle_event(key(KeyCode::Right));
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Right));
+    app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Right));
@@ -268,7 +270,7 @@ fn the_table_page_also_starts_the_tripot_duel_from_the_catalogue() {
     let page = render(&mut app, 120, 40);
     assert!(page.contains("◀ Tripot ▶"), "{page}");
     assert!(page.contains("Le duel d'Edmonde"), "the game's description: {page}");
-    assert_eq!(app.table_menu().lines().len(), 7, "its two seats and who opens");
+    assert_eq!(app.table_menu().lines().len(), 8, "where, its two seats and who opens");
     // Two colours a side.
     app.handle_event(key(KeyCode::Down));
     app.handle_event(key(KeyCode::Right));

@@ -314,9 +314,16 @@ fn at_the_table_the_seats_panel_shows_everyone_and_a_move_goes_out_by_keys() {
     playing(&mut app, &fake);
     assert!(app.online_seats().unwrap().online().table().is_some());
     let screen = masked(&render(&mut app, 120, 40));
-    for words in
-        ["vous (Ana)", "ordinateur", "Béa", "hôte", "#:##", "Discussion", "t discuter", "r réclamer · q"]
-    {
+    for words in [
+        "vous (Ana)",
+        "ordinateur",
+        "Béa",
+        "hôte",
+        "#:##",
+        "Discussion",
+        "t discuter",
+        "r réclamer · ? règles · q",
+    ] {
         assert!(screen.contains(words), "{words}:\n{screen}");
     }
     insta::assert_snapshot!("seats_game", masked(&screen));
@@ -434,4 +441,66 @@ fn after_the_game_the_end_shows_the_places_and_v_votes_for_another() {
     app.handle_event(ch('q'));
     assert_eq!(fake.sent(), ["vote", "leave"]);
     assert_eq!(app.page(), Page::Menu);
+}
+
+#[test]
+fn a_table_of_six_fits_at_80_by_30_with_every_seat_its_clock_and_the_buttons() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    let link: TableInvitation = "tripot://room/kawu-6/6/K7M-4QP".parse().unwrap();
+    app.join_seats(link, Wants::Seat(None));
+    let others = vec![
+        human(bea(), "Béatrice"),
+        SeatHolder::Computer { level: 1 },
+        human(PeerKey(vec![3; 8]), "Charles"),
+        SeatHolder::Computer { level: 5 },
+        human(PeerKey(vec![4; 8]), "Dominique"),
+    ];
+    let mut state = announced("kawu-6", 6, others, ClockRule::Reserve { secs: 300, increment_secs: 5 }, true);
+    state.hosts = vec![bea(), ana()];
+    fake.table(TableEvent::Table(state));
+    fake.table(TableEvent::Started { game: 1 });
+    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-6")), my_seat: Some(Seat(0)) });
+    fake.table(TableEvent::SeatAway { seat: Seat(3) });
+    fake.table(TableEvent::Chat(ChatLine {
+        channel: Channel::Players,
+        from: bea(),
+        text: "bonne chance à tous".into(),
+    }));
+    app.handle_event(Event::Tick);
+    let screen = masked(&render(&mut app, 80, 30));
+    for words in ["vous (Ana)", "Béatrice", "Charles", "absent", "Dominique", "Menu (q)", "Béatrice : bonne"]
+    {
+        assert!(screen.contains(words), "{words}:\n{screen}");
+    }
+    insta::assert_snapshot!("seats_kawu_6_80x30", screen);
+}
+
+#[test]
+fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() {
+    let data = tempfile::tempdir().unwrap();
+    let online = data.path().join("online");
+    std::fs::create_dir_all(&online).unwrap();
+    // What the table's driver autosaves: the game so far and the link that rejoins it.
+    let mut state = open("kawu-3");
+    for _ in 0..2 {
+        let m = state.legal_moves()[0].clone();
+        state.play(&m).unwrap();
+    }
+    let mut record = tripot_game::GameRecord::of_game(state.as_ref());
+    let link =
+        format!("tripot://table/kawu-3/3/07070707070707070707070707070707/ip4/127.0.0.1/tcp/4001/p2p/{PEER}");
+    record.set_tag(tripot_net::table_online::TABLE_LINK_TAG, &link).unwrap();
+    std::fs::write(online.join("online-1-table.tripot"), record.to_string()).unwrap();
+
+    let store = tripot_app::save_store::SaveStore::new(data.path()).with_online_dir(online);
+    let events = Events::new();
+    let mut app = App::new(Lang::Fr, Some(store), events.sender());
+    let fake = Fake::default();
+    app.set_network(Box::new(fake.clone()));
+    assert_eq!(app.page(), Page::Resume);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Table en ligne · kawu à trois · 2 coups"), "{screen}");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join {link} Seat(None)")]);
+    assert_eq!(app.page(), Page::OnlineSeats);
 }

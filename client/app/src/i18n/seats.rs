@@ -254,6 +254,8 @@ pub struct SeatsTexts {
     pub host_seat: &'static str,
     /// The form's note: computers sit right after the host.
     pub computers_first: &'static str,
+    /// The form's last line but one, online: open the table.
+    pub host_start: &'static str,
     /// Above the invitation.
     pub share: &'static str,
     /// The invitation is not known yet.
@@ -292,6 +294,8 @@ pub struct SeatsTexts {
     pub voted: &'static str,
     /// The keys of the table while a game is under way.
     pub keys: &'static str,
+    /// The keys of a table of two seats while a game is under way (the draw among them).
+    pub keys_two_seats: &'static str,
     /// The keys once the game is over.
     pub end_keys: &'static str,
     /// The keys before the game.
@@ -300,6 +304,8 @@ pub struct SeatsTexts {
     pub chat_keys: &'static str,
     /// The join page's mode: take a seat.
     pub join_seat: &'static str,
+    /// The resume list's word for a game of an online table.
+    pub online_table: &'static str,
     /// The join page's mode: watch.
     pub join_watch: &'static str,
 }
@@ -316,6 +322,7 @@ static FR: SeatsTexts = SeatsTexts {
     no: "non",
     host_seat: "vous (hôte)",
     computers_first: "Les ordinateurs s'assoient juste après vous.",
+    host_start: "Ouvrir la table en ligne",
     share: "À partager",
     share_pending: "(en attente de l'adresse…)",
     waiting_title: "Table en ligne : on attend les joueurs",
@@ -334,11 +341,13 @@ static FR: SeatsTexts = SeatsTexts {
     vote: "Rejouer",
     votes: "vote(s)",
     voted: "vous avez voté",
-    keys: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
+    keys: "Entrée jouer · : taper · t discuter · a abandonner · r réclamer · ? règles · q",
+    keys_two_seats: "Entrée jouer · : taper · t discuter · a abandonner · = nulle · r réclamer · q",
     end_keys: "v rejouer · t discuter · n numéros · q quitter",
     waiting_keys: "t discuter · q quitter",
     chat_keys: "Entrée envoyer · Échap annuler",
     join_seat: "prendre une place (Tab : regarder)",
+    online_table: "Table en ligne",
     join_watch: "regarder (Tab : prendre une place)",
 };
 
@@ -354,6 +363,7 @@ static EN: SeatsTexts = SeatsTexts {
     no: "no",
     host_seat: "you (host)",
     computers_first: "The computers sit right after you.",
+    host_start: "Open the table online",
     share: "To share",
     share_pending: "(waiting for the address…)",
     waiting_title: "Online table: waiting for the players",
@@ -372,11 +382,13 @@ static EN: SeatsTexts = SeatsTexts {
     vote: "Play again",
     votes: "vote(s)",
     voted: "you voted",
-    keys: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
+    keys: "Enter play · : type · t chat · a resign · r claim · ? rules · q leave",
+    keys_two_seats: "Enter play · : type · t chat · a resign · = draw · r claim · ? rules · q leave",
     end_keys: "v play again · t chat · n numbers · q leave",
     waiting_keys: "t chat · q leave",
     chat_keys: "Enter send · Esc cancel",
     join_seat: "take a seat (Tab: watch)",
+    online_table: "Online table",
     join_watch: "watch (Tab: take a seat)",
 };
 

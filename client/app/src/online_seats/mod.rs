@@ -196,7 +196,10 @@ impl OnlineSeats {
                 if self.table.as_mut().and_then(Table::drop_outgoing).is_some() {
                     return vec![SeatsUpdate::Say(SeatsNotice::MoveRefused(error))];
                 }
-                self.status.voted = false;
+                // A vote refused (the window closed) may not count as ours.
+                if error == tripot_net::table::TableError::NoVote {
+                    self.status.voted = false;
+                }
                 vec![SeatsUpdate::Say(SeatsNotice::ActionRefused(error))]
             }
             TableNetEvent::Saved { path, .. } => {

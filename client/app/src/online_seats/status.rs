@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use tripot_game::{Outcome, Seat, TableSpec};
 use tripot_net::table::{Applied, REMATCH_WINDOW, TableClock};
-use tripot_protocol::table::{ChatLine, ClockRule, HostWhy, PeerKey, SeatHolder, Signer, TableState};
+use tripot_protocol::table::{Act, ChatLine, ClockRule, HostWhy, PeerKey, SeatHolder, Signer, TableState};
 
 use super::notice::Who;
 use super::view::{ChatEntry, ChatFrom, RematchView, SeatClock, SeatHolderView, SeatView, SeatsView};
@@ -145,6 +145,11 @@ impl SeatsStatus {
 
     /// An entry was applied at `now`: the clock charged, the time-outs in a row counted.
     pub(super) fn applied(&mut self, applied: &Applied, now: Instant) {
+        if matches!(applied.act, Act::Leave(_)) {
+            // A seat ruled out (or resigned) is claimed no more.
+            self.away.remove(&applied.seat);
+            self.claimable.remove(&applied.seat);
+        }
         if applied.game_move.is_some() {
             self.draw_offer = None;
             self.clock.charge(applied.seat, now);

@@ -339,6 +339,20 @@ fn a_seat_away_may_be_claimed_once_the_table_says_so() {
     assert_eq!(seats.claimable(), vec![Seat(1)]);
     assert!(seats.claim(Seat(1)));
     assert_eq!(wire.sent(), vec!["claim 1".to_owned()]);
+    // The host rules the seat out: it is claimed no more.
+    let mut ruled = seats.table().unwrap().state().clone_box();
+    ruled.leave(Seat(1), tripot_game::Leaving::Abandoned).unwrap();
+    let applied = Applied {
+        index: 0,
+        seat: Seat(1),
+        act: Act::Leave(tripot_protocol::table::LeaveHow::Abandoned),
+        signer: Signer::Host { epoch: 0, why: HostWhy::Ruling },
+        game_move: None,
+    };
+    wire.table(NetTableEvent::Applied { applied, snapshot: GameSnapshot(ruled) });
+    seats.poll(now).unwrap();
+    assert!(seats.claimable().is_empty());
+    assert!(!seats.view(now).seats[1].away);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The unfinished games offered at start: every record of this client's tables — the older duel
 //! and star table records among them, resumed at the one table and saved on in the one format —
-//! then the online games, each resumed by the command that starts its session again.
+//! then the online games, each resumed by the command that starts its session again, and the
+//! online tables of 2–6 seats, rejoined by the link their save names.
 
 use tripot_app::resume_choice::{GameOffered, ResumeChoice};
 use tripot_app::save_store::SaveStore;
@@ -16,6 +17,7 @@ impl App {
         let Some(store) = &self.store else { return };
         let found = store.unfinished_games();
         let online = store.unfinished_online();
+        let tables = store.unfinished_tables();
         if let Some((to, error)) = found.moved.first() {
             let text = format!(
                 "{} {} ({})",
@@ -30,6 +32,7 @@ impl App {
             .iter()
             .map(|saved| ResumeChoice::Game(Box::new(GameOffered::of(saved))))
             .chain(online.into_iter().map(|saved| ResumeChoice::Online(Box::new(saved))))
+            .chain(tables.into_iter().map(|saved| ResumeChoice::Table(Box::new(saved))))
             .collect();
         self.resume_selected = 0;
         if !self.resume_choices.is_empty() {
@@ -60,6 +63,15 @@ impl App {
             Some(ResumeChoice::Online(online)) => {
                 let text = format!("{} {}", self.lang.t().resume_online_with, online.command());
                 self.say(text, true);
+            }
+            Some(ResumeChoice::Table(saved)) => {
+                // The seat comes back to this identity: the table gives it back whatever is asked.
+                let invitation = saved.invitation();
+                self.join_seats(invitation, tripot_protocol::table::Wants::Seat(None));
+                // Still offered when the table could not be reached (the failure is said).
+                if self.page == Page::OnlineSeats {
+                    self.resume_choices.clear();
+                }
             }
             None => {}
         }

@@ -120,6 +120,12 @@ pub(super) fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
             Style::default().fg(Color::LightCyan),
         )));
     }
+    // A seat left empty (a rematch seating only those who voted): the link to share again.
+    let empty = view.seats.iter().any(|s| s.holder == tripot_app::online_seats::SeatHolderView::Empty);
+    if let Some(invitation) = view.invitation.as_ref().filter(|_| empty) {
+        lines.push(Line::from(Span::styled(format!(" {} :", w.share), Style::default().fg(Color::Gray))));
+        lines.push(Line::from(Span::styled(invitation.clone(), Style::default().fg(Color::LightCyan))));
+    }
     if online.may_answer_draw() {
         lines.push(Line::from(Span::styled(
             format!(" {}", w.draw_offered),
@@ -179,10 +185,13 @@ fn chat_field(lang: Lang, typed: &str, width: u16) -> Line<'static> {
 /// The keys under the board.
 pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> &'static str {
     let w = lang.seats_words();
+    let view = online.view(Instant::now());
     if typing {
         w.chat_keys
-    } else if online.view(Instant::now()).end.is_some() {
+    } else if view.end.is_some() {
         w.end_keys
+    } else if view.spec.seats == 2 {
+        w.keys_two_seats
     } else {
         w.keys
     }

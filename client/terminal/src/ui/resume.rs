@@ -111,6 +111,12 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
             let when = offered.saved_at.map(|at| format!(" · {}", lang.moment(at))).unwrap_or_default();
             format!("{title} · {players} · {}{when}", count(offered.moves))
         }
+        ResumeChoice::Table(saved) => {
+            let spec = &saved.link.spec;
+            let title = tripot_game::catalogue::find(&spec.game)
+                .map_or_else(|| spec.game.to_string(), |info| lang.words(&info.title).to_owned());
+            format!("{} · {title} · {}", lang.seats_words().online_table, count(saved.moves))
+        }
         ResumeChoice::Online(online) => {
             let game = &online.game;
             format!(

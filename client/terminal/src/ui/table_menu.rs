@@ -132,6 +132,7 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: T
             (lang.seat_label(k + 1), Some(player))
         }
         TableLine::Opener => (s.opener.to_owned(), Some(lang.table_opener(menu.opener))),
+        TableLine::Start if menu.online => (lang.seats_words().host_start.to_owned(), None),
         TableLine::Start => (s.start.to_owned(), None),
         TableLine::Back => (s.back.to_owned(), None),
     };

@@ -1,14 +1,16 @@
 //! Autosave: the table's record is written after every entry, each game of the table to its
 //! own file, as a [`GameRecord`] `tripot replay` reads: the game's moves and result, the table's
-//! id and each seat's player; a finished game's signed result is kept beside its file.
+//! id, each seat's player, and the link a restarted peer rejoins its seat by
+//! ([`TABLE_LINK_TAG`]); a finished game's signed result is kept beside its file.
 
 use std::path::PathBuf;
 
+use libp2p::Multiaddr;
 use tripot_game::{GameRecord, Seat};
 use tripot_protocol::table::SeatHolder;
 
-use super::TableNetEvent;
 use super::driver::TableDriver;
+use super::{TableLink, TableNetEvent};
 use crate::online::NetWarning;
 use crate::result_keeper::keep_and_submit;
 use crate::saved_game::write_atomically;
@@ -18,6 +20,12 @@ use tripot_ratings_wire::SignedResult;
 
 /// The tag naming the table (its id in hex) in a table's record.
 pub const TABLE_TAG: &str = "Table";
+
+/// The tag of the link that rejoins the table after a restart (`tripot://table/…`): the host's
+/// address, or for the host itself the next host's in the hand-over order, since the others go
+/// on there once it is gone. A seated peer that comes back gets its own seat back, keyed by its
+/// identity.
+pub const TABLE_LINK_TAG: &str = "TableLink";
 
 /// Where and what was last saved.
 pub(super) struct Autosave {
@@ -40,6 +48,9 @@ pub fn record_of(table: &Table) -> Option<GameRecord> {
     if let Some(chain) = crate::table::chain_tag(record) {
         let _ = out.set_tag(crate::table::CHAIN_TAG, &chain);
     }
+    if let Some(link) = rejoin_link(table) {
+        let _ = out.set_tag(TABLE_LINK_TAG, &link.to_string());
+    }
     for (index, holder) in table.state().seats.iter().enumerate() {
         let Ok(index) = u8::try_from(index) else { continue };
         let name = match holder {
@@ -50,6 +61,19 @@ pub fn record_of(table: &Table) -> Option<GameRecord> {
         let _ = out.set_player(&state.seat_name(Seat(index)), &name);
     }
     Some(out)
+}
+
+/// The link a restarted peer rejoins the table by: the host's first announced address, or for
+/// the host the next host's; none when that peer announced none (or there is no next host).
+fn rejoin_link(table: &Table) -> Option<TableLink> {
+    let state = table.state();
+    let epoch = usize::from(state.epoch);
+    let host = if table.is_host() { state.hosts.get(epoch + 1)? } else { state.hosts.get(epoch)? };
+    let seat = table.seat_of(host)?;
+    let SeatHolder::Human { addrs, .. } = state.seats.get(seat.index())? else { return None };
+    // The addresses were announced with the peer's `/p2p/` id.
+    let host = addrs.iter().find_map(|bytes| Multiaddr::try_from(bytes.clone()).ok())?;
+    Some(TableLink { spec: state.spec.clone(), table: state.table, host })
 }
 
 impl TableDriver {

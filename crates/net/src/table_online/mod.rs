@@ -42,7 +42,7 @@ use libp2p::{Multiaddr, StreamProtocol};
 use tripot_game::{GameSpec, Player, Seat, TableSpec};
 use tripot_protocol::table::{TABLE_PROTOCOL, TableId, Wants};
 
-pub use autosave::{TABLE_TAG, record_of};
+pub use autosave::{TABLE_LINK_TAG, TABLE_TAG, record_of};
 pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
