@@ -9,6 +9,7 @@
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
 import { t, chooseDestinationKey } from "./words.js";
 import * as seats from "./seats.js";
+import { keptSeat, keepSeat } from "./seat_token.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,28 +33,6 @@ const pick = (words) => (words ? words[lang()] : "");
 
 function ask(action, fields = {}) {
   send({ type: "online", action, ...fields });
-}
-
-// The token that takes this page's online game back after a reload (F5): told by the program
-// when online play starts, kept for this tab only. A browser that refuses storage just loses
-// the game on a reload, as before.
-const SEAT_KEY = "tripot-online-seat";
-
-function keptSeat() {
-  try {
-    return sessionStorage.getItem(SEAT_KEY);
-  } catch (_) {
-    return null;
-  }
-}
-
-function keepSeat(token) {
-  try {
-    if (token) sessionStorage.setItem(SEAT_KEY, token);
-    else sessionStorage.removeItem(SEAT_KEY);
-  } catch (_) {
-    // No storage: nothing to take back after a reload.
-  }
 }
 
 // ---- what the program says ------------------------------------------------------------------
