@@ -164,7 +164,11 @@ async fn a_kawu_3_table_with_a_computer_is_joined_by_its_link_and_a_reload_rejoi
     let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
     let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
     online(&mut a, "host_seats", json!({"game": "kawu-3", "computers": [1], "spectators": true})).await;
-    let shared = table_where(&mut a, "the link to share", |t| !t["invitation"].is_null()).await;
+    // The link may come before the table's own announcement of its seats.
+    let shared = table_where(&mut a, "the link and the seats", |t| {
+        !t["invitation"].is_null() && t["seats"][1]["holder"] == "computer"
+    })
+    .await;
     let link = shared["invitation"].as_str().unwrap().to_owned();
     assert!(link.starts_with("tripot://table/kawu-3/3/"), "{link}");
     assert_eq!(shared["seats"][1]["holder"], "computer");
@@ -247,4 +251,50 @@ fn a_kawu_3_table_is_hosted_joined_played_talked_at_and_reloaded_in_a_real_brows
     assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("all table browser checks passed"), "{stdout}\n{stderr}");
     println!("{stdout}");
+}
+
+#[tokio::test]
+async fn a_table_of_two_with_a_clock_is_watched_drawn_by_agreement_and_voted_on() {
+    let (a_server, b_server, c_server) =
+        (Server::start("Alice"), Server::start("Bruno"), Server::start("Chloé"));
+    let (mut a, mut b, mut c) = (page(&a_server).await, page(&b_server).await, page(&c_server).await);
+    online(&mut a, "host_seats", json!({"game": "kawu-2", "clock": "30", "spectators": true})).await;
+    let shared = table_where(&mut a, "the link to share", |t| !t["invitation"].is_null()).await;
+    let link = shared["invitation"].as_str().unwrap().to_owned();
+    online(&mut b, "join_seats", json!({"link": link})).await;
+    let b_table =
+        table_where(&mut b, "B seated, the game on", |t| t["started"] == true && t["my_seat"] == 1).await;
+    assert_eq!(b_table["clock"]["en"], "30 s a move", "{b_table}");
+    // The seat to move has its clock running, at most the 30 s a move.
+    let running =
+        b_table["seats"].as_array().unwrap().iter().find(|s| s["clock_running"] == true).unwrap().clone();
+    assert_eq!(running["seat"], b_table["to_move"], "{b_table}");
+    assert!(running["clock_secs"].as_u64().unwrap() <= 30, "{running}");
+
+    // A spectator comes by the same link: no seat, the board, the seats.
+    online(&mut c, "join_seats", json!({"link": link, "watch": true})).await;
+    let watched =
+        table_where(&mut c, "the table watched", |t| t["started"] == true && !t["board"].is_null()).await;
+    assert!(watched["my_seat"].is_null(), "{watched}");
+    assert_eq!(watched["seats"][0]["words"]["en"], "Alice");
+    refused(&mut c, "select", json!({"hole": "m4"}), "not_connected").await;
+
+    // A offers a draw; B is asked and accepts; the game ends in a draw on both pages.
+    let a_table = table_where(&mut a, "A may offer a draw", |t| t["may_offer_draw"] == true).await;
+    assert_eq!(a_table["my_seat"], 0);
+    online(&mut a, "offer_draw", json!({})).await;
+    table_where(&mut b, "B asked", |t| t["draw_offer"] == 0 && t["may_answer_draw"] == true).await;
+    online(&mut b, "answer_draw", json!({"accept": true})).await;
+    let ended = table_where(&mut b, "the end on B", |t| !t["end"].is_null()).await;
+    let (fr, en) = (ended["end"]["fr"].as_str().unwrap(), ended["end"]["en"].as_str().unwrap());
+    assert!(!fr.is_empty() && !en.is_empty() && fr != en, "{ended}");
+    table_where(&mut a, "the end on A", |t| !t["end"].is_null()).await;
+
+    // The vote for another game: A votes, B sees the vote.
+    table_where(&mut a, "A may vote", |t| t["may_vote"] == true).await;
+    online(&mut a, "vote", json!({})).await;
+    table_where(&mut b, "A's vote seen", |t| {
+        t["vote"]["votes"].as_array().is_some_and(|v| v.contains(&json!(0)))
+    })
+    .await;
 }

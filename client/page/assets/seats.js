@@ -35,7 +35,7 @@ export function asOnlineView(view) {
     claim_prompt: false,
     confirm: null,
     rematch: null,
-    ending: null,
+    ending: view.end ? { termination: "end", words: view.end } : null,
     board: view.board,
     table: true,
   };

@@ -396,6 +396,9 @@ impl PageOnline {
             may_answer_draw: seats.may_answer_draw(),
             may_vote: seats.may_vote(),
             claimable: seats.claimable().into_iter().map(|s| s.0).collect(),
+            end: view.end.as_ref().zip(table).map(|(outcome, table)| {
+                words(|l| l.outcome_reason(table.state(), outcome, &|seat| l.table_seat(table, seat)))
+            }),
             vote: view.rematch.as_ref().map(|r| VoteView {
                 votes: r.votes.iter().map(|s| s.0).collect(),
                 voted: r.voted,

@@ -97,6 +97,8 @@ pub(crate) struct SeatsTableView {
     pub(crate) may_vote: bool,
     /// The seats the person may claim.
     pub(crate) claimable: Vec<u8>,
+    /// How the game ended (its places and reason), in words.
+    pub(crate) end: Option<Words>,
     /// The rematch vote, while open.
     pub(crate) vote: Option<VoteView>,
     /// The board; none before the game starts.
