@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use tripot_app::move_picker::PickAction;
 use tripot_app::network::{Network, NetworkError, OpenGameScan};
-use tripot_app::online_connection::{Confirm, Connection, RematchOffer, Route};
+use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
 use tripot_app::table::PersonAction;
@@ -22,16 +22,13 @@ use tripot_game::Cell;
 
 use super::board_messages::BoardAction;
 use super::messages::ServerMessage;
-use super::online_messages::{
-    EndingView, ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, OpenGameView, Words,
-};
-use super::online_offer::{games_message, offer, seek, title};
+use super::online_messages::{ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, Words};
+use super::online_offer::{games_message, offer, seek};
 use super::online_words::{
-    Refusal, bad_cell, colon, connection_key, connection_words, empty_hole, ending_words, game_over,
-    no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
-    not_your_turn, notice_message, side_key, words,
+    Refusal, bad_cell, colon, empty_hole, game_over, no_chain, no_selection, not_a_destination,
+    not_connected, not_now, not_online, not_your_piece, not_your_turn, notice_message, words,
 };
-use super::page_play::{table_move_view, table_view};
+use super::page_play::table_move_view;
 
 /// Events read from a session per tick at most, so that a flood cannot hold the page.
 const EVENTS_PER_TICK: usize = 256;
@@ -453,80 +450,6 @@ impl PageOnline {
         }
         Ok(out)
     }
-
-    // ---- what the page draws -------------------------------------------------------------------
-
-    fn view(&self) -> Option<OnlineView> {
-        let online = self.online.as_ref()?;
-        let status = online.status();
-        let table = online.table();
-        let local = status.local;
-        let your_turn = online.accepts_moves() && table.is_some_and(|t| t.person_to_move());
-        let seat_name = |seat| table.map_or_else(String::new, |t| t.state().seat_name(seat));
-        Some(OnlineView {
-            side: side_key(&status.side).to_owned(),
-            connection: connection_key(status.connection).to_owned(),
-            connection_words: words(|l| connection_words(l, status)),
-            route: status.route.map(|r| match r {
-                Route::Direct => "direct".to_owned(),
-                Route::Relayed => "relayed".to_owned(),
-            }),
-            room_code: status.room_code.clone(),
-            addrs: status.addrs.iter().map(ToString::to_string).collect(),
-            peer: status.peer_name.clone(),
-            seat: local.map(|s| s.0),
-            camp: local.map(seat_name),
-            your_turn,
-            warning: status.warning.as_ref().map(|w| words(|l| l.warning(w))),
-            claim_prompt: status.claim_prompt,
-            confirm: status.confirm.map(|c| match c {
-                Confirm::Resign => "resign".to_owned(),
-                Confirm::Leave => "leave".to_owned(),
-            }),
-            rematch: status.rematch.map(|r| match r {
-                RematchOffer::Asked => "asked".to_owned(),
-                RematchOffer::Offered => "offered".to_owned(),
-            }),
-            ending: status.ending.as_ref().map(|ending| EndingView {
-                winner: ending.winner().map(seat_name).unwrap_or_default(),
-                you_win: local.is_some() && ending.winner() == local,
-                termination: ending.tag().to_owned(),
-                words: words(|l| ending_words(l, ending, local, status.peer_name.as_deref())),
-            }),
-            board: table.map(|t| Box::new(table_view(t, false, &self.news))),
-            saved_to: status.saved_to.as_ref().map(|p| p.display().to_string()),
-        })
-    }
-
-    fn list_view(&self) -> Option<ListView> {
-        let list = self.list.as_ref()?;
-        Some(ListView {
-            kind: match list.kind {
-                ListKind::Lan => "lan",
-                ListKind::Lobby => "lobby",
-            }
-            .to_owned(),
-            games: list.list.as_ref().map_or_else(Vec::new, |l| {
-                l.games
-                    .iter()
-                    .map(|g| OpenGameView {
-                        name: g.name.clone(),
-                        game: g.game.as_str().to_owned(),
-                        title: title(&g.game),
-                        free_seats: g.free_seats,
-                        format: g.format,
-                        waiting_secs: g.waiting_secs,
-                        addr: g.addr.to_string(),
-                    })
-                    .collect()
-            }),
-            read: list.list.is_some(),
-            error: list
-                .error
-                .as_ref()
-                .map(|e| words(|l| format!("{}{}{}", l.t().online_failed, colon(l), l.network_error(e)))),
-        })
-    }
 }
 
 /// The cell named `name` on the online game's board.
@@ -560,6 +483,9 @@ mod start;
 
 #[path = "page_online_seats.rs"]
 mod seats;
+
+#[path = "page_online_view.rs"]
+mod view;
 
 #[cfg(test)]
 #[path = "page_online_tests.rs"]

@@ -25,8 +25,8 @@ use crate::messages::ServerMessage;
 use crate::online_messages::{NoticeView, OnlineErrorCode};
 use crate::online_offer::title;
 use crate::online_words::{
-    Refusal, bad_cell, game_over, network_refusal, no_chain, no_selection, not_a_destination, not_connected,
-    not_now, not_online, not_your_turn, refusal, words,
+    Refusal, bad_cell, empty_hole, game_over, network_refusal, no_chain, no_selection, not_a_destination,
+    not_connected, not_now, not_online, not_your_piece, not_your_turn, refusal, words,
 };
 use crate::page_play::{table_move_view, table_view};
 use crate::seats_messages::{ChatLine, SeatLine, SeatsTableView, VoteView};
@@ -222,9 +222,11 @@ impl PageOnline {
         let action = match action {
             BoardAction::Select { hole } => {
                 let at = cell(&hole)?;
+                let empty = table.state().board().cell(at).is_some_and(|c| c.piece.is_none());
                 while seats.cancel() {}
                 return match seats.act_on(at) {
-                    PersonAction::Picked(PickAction::Nothing) => Err(not_a_destination(&hole)),
+                    PersonAction::Picked(PickAction::Nothing) if empty => Err(empty_hole(&hole)),
+                    PersonAction::Picked(PickAction::Nothing) => Err(not_your_piece(&hole)),
                     _ => Ok(Vec::new()),
                 };
             }
@@ -258,7 +260,10 @@ impl PageOnline {
                 if table.picker().picked().len() < 2 {
                     return Err(no_chain());
                 }
-                (seats.end_chain(), String::new())
+                return match seats.end_chain() {
+                    PersonAction::Picked(PickAction::Nothing) => Err(no_chain()),
+                    _ => Ok(Vec::new()),
+                };
             }
             BoardAction::Cancel => {
                 seats.cancel();
@@ -266,7 +271,6 @@ impl PageOnline {
             }
         };
         match action {
-            (PersonAction::Picked(PickAction::Nothing), to) if to.is_empty() => Err(no_chain()),
             (PersonAction::Picked(PickAction::Nothing), to) => Err(not_a_destination(&to)),
             _ => Ok(Vec::new()),
         }
