@@ -2,7 +2,8 @@
 // hosts a kawu-3 table with a computer at the second seat; page B (on another `tripot web`)
 // joins by the link A's page shows and takes the third seat; both play by clicks, each page's
 // moves seen on the other; a chat line of A's is read on B's page; B's page reloads (F5) and is
-// back at its seat with the moves so far, and plays on. Run by client/cli/tests/web_seats.rs,
+// back at its seat with the moves so far, and plays on; then the host's page reloads, its table
+// having gone on meanwhile, and the table plays on again. Run by client/cli/tests/web_seats.rs,
 // which starts the servers and passes:
 //   CHROMIUM       the browser to run
 //   TRIPOT_URL_A   the host's `tripot web` (its page in French)
@@ -103,6 +104,19 @@ try {
   await turn(a, b, "page A");
   await turn(b, a, "page B after its reload");
   check(true, "the table plays on after the reload");
+
+  // The host's page reloads too: the table it hosts went on meanwhile (its computer included).
+  const hosted = await moves(a);
+  await a.reload();
+  await a.waitForSelector('body[data-rejoined="true"]', { timeout: TIMEOUT, state: "attached" });
+  await waitData(a, "seat", "0");
+  await a.waitForFunction((n) => Number(document.getElementById("online").dataset.moves) >= n, hosted, {
+    timeout: TIMEOUT,
+  });
+  check((await data(a, "seats-invitation")).startsWith("tripot://table/kawu-3/3/"), "page A still shares its table");
+  await turn(a, b, "page A after its reload");
+  await turn(b, a, "page B");
+  check(true, "the table plays on after the host's reload");
 } finally {
   await browser.close();
 }
