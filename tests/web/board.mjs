@@ -11,8 +11,7 @@
 // dropped on its end and both sides' moves ringed.
 // Prints "all board checks passed" at the end; any failed check throws (exit 1).
 
-import { chromium } from "playwright-core";
-import { env, check, checksMade } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
 const TIMEOUT = 30000;
@@ -276,7 +275,7 @@ async function draughts(context) {
   await page.close();
 }
 
-const browser = await chromium.launch({ executablePath: env("CHROMIUM"), args: ["--no-sandbox"] });
+const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   await context.addInitScript(countSounds);

@@ -9,16 +9,12 @@
 // Prints "all online browser checks passed" at the end; any failed check throws (exit 1).
 
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, openPage } from "./checks.mjs";
+
+import { TIMEOUT, section, onBoard, data, waitData, ownPawns, playStep } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
 const URL_B = env("TRIPOT_URL_B");
-
-const section = "#online";
-const onBoard = (hole) => `#online-board [data-hole="${hole}"]`;
-const data = (page, name) => page.locator(section).getAttribute(`data-${name}`);
-const waitData = (page, name, value) =>
-  page.waitForSelector(`${section}[data-${name}="${value}"]`, { timeout: TIMEOUT, state: "attached" });
 
 async function open(browser, url, locale) {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
@@ -26,46 +22,6 @@ async function open(browser, url, locale) {
   await page.click("#online-open");
   await page.waitForSelector("#online-setup:not([hidden])");
   return page;
-}
-
-// The holes of the player's own pawns: camp A's colour is S, camp B's N (format 1).
-async function ownPawns(page) {
-  const camp = await data(page, "camp");
-  const colour = camp === "A" ? "S" : "N";
-  return page.locator(`#online-board g.hole[data-pawn="${colour}"]`).evaluateAll((gs) => gs.map((g) => g.dataset.hole));
-}
-
-// Plays one move of one hop by clicks: a pawn with a destination is picked, then its first
-// destination; a jump that could go on is a hop of a chain, ended by a click on its end again.
-// Returns the move as the history writes it.
-async function playStep(page, who) {
-  const before = Number(await data(page, "moves"));
-  const pickable = ((await data(page, "pickable")) || "").split(" ").filter(Boolean);
-  for (const hole of pickable) {
-    await page.click(onBoard(hole));
-    await waitData(page, "selected", hole);
-    const ends = await page.locator("#online-board g.hole.jump").evaluateAll((gs) => gs.map((g) => g.dataset.hole));
-    if (!ends.length) continue;
-    await page.click(onBoard(ends[0]));
-    await page.waitForFunction(
-      ([n, end]) => {
-        const d = document.getElementById("online").dataset;
-        return Number(d.moves) === n || d.selected.endsWith(`-${end}`);
-      },
-      [before + 1, ends[0]],
-      { timeout: TIMEOUT },
-    );
-    if (Number(await data(page, "moves")) !== before + 1) await page.click(onBoard(ends[0]));
-    await waitData(page, "moves", String(before + 1));
-    await waitData(page, "your-turn", "false");
-    check(
-      (await page.locator(`${onBoard(ends[0])} .pawn`).count()) === 1 &&
-        (await page.locator(`${onBoard(hole)} .pawn`).count()) === 0,
-      `${who} played ${hole}-${ends[0]} by clicks`,
-    );
-    return `${hole}-${ends[0]}`;
-  }
-  throw new Error(`${who}: no pawn can step`);
 }
 
 // Leaves the online game shown: a live one asks for a second click.

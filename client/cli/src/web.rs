@@ -33,6 +33,10 @@ pub(crate) struct Args {
     /// QUIC).
     #[arg(long = "listen")]
     pub(crate) listen: Vec<Multiaddr>,
+    /// Online play: how long a page's game waits, after the page closed, for the page to come
+    /// back (a reload), in seconds; 0: a closed page leaves its game at once.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub(crate) online_grace: u64,
 }
 
 /// Serves the page until Ctrl-C.
@@ -44,7 +48,14 @@ pub(crate) fn run(args: &Args, lang: Lang, page_lang: Option<Lang>) -> Result<()
         no_mdns: args.no_mdns,
         listen: args.listen.clone(),
     };
-    let options =
-        WebOptions { port: args.port, lan: args.lan, open: !args.no_open, network, lang, page_lang };
+    let options = WebOptions {
+        port: args.port,
+        lan: args.lan,
+        open: !args.no_open,
+        network,
+        lang,
+        page_lang,
+        online_grace: std::time::Duration::from_secs(args.online_grace),
+    };
     Ok(tripot_web::run(options)?)
 }

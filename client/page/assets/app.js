@@ -91,6 +91,9 @@ function onMessage(msg) {
       } else say(t("busy_searches", { n: msg.ahead || 0 }));
       return Promise.resolve();
     default:
+      // The online game taken back after a reload is shown; the page's first table, started
+      // meanwhile, is left as when « En ligne » is clicked.
+      if (msg.type === "online_rejoined" && msg.found) play.leave();
       if (typeof msg.type === "string" && msg.type.startsWith("online")) return online.onMessage(msg);
       // The saved games' messages go to saves.js; those of a newer program are ignored.
       onSavesMessage(msg);

@@ -8,6 +8,8 @@
 
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
 import { t, chooseDestinationKey } from "./words.js";
+import * as seats from "./seats.js";
+import { keptSeat, keepSeat } from "./seat_token.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,8 +54,30 @@ export function onMessage(msg) {
       shownPath = [];
       render();
       return Promise.resolve();
+    case "online_seats":
+      // A table of 2–6 seats: its board is drawn and clicked here, the rest by seats.js.
+      seats.onTable(msg.table);
+      if (msg.table) {
+        view = seats.asOnlineView(msg.table);
+        showSection(true);
+        pieces = view.board ? new Map(view.board.cells.filter((c) => c.piece).map((c) => [c.name, c.piece])) : new Map();
+      } else if (view && view.table) {
+        view = null;
+        cursor = null;
+      }
+      shownPath = [];
+      render();
+      return Promise.resolve();
     case "online_move":
       return animate(msg);
+    case "online_seat":
+      keepSeat(msg.token);
+      return Promise.resolve();
+    case "online_rejoined":
+      // Found: the game's whole state follows. Not found (expired, or never was): a fresh page.
+      if (!msg.found) keepSeat(null);
+      document.body.dataset.rejoined = String(msg.found);
+      return Promise.resolve();
     case "online_notice":
       notice = msg.words.fr || msg.words.en ? { words: msg.words, strong: msg.strong } : null;
       render();
@@ -65,6 +89,7 @@ export function onMessage(msg) {
     case "online_games":
       games = msg.games;
       fillGames();
+      seats.setTables(msg.tables);
       return Promise.resolve();
     case "online_list":
       list = msg;
@@ -205,6 +230,7 @@ export function render() {
   section.dataset.selected = view && view.board && view.board.selection ? view.board.selection.path.join("-") : "";
   section.dataset.notice = notice && notice.code ? notice.code : "";
 
+  seats.words();
   // The games' titles in the page's language (it may have changed).
   for (const option of $("online-game-choice").options) {
     const game = games.find((g) => g.name === option.value);
@@ -260,7 +286,7 @@ export function render() {
         .map((c) => `<span class="chip ${square ? `chip-piece-${c}` : `chip-${STAR_CODES[c] || "P"}`}"></span>`)
         .join("");
       li.innerHTML = `${chips}<strong></strong> <small></small>`;
-      li.querySelector("strong").textContent = seat.seat === view.seat ? t("you") : view.peer || "";
+      li.querySelector("strong").textContent = seat.seat === view.seat ? t("you") : nameOf(seat.seat);
       li.querySelector("small").textContent = seat.counters.map(counterText).join(" · ");
       players.appendChild(li);
     }
@@ -268,7 +294,7 @@ export function render() {
     history.innerHTML = "";
     for (const move of state.history) {
       const li = document.createElement("li");
-      const who = move.seat === view.seat ? t("you") : view.peer || "";
+      const who = move.seat === view.seat ? t("you") : nameOf(move.seat);
       li.textContent = `${who} : ${move.kind === "pass" ? t("pass_word") : move.notation}`;
       history.appendChild(li);
     }
@@ -284,15 +310,16 @@ export function render() {
   $("online-end").hidden = !view.ending;
   $("online-end-words").textContent = view.ending ? pick(view.ending.words) : "";
 
-  const live = view.board && !view.ending && view.camp;
+  const seated = view.seat !== null && view.seat !== undefined;
+  const live = view.board && !view.ending && (view.table ? seated : view.camp);
   const sel = view.board && view.board.selection;
   $("online-end-jump").disabled = !(sel && sel.path.length > 1);
   $("online-cancel").disabled = !sel;
   $("online-resign").hidden = !live;
   $("online-resign").textContent = view.confirm === "resign" ? t("online_resign_confirm") : t("online_resign");
-  $("online-claim").hidden = view.connection !== "grace_over" || Boolean(view.ending);
+  $("online-claim").hidden = view.connection !== "grace_over" || Boolean(view.ending) || Boolean(view.table);
   $("online-keep-waiting").hidden = !view.claim_prompt;
-  $("online-rematch").hidden = !view.ending;
+  $("online-rematch").hidden = !view.ending || Boolean(view.table);
   $("online-rematch").disabled = view.rematch === "asked";
   $("online-rematch").textContent = view.rematch === "offered" ? t("online_accept_rematch") : t("online_rematch");
   $("online-decline").hidden = view.rematch !== "offered";
@@ -305,7 +332,13 @@ function counterText(c) {
   return c.limit === null || c.limit === undefined ? `${label} ${c.value}` : `${label} ${c.value}/${c.limit}`;
 }
 
+// Who plays `seat`: the opponent, or at a table the seat's holder.
+function nameOf(seat) {
+  return view.table ? seats.seatName(seat) : view.peer || "";
+}
+
 function turnText() {
+  if (view.table && !(view.your_turn && view.board && view.board.selection)) return seats.turnText();
   if (!view.board || view.ending || animating) return "";
   if (view.your_turn) {
     const sel = view.board.selection;
@@ -413,6 +446,10 @@ function game() {
 // Called once the program's hello arrived.
 export function start(hello, sender) {
   send = sender;
+  seats.start(hello, ask);
+  // The first message after a reload: the online game left by the page before it, if any.
+  const seat = keptSeat();
+  if (seat) send({ type: "rejoin", token: seat });
   ask("games");
   if (!started) {
     started = true;
@@ -459,6 +496,7 @@ export function start(hello, sender) {
     $("online-rematch").addEventListener("click", () => ask("rematch"));
     $("online-decline").addEventListener("click", () => ask("decline_rematch"));
     $("online-leave").addEventListener("click", () => ask("leave"));
+    seats.bind();
     document.addEventListener("keydown", onKey);
   }
   render();

@@ -21,7 +21,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of `client/page/assets/`; `index.html` is also the page's root.
-pub(crate) const ASSETS: [Asset; 15] = [
+pub(crate) const ASSETS: [Asset; 17] = [
     Asset { name: "index.html", content_type: HTML, body: include_str!("../assets/index.html") },
     Asset { name: "style.css", content_type: CSS, body: include_str!("../assets/style.css") },
     Asset { name: "app.js", content_type: JS, body: include_str!("../assets/app.js") },
@@ -30,6 +30,8 @@ pub(crate) const ASSETS: [Asset; 15] = [
     Asset { name: "board_squares.js", content_type: JS, body: include_str!("../assets/board_squares.js") },
     Asset { name: "words.js", content_type: JS, body: include_str!("../assets/words.js") },
     Asset { name: "online.js", content_type: JS, body: include_str!("../assets/online.js") },
+    Asset { name: "seats.js", content_type: JS, body: include_str!("../assets/seats.js") },
+    Asset { name: "seat_token.js", content_type: JS, body: include_str!("../assets/seat_token.js") },
     Asset { name: "saves.js", content_type: JS, body: include_str!("../assets/saves.js") },
     Asset { name: "ratings.js", content_type: JS, body: include_str!("../assets/ratings.js") },
     Asset { name: "play.js", content_type: JS, body: include_str!("../assets/play.js") },

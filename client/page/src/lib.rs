@@ -19,7 +19,10 @@
 //!   `saved_game_view` (any game's record as the page shows it, read by the one reader).
 //! - Online play: [`online_messages`] (its messages), `page_online` (one page's online game,
 //!   sans I/O; its board drawn by `online_board`, its clicks by `board_clicks`), `online_worker`
-//!   (the thread that runs it and polls the session).
+//!   (the thread that runs it and polls the session), `socket_online` (a socket's worker, its
+//!   token, the hand-over) and `kept_games` (a closed page's game kept for its reload).
+//!   Tables of 2–6 seats: `page_online_seats` (over `tripot_app::online_seats::OnlineSeats`) and
+//!   [`seats_messages`] (the table as the page draws it).
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -40,6 +43,7 @@ pub(crate) mod board_messages;
 mod browser;
 mod connections;
 mod error;
+mod kept_games;
 mod lan;
 pub(crate) mod messages;
 pub(crate) mod online_messages;
@@ -55,8 +59,10 @@ pub(crate) mod play_messages;
 mod saved_game_view;
 pub(crate) mod saves_messages;
 mod search_pool;
+pub(crate) mod seats_messages;
 mod server;
 mod socket;
+mod socket_online;
 
 pub use error::WebError;
 
@@ -75,6 +81,9 @@ pub struct WebOptions {
     pub lang: Lang,
     /// `--lang` itself: given, the page takes it over the browser's language.
     pub page_lang: Option<Lang>,
+    /// How long a closed page's online game is kept for the page to come back (a reload);
+    /// zero: a closed page leaves its game at once.
+    pub online_grace: std::time::Duration,
 }
 
 /// The online options of `tripot web`, as `tripot host`'s: read (with the config file's relay)
@@ -174,6 +183,10 @@ async fn serve(options: WebOptions, network: SharedNetwork) -> Result<(), WebErr
     drop(out);
     let shared = socket::Shared {
         network,
+        kept: Arc::new(Mutex::new(kept_games::KeptGames::with_bound(
+            kept_games::MAX_KEPT,
+            options.online_grace,
+        ))),
         searches: search_pool::SearchPool::start(),
         lang: options.page_lang,
         relay: options.network.relay.clone(),

@@ -41,6 +41,13 @@ pub(crate) enum ClientMessage {
     /// A relay's Elo table (`{"type":"ratings","game":"tripot","month":"2026-11"}`), answered by
     /// [`ServerMessage::Ratings`] or an error.
     Ratings(super::page_ratings::RatingsRequest),
+    /// The page's first message after a reload: the token of its online game
+    /// ([`ServerMessage::OnlineSeat`]), to take the game back; answered by
+    /// [`ServerMessage::OnlineRejoined`].
+    Rejoin {
+        /// The token, as told.
+        token: String,
+    },
 }
 
 /// Who opens, as the menu offers it.
@@ -85,9 +92,29 @@ pub(crate) enum ServerMessage {
     OnlineGames {
         /// Every game of two seats the session plays, the catalogue's order.
         games: Vec<super::online_messages::OnlineGameView>,
+        /// Every game of the catalogue, for a table at its seat count.
+        #[serde(default)]
+        tables: Vec<super::online_messages::TableGameView>,
     },
     /// A refused online request; nothing changed.
     OnlineError(OnlineRefusal),
+    /// The online table of 2–6 seats after a change (none: no table any more).
+    OnlineSeats {
+        /// The table.
+        table: Option<Box<super::seats_messages::SeatsTableView>>,
+    },
+    /// The token that takes this page's online game back after a reload (the page keeps it in
+    /// `sessionStorage`), sent when its online play starts.
+    OnlineSeat {
+        /// 128 random bits in hex.
+        token: String,
+    },
+    /// The answer to [`ClientMessage::Rejoin`]: found, the game is this page's again and its
+    /// whole state follows; not found, nothing changed.
+    OnlineRejoined {
+        /// Whether the token led to a game.
+        found: bool,
+    },
     /// The answer to an online `path`: the holes the picked pawn would visit.
     OnlinePath {
         /// The destination asked about.

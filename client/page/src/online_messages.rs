@@ -87,10 +87,69 @@ pub(crate) enum OnlineRequest {
     DeclineRematch,
     /// Leaves: a live game asks first (it stays saved); the opponent is told.
     Leave,
+    /// Hosts an online table of 2–6 seats: any game of the catalogue at its seat count, our
+    /// seat first, computers at these levels (1–5) in the seats after ours, the others left to
+    /// guests who come by the table's link.
+    HostSeats {
+        /// The game, by its name in the catalogue (`kawu-3`).
+        game: String,
+        /// The computers' levels, in the seats right after ours.
+        #[serde(default)]
+        computers: Vec<u8>,
+        /// `none`, `30`, `60`, `120`, `300` (seconds a move) or `300+5` (a reserve and an
+        /// increment).
+        #[serde(default = "no_clock")]
+        clock: String,
+        /// Spectators let in.
+        #[serde(default)]
+        spectators: bool,
+        /// In a private room on the relay (its link names the room).
+        #[serde(default)]
+        room: bool,
+    },
+    /// Joins an online table of 2–6 seats by its link (the table's or its room's): the first
+    /// free seat, or to watch.
+    JoinSeats {
+        /// The link.
+        link: String,
+        /// To watch rather than sit.
+        #[serde(default)]
+        watch: bool,
+    },
+    /// Says a line at the table.
+    Chat {
+        /// The line.
+        text: String,
+    },
+    /// Mutes a seat's chat here, or unmutes it.
+    Mute {
+        /// The seat, from 0.
+        seat: u8,
+        /// Muted or not.
+        muted: bool,
+    },
+    /// Offers a draw (tables of two seats).
+    OfferDraw,
+    /// Answers the draw offered.
+    AnswerDraw {
+        /// Accepted.
+        accept: bool,
+    },
+    /// Votes for another game at the table.
+    Vote,
+    /// Claims a seat away past its grace period.
+    ClaimSeat {
+        /// The seat, from 0.
+        seat: u8,
+    },
     /// The board's clicks, as every game's; a move is sent to the opponent, a `path` is
     /// answered by [`super::messages::ServerMessage::OnlinePath`].
     #[serde(untagged)]
     Board(crate::board_messages::BoardAction),
+}
+
+fn no_clock() -> String {
+    "none".to_owned()
 }
 
 /// A sentence in both of the page's languages.
@@ -186,6 +245,17 @@ pub(crate) struct OnlineGameView {
     pub(crate) title: Words,
     /// Its one-line description.
     pub(crate) description: Words,
+}
+
+/// A game a table of 2–6 seats may be hosted for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TableGameView {
+    /// Its name in the catalogue (what `host_seats` takes).
+    pub(crate) name: String,
+    /// Its title.
+    pub(crate) title: Words,
+    /// Its seat count.
+    pub(crate) seats: u8,
 }
 
 /// One open game.

@@ -11,7 +11,8 @@ use tripot_net::session::Offer;
 use tripot_protocol::Opens;
 
 use super::messages::Opener;
-use super::online_messages::{OnlineErrorCode, OnlineGameView, Words};
+use super::messages::ServerMessage;
+use super::online_messages::{OnlineErrorCode, OnlineGameView, TableGameView, Words};
 use super::online_words::{Refusal, refusal};
 
 /// The name a quick match takes for "any game of two seats".
@@ -22,6 +23,20 @@ fn online_games() -> impl Iterator<Item = &'static GameInfo> {
     catalogue::catalogue()
         .iter()
         .filter(|info| info.seats == 2 && tripot_net::linked_games(&info.spec(), &Setup::default()).is_ok())
+}
+
+/// The games the host forms offer: those of two seats, and every game at its seat count for a
+/// table of 2–6 seats.
+pub(crate) fn games_message() -> ServerMessage {
+    let tables = catalogue::catalogue()
+        .iter()
+        .map(|info| TableGameView {
+            name: info.name.to_owned(),
+            title: Words { fr: info.title.fr.to_owned(), en: info.title.en.to_owned() },
+            seats: info.seats,
+        })
+        .collect();
+    ServerMessage::OnlineGames { games: games_view(), tables }
 }
 
 /// The games the host form offers.

@@ -94,6 +94,9 @@ impl Page {
             ClientMessage::Ratings(_) => {
                 Err((ErrorCode::BadMessage, "ratings requests are the socket's".to_owned()))
             }
+            ClientMessage::Rejoin { .. } => {
+                Err((ErrorCode::BadMessage, "a rejoin is the socket's".to_owned()))
+            }
             ClientMessage::Saves(request) => self.saves_request(request),
         };
         result.unwrap_or_else(|(code, detail)| Reaction::error(code, detail))

@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use tripot_app::move_picker::PickAction;
 use tripot_app::network::{Network, NetworkError, OpenGameScan};
-use tripot_app::online_connection::{Confirm, Connection, RematchOffer, Route};
+use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
 use tripot_app::table::PersonAction;
@@ -22,16 +22,13 @@ use tripot_game::Cell;
 
 use super::board_messages::BoardAction;
 use super::messages::ServerMessage;
-use super::online_messages::{
-    EndingView, ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, OpenGameView, Words,
-};
-use super::online_offer::{games_view, offer, seek, title};
+use super::online_messages::{ListView, NoticeView, OnlineRefusal, OnlineRequest, OnlineView, Words};
+use super::online_offer::{games_message, offer, seek};
 use super::online_words::{
-    Refusal, bad_cell, colon, connection_key, connection_words, empty_hole, ending_words, game_over,
-    no_chain, no_selection, not_a_destination, not_connected, not_now, not_online, not_your_piece,
-    not_your_turn, notice_message, side_key, words,
+    Refusal, bad_cell, colon, empty_hole, game_over, no_chain, no_selection, not_a_destination,
+    not_connected, not_now, not_online, not_your_piece, not_your_turn, notice_message, words,
 };
-use super::page_play::{table_move_view, table_view};
+use super::page_play::table_move_view;
 
 /// Events read from a session per tick at most, so that a flood cannot hold the page.
 const EVENTS_PER_TICK: usize = 256;
@@ -84,6 +81,8 @@ struct OpenList {
 #[derive(Default)]
 pub(crate) struct PageOnline {
     online: Option<OnlineTable>,
+    /// An online table of 2–6 seats (`page_online_seats`), instead of a game of two.
+    seats: Option<tripot_app::online_seats::OnlineSeats>,
     /// What the last move brought (captures, passes…), shown with the view after it.
     news: Vec<TableEvent>,
     list: Option<OpenList>,
@@ -91,6 +90,7 @@ pub(crate) struct PageOnline {
     /// What was sent last, so that a tick sends only what changed.
     sent_view: Option<Option<OnlineView>>,
     sent_list: Option<ListView>,
+    sent_seats: Option<Option<crate::seats_messages::SeatsTableView>>,
 }
 
 impl PageOnline {
@@ -100,12 +100,56 @@ impl PageOnline {
         request: OnlineRequest,
         network: &Mutex<NetworkSlot>,
     ) -> Vec<ServerMessage> {
-        if !matches!(request, OnlineRequest::Resign | OnlineRequest::Leave)
-            && let Some(online) = &mut self.online
-        {
-            online.drop_confirmation();
+        if !matches!(request, OnlineRequest::Resign | OnlineRequest::Leave) {
+            if let Some(online) = &mut self.online {
+                online.drop_confirmation();
+            }
+            if let Some(seats) = &mut self.seats {
+                seats.drop_confirmation();
+            }
         }
-        let result = match request {
+        let result = if self.seats.is_some() {
+            self.seats_request(request, network)
+        } else {
+            self.request(request, network)
+        };
+        let mut out = match result {
+            Ok(out) => out,
+            Err((code, words)) => return vec![ServerMessage::OnlineError(OnlineRefusal { code, words })],
+        };
+        out.extend(self.changes());
+        out
+    }
+
+    /// A request at an online table of 2–6 seats: the board's, the table's own actions.
+    fn seats_request(
+        &mut self,
+        request: OnlineRequest,
+        network: &Mutex<NetworkSlot>,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
+        match request {
+            OnlineRequest::Board(action) => self.seats_board(action),
+            OnlineRequest::Confirm => self.seats_confirm(),
+            OnlineRequest::Resign => self.seats_resign(),
+            OnlineRequest::Leave => self.seats_leave(),
+            OnlineRequest::Chat { text } => self.seats_chat(&text),
+            OnlineRequest::Mute { seat, muted } => self.seats_mute(seat, muted),
+            OnlineRequest::OfferDraw => self.seats_offer_draw(),
+            OnlineRequest::AnswerDraw { accept } => self.seats_answer_draw(accept),
+            OnlineRequest::Vote => self.seats_vote(),
+            OnlineRequest::ClaimSeat { seat } => self.seats_claim(seat),
+            OnlineRequest::Games => Ok(vec![games_message()]),
+            other => self.request(other, network),
+        }
+    }
+
+    /// A request with no table of 2–6 seats open.
+    fn request(
+        &mut self,
+        request: OnlineRequest,
+        network: &Mutex<NetworkSlot>,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
+        match request {
             OnlineRequest::Host { game, format, room, opener } => {
                 offer(game.as_deref(), format, opener).and_then(|offer| self.host(offer, room, network))
             }
@@ -120,7 +164,7 @@ impl PageOnline {
             OnlineRequest::Quick { game, format } => {
                 seek(game.as_deref(), format).and_then(|(format, wanted)| self.quick(format, wanted, network))
             }
-            OnlineRequest::Games => Ok(vec![ServerMessage::OnlineGames { games: games_view() }]),
+            OnlineRequest::Games => Ok(vec![games_message()]),
             OnlineRequest::Board(action) => self.board(action),
             OnlineRequest::Confirm => self.confirm(),
             OnlineRequest::Resign => self.resign(),
@@ -129,13 +173,17 @@ impl PageOnline {
             OnlineRequest::Rematch => self.rematch(),
             OnlineRequest::DeclineRematch => self.decline_rematch(),
             OnlineRequest::Leave => self.leave(),
-        };
-        let mut out = match result {
-            Ok(out) => out,
-            Err((code, words)) => return vec![ServerMessage::OnlineError(OnlineRefusal { code, words })],
-        };
-        out.extend(self.changes());
-        out
+            OnlineRequest::HostSeats { game, computers, clock, spectators, room } => {
+                self.host_seats(&game, &computers, &clock, spectators, room, network)
+            }
+            OnlineRequest::JoinSeats { link, watch } => self.join_seats(&link, watch, network),
+            OnlineRequest::Chat { .. }
+            | OnlineRequest::Mute { .. }
+            | OnlineRequest::OfferDraw
+            | OnlineRequest::AnswerDraw { .. }
+            | OnlineRequest::Vote
+            | OnlineRequest::ClaimSeat { .. } => Err(not_online()),
+        }
     }
 
     /// On every tick: the session's events (bounded), the list's newest round; what changed is
@@ -147,6 +195,7 @@ impl PageOnline {
             let Some(updates) = self.online.as_mut().and_then(OnlineTable::poll) else { break };
             out.extend(self.apply(updates));
         }
+        out.extend(self.tick_seats());
         if let Some(list) = &mut self.list
             && let Some(result) = list.scan.as_mut().and_then(|s| s.try_list())
         {
@@ -168,14 +217,32 @@ impl PageOnline {
         if let Some(online) = &mut self.online {
             online.close();
         }
+        if let Some(seats) = &mut self.seats {
+            seats.close();
+        }
         self.online = None;
+        self.seats = None;
         self.news.clear();
         self.list = None;
     }
 
+    /// Everything again, as to a new page (a reloaded page took this game back): the view and
+    /// the list, whether or not they changed.
+    pub(crate) fn resend(&mut self) -> Vec<ServerMessage> {
+        self.sent_view = None;
+        self.sent_list = None;
+        self.sent_seats = None;
+        self.changes()
+    }
+
+    /// Whether an online game runs or waits for its opponent.
+    pub(crate) fn playing(&self) -> bool {
+        self.online.is_some() || self.seats.is_some()
+    }
+
     /// Whether a session or a list runs (the worker ticks only then).
     pub(crate) fn busy(&self) -> bool {
-        self.online.is_some() || self.list.is_some()
+        self.online.is_some() || self.seats.is_some() || self.list.is_some()
     }
 
     /// Carries out what the online game asks, in order: notices said, each move announced (its
@@ -218,6 +285,12 @@ impl PageOnline {
         }
         if self.list.is_none() {
             self.sent_list = None;
+        }
+        // A page that never opened a table hears nothing of tables.
+        let seats = self.seats_view();
+        if self.sent_seats.as_ref() != Some(&seats) && (seats.is_some() || self.sent_seats.is_some()) {
+            self.sent_seats = Some(seats.clone());
+            out.push(ServerMessage::OnlineSeats { table: seats.map(Box::new) });
         }
         out
     }
@@ -377,80 +450,6 @@ impl PageOnline {
         }
         Ok(out)
     }
-
-    // ---- what the page draws -------------------------------------------------------------------
-
-    fn view(&self) -> Option<OnlineView> {
-        let online = self.online.as_ref()?;
-        let status = online.status();
-        let table = online.table();
-        let local = status.local;
-        let your_turn = online.accepts_moves() && table.is_some_and(|t| t.person_to_move());
-        let seat_name = |seat| table.map_or_else(String::new, |t| t.state().seat_name(seat));
-        Some(OnlineView {
-            side: side_key(&status.side).to_owned(),
-            connection: connection_key(status.connection).to_owned(),
-            connection_words: words(|l| connection_words(l, status)),
-            route: status.route.map(|r| match r {
-                Route::Direct => "direct".to_owned(),
-                Route::Relayed => "relayed".to_owned(),
-            }),
-            room_code: status.room_code.clone(),
-            addrs: status.addrs.iter().map(ToString::to_string).collect(),
-            peer: status.peer_name.clone(),
-            seat: local.map(|s| s.0),
-            camp: local.map(seat_name),
-            your_turn,
-            warning: status.warning.as_ref().map(|w| words(|l| l.warning(w))),
-            claim_prompt: status.claim_prompt,
-            confirm: status.confirm.map(|c| match c {
-                Confirm::Resign => "resign".to_owned(),
-                Confirm::Leave => "leave".to_owned(),
-            }),
-            rematch: status.rematch.map(|r| match r {
-                RematchOffer::Asked => "asked".to_owned(),
-                RematchOffer::Offered => "offered".to_owned(),
-            }),
-            ending: status.ending.as_ref().map(|ending| EndingView {
-                winner: ending.winner().map(seat_name).unwrap_or_default(),
-                you_win: local.is_some() && ending.winner() == local,
-                termination: ending.tag().to_owned(),
-                words: words(|l| ending_words(l, ending, local, status.peer_name.as_deref())),
-            }),
-            board: table.map(|t| Box::new(table_view(t, false, &self.news))),
-            saved_to: status.saved_to.as_ref().map(|p| p.display().to_string()),
-        })
-    }
-
-    fn list_view(&self) -> Option<ListView> {
-        let list = self.list.as_ref()?;
-        Some(ListView {
-            kind: match list.kind {
-                ListKind::Lan => "lan",
-                ListKind::Lobby => "lobby",
-            }
-            .to_owned(),
-            games: list.list.as_ref().map_or_else(Vec::new, |l| {
-                l.games
-                    .iter()
-                    .map(|g| OpenGameView {
-                        name: g.name.clone(),
-                        game: g.game.as_str().to_owned(),
-                        title: title(&g.game),
-                        free_seats: g.free_seats,
-                        format: g.format,
-                        waiting_secs: g.waiting_secs,
-                        addr: g.addr.to_string(),
-                    })
-                    .collect()
-            }),
-            read: list.list.is_some(),
-            error: list
-                .error
-                .as_ref()
-                .map(|e| words(|l| format!("{}{}{}", l.t().online_failed, colon(l), l.network_error(e)))),
-        })
-    }
 }
 
 /// The cell named `name` on the online game's board.
@@ -481,6 +480,12 @@ fn sent_or(action: PersonAction, refused: impl FnOnce() -> Refusal) -> Result<Ve
 
 #[path = "page_online_start.rs"]
 mod start;
+
+#[path = "page_online_seats.rs"]
+mod seats;
+
+#[path = "page_online_view.rs"]
+mod view;
 
 #[cfg(test)]
 #[path = "page_online_tests.rs"]

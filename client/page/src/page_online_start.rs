@@ -23,7 +23,7 @@ impl PageOnline {
     // ---- starting ----------------------------------------------------------------------------
 
     pub(super) fn not_online_yet(&self) -> Result<(), Refusal> {
-        if self.online.is_some() {
+        if self.online.is_some() || self.seats.is_some() {
             return Err(refusal(OnlineErrorCode::AlreadyOnline, |l| l.page().online_already_open.to_owned()));
         }
         Ok(())

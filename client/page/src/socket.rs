@@ -7,7 +7,8 @@
 //! frame and never changes the game by it; a flood is dropped, answered by one error a second.
 //! When the socket closes, its searches still waiting are withdrawn and its game, with its
 //! computer players, is dropped: nothing of a page outlives its socket but a search already
-//! thinking, whose answer is then dropped.
+//! thinking, whose answer is then dropped, and an online game being played, kept a while for
+//! the page to come back to (`socket_online`, `kept_games`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,10 +18,10 @@ use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
 use super::messages::{BusyWith, ClientMessage, ErrorCode, ServerMessage};
-use super::online_messages::OnlineRequest;
-use super::online_worker::{OnlineWorker, SharedNetwork};
+use super::online_worker::SharedNetwork;
 use super::page::{Answer, Page, Reaction};
 use super::search_pool::{SearchPool, Ticket};
+use super::socket_online::{OnlineEvent, SharedKept, SocketOnline};
 
 /// The longest text frame read as a message: the longest real one (a `new_game` with a format-3
 /// position) is under 400 bytes.
@@ -41,6 +42,8 @@ static NEXT_SOCKET: AtomicU64 = AtomicU64::new(1);
 pub(crate) struct Shared {
     /// The online play of every page.
     pub(crate) network: SharedNetwork,
+    /// The pages' online games, by token: held by their sockets, or kept for closed pages.
+    pub(crate) kept: SharedKept,
     /// The searches of every page.
     pub(crate) searches: SearchPool,
     /// `tripot web --lang`, told in the hello.
@@ -61,16 +64,23 @@ enum Step {
 
 /// Runs one page's socket until it closes; `_slot` is its place among the sockets served at
 /// once, given back when it closes. Online requests go to the page's online worker, started
-/// with the first; its messages come back into the same loop.
+/// with the first; its messages come back into the same loop. At the end, an online game being
+/// played is kept for the page to take back.
 pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemaphorePermit) {
     let owner = NEXT_SOCKET.fetch_add(1, Ordering::Relaxed);
-    let mut online: Option<OnlineWorker> = None;
+    let mut online = SocketOnline::new(owner, Arc::clone(&shared.kept), Arc::clone(&shared.network));
+    serve(&mut socket, &shared, owner, &mut online).await;
+    online.close();
+}
+
+/// The socket's loop, until it closes or fails.
+async fn serve(socket: &mut WebSocket, shared: &Shared, owner: u64, online: &mut SocketOnline) {
     let (answers_tx, mut answers) = mpsc::unbounded_channel::<Answer>();
     let mut game = Page::with_saves(super::page_saves::PageSaves::from_env(), shared.lang);
     let mut limit = RateLimit::new(Instant::now());
     // The searches this page handed in and still wants; dropping one withdraws it.
     let mut tickets: Vec<Arc<Ticket>> = Vec::new();
-    if send(&mut socket, &game.hello()).await.is_err() {
+    if send(socket, &game.hello()).await.is_err() {
         return;
     }
     loop {
@@ -79,9 +89,8 @@ pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemap
                 Some(Ok(Message::Text(text))) => {
                     match limit.admit(Instant::now()) {
                         Admit::Yes => match parse(text.as_str()) {
-                            Ok(ClientMessage::Online(request)) => {
-                                Step::Ready(online_request(&mut online, &shared.network, request))
-                            }
+                            Ok(ClientMessage::Online(request)) => Step::Ready(online.request(request)),
+                            Ok(ClientMessage::Rejoin { token }) => Step::Ready(online.rejoin(token).await),
                             Ok(ClientMessage::Ratings(request)) => {
                                 Step::Ready(Reaction { send: vec![super::page_ratings::answer(shared.relay.clone(), request).await], searches: Vec::new() })
                             }
@@ -96,12 +105,13 @@ pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemap
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
-            messages = next_online(&mut online) => match messages {
-                Some(send) => Step::Ready(Reaction { send, searches: Vec::new() }),
-                None => {
-                    online = None;
+            event = online.next() => match event {
+                OnlineEvent::Messages(send) => Step::Ready(Reaction { send, searches: Vec::new() }),
+                OnlineEvent::Stopped => {
+                    online.stopped();
                     continue;
                 }
+                OnlineEvent::Claim(claim) => Step::Ready(online.hand_over(claim)),
             },
             Some(answer) = answers.recv() => Step::Answer(answer),
         };
@@ -127,7 +137,7 @@ pub(crate) async fn run(mut socket: WebSocket, shared: Shared, _slot: OwnedSemap
             reaction.send.push(ServerMessage::Busy { what: BusyWith::Searches, ahead: Some(ahead) });
         }
         for message in &reaction.send {
-            if send(&mut socket, message).await.is_err() {
+            if send(socket, message).await.is_err() {
                 return;
             }
         }
@@ -165,33 +175,6 @@ fn parse(text: &str) -> Result<ClientMessage, Reaction> {
         return Err(error(ErrorCode::TooLarge, "a message is at most 2048 bytes"));
     }
     serde_json::from_str::<ClientMessage>(text).map_err(|e| error(ErrorCode::BadMessage, &e.to_string()))
-}
-
-/// Hands an online request to the page's worker, started now if it is not yet.
-fn online_request(
-    online: &mut Option<OnlineWorker>,
-    network: &SharedNetwork,
-    request: OnlineRequest,
-) -> Reaction {
-    if online.is_none() {
-        match OnlineWorker::spawn(std::sync::Arc::clone(network)) {
-            Ok(worker) => *online = Some(worker),
-            Err(e) => return error(ErrorCode::BadMessage, &format!("online play cannot start: {e}")),
-        }
-    }
-    if !online.as_ref().is_some_and(|w| w.send(request)) {
-        *online = None;
-        return error(ErrorCode::BadMessage, "online play stopped; try again");
-    }
-    Reaction::default()
-}
-
-/// The online worker's next messages; never, while there is none.
-async fn next_online(online: &mut Option<OnlineWorker>) -> Option<Vec<ServerMessage>> {
-    match online {
-        Some(worker) => worker.next().await,
-        None => std::future::pending().await,
-    }
 }
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> Result<(), axum::Error> {
