@@ -109,13 +109,10 @@ async fn a_listed_table_of_three_shows_its_free_seats_and_a_guest_takes_one() {
     assert_eq!(entry.table.name, "Edmonde");
 
     let guest_config = config("Catherine", &relay_addr);
-    let mut guest = start_table(
-        guest_config.table.keypair.clone(),
-        guest_config,
-        join_listed(entry, Wants::Seat(None)),
-    )
-    .await
-    .unwrap();
+    let mut guest =
+        start_table(guest_config.table.keypair.clone(), guest_config, join_listed(entry, Wants::Seat(None)))
+            .await
+            .unwrap();
     seated(&mut guest, Seat(1)).await;
 
     let listed = listed_until(&relay_addr, &mut [&mut host, &mut guest], |t| {

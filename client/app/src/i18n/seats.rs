@@ -194,6 +194,10 @@ impl Lang {
             TableNetError::NoRelay => "une salle privée demande un relais (--relay)".into(),
             TableNetError::RelayAddr(error) => format!("adresse du relais : {error}"),
             TableNetError::NoComputers => "pas de joueur ordinateur pour les places demandées".into(),
+            TableNetError::Lobby(error) => format!("impossible d'inscrire la table au lobby : {error}"),
+            TableNetError::LobbyTwoSeats => {
+                "une table de deux places ne s'inscrit pas au lobby (ouvrez-y une partie à deux)".into()
+            }
         }
     }
 

@@ -6,6 +6,10 @@
 //! and the table is withdrawn while it is full or its game is under way, and whenever this peer
 //! is not reachable through the relay (no reservation yet).
 //!
+//! Tables of three seats and more only: a listing of two seats is a two-seat game's
+//! (`online::matchmaking::lobby::host`), which a reader of the lobby joins with the two-seat
+//! session ([`is_listed_table`] tells them apart).
+//!
 //! A listing carries no table id (the namespace has no room for one, and the two-seat lobby
 //! reads the same namespaces): the id is derived from what the listing says and the host's peer
 //! id ([`lobby_table_id`]), so anyone reading the lobby can join, which is what a public table
@@ -23,6 +27,7 @@ use tripot_game::TableSpec;
 use tripot_protocol::table::{SeatHolder, TableId, TableState, Wants};
 
 use super::{TableHandle, TableNetConfig, TableNetError, TableNetEvent, TableStart, start_table};
+use crate::online::matchmaking::MatchError;
 use crate::online::matchmaking::lobby::{TableEntry, open_listing};
 use crate::table::{TableEvent, TableOffer};
 
@@ -44,6 +49,13 @@ pub fn lobby_table_id(host: &PeerId, table: &LobbyTable) -> TableId {
     let mut id = [0; 16];
     id.copy_from_slice(&digest[..16]);
     TableId(id)
+}
+
+/// Whether a lobby listing is a table of this module (three seats or more), rather than a
+/// two-seat game joined with the two-seat session.
+#[must_use]
+pub const fn is_listed_table(table: &LobbyTable) -> bool {
+    table.table.seats > 2
 }
 
 /// How to sit at a listed table: its first free seat (or watch, with [`Wants::Watch`]).
@@ -71,15 +83,20 @@ pub fn listed_as(opened: &LobbyTable, state: &TableState) -> Option<LobbyTable> 
 /// that relay's lobby for as long as it has free seats and its game has not started.
 ///
 /// # Errors
-/// [`TableNetError::NoRelay`] without a relay; otherwise as [`start_table`], and
-/// [`TableNetError::Lobby`] when the listing cannot start.
+/// [`TableNetError::Lobby`] without a relay or when the listing cannot start,
+/// [`TableNetError::LobbyTwoSeats`] for a table of two seats; otherwise as [`start_table`].
 pub async fn host_listed(
     keypair: Keypair,
     config: TableNetConfig,
     mut offer: TableOffer,
     computers: Vec<u8>,
 ) -> Result<TableHandle, TableNetError> {
-    let relay = config.net.relay.clone().ok_or(TableNetError::NoRelay)?;
+    let relay = config.net.relay.clone().ok_or_else(|| {
+        TableNetError::Lobby(MatchError::RelayUnreachable("no relay given (--relay)".into()))
+    })?;
+    if offer.seats <= 2 {
+        return Err(TableNetError::LobbyTwoSeats);
+    }
     let opened_unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let spec = TableSpec { game: offer.game.clone(), seats: offer.seats };
     let opened = LobbyTable::new(spec, opened_unix, &config.table.name);
@@ -89,12 +106,13 @@ pub async fn host_listed(
     let first = offer.seats.saturating_sub(1).saturating_sub(computer_seats);
     let first = (first > 0).then(|| LobbyTable { free_seats: first, ..opened.clone() });
     let net = config.net.clone();
-    let inner = start_table(keypair.clone(), config, TableStart::Host { offer, computers, room: None }).await?;
+    let inner =
+        start_table(keypair.clone(), config, TableStart::Host { offer, computers, room: None }).await?;
     let (listing_tx, listing) = watch::channel(first);
     let (reachable_tx, reachable) = watch::channel(false);
     let (warn_tx, mut warn_rx) = mpsc::unbounded_channel();
     let announcer = open_listing(keypair, &net, relay, listing, Some(warn_tx), Some(reachable))
-        .map_err(|e| TableNetError::Lobby(e.to_string()))?;
+        .map_err(TableNetError::Lobby)?;
     let (events_tx, events) = mpsc::unbounded_channel();
     let commands = inner.commands.clone();
     let local_peer = inner.local_peer;
@@ -167,7 +185,10 @@ mod tests {
         let one_free = state(vec![human(), SeatHolder::Computer { level: 1 }, SeatHolder::Empty], false);
         assert_eq!(listed_as(&opened, &one_free).map(|t| t.free_seats), Some(1));
         assert_eq!(listed_as(&opened, &state(vec![human(), human(), human()], false)), None);
-        assert_eq!(listed_as(&opened, &state(vec![human(), SeatHolder::Empty, SeatHolder::Empty], true)), None);
+        assert_eq!(
+            listed_as(&opened, &state(vec![human(), SeatHolder::Empty, SeatHolder::Empty], true)),
+            None
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ use tripot_protocol::table::{TABLE_PROTOCOL, TableId, Wants};
 pub use autosave::{TABLE_LINK_TAG, TABLE_TAG, record_of};
 pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
-pub use lobby::{host_listed, join_listed, listed_as, lobby_table_id};
+pub use lobby::{host_listed, is_listed_table, join_listed, listed_as, lobby_table_id};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
 
 use crate::event::GameSnapshot;
@@ -185,7 +185,11 @@ pub enum TableNetError {
     NoComputers,
     /// The table's lobby listing could not start.
     #[error("cannot list the table in the lobby: {0}")]
-    Lobby(String),
+    Lobby(crate::online::matchmaking::MatchError),
+    /// A table of two seats is not listed in the lobby: a listing of two seats is a two-seat
+    /// game's, which the lobby's readers join with the two-seat session.
+    #[error("a table of two seats is not listed in the lobby (open a two-seat game there instead)")]
+    LobbyTwoSeats,
 }
 
 /// Starts an online table on the current tokio runtime.

@@ -97,8 +97,16 @@ pub fn open_listing(
     swarm.add_external_address(relay.clone().with(Protocol::P2pCircuit));
     let (close, closed) = oneshot::channel();
     let reachable = reachable.unwrap_or_else(|| watch::channel(true).1);
-    let announcer =
-        Announcer { swarm, relay, relay_id, listing, warnings, reachable, registered: None, listing_open: true };
+    let announcer = Announcer {
+        swarm,
+        relay,
+        relay_id,
+        listing,
+        warnings,
+        reachable,
+        registered: None,
+        listing_open: true,
+    };
     let task = tokio::spawn(announcer.run(closed));
     Ok(TableHandle { close: Some(close), task })
 }
