@@ -1,6 +1,7 @@
 //! Tables of 2–6 seats in the lobby of the real `tripot-relay` binary (issue 23): a host's
 //! kawu-3 table is listed with its free seats, a guest who read the lobby sits at its first free
-//! seat, and the listing follows; each peer its own swarm and task, on loopback.
+//! seat, and the listing follows; three quick-match seekers are gathered at one table. Each
+//! peer its own swarm and task, on loopback.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod support;
@@ -8,14 +9,15 @@ mod support;
 use std::time::Duration;
 
 use support::RelayProcess;
+use tripot_directory::QuickSeek;
 use tripot_game::{GameSpec, Seat, TableSpec};
 use tripot_net::online::matchmaking::lobby::{self, TableEntry};
 use tripot_net::table::{TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{
-    TableHandle, TableNetConfig, TableNetEvent, host_listed, join_listed, start_table,
+    TableHandle, TableNetConfig, TableNetEvent, host_listed, join_listed, quick_table, start_table,
 };
 use tripot_net::{Keypair, Multiaddr, NetConfig};
-use tripot_protocol::table::{ClockRule, SeatHolder, TableId, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, SeatHolder, TableId, TableState, Wants};
 
 /// Nothing here takes longer on loopback; past it the test fails instead of hanging.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -126,5 +128,77 @@ async fn a_listed_table_of_three_shows_its_free_seats_and_a_guest_takes_one() {
     host.leave();
     drop(host);
     let listed = listed_until(&relay_addr, &mut [&mut guest], <[TableEntry]>::is_empty).await;
+    assert!(listed.is_empty());
+}
+
+/// Waits until `handle`'s game starts; returns the table as its last state said (every seat).
+async fn started(mut handle: TableHandle) -> (TableState, TableHandle) {
+    let mut last = None;
+    tokio::time::timeout(PATIENCE, async {
+        loop {
+            match handle.next_event().await {
+                Some(TableNetEvent::Table(TableEvent::Table(state))) => last = Some(state),
+                Some(TableNetEvent::Table(TableEvent::Started { .. })) => break,
+                Some(TableNetEvent::LocalError(error)) => panic!("{error}"),
+                Some(_) => {}
+                None => panic!("the table stopped"),
+            }
+        }
+    })
+    .await
+    .expect("the game never started");
+    (last.expect("no table state before the start"), handle)
+}
+
+/// Issue 23: three seekers of kawu-3 at once, none of them hosting before: they are gathered
+/// at one table (whoever opened first hosts; the others who opened too leave theirs and sit
+/// there), its three seats theirs, and its game starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_quick_seekers_of_kawu_3_are_gathered_at_one_table() {
+    let relay = RelayProcess::start(&[]);
+    let relay_addr = relay.tcp_addr();
+    let seekers: Vec<_> = ["Edmonde", "Catherine", "Béa"]
+        .into_iter()
+        .map(|name| {
+            let config = config(name, &relay_addr);
+            let keypair = config.table.keypair.clone();
+            let peer = keypair.public().to_peer_id();
+            let wanted = QuickSeek::exactly(kawu3());
+            let seek = tokio::spawn(quick_table(keypair, config, wanted, ClockRule::None, true, |_| {}));
+            (peer, seek)
+        })
+        .collect();
+    let mut peers = Vec::new();
+    let mut tables = Vec::new();
+    for (peer, seek) in seekers {
+        let handle =
+            tokio::time::timeout(PATIENCE, seek).await.expect("a seeker never settled").unwrap().unwrap();
+        peers.push(PeerKey(peer.to_bytes()));
+        tables.push(tokio::spawn(started(handle)));
+    }
+    let mut states = Vec::new();
+    for table in tables {
+        states.push(table.await.unwrap());
+    }
+    let (first, _) = &states[0];
+    for (state, _) in &states {
+        assert_eq!(
+            (state.table, &state.spec, state.hosts.first()),
+            (first.table, &kawu3(), first.hosts.first())
+        );
+    }
+    let mut seated: Vec<PeerKey> = first
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatHolder::Human { peer, .. } => peer.clone(),
+            other => panic!("a seat not a seeker's: {other:?}"),
+        })
+        .collect();
+    seated.sort();
+    peers.sort();
+    assert_eq!(seated, peers, "every seeker seated, and nobody else");
+    // The table left the lobby once full.
+    let listed = listed_until(&relay_addr, &mut [], <[TableEntry]>::is_empty).await;
     assert!(listed.is_empty());
 }

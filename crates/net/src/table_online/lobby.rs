@@ -88,18 +88,36 @@ pub fn listed_as(opened: &LobbyTable, state: &TableState) -> Option<LobbyTable> 
 pub async fn host_listed(
     keypair: Keypair,
     config: TableNetConfig,
+    offer: TableOffer,
+    computers: Vec<u8>,
+) -> Result<TableHandle, TableNetError> {
+    if config.net.relay.is_none() {
+        return Err(TableNetError::Lobby(MatchError::RelayUnreachable("no relay given (--relay)".into())));
+    }
+    if offer.seats <= 2 {
+        return Err(TableNetError::LobbyTwoSeats);
+    }
+    let spec = TableSpec { game: offer.game.clone(), seats: offer.seats };
+    let opened = LobbyTable::new(spec, unix_now(), &config.table.name);
+    host_listed_as(keypair, config, offer, computers, opened).await
+}
+
+/// Seconds since the Unix epoch by this machine's clock (what a listing's opening time says).
+pub(super) fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// [`host_listed`] under the listing `opened` (the offer's game and seats, a time, a name).
+pub(super) async fn host_listed_as(
+    keypair: Keypair,
+    config: TableNetConfig,
     mut offer: TableOffer,
     computers: Vec<u8>,
+    opened: LobbyTable,
 ) -> Result<TableHandle, TableNetError> {
     let relay = config.net.relay.clone().ok_or_else(|| {
         TableNetError::Lobby(MatchError::RelayUnreachable("no relay given (--relay)".into()))
     })?;
-    if offer.seats <= 2 {
-        return Err(TableNetError::LobbyTwoSeats);
-    }
-    let opened_unix = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let spec = TableSpec { game: offer.game.clone(), seats: offer.seats };
-    let opened = LobbyTable::new(spec, opened_unix, &config.table.name);
     offer.table = lobby_table_id(&keypair.public().to_peer_id(), &opened);
     // The table announces its state only when it changes: the first listing is the offer's.
     let computer_seats = u8::try_from(computers.len()).unwrap_or(u8::MAX);

@@ -20,7 +20,8 @@
 //! host announces.
 //!
 //! **Lobby.** A host may list its table in the relay's open lobby (`lobby.rs`: the free seats
-//! followed, the id derived from the listing so that a reader of the lobby can join).
+//! followed, the id derived from the listing so that a reader of the lobby can join); a quick
+//! match gathers seekers of a table into one over that lobby (`quick.rs`).
 //!
 //! **Ratings.** A finished game's result signed by every human seat
 //! ([`TableEvent::ResultSigned`]) is kept beside that game's save and submitted to the relay in
@@ -36,6 +37,7 @@ mod handle;
 mod invitation;
 mod link;
 mod lobby;
+mod quick;
 mod room;
 mod room_link;
 
@@ -50,6 +52,7 @@ pub use autosave::{TABLE_LINK_TAG, TABLE_TAG, record_of};
 pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
 pub use lobby::{host_listed, is_listed_table, join_listed, listed_as, lobby_table_id};
+pub use quick::{QuickTableProgress, RECHECK, accepts, quick_table};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
 
 use crate::event::GameSnapshot;
