@@ -224,6 +224,9 @@ pub(crate) enum CliError {
     /// exit 2.
     #[error("--lobby lists a table of 3–6 seats: a game of two seats opens with `tripot lobby --open`")]
     LobbyTableOfTwo,
+    /// `tripot quick --seats N` with no game of N seats in the catalogue: exit 2.
+    #[error("no game is played at {0} seats")]
+    NoGameOfSeats(u8),
     /// A table's room link that does not read: exit 2.
     #[error(transparent)]
     BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
@@ -311,6 +314,7 @@ impl CliError {
             | CliError::BadTableRoomLink(_)
             | CliError::HeadlessWithoutAi
             | CliError::LobbyTableOfTwo
+            | CliError::NoGameOfSeats(_)
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {

@@ -13,12 +13,13 @@ use tripot_ai::Level;
 use tripot_game::{Budget, GameSpec, Player, TableSpec};
 use tripot_net::Multiaddr;
 use tripot_net::online::matchmaking::lobby::TableEntry;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::online::{NetWarning, RatingNews};
 use tripot_net::room::{RoomCode, RoomEvent};
 use tripot_net::table::{TABLE_SIGNING_TIME, TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{
-    TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart, host_listed,
-    join_listed, random_table_id, start_table,
+    QuickTableProgress, TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart,
+    host_listed, join_listed, quick_table, random_table_id, start_table,
 };
 use tripot_protocol::table::{ClockRule, TableId, Wants};
 
@@ -160,6 +161,31 @@ pub(crate) fn join_lobby_table(
 ) -> Result<(), CliError> {
     let start = join_listed(entry, Wants::Seat(None));
     run(online, Opening::FromLobby { relay: relay.clone(), start }, None)
+}
+
+/// `tripot quick` of a table of 3–6 seats: sits at the first open table of the lobby it may
+/// play, or opens one there and waits for the others (see `tripot_net::table_online::quick`).
+pub(crate) fn quick(wanted: QuickSeek, relay: &Multiaddr, online: &OnlineArgs) -> Result<(), CliError> {
+    if online.headless && online.ai.is_none() {
+        return Err(CliError::HeadlessWithoutAi);
+    }
+    let info = tripot_game::catalogue::check_table(&wanted.table)?;
+    let clock = default_clock(info);
+    runtime()?.block_on(async {
+        let (keypair, mut config) = config(online)?;
+        config.net.relay = Some(relay.clone());
+        let progress = |p: QuickTableProgress| {
+            print(&match p {
+                QuickTableProgress::Seeking => serde_json::json!({"event": "seeking"}),
+                QuickTableProgress::Joining(host) => {
+                    serde_json::json!({"event": "quick_joining", "host": host.to_string()})
+                }
+                QuickTableProgress::Hosting => serde_json::json!({"event": "quick_hosting"}),
+            });
+        };
+        let handle = quick_table(keypair, config, wanted, clock, true, progress).await?;
+        headless(handle, online, None).await
+    })
 }
 
 /// How the table starts.
