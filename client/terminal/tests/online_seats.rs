@@ -362,6 +362,33 @@ fn a_chat_line_is_typed_sent_and_shown_and_another_s_comes_in() {
 }
 
 #[test]
+fn x_and_a_seats_number_mutes_its_chat_here_and_again_hears_it() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    app.handle_event(ch('x'));
+    assert!(app.message().is_some_and(|m| m.starts_with("Couper ou rétablir la discussion")));
+    app.handle_event(ch('3'));
+    assert_eq!(app.message(), Some("Discussion de la place 3 coupée."));
+    assert!(render(&mut app, 120, 40).contains("muet"));
+    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "merci".into() }));
+    app.handle_event(Event::Tick);
+    assert!(!render(&mut app, 120, 40).contains("merci"), "a muted seat's line is dropped");
+    // Our own seat, a seat the table has not, or Esc: nothing is muted.
+    for key_after in [ch('1'), ch('9'), key(KeyCode::Esc)] {
+        app.handle_event(ch('x'));
+        app.handle_event(key_after);
+        assert_eq!(app.message(), None);
+    }
+    app.handle_event(ch('x'));
+    app.handle_event(ch('3'));
+    assert_eq!(app.message(), Some("Discussion de la place 3 rétablie."));
+    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "à toi".into() }));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("Béa : à toi"));
+    assert!(fake.sent().is_empty(), "a mute is ours alone: nothing goes out");
+}
+
+#[test]
 fn resigning_asks_once_and_the_hand_over_is_said() {
     let (mut app, _events, fake) = hosted(Lang::Fr);
     playing(&mut app, &fake);

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use tripot_game::Seat;
 use tripot_net::table::TableError;
 use tripot_net::table_online::TableNetError;
 use tripot_protocol::table::{ClockRule, TableRejectReason};
@@ -178,6 +179,18 @@ impl Lang {
         }
     }
 
+    /// A seat's chat muted here, or heard again: « Discussion de la place 2 coupée. ».
+    #[must_use]
+    pub fn seat_muted(self, seat: Seat, muted: bool) -> String {
+        let n = seat.index() + 1;
+        match (self, muted) {
+            (Lang::Fr, true) => format!("Discussion de la place {n} coupée."),
+            (Lang::Fr, false) => format!("Discussion de la place {n} rétablie."),
+            (Lang::En, true) => format!("Seat {n}'s chat muted."),
+            (Lang::En, false) => format!("Seat {n}'s chat heard again."),
+        }
+    }
+
     /// Why an online table could not start, in this language.
     #[must_use]
     pub fn table_net_error(self, error: &TableNetError) -> String {
@@ -282,6 +295,8 @@ pub struct SeatsTexts {
     pub timeouts: &'static str,
     /// A muted seat.
     pub muted: &'static str,
+    /// `x` pressed: which seat's chat to mute or unmute.
+    pub mute_which: &'static str,
     /// A spectator in the chat.
     pub spectator: &'static str,
     /// Watching, not seated.
@@ -338,6 +353,7 @@ static FR: SeatsTexts = SeatsTexts {
     claimable: "réclamable (r)",
     timeouts: "coups joués par la pendule",
     muted: "muet",
+    mute_which: "Couper ou rétablir la discussion de quelle place ? Son numéro (Échap : aucune)",
     spectator: "spectateur",
     watching: "Vous regardez la partie.",
     draw_offered: "Nulle proposée : y accepter · n refuser",
@@ -379,6 +395,7 @@ static EN: SeatsTexts = SeatsTexts {
     claimable: "claimable (r)",
     timeouts: "moves played by the clock",
     muted: "muted",
+    mute_which: "Mute or unmute the chat of which seat? Its number (Esc: none)",
     spectator: "spectator",
     watching: "You are watching the game.",
     draw_offered: "Draw offered: y accept · n decline",
