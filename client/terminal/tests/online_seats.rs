@@ -185,6 +185,7 @@ fn announced(game: &str, seats: u8, others: Vec<SeatHolder>, clock: ClockRule, s
         game: u16::from(started),
         started,
         held: 0,
+        watching: 0,
     }
 }
 
@@ -386,6 +387,24 @@ fn x_and_a_seats_number_mutes_its_chat_here_and_again_hears_it() {
     app.handle_event(Event::Tick);
     assert!(render(&mut app, 120, 40).contains("Béa : à toi"));
     assert!(fake.sent().is_empty(), "a mute is ours alone: nothing goes out");
+}
+
+#[test]
+fn the_spectators_watching_are_counted_on_the_panel() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    assert!(!render(&mut app, 120, 40).contains("spectat"));
+    let mut state = announced(
+        "kawu-3",
+        3,
+        vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")],
+        ClockRule::PerMove { secs: 60 },
+        true,
+    );
+    state.watching = 2;
+    fake.table(TableEvent::Table(state));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("2 spectateurs"));
 }
 
 #[test]

@@ -179,6 +179,17 @@ impl Lang {
         }
     }
 
+    /// How many watch the table: « 2 spectateurs » (the screens show it only when some do).
+    #[must_use]
+    pub fn spectators_watching(self, count: u16) -> String {
+        match (self, count) {
+            (Lang::Fr, 1) => "1 spectateur".into(),
+            (Lang::Fr, _) => format!("{count} spectateurs"),
+            (Lang::En, 1) => "1 spectator".into(),
+            (Lang::En, _) => format!("{count} spectators"),
+        }
+    }
+
     /// A seat's chat muted here, or heard again: « Discussion de la place 2 coupée. ».
     #[must_use]
     pub fn seat_muted(self, seat: Seat, muted: bool) -> String {

@@ -188,6 +188,7 @@ mod tests {
             game: u16::from(started),
             started,
             held: 0,
+            watching: 0,
         }
     }
 
