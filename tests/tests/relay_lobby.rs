@@ -10,6 +10,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 use online_common::{Player, replayed_record, same_game};
 use relay_common::{Relay, lobby_until, spawn, start_relay};
 
@@ -103,4 +105,37 @@ fn tables_come_back_by_themselves_after_a_relay_restart() {
     let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", &index], &relay, &["--ai", "2"]);
     assert_eq!(guest.wait_event("connected", Duration::from_secs(30))["peer"], "host1");
     assert_eq!(hosts[0].wait_event("connected", Duration::from_secs(10))["peer"], "guest");
+}
+
+/// Issue 23: a table of three seats (`tripot host --variant kawu-3 --lobby`) is listed with
+/// its two free seats; a guest who joins it from the lobby takes the first free one and the
+/// listing says one; the third takes the last, the game starts and the table leaves the list.
+#[test]
+fn a_table_of_three_is_listed_with_its_free_seats_which_follow_its_guests() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = start_relay(23);
+    let mut host =
+        spawn(dir.path(), "host", &["host", "--variant", "kawu-3", "--lobby"], &relay, &["--ai", "1"]);
+    let opened = host.wait_event("lobby_open", Duration::from_secs(20));
+    assert_eq!((opened["game"].as_str(), opened["seats"].as_u64()), (Some("kawu-3"), Some(3)));
+
+    let tables = lobby_until(dir.path(), &relay, Duration::from_secs(20), "the table", |t| t.len() == 1);
+    let table = &tables[0];
+    assert_eq!((table["name"].as_str(), table["game"].as_str()), (Some("host"), Some("kawu-3")));
+    assert_eq!((table["seats"].as_u64(), table["free_seats"].as_u64()), (Some(3), Some(2)));
+
+    let mut second = spawn(dir.path(), "second", &["lobby", "--join", "1"], &relay, &["--ai", "1"]);
+    let joined = second.wait_event("lobby_join", Duration::from_secs(20));
+    assert_eq!((joined["name"].as_str(), joined["seats"].as_u64()), (Some("host"), Some(3)));
+    let tables = lobby_until(dir.path(), &relay, Duration::from_secs(30), "one free seat", |t| {
+        t.len() == 1 && t[0]["free_seats"] == 1
+    });
+    assert_eq!(tables[0]["name"], "host");
+
+    let mut third = spawn(dir.path(), "third", &["lobby", "--join", "1"], &relay, &["--ai", "1"]);
+    third.wait_event("lobby_join", Duration::from_secs(20));
+    for player in [&mut host, &mut second, &mut third] {
+        player.wait_event("started", Duration::from_secs(30));
+    }
+    lobby_until(dir.path(), &relay, Duration::from_secs(30), "the full table gone", <[Value]>::is_empty);
 }

@@ -91,3 +91,28 @@ fn two_games_are_never_paired_but_any_pairs_with_either_and_plays_its_game() {
     assert_ne!(first["peer"], second["peer"]);
     assert_eq!(relay.metric("tripot_quick_matches_total"), Some(2.0));
 }
+
+/// Issue 23: three `tripot quick --variant kawu-3` at once are gathered at one table of the
+/// relay's lobby: each sees the same three people seated, and the game starts.
+#[test]
+fn three_seekers_of_kawu_3_sit_at_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = start_relay(33);
+    let mut players: Vec<Player> = (0..3)
+        .map(|i| {
+            spawn(dir.path(), &format!("t{i}"), &["quick", "--variant", "kawu-3"], &relay, &["--ai", "1"])
+        })
+        .collect();
+    for player in &mut players {
+        let full = player.wait_for("its table full", Duration::from_secs(60), |line| {
+            line["event"] == "table"
+                && line["seats"].as_array().is_some_and(|s| s.iter().all(|seat| seat["kind"] == "person"))
+        });
+        assert_eq!(full["game"], "kawu-3");
+        let mut names: Vec<&str> =
+            full["seats"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["t0", "t1", "t2"], "the three seekers, at one table");
+        player.wait_event("started", Duration::from_secs(30));
+    }
+}

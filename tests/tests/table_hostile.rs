@@ -433,6 +433,7 @@ async fn a_host_forging_a_guests_move_is_refused_and_forfeits() {
         game: 1,
         started: true,
         held: 0,
+        watching: 0,
     };
     host.send(&TableMessage::State(state.clone())).await;
     host.follow(&TableMessage::State(state));

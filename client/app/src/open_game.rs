@@ -1,9 +1,14 @@
 //! An open game one can join, wherever it was found: a player hosting on the LAN (found by
-//! mDNS) or a table in a relay's lobby. The front-ends list both the same way.
+//! mDNS) or a table in a relay's lobby. The front-ends list both the same way; a table of 3–6
+//! seats of the lobby carries the invitation that sits at it ([`OpenGame::invitation`]), joined
+//! through [`crate::network::Network::join_seats`] rather than the two-seat session.
 
 use tripot_game::GameSpec;
 use tripot_net::online::matchmaking::lobby::TableEntry;
+use tripot_net::table_online::{TableLink, is_listed_table, lobby_table_id};
 use tripot_net::{LanHost, Multiaddr};
+
+use crate::table_invitation::TableInvitation;
 
 /// A game waiting for an opponent.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +30,9 @@ pub struct OpenGame {
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.
     pub addr: Multiaddr,
+    /// For a table of 3–6 seats (an online table, not a two-seat session): its invitation,
+    /// which takes the first free seat through [`crate::network::Network::join_seats`].
+    pub invitation: Option<TableInvitation>,
 }
 
 impl OpenGame {
@@ -39,7 +47,17 @@ impl OpenGame {
         addr: Multiaddr,
     ) -> Self {
         let (format, rules) = crate::online_duel::spec_terms(&game);
-        OpenGame { name, game, seats, free_seats, format: format.number(), rules, waiting_secs, addr }
+        OpenGame {
+            name,
+            game,
+            seats,
+            free_seats,
+            format: format.number(),
+            rules,
+            waiting_secs,
+            addr,
+            invitation: None,
+        }
     }
 }
 
@@ -62,14 +80,25 @@ impl From<LanHost> for OpenGame {
 
 impl From<TableEntry> for OpenGame {
     fn from(entry: TableEntry) -> OpenGame {
+        // The table's id is derived from its listing, so the entry is its whole invitation.
+        let invitation = is_listed_table(&entry.table).then(|| {
+            TableInvitation::Table(TableLink {
+                spec: entry.table.table.clone(),
+                table: lobby_table_id(&entry.host, &entry.table),
+                host: entry.addr.clone(),
+            })
+        });
         let table = entry.table;
-        OpenGame::new(
-            table.name,
-            table.table.game,
-            table.table.seats,
-            table.free_seats,
-            entry.waiting_secs,
-            entry.addr,
-        )
+        OpenGame {
+            invitation,
+            ..OpenGame::new(
+                table.name,
+                table.table.game,
+                table.table.seats,
+                table.free_seats,
+                entry.waiting_secs,
+                entry.addr,
+            )
+        }
     }
 }

@@ -220,6 +220,13 @@ pub(crate) enum CliError {
     /// `--headless` for a player without `--ai` to play its seat: exit 2.
     #[error("--headless plays with the computer: give --ai LEVEL (only watch needs none)")]
     HeadlessWithoutAi,
+    /// `tripot host --lobby` of a game of two seats, which the lobby lists as a two-seat game:
+    /// exit 2.
+    #[error("--lobby lists a table of 3–6 seats: a game of two seats opens with `tripot lobby --open`")]
+    LobbyTableOfTwo,
+    /// `tripot quick --seats N` with no game of N seats in the catalogue: exit 2.
+    #[error("no game is played at {0} seats")]
+    NoGameOfSeats(u8),
     /// A table's room link that does not read: exit 2.
     #[error(transparent)]
     BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
@@ -306,6 +313,8 @@ impl CliError {
             | CliError::BadTableLink(_)
             | CliError::BadTableRoomLink(_)
             | CliError::HeadlessWithoutAi
+            | CliError::LobbyTableOfTwo
+            | CliError::NoGameOfSeats(_)
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {

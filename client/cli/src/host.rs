@@ -8,6 +8,7 @@ use tripot_protocol::Opens;
 
 use super::CliError;
 use super::online::{OnlineArgs, Plan};
+use super::table_play::Found;
 
 /// Who opens, as chosen on the command line.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -42,6 +43,10 @@ pub(crate) struct Args {
     /// `tripot join K7M-4QP`; only someone who knows the code can join.
     #[arg(long, conflicts_with = "resume")]
     pub(crate) room: bool,
+    /// A table of 3–6 seats listed in the relay's open lobby, with its free seats, until they
+    /// are taken (`tripot lobby` lists and joins it; a game of two seats: `tripot lobby --open`).
+    #[arg(long, conflicts_with = "room")]
+    pub(crate) lobby: bool,
     #[command(flatten)]
     pub(crate) table: super::table_play::TableArgs,
     #[command(flatten)]
@@ -85,8 +90,18 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     if let Some(game) =
         args.variant.as_ref().filter(|_| super::table_play::is_table(args.variant.as_ref(), &args.table))
     {
-        let room = args.room.then(RoomCode::random);
-        return super::table_play::host(game, &args.table, &args.online, room);
+        let found = if args.lobby {
+            let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
+            Found::Lobby(relay)
+        } else if args.room {
+            Found::Room(RoomCode::random())
+        } else {
+            Found::Link
+        };
+        return super::table_play::host(game, &args.table, &args.online, found);
+    }
+    if args.lobby {
+        return Err(CliError::LobbyTableOfTwo);
     }
     let offer = offer(args.variant.as_ref(), args.format, args.rules, args.opens)?;
     let plan = if args.room { Plan::HostRoom(offer, RoomCode::random()) } else { Plan::Host(offer) };

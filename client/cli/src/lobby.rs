@@ -1,5 +1,6 @@
 //! `tripot lobby`: the open tables at a relay — list them page by page (every game, or one),
-//! join one, or open one's own for any game of two seats.
+//! join one (a table of 3–6 seats, opened by `tripot host --lobby`, at its first free seat), or
+//! open one's own for any game of two seats.
 
 use std::io::{BufRead as _, Write as _};
 
@@ -9,6 +10,7 @@ use tripot_engine::Rules;
 use tripot_game::{GameSpec, TableSpec};
 use tripot_net::Multiaddr;
 use tripot_net::online::matchmaking::lobby::{self, LobbyPage, PAGE_SIZE, TableEntry};
+use tripot_net::table_online::is_listed_table;
 
 use super::CliError;
 use super::host::OpensArg;
@@ -56,14 +58,14 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         return open(args, &relay);
     }
     let runtime = online::runtime()?;
-    runtime.block_on(async {
+    let chosen = runtime.block_on(async {
         let net = config_with_relay(&args.online, &relay)?.net;
         let game = listed_game(args)?;
         let mut page = args.page.max(1) - 1;
         let mut shown = fetch(&net, &relay, game.as_ref(), page).await?;
         show(&shown, args.online.headless)?;
         if args.list || (args.online.headless && args.join.is_none()) {
-            return Ok(());
+            return Ok(None);
         }
         let entry = match args.join {
             Some(n) => pick(&shown, n)?,
@@ -76,20 +78,33 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                     Choice::Next if shown.has_next() => page += 1,
                     Choice::Previous if page > 0 => page -= 1,
                     Choice::Next | Choice::Previous | Choice::Refresh => {}
-                    Choice::Quit => return Ok(()),
+                    Choice::Quit => return Ok(None),
                 }
                 shown = fetch(&net, &relay, game.as_ref(), page).await?;
                 show(&shown, false)?;
             },
         };
-        join(args, &relay, &entry).await
-    })
+        Ok::<_, CliError>(Some(entry))
+    })?;
+    let Some(entry) = chosen else { return Ok(()) };
+    announce(args, &entry);
+    if is_listed_table(&entry.table) {
+        // A table of 3–6 seats runs on a runtime of its own.
+        drop(runtime);
+        return super::table_play::join_lobby_table(&entry, &relay, &args.online);
+    }
+    runtime.block_on(join(args, &relay, &entry))
 }
 
-/// The game whose tables are listed: `--variant`, or the duel of `--format`; `None`: every game.
+/// The game whose tables are listed: `--variant` (at its seats), or the duel of `--format`;
+/// `None`: every game.
 fn listed_game(args: &Args) -> Result<Option<TableSpec>, CliError> {
     if args.variant.is_none() && args.format.is_none() {
         return Ok(None);
+    }
+    let table = args.variant.as_ref().and_then(tripot_game::catalogue::find).map(|info| info.table());
+    if let Some(table) = table.filter(|t| t.seats > 2) {
+        return Ok(Some(table));
     }
     let offer = super::host::offer(args.variant.as_ref(), args.format.unwrap_or(1), args.rules, args.opens)?;
     Ok(Some(TableSpec { game: offer.game, seats: 2 }))
@@ -177,15 +192,20 @@ fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
     }
 }
 
-async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), CliError> {
+/// Says which table is being joined.
+fn announce(args: &Args, entry: &TableEntry) {
     if args.online.headless {
         print_json(&json!({
             "event": "lobby_join", "name": entry.table.name, "game": entry.table.table.game.as_str(),
-            "host": entry.host.to_string(), "addr": entry.addr.to_string(),
+            "seats": entry.table.table.seats, "host": entry.host.to_string(), "addr": entry.addr.to_string(),
         }));
     } else {
         println!("{}", Lang::current().lobby_joining(&entry.table.name, &entry.table.table.game));
     }
+}
+
+/// Sits at a two-seat game of the lobby.
+async fn join(args: &Args, relay: &Multiaddr, entry: &TableEntry) -> Result<(), CliError> {
     let config = config_with_relay(&args.online, relay)?;
     let keypair = args.online.keypair()?;
     let handle = tripot_net::online::start(keypair, config, tripot_net::Start::Join(entry.addr.clone()))

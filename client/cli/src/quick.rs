@@ -1,5 +1,7 @@
 //! `tripot quick`: the relay pairs you with a waiting player of the same game (or of any game of
-//! two seats), or you wait to be found; then the game is played like any online game.
+//! two seats), or you wait to be found; then the game is played like any online game. A game of
+//! 3–6 seats (`--variant kawu-3`, or `any --seats 3`) gathers its seekers at one table of the
+//! relay's lobby instead ([`super::table_play::quick`]).
 
 use serde_json::json;
 use tripot_app::i18n::Lang;
@@ -33,6 +35,10 @@ pub(crate) struct Args {
     /// The duel's rules preset: tripot or classic (the duel of format 1 when no format is given).
     #[arg(long)]
     pub(crate) rules: Option<Rules>,
+    /// With `--variant any`: any game of this many seats (3–6: a table of the lobby; the first
+    /// game of the catalogue with these seats is opened when nobody has a table yet).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6), conflicts_with_all = ["format", "rules"])]
+    pub(crate) seats: Option<u8>,
     #[command(flatten)]
     pub(crate) online: online::OnlineArgs,
 }
@@ -58,8 +64,20 @@ fn seek_of(args: &Args) -> Result<QuickSeek, CliError> {
         Ok(tripot_engine::duel_spec(format, rules)?)
     };
     let table = |game| TableSpec { game, seats: 2 };
+    if let Some(seats) = args.seats.filter(|s| *s > 2) {
+        let first = tripot_game::catalogue::catalogue().iter().find(|info| info.seats == seats);
+        let first = first.ok_or(CliError::NoGameOfSeats(seats))?;
+        return Ok(match &args.variant {
+            Some(Wanted::Game(game)) => QuickSeek::exactly(TableSpec { game: game.clone(), seats }),
+            Some(Wanted::Any) | None => QuickSeek::any(first.table()),
+        });
+    }
     Ok(match (&args.variant, args.format, args.rules) {
-        (Some(Wanted::Game(game)), _, _) => QuickSeek::exactly(table(game.clone())),
+        (Some(Wanted::Game(game)), _, _) => {
+            // A game of 3–6 seats is sought at its own seat count.
+            let seats = tripot_game::catalogue::find(game).map_or(2, |info| info.seats);
+            QuickSeek::exactly(TableSpec { game: game.clone(), seats })
+        }
         (Some(Wanted::Any), _, _) | (None, None, None) => QuickSeek::any(table(duel(1, Rules::Tripot)?)),
         (None, format, rules) => {
             QuickSeek::exactly(table(duel(format.unwrap_or(1), rules.unwrap_or(Rules::Tripot))?))
@@ -72,6 +90,9 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
     let wanted = seek_of(args)?;
     // The relay given, else one announced on the LAN (mDNS).
     let relay = super::relay_or_lan::relay_or_lan(args.online.relay()?, &args.online)?;
+    if wanted.table.seats > 2 {
+        return super::table_play::quick(wanted, &relay, &args.online);
+    }
     let config = config_with_relay(&args.online, &relay)?;
     let headless = args.online.headless;
     let runtime = online::runtime()?;

@@ -1,7 +1,8 @@
 //! Online tables of 2–6 seats from the command line, headless: `tripot host --variant kawu-3
 //! --computer 2 --headless --ai 1` opens a table and prints its link, `tripot join LINK
 //! --headless --ai 1` takes the next free seat, `tripot watch LINK --headless` watches (no
-//! `--ai`), `tripot host … --room` opens the table in a private room on the relay. The
+//! `--ai`), `tripot host … --room` opens the table in a private room on the relay, `tripot
+//! host … --lobby` lists it in the relay's open lobby (`tripot lobby` joins it). The
 //! computer plays the local seat; every event is one JSON line on stdout
 //! ([`super::table_json`]). The table runs on [`tripot_net::table_online`].
 
@@ -10,12 +11,15 @@ use std::time::Duration;
 
 use tripot_ai::Level;
 use tripot_game::{Budget, GameSpec, Player, TableSpec};
+use tripot_net::Multiaddr;
+use tripot_net::online::matchmaking::lobby::TableEntry;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::online::{NetWarning, RatingNews};
 use tripot_net::room::{RoomCode, RoomEvent};
 use tripot_net::table::{TABLE_SIGNING_TIME, TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{
-    TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart, random_table_id,
-    start_table,
+    QuickTableProgress, TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart,
+    host_listed, join_listed, quick_table, random_table_id, start_table,
 };
 use tripot_protocol::table::{ClockRule, TableId, Wants};
 
@@ -108,16 +112,30 @@ fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), 
     Ok((keypair, TableNetConfig { table, net, save, computers: Some(computers) }))
 }
 
-/// `tripot host` of a table (`room`: in a private room under this code, through the relay).
+/// Where a host's table is found: by its link, in a private room, or in a relay's lobby.
+pub(crate) enum Found {
+    /// By the link the host prints.
+    Link,
+    /// In a private room under this code, through the relay.
+    Room(RoomCode),
+    /// In the lobby of this relay.
+    Lobby(Multiaddr),
+}
+
+/// `tripot host` of a table.
 pub(crate) fn host(
     game: &GameSpec,
     table: &TableArgs,
     online: &OnlineArgs,
-    room: Option<RoomCode>,
+    found: Found,
 ) -> Result<(), CliError> {
     let info =
         tripot_game::catalogue::find(game).ok_or_else(|| tripot_game::SpecError::Unknown(game.clone()))?;
     let spec = info.table();
+    let room = match &found {
+        Found::Room(code) => Some(*code),
+        Found::Link | Found::Lobby(_) => None,
+    };
     let offer = TableOffer {
         table: room.map_or_else(random_table_id, |code| TableId(code.table_id())),
         game: spec.game.clone(),
@@ -126,21 +144,86 @@ pub(crate) fn host(
         spectators: table.spectators == "yes",
     };
     let computers = table.computers.iter().map(|level| level.number()).collect();
+    if let Found::Lobby(relay) = found {
+        // Its id is derived from its listing: the lobby is how it is found, not a link.
+        return run(online, Opening::Listed { relay, offer, computers }, None);
+    }
     // A room's host shares the room link only: the table's own link would not let anyone in.
     let invitation = Some(Invitation { spec, table: offer.table, room: room.is_some() });
-    run(online, TableStart::Host { offer, computers, room }, invitation)
+    run(online, Opening::Start(TableStart::Host { offer, computers, room }), invitation)
+}
+
+/// `tripot lobby`'s choice of a table of three seats or more: its first free seat.
+pub(crate) fn join_lobby_table(
+    entry: &TableEntry,
+    relay: &Multiaddr,
+    online: &OnlineArgs,
+) -> Result<(), CliError> {
+    let start = join_listed(entry, Wants::Seat(None));
+    run(online, Opening::FromLobby { relay: relay.clone(), start }, None)
+}
+
+/// `tripot quick` of a table of 3–6 seats: sits at the first open table of the lobby it may
+/// play, or opens one there and waits for the others (see `tripot_net::table_online::quick`).
+pub(crate) fn quick(wanted: QuickSeek, relay: &Multiaddr, online: &OnlineArgs) -> Result<(), CliError> {
+    if online.headless && online.ai.is_none() {
+        return Err(CliError::HeadlessWithoutAi);
+    }
+    let info = tripot_game::catalogue::check_table(&wanted.table)?;
+    let clock = default_clock(info);
+    runtime()?.block_on(async {
+        let (keypair, mut config) = config(online)?;
+        config.net.relay = Some(relay.clone());
+        let progress = |p: QuickTableProgress| {
+            print(&match p {
+                QuickTableProgress::Seeking => serde_json::json!({"event": "seeking"}),
+                QuickTableProgress::Joining(host) => {
+                    serde_json::json!({"event": "quick_joining", "host": host.to_string()})
+                }
+                QuickTableProgress::Hosting => serde_json::json!({"event": "quick_hosting"}),
+            });
+        };
+        let handle = quick_table(keypair, config, wanted, clock, true, progress).await?;
+        headless(handle, online, None).await
+    })
+}
+
+/// How the table starts.
+enum Opening {
+    /// As `start` says.
+    Start(TableStart),
+    /// Hosted and listed in the lobby of `relay`.
+    Listed {
+        /// The relay.
+        relay: Multiaddr,
+        /// The table.
+        offer: TableOffer,
+        /// The computer seats' levels.
+        computers: Vec<u8>,
+    },
+    /// Joined from the lobby of `relay`, as `start` says.
+    FromLobby {
+        /// The relay.
+        relay: Multiaddr,
+        /// The join.
+        start: TableStart,
+    },
 }
 
 /// `tripot join LINK` (a seat) or `tripot watch LINK`.
 pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
     let link: TableLink = link.parse()?;
-    run(online, TableStart::Join { addr: link.host, table: link.table, spec: link.spec, wants }, None)
+    run(
+        online,
+        Opening::Start(TableStart::Join { addr: link.host, table: link.table, spec: link.spec, wants }),
+        None,
+    )
 }
 
 /// `tripot join tripot://room/<game>/<seats>/<CODE>`: a seat at a table in a private room.
 pub(crate) fn join_room(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
     let link: TableRoomLink = link.parse()?;
-    run(online, TableStart::JoinRoom { code: link.code, spec: link.spec, wants }, None)
+    run(online, Opening::Start(TableStart::JoinRoom { code: link.code, spec: link.spec, wants }), None)
 }
 
 /// What a host shares: the table's link, or its room link once the room is open.
@@ -151,14 +234,28 @@ struct Invitation {
 }
 
 /// Starts the table and plays it headless.
-fn run(online: &OnlineArgs, start: TableStart, invitation: Option<Invitation>) -> Result<(), CliError> {
-    let watching = matches!(start, TableStart::Join { wants: Wants::Watch, .. });
+fn run(online: &OnlineArgs, opening: Opening, invitation: Option<Invitation>) -> Result<(), CliError> {
+    let watching = matches!(opening, Opening::Start(TableStart::Join { wants: Wants::Watch, .. }));
     if online.headless && online.ai.is_none() && !watching {
         return Err(CliError::HeadlessWithoutAi);
     }
     runtime()?.block_on(async {
-        let (keypair, config) = config(online)?;
-        let handle = start_table(keypair, config, start).await?;
+        let (keypair, mut config) = config(online)?;
+        let handle = match opening {
+            Opening::Start(start) => start_table(keypair, config, start).await?,
+            Opening::Listed { relay, offer, computers } => {
+                print(&serde_json::json!({
+                    "event": "lobby_open", "name": config.table.name, "game": offer.game.as_str(),
+                    "seats": offer.seats, "relay": relay.to_string(),
+                }));
+                config.net.relay = Some(relay);
+                host_listed(keypair, config, offer, computers).await?
+            }
+            Opening::FromLobby { relay, start } => {
+                config.net.relay = Some(relay);
+                start_table(keypair, config, start).await?
+            }
+        };
         headless(handle, online, invitation).await
     })
 }

@@ -813,6 +813,37 @@ fn the_lobby_lists_tables_by_page_joins_one_or_opens_ours() {
     assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
 }
 
+/// Issue 23: a table of three seats in the lobby is joined as a table (the first free seat,
+/// through `join_seats` with the invitation its listing makes), not as a two-seat game.
+#[test]
+fn a_lobby_table_of_three_is_joined_at_its_first_free_seat() {
+    let relay: Multiaddr = addr("/ip4/10.0.0.1/tcp/4001");
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lobby);
+    app.handle_event(key(KeyCode::Enter));
+    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let host = tripot_net::Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
+    let listed = tripot_directory::LobbyTable::new(spec.clone(), 1_764_480_000, "Edmonde");
+    let entry = tripot_net::online::matchmaking::lobby::TableEntry {
+        host,
+        table: listed.clone(),
+        addr: format!("{relay}/p2p-circuit/p2p/{host}").parse().unwrap(),
+        waiting_secs: 30,
+    };
+    let game = OpenGame::from(entry.clone());
+    fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: vec![game] });
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Edmonde          kawu à trois · 2 places libres sur 3"), "{screen}");
+    app.handle_event(key(KeyCode::Enter));
+    let link = tripot_net::table_online::TableLink {
+        spec,
+        table: tripot_net::table_online::lobby_table_id(&host, &listed),
+        host: entry.addr,
+    };
+    assert_eq!(fake.starts(), [format!("join-seats {link}")]);
+}
+
 #[test]
 fn a_private_room_shows_its_code_and_a_friend_joins_by_code() {
     let (mut app, _events, fake) = app(Lang::Fr);

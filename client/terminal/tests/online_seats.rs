@@ -185,6 +185,7 @@ fn announced(game: &str, seats: u8, others: Vec<SeatHolder>, clock: ClockRule, s
         game: u16::from(started),
         started,
         held: 0,
+        watching: 0,
     }
 }
 
@@ -359,6 +360,51 @@ fn a_chat_line_is_typed_sent_and_shown_and_another_s_comes_in() {
     type_text(&mut app, "oups");
     app.handle_event(key(KeyCode::Esc));
     assert_eq!(fake.sent().len(), 1);
+}
+
+#[test]
+fn x_and_a_seats_number_mutes_its_chat_here_and_again_hears_it() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    app.handle_event(ch('x'));
+    assert!(app.message().is_some_and(|m| m.starts_with("Couper ou rétablir la discussion")));
+    app.handle_event(ch('3'));
+    assert_eq!(app.message(), Some("Discussion de la place 3 coupée."));
+    assert!(render(&mut app, 120, 40).contains("muet"));
+    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "merci".into() }));
+    app.handle_event(Event::Tick);
+    assert!(!render(&mut app, 120, 40).contains("merci"), "a muted seat's line is dropped");
+    // Our own seat, a seat the table has not, or Esc: nothing is muted.
+    for key_after in [ch('1'), ch('9'), key(KeyCode::Esc)] {
+        app.handle_event(ch('x'));
+        app.handle_event(key_after);
+        assert_eq!(app.message(), None);
+    }
+    app.handle_event(ch('x'));
+    app.handle_event(ch('3'));
+    assert_eq!(app.message(), Some("Discussion de la place 3 rétablie."));
+    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "à toi".into() }));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("Béa : à toi"));
+    assert!(fake.sent().is_empty(), "a mute is ours alone: nothing goes out");
+}
+
+#[test]
+fn the_spectators_watching_are_counted_on_the_panel() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    playing(&mut app, &fake);
+    assert!(!render(&mut app, 120, 40).contains("spectat"));
+    let mut state = announced(
+        "kawu-3",
+        3,
+        vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")],
+        ClockRule::PerMove { secs: 60 },
+        true,
+    );
+    state.watching = 2;
+    fake.table(TableEvent::Table(state));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("2 spectateurs"));
 }
 
 #[test]

@@ -14,6 +14,19 @@ impl Lang {
             .map_or_else(|| game.to_string(), |info| self.words(&info.title).to_owned())
     }
 
+    /// An open table of 3–6 seats in a list: its game and free seats, "kawu à trois · 2 places
+    /// libres sur 3".
+    #[must_use]
+    pub fn open_table_terms(self, game: &GameSpec, seats: u8, free: u8) -> String {
+        let title = self.title_of(game);
+        match (self, free) {
+            (Lang::Fr, 1) => format!("{title} · 1 place libre sur {seats}"),
+            (Lang::Fr, _) => format!("{title} · {free} places libres sur {seats}"),
+            (Lang::En, 1) => format!("{title} · 1 of {seats} seats free"),
+            (Lang::En, _) => format!("{title} · {free} of {seats} seats free"),
+        }
+    }
+
     /// The head of a lobby page: "Tables ouvertes — page 1/3 (27 en tout)".
     #[must_use]
     pub fn lobby_page_head(self, page: usize, pages: usize, total: usize) -> String {
@@ -178,6 +191,14 @@ mod tests {
         assert_eq!(Lang::Fr.waited(42), "42 s");
         assert_eq!(Lang::En.waited(185), "3 min 05 s");
         assert_eq!(Lang::Fr.waited(3720), "1 h 02 min");
+    }
+
+    #[test]
+    fn an_open_table_says_its_game_and_free_seats_in_each_language() {
+        let kawu = GameSpec::new("kawu-3").unwrap();
+        assert_eq!(Lang::Fr.open_table_terms(&kawu, 3, 2), "kawu à trois · 2 places libres sur 3");
+        assert_eq!(Lang::Fr.open_table_terms(&kawu, 3, 1), "kawu à trois · 1 place libre sur 3");
+        assert_eq!(Lang::En.open_table_terms(&kawu, 3, 2), "kawu for three · 2 of 3 seats free");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use tripot_game::Seat;
 use tripot_net::table::TableError;
 use tripot_net::table_online::TableNetError;
 use tripot_protocol::table::{ClockRule, TableRejectReason};
@@ -178,6 +179,29 @@ impl Lang {
         }
     }
 
+    /// How many watch the table: « 2 spectateurs » (the screens show it only when some do).
+    #[must_use]
+    pub fn spectators_watching(self, count: u16) -> String {
+        match (self, count) {
+            (Lang::Fr, 1) => "1 spectateur".into(),
+            (Lang::Fr, _) => format!("{count} spectateurs"),
+            (Lang::En, 1) => "1 spectator".into(),
+            (Lang::En, _) => format!("{count} spectators"),
+        }
+    }
+
+    /// A seat's chat muted here, or heard again: « Discussion de la place 2 coupée. ».
+    #[must_use]
+    pub fn seat_muted(self, seat: Seat, muted: bool) -> String {
+        let n = seat.index() + 1;
+        match (self, muted) {
+            (Lang::Fr, true) => format!("Discussion de la place {n} coupée."),
+            (Lang::Fr, false) => format!("Discussion de la place {n} rétablie."),
+            (Lang::En, true) => format!("Seat {n}'s chat muted."),
+            (Lang::En, false) => format!("Seat {n}'s chat heard again."),
+        }
+    }
+
     /// Why an online table could not start, in this language.
     #[must_use]
     pub fn table_net_error(self, error: &TableNetError) -> String {
@@ -194,6 +218,10 @@ impl Lang {
             TableNetError::NoRelay => "une salle privée demande un relais (--relay)".into(),
             TableNetError::RelayAddr(error) => format!("adresse du relais : {error}"),
             TableNetError::NoComputers => "pas de joueur ordinateur pour les places demandées".into(),
+            TableNetError::Lobby(error) => format!("impossible d'inscrire la table au lobby : {error}"),
+            TableNetError::LobbyTwoSeats => {
+                "une table de deux places ne s'inscrit pas au lobby (ouvrez-y une partie à deux)".into()
+            }
         }
     }
 
@@ -278,6 +306,8 @@ pub struct SeatsTexts {
     pub timeouts: &'static str,
     /// A muted seat.
     pub muted: &'static str,
+    /// `x` pressed: which seat's chat to mute or unmute.
+    pub mute_which: &'static str,
     /// A spectator in the chat.
     pub spectator: &'static str,
     /// Watching, not seated.
@@ -334,6 +364,7 @@ static FR: SeatsTexts = SeatsTexts {
     claimable: "réclamable (r)",
     timeouts: "coups joués par la pendule",
     muted: "muet",
+    mute_which: "Couper ou rétablir la discussion de quelle place ? Son numéro (Échap : aucune)",
     spectator: "spectateur",
     watching: "Vous regardez la partie.",
     draw_offered: "Nulle proposée : y accepter · n refuser",
@@ -375,6 +406,7 @@ static EN: SeatsTexts = SeatsTexts {
     claimable: "claimable (r)",
     timeouts: "moves played by the clock",
     muted: "muted",
+    mute_which: "Mute or unmute the chat of which seat? Its number (Esc: none)",
     spectator: "spectator",
     watching: "You are watching the game.",
     draw_offered: "Draw offered: y accept · n decline",

@@ -254,6 +254,7 @@ impl SeatsStatus {
             to_move: self.to_move,
             clock: state.map_or(ClockRule::None, |s| s.clock),
             spectators: state.is_some_and(|s| s.spectators),
+            watching: state.map_or(0, |s| s.watching),
             hosting: self.hosting(),
             invitation: self.invitation.clone(),
             chat: self.chat.iter().cloned().collect(),

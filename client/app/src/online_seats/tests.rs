@@ -104,6 +104,7 @@ fn kawu3(clock: ClockRule) -> TableState {
         game: 1,
         started: true,
         held: 0,
+        watching: 0,
     }
 }
 

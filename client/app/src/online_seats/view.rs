@@ -117,6 +117,8 @@ pub struct SeatsView {
     pub clock: ClockRule,
     /// Whether spectators are let in.
     pub spectators: bool,
+    /// Spectators watching, as the host last counted them.
+    pub watching: u16,
     /// Whether the person here hosts the table.
     pub hosting: bool,
     /// What to share for others to sit: the table's link or its room's.

@@ -23,6 +23,8 @@ pub struct OnlineSeatsScreen {
     pub(crate) show_names: bool,
     /// A chat line being typed (`t`), sent by Enter.
     pub(crate) chat_input: Option<String>,
+    /// `x` was pressed: the next key names the seat whose chat to mute or unmute.
+    pub(crate) mute_asked: bool,
 }
 
 impl OnlineSeatsScreen {
@@ -76,8 +78,13 @@ impl App {
         self.open_games = None;
         self.message = None;
         let online = OnlineSeats::new(link, opening);
-        self.online_seats =
-            Some(OnlineSeatsScreen { online, cursor: Cell(0), show_names: false, chat_input: None });
+        self.online_seats = Some(OnlineSeatsScreen {
+            online,
+            cursor: Cell(0),
+            show_names: false,
+            chat_input: None,
+            mute_asked: false,
+        });
         self.page = Page::OnlineSeats;
     }
 
@@ -152,6 +159,30 @@ impl App {
         let Some(screen) = &mut self.online_seats else { return };
         let updates = screen.online.vote();
         self.apply_seats(updates);
+    }
+
+    /// `x`: asks which seat's chat to mute or unmute (the next key, its number).
+    pub(crate) fn seats_ask_mute(&mut self) {
+        let Some(screen) = &mut self.online_seats else { return };
+        screen.mute_asked = true;
+        self.say(self.lang.seats_words().mute_which, false);
+    }
+
+    /// The key after `x`: a seat's number (from 1) mutes its chat here, or unmutes it; any
+    /// other key (Esc) mutes nothing. Our own seat and seats the table has not are ignored.
+    pub(crate) fn seats_mute(&mut self, number: Option<u32>) {
+        let Some(screen) = &mut self.online_seats else { return };
+        screen.mute_asked = false;
+        self.message = None;
+        let view = screen.online.view(std::time::Instant::now());
+        let index = number.and_then(|n| usize::try_from(n).ok()?.checked_sub(1));
+        let Some(seat) = index.and_then(|i| view.seats.get(i)) else { return };
+        if Some(seat.seat) == screen.online.my_seat() {
+            return;
+        }
+        let (seat, muted) = (seat.seat, !seat.muted);
+        screen.online.mute(seat, muted);
+        self.say(self.lang.seat_muted(seat, muted), false);
     }
 
     /// `t`: opens the chat's field.

@@ -118,7 +118,8 @@ impl App {
         };
     }
 
-    /// Joins the chosen game: a LAN host directly, a lobby table through its relay.
+    /// Joins the chosen game: a LAN host directly, a lobby table through its relay (a table of
+    /// 3–6 seats at its first free seat).
     pub(crate) fn join_open_game(&mut self) {
         let Some((relay, game)) = self.open_games.as_ref().and_then(|l| {
             let list = l.list.as_ref()?;
@@ -126,6 +127,11 @@ impl App {
         }) else {
             return;
         };
+        if let Some(invitation) = game.invitation {
+            // A table of 3–6 seats: its first free seat, on the table screen.
+            self.join_seats(invitation, tripot_protocol::table::Wants::Seat(None));
+            return;
+        }
         let side = Side::Guest(game.name.clone());
         let Some(relay) = relay else {
             self.start_online_as(tripot_net::Start::Join(game.addr), side);

@@ -1,8 +1,9 @@
 //! The keys of an online table of 2–6 seats, before the board's own (`game_table.rs`): `t`
 //! types a chat line (Enter sends, Esc cancels), `a` resigns (pressed twice), `=` offers a
 //! draw in a game of two seats and `y`/`n` answer one offered, `r` claims a seat away past its
-//! grace, `v` (or `r`, Enter) votes for another game once it is over, `q` leaves (asking once
-//! while the game is under way). Every other key goes to the board, as at any table.
+//! grace, `v` (or `r`, Enter) votes for another game once it is over, `x` then a seat's number
+//! mutes that seat's chat here (or unmutes it), `q` leaves (asking once while the game is under
+//! way). Every other key goes to the board, as at any table.
 
 use crossterm::event::{KeyCode, KeyEvent};
 use tripot_app::online_seats::MAX_CHAT_LINE;
@@ -28,6 +29,11 @@ pub(super) fn key(app: &mut App, key: KeyEvent) -> bool {
             }
             _ => {}
         }
+        return true;
+    }
+    if screen.mute_asked {
+        let number = if let KeyCode::Char(c) = key.code { c.to_digit(10) } else { None };
+        app.seats_mute(number);
         return true;
     }
     let online = &screen.online;
@@ -66,6 +72,10 @@ pub(super) fn key(app: &mut App, key: KeyEvent) -> bool {
         }
         KeyCode::Char('r') => {
             app.seats_claim();
+            true
+        }
+        KeyCode::Char('x') => {
+            app.seats_ask_mute();
             true
         }
         // Hints and undo are the local table's, never an online one's.

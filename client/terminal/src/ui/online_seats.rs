@@ -114,6 +114,10 @@ pub(super) fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
     for seat in &view.seats {
         lines.extend(seat_line(lang, &view, seat, inner.width));
     }
+    if view.watching > 0 {
+        let watching = lang.spectators_watching(view.watching);
+        lines.push(Line::from(Span::styled(format!(" {watching}"), Style::default().fg(Color::Gray))));
+    }
     if view.my_seat.is_none() {
         lines.push(Line::from(Span::styled(
             format!(" {}", w.watching),
@@ -299,6 +303,9 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     ];
     for seat in &view.seats {
         lines.extend(seat_line(lang, &view, seat, area.width));
+    }
+    if view.watching > 0 {
+        lines.push(Line::from(Span::styled(format!(" {}", lang.spectators_watching(view.watching)), grey)));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(format!(" {} :", w.share), grey)));

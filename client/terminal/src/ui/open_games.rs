@@ -90,12 +90,16 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         // The Tripot's rules go without saying; another preset is named.
         let rules =
             if game.rules == Rules::Tripot { String::new() } else { format!(" · {}", game.rules.name()) };
+        // A table of 3–6 seats says its game and free seats; a two-seat game its duel's terms.
+        let terms = if game.invitation.is_some() {
+            lang.open_table_terms(&game.game, game.seats, game.free_seats)
+        } else {
+            format!("{} {}{rules}", t.format.to_lowercase(), game.format)
+        };
         let text = format!(
-            "{}{:<name_width$} {} {}{rules} · {} {} s",
+            "{}{:<name_width$} {terms} · {} {} s",
             if chosen { "▶ " } else { "  " },
             game.name,
-            t.format.to_lowercase(),
-            game.format,
             t.waiting_since,
             game.waiting_secs
         );

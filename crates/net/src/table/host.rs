@@ -112,8 +112,21 @@ impl Table {
         }
     }
 
+    /// The spectators watching: peers with a welcomed link and no seat, each once.
+    fn count_watching(&self) -> u16 {
+        let Role::Host(host) = &self.role else { return self.table.watching };
+        let watchers: BTreeSet<&PeerKey> = host
+            .links
+            .values()
+            .filter(|l| l.welcomed && self.seat_of(&l.peer).is_none())
+            .map(|l| &l.peer)
+            .collect();
+        u16::try_from(watchers.len()).unwrap_or(u16::MAX)
+    }
+
     /// Announces the table to everyone, and to the local front-end.
     pub(super) fn announce(&mut self) {
+        self.table.watching = self.count_watching();
         self.table.held = self.record.as_ref().filter(|_| self.table.started).map_or(0, |r| r.len());
         self.broadcast(&TableMessage::State(self.table.clone()));
         self.events.push(TableEvent::Table(self.table.clone()));
@@ -177,7 +190,10 @@ impl Table {
         if !gone.welcomed || still_linked {
             return;
         }
-        let Some(seat) = self.seat_of(&gone.peer) else { return };
+        let Some(seat) = self.seat_of(&gone.peer) else {
+            // A spectator gone: one fewer on every screen.
+            return self.announce();
+        };
         let live = self.record.as_ref().is_some_and(|r| r.ending().is_none());
         if live {
             if let Some(host) = self.host_side() {
@@ -257,7 +273,11 @@ impl Table {
             Wants::Watch if !self.table.spectators => {
                 self.drop_link(link, TableRejectReason::NoSpectators, now)
             }
-            Wants::Watch => self.welcome(link, hello.holds),
+            Wants::Watch => {
+                self.welcome(link, hello.holds);
+                // Every screen counts the spectators: one more.
+                self.announce();
+            }
             Wants::Seat(choice) => {
                 let free = |s: &Seat| matches!(self.table.seats.get(s.index()), Some(SeatHolder::Empty));
                 let seat = match choice {
@@ -283,6 +303,7 @@ impl Table {
             state.welcomed = true;
             state.syncing_until = holds;
         }
+        self.table.watching = self.count_watching();
         self.table.held = if self.table.started { held } else { 0 };
         self.send(link, TableMessage::State(self.table.clone()));
         if holds > held {

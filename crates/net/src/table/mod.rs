@@ -249,6 +249,7 @@ impl Table {
             game: 0,
             started: false,
             held: 0,
+            watching: 0,
         };
         let mut new = Table::new(config, me, table, Role::Host(HostSide::new(now)));
         new.maybe_start(now);
@@ -271,6 +272,7 @@ impl Table {
             game: 0,
             started: false,
             held: 0,
+            watching: 0,
         };
         Table::new(config, me, placeholder, Role::Member(MemberSide::new(wants, now)))
     }

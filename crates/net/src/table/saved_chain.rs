@@ -60,6 +60,7 @@ pub fn chain_tag(record: &Record) -> Option<String> {
         game: key.game,
         started: true,
         held: 0,
+        watching: 0,
     };
     let saved = SavedChain { table, entries: record.entries().to_vec() };
     let bytes = postcard::to_allocvec(&saved).ok()?;

@@ -107,6 +107,28 @@ impl TableHandle {
     }
 }
 
+impl TableHandle {
+    /// The same table with `first` handed out before whatever comes next: for a caller that
+    /// read some of its events before giving it to the front-end (a quick match waiting to be
+    /// settled).
+    pub(super) fn with_first_events(mut self, first: Vec<TableNetEvent>) -> TableHandle {
+        let (events_tx, events) = mpsc::unbounded_channel();
+        for event in first {
+            let _ = events_tx.send(event);
+        }
+        let (commands, local_peer) = (self.commands.clone(), self.local_peer);
+        let task = tokio::spawn(async move {
+            // Owning the inner handle keeps its table alive as long as this task.
+            while let Some(event) = self.next_event().await {
+                if events_tx.send(event).is_err() {
+                    break;
+                }
+            }
+        });
+        TableHandle { events, commands, local_peer, task }
+    }
+}
+
 impl Drop for TableHandle {
     fn drop(&mut self) {
         self.task.abort();

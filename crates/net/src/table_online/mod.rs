@@ -19,6 +19,10 @@
 //! multiaddr>`): a member needs the game, the seat count and the table's id to check what the
 //! host announces.
 //!
+//! **Lobby.** A host may list its table in the relay's open lobby (`lobby.rs`: the free seats
+//! followed, the id derived from the listing so that a reader of the lobby can join); a quick
+//! match gathers seekers of a table into one over that lobby (`quick.rs`).
+//!
 //! **Ratings.** A finished game's result signed by every human seat
 //! ([`TableEvent::ResultSigned`]) is kept beside that game's save and submitted to the relay in
 //! use, as the two-seat driver does ([`crate::result_keeper`]).
@@ -32,6 +36,8 @@ mod driver;
 mod handle;
 mod invitation;
 mod link;
+mod lobby;
+mod quick;
 mod room;
 mod room_link;
 
@@ -45,6 +51,8 @@ use tripot_protocol::table::{TABLE_PROTOCOL, TableId, Wants};
 pub use autosave::{TABLE_LINK_TAG, TABLE_TAG, record_of};
 pub use handle::TableHandle;
 pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
+pub use lobby::{host_listed, is_listed_table, join_listed, listed_as, lobby_table_id};
+pub use quick::{QuickTableProgress, RECHECK, accepts, quick_table};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
 
 use crate::driver_task;
@@ -179,6 +187,13 @@ pub enum TableNetError {
     /// A computer seat was asked for and no computer players were given.
     #[error("computer seats need computer players")]
     NoComputers,
+    /// The table's lobby listing could not start.
+    #[error("cannot list the table in the lobby: {0}")]
+    Lobby(crate::online::matchmaking::MatchError),
+    /// A table of two seats is not listed in the lobby: a listing of two seats is a two-seat
+    /// game's, which the lobby's readers join with the two-seat session.
+    #[error("a table of two seats is not listed in the lobby (open a two-seat game there instead)")]
+    LobbyTwoSeats,
 }
 
 /// Starts an online table on the current tokio runtime.

@@ -184,6 +184,7 @@ mod tests {
                 game: 1,
                 started: false,
                 held: 0,
+                watching: 0,
             }),
             TableMessage::Entry { entry: entry.clone(), clock_ms: Some(1000) },
             TableMessage::Entry {

@@ -25,7 +25,9 @@ pub const TABLE_PROTOCOL: &str = "/tripot/table/1.0.0";
 /// The version of the table's messages, checked in the hello. Version 2 added the signatures
 /// of a finished game's result ([`TableMessage::ResultSigned`], [`TableMessage::ResultDeclined`]):
 /// a peer of version 1 would take them for garbage, so it is refused at its hello instead.
-pub const TABLE_VERSION: u16 = 2;
+/// Version 3 added the spectators watching to the table's state ([`TableState::watching`]): a
+/// state of version 2 does not decode as one of version 3, nor the reverse.
+pub const TABLE_VERSION: u16 = 3;
 
 /// Longest peer id, in bytes (an ed25519 peer id inlining its key is 38).
 pub const MAX_PEER_KEY: usize = 64;
@@ -151,6 +153,9 @@ pub struct TableState {
     /// Entries of that game the host held when it sent this: a member catching up checks the
     /// clock's decisions only on the entries after these, the ones it sees live.
     pub held: u32,
+    /// Spectators watching when the host sent this (its links of peers holding no seat; version
+    /// 3): every screen shows how many watch.
+    pub watching: u16,
 }
 
 /// How a seat left the game (the wire's copy of `tripot_game::Leaving`).

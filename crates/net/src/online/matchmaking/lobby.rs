@@ -6,31 +6,28 @@
 //! game's `tripot/lobby/<game>/<seats>`),
 //! which a `tripot-relay` answers with every table at or below it, and pages to the end with the
 //! cookie: registrations of other namespaces are never read, so however many there are they
-//! cannot push a table out of the list (issue 21; a namespace-less listing stopped after 2,000). The host keeps its table alive on a short TTL refreshed on a timer,
-//! registers again by itself when the relay comes back after a restart, and takes the table
-//! down as soon as its game starts (and when it leaves).
+//! cannot push a table out of the list (issue 21; a namespace-less listing stopped after 2,000).
+//! The host's table is kept on the list by `announcer.rs`, and taken down as soon as its game
+//! starts (and when it leaves).
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use futures::StreamExt as _;
 use libp2p::identity::Keypair;
 use libp2p::rendezvous::{self, Cookie, Namespace};
 use libp2p::swarm::SwarmEvent;
-use libp2p::{Multiaddr, PeerId, Swarm, multiaddr::Protocol};
-use tokio::sync::{mpsc, oneshot, watch};
+use libp2p::{Multiaddr, PeerId, Swarm};
+use tokio::sync::{mpsc, watch};
 use tripot_directory::{LobbyTable, listing_namespace};
 use tripot_game::TableSpec;
 
-use super::{MatchError, circuit_addr, connected_swarm, relay_lost, relay_peer};
-use crate::online::{NetEvent, NetWarning, OnlineConfig, RelayState, SessionHandle, Start, start};
+pub use super::announcer::{TABLE_REFRESH, TABLE_TTL, TableHandle, open_listing, open_table};
+use super::{MatchError, circuit_addr, connected_swarm, relay_lost};
+use crate::online::{NetEvent, OnlineConfig, RelayState, SessionHandle, Start, start};
 use crate::session::Offer;
-use crate::swarm::{self, Behaviour, BehaviourEvent, NetConfig};
+use crate::swarm::{Behaviour, BehaviourEvent, NetConfig};
 
-/// A table's registration lives this long without a refresh (the relay's minimum is 15 s).
-pub const TABLE_TTL: Duration = Duration::from_secs(20);
-/// A table is registered again this often.
-pub const TABLE_REFRESH: Duration = Duration::from_secs(6);
 /// Registrations fetched per rendezvous request while listing (the relay sends at most 1,000).
 const DISCOVER_BATCH: u64 = 500;
 /// Pages read at most while listing: only a relay that never stops answering full pages
@@ -180,191 +177,6 @@ async fn discovered(
     })
     .await;
     answer.unwrap_or_else(|_| Err(MatchError::RelayUnreachable("no lobby listing within 10 s".into())))
-}
-
-/// A table kept open on the relay by a background task; dropping it takes the table down.
-#[derive(Debug)]
-pub struct TableHandle {
-    close: Option<oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl TableHandle {
-    /// Takes the table down (the game started, or the host leaves) and waits until the relay
-    /// was told, at most a second.
-    pub async fn close(mut self) {
-        if let Some(close) = self.close.take() {
-            let _ = close.send(());
-        }
-        let _ = tokio::time::timeout(Duration::from_secs(1), &mut self.task).await;
-    }
-}
-
-impl Drop for TableHandle {
-    fn drop(&mut self) {
-        // The task sees the closed channel, unregisters and ends by itself.
-        if let Some(close) = self.close.take() {
-            let _ = close.send(());
-        }
-    }
-}
-
-/// Opens `table` on the relay under `keypair`'s peer id, whose relay address is
-/// `<relay>/p2p-circuit`, and keeps it open until the handle is closed or dropped. With
-/// `reachable`, the table is listed only while it says true (the host holds its reservation, so
-/// a guest can reach it): a table nobody can join is never shown.
-///
-/// # Errors
-/// [`MatchError`] when the swarm cannot start or the relay address has no peer id.
-pub fn open_table(
-    keypair: Keypair,
-    net: &NetConfig,
-    relay: Multiaddr,
-    table: LobbyTable,
-    warnings: Option<mpsc::UnboundedSender<NetWarning>>,
-    reachable: Option<watch::Receiver<bool>>,
-) -> Result<TableHandle, MatchError> {
-    let relay_id = relay_peer(&relay)?;
-    let namespace = Namespace::new(table.namespace()).map_err(|e| MatchError::Refused(e.to_string()))?;
-    let mut net = net.clone();
-    net.listen = Vec::new();
-    net.mdns = false;
-    let mut swarm = swarm::build(keypair, &net)?;
-    // What the registration's signed record says: reach me through the relay.
-    swarm.add_external_address(relay.clone().with(Protocol::P2pCircuit));
-    let (close, closed) = oneshot::channel();
-    let reachable = reachable.unwrap_or_else(|| watch::channel(true).1);
-    let announcer = Announcer { swarm, relay, relay_id, namespace, warnings, reachable, registered: false };
-    let task = tokio::spawn(announcer.run(closed));
-    Ok(TableHandle { close: Some(close), task })
-}
-
-struct Announcer {
-    swarm: Swarm<Behaviour>,
-    relay: Multiaddr,
-    relay_id: PeerId,
-    namespace: Namespace,
-    warnings: Option<mpsc::UnboundedSender<NetWarning>>,
-    reachable: watch::Receiver<bool>,
-    /// Whether the relay holds (or is being asked to hold) our registration.
-    registered: bool,
-}
-
-impl Announcer {
-    async fn run(mut self, mut closed: oneshot::Receiver<()>) {
-        // When to dial the relay, or to register next.
-        let mut dial_at = Some(Instant::now());
-        let mut register_at: Option<Instant> = None;
-        let mut dialing = false;
-        let mut backoff = Duration::from_millis(250);
-        let mut tick = tokio::time::interval(Duration::from_millis(100));
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                _ = &mut closed => break,
-                _ = tick.tick() => {
-                    let now = Instant::now();
-                    if !dialing && dial_at.is_some_and(|t| now >= t) {
-                        dial_at = None;
-                        dialing = true;
-                        if let Err(error) = self.swarm.dial(self.relay.clone()) {
-                            tracing::debug!(%error, "lobby: dialling the relay failed");
-                            dialing = false;
-                            dial_at = Some(now + backoff);
-                            backoff = (backoff * 2).min(Duration::from_secs(2));
-                        }
-                    }
-                    if register_at.is_some_and(|t| now >= t) {
-                        register_at = Some(now + TABLE_REFRESH);
-                        if *self.reachable.borrow() {
-                            self.register();
-                        }
-                    }
-                }
-                Ok(()) = self.reachable.changed() => {
-                    let reachable = *self.reachable.borrow_and_update();
-                    if reachable && self.swarm.is_connected(&self.relay_id) {
-                        register_at = Some(Instant::now());
-                    } else if !reachable {
-                        self.unregister();
-                    }
-                }
-                event = self.swarm.select_next_some() => match event {
-                    SwarmEvent::ConnectionEstablished { peer_id, .. } if peer_id == self.relay_id => {
-                        dialing = false;
-                        backoff = Duration::from_millis(250);
-                        register_at = Some(Instant::now());
-                    }
-                    SwarmEvent::OutgoingConnectionError { peer_id, .. }
-                        if peer_id.is_none_or(|p| p == self.relay_id) =>
-                    {
-                        // The relay is away (restarting?): try again soon, for as long as it takes.
-                        dialing = false;
-                        dial_at = Some(Instant::now() + backoff);
-                        backoff = (backoff * 2).min(Duration::from_secs(2));
-                    }
-                    event if relay_lost(&event, self.relay_id) => {
-                        dialing = false;
-                        self.registered = false;
-                        register_at = None;
-                        dial_at = Some(Instant::now() + backoff);
-                    }
-                    SwarmEvent::Behaviour(BehaviourEvent::Rendezvous(event)) => self.on_rendezvous(event),
-                    _ => {}
-                }
-            }
-        }
-        if self.unregister() {
-            // The unregister request has no answer: give it a moment to leave.
-            let flush = tokio::time::sleep(Duration::from_millis(300));
-            tokio::pin!(flush);
-            loop {
-                tokio::select! {
-                    () = &mut flush => break,
-                    _ = self.swarm.select_next_some() => {}
-                }
-            }
-        }
-    }
-
-    /// Takes the table off the list, if it is on; returns whether it asked the relay to.
-    fn unregister(&mut self) -> bool {
-        let asked = self.registered && self.swarm.is_connected(&self.relay_id);
-        if asked {
-            self.swarm.behaviour_mut().rendezvous.unregister(self.namespace.clone(), self.relay_id);
-        }
-        self.registered = false;
-        asked
-    }
-
-    fn register(&mut self) {
-        self.registered = true;
-        let ttl = Some(TABLE_TTL.as_secs());
-        if let Err(error) =
-            self.swarm.behaviour_mut().rendezvous.register(self.namespace.clone(), self.relay_id, ttl)
-        {
-            self.warn(NetWarning::TableRefused(error.to_string()));
-        }
-    }
-
-    fn on_rendezvous(&self, event: rendezvous::client::Event) {
-        match event {
-            rendezvous::client::Event::Registered { namespace, ttl, .. } => {
-                tracing::debug!(%namespace, ttl, "lobby: table registered");
-            }
-            rendezvous::client::Event::RegisterFailed { error, .. } => {
-                self.warn(NetWarning::TableRefused(format!("{error:?}")));
-            }
-            _ => {}
-        }
-    }
-
-    fn warn(&self, warning: NetWarning) {
-        tracing::debug!("{warning}");
-        if let Some(warnings) = &self.warnings {
-            let _ = warnings.send(warning);
-        }
-    }
 }
 
 /// Hosts a new game at an open lobby table: the game waits for a guest on the relay, and the

@@ -5,6 +5,7 @@
 //! that the peer id others see is the one that plays), then the game runs as any online game:
 //! the host waits on its relay address, the guest dials `<relay>/p2p-circuit/p2p/<host>`.
 
+mod announcer;
 pub mod lobby;
 pub mod quick;
 

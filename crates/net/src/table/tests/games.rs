@@ -66,6 +66,34 @@ fn a_spectator_joining_mid_game_ends_with_the_same_record() {
 }
 
 #[test]
+fn every_peer_counts_the_spectators_as_they_come_and_go() {
+    let mut net = Net::open("kawu-3", 3, ClockRule::None);
+    let guest = net.join(0, Wants::Seat(None));
+    assert_eq!(net.peers[guest].state().watching, 0);
+    let first = net.join(0, Wants::Watch);
+    let second = net.join(0, Wants::Watch);
+    net.settle();
+    for p in [0, guest, first, second] {
+        assert_eq!(net.peers[p].state().watching, 2, "peer {p}");
+    }
+    // A seat taken is no spectator; the game starts and the count stays.
+    let third = net.join(0, Wants::Seat(None));
+    net.settle();
+    assert!(net.peers[0].state().started);
+    assert_eq!(net.peers[third].state().watching, 2);
+    net.vanish(first);
+    net.settle();
+    for p in [0, guest, second, third] {
+        assert_eq!(net.peers[p].state().watching, 1, "peer {p}");
+    }
+    let announced = net.events_of(guest).iter().rev().find_map(|e| match e {
+        TableEvent::Table(state) => Some(state.watching),
+        _ => None,
+    });
+    assert_eq!(announced, Some(1), "the front-end hears the count");
+}
+
+#[test]
 fn a_restarted_member_rejoins_its_own_seat_and_catches_up() {
     let mut net = Net::open("kawu-2", 2, ClockRule::None);
     let guest = net.join(0, Wants::Seat(None));

@@ -82,6 +82,7 @@ fn setup() -> Setup {
         game: 1,
         started: true,
         held: 0,
+        watching: 0,
     };
     let link = LinkId(1);
     member.handle(TableInput::Up { link, peer: peer_key(&host_key) }, now);
