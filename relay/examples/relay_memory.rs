@@ -9,7 +9,7 @@
 //!
 //! The deltas divided by the peers, reservations and circuits added give each one's cost. The
 //! peers are raw swarms, not Tripot's table driver (`table_load` measures the whole table), so
-//! that each stage adds one thing only. Loopback only, bounded.
+//! that each stage adds one thing only. Loopback only, bounded (`--deadline-secs`).
 //!
 //! ```text
 //! cargo build --release -p tripot-relay --bin tripot-relay --example relay_memory
@@ -49,6 +49,9 @@ struct Args {
     /// Wait after each stage before reading the memory, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     settle_ms: u64,
+    /// The tool gives up after this.
+    #[arg(long, default_value_t = 300)]
+    deadline_secs: u64,
 }
 
 #[derive(NetworkBehaviour)]
@@ -195,6 +198,11 @@ async fn circuits(peers: &[Driver], addrs: &[Multiaddr], seats: usize) -> Vec<li
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let args = Args::parse();
+    let deadline = Duration::from_secs(args.deadline_secs);
+    tokio::time::timeout(deadline, run(args)).await.expect("the tool ran past its deadline");
+}
+
+async fn run(args: Args) {
     let settle = Duration::from_millis(args.settle_ms);
     let pid = args.relay_pid;
     // One table first, not counted: the relay's first connection, reservation and circuit
