@@ -437,6 +437,15 @@ function describeGame() {
   // "Any game" is for the quick match alone: a host offers one game.
   const any = $("online-game-choice").value === "any";
   for (const id of ["online-host-room", "online-host-direct", "online-open-table"]) $(id).disabled = any;
+  // Where the rules name the first mover (draughts: White), the choice and the draw seat the
+  // players: the form asks who plays White. The key stays on the node for a change of language.
+  const colours = Boolean(game && game.opener_fixed);
+  const label = $("online-opener-label");
+  const draw = $("online-opener-draw");
+  label.textContent = colours ? t("online_opener_white") : t("opener");
+  label.dataset.w = colours ? "online_opener_white" : "opener";
+  draw.textContent = colours ? t("online_colours_draw") : t("opener_draw");
+  draw.dataset.w = colours ? "online_colours_draw" : "opener_draw";
 }
 
 function game() {

@@ -245,6 +245,9 @@ pub(crate) struct OnlineGameView {
     pub(crate) title: Words,
     /// Its one-line description.
     pub(crate) description: Words,
+    /// The rules name who moves first (draughts: White): the host's choice and the draw seat
+    /// the players, so the form asks who plays that side.
+    pub(crate) opener_fixed: bool,
 }
 
 /// A game a table of 2–6 seats may be hosted for.

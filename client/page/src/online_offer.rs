@@ -46,6 +46,7 @@ pub(crate) fn games_view() -> Vec<OnlineGameView> {
             name: info.name.to_owned(),
             title: Words { fr: info.title.fr.to_owned(), en: info.title.en.to_owned() },
             description: Words { fr: info.description.fr.to_owned(), en: info.description.en.to_owned() },
+            opener_fixed: info.opener_fixed,
         })
         .collect()
 }
@@ -111,5 +112,18 @@ pub(crate) fn seek(game: Option<&str>, format: Option<u8>) -> Result<(Option<For
             };
             Ok((format, seek))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_host_form_asks_who_plays_white_for_draughts_alone() {
+        let games = games_view();
+        let fixed: Vec<&str> = games.iter().filter(|g| g.opener_fixed).map(|g| g.name.as_str()).collect();
+        assert_eq!(fixed, ["draughts"]);
+        assert!(games.iter().any(|g| g.name == "tripot" && !g.opener_fixed));
     }
 }

@@ -45,7 +45,7 @@ page_texts! {
     ratings_month, ratings_all_time, ratings_rank, ratings_player, ratings_rating, ratings_games,
     ratings_opponents, ratings_provisional, ratings_nobody, ratings_players,
     ratings_players_one,
-    online_play, online_host_title, online_opener_me, online_host_room, online_host_direct,
+    online_play, online_host_title, online_opener_me, online_opener_white, online_colours_draw, online_host_room, online_host_direct,
     online_join_title, online_join_label, online_join, online_find_title, online_lan_title,
     online_lobby_title, online_quick, online_open_table, online_close_list, online_back,
     online_list_reading, online_list_empty, online_format, online_format_one, online_any_game, online_free_seats,

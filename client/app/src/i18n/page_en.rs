@@ -99,6 +99,8 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_play: "Play online",
     online_host_title: "Host a game",
     online_opener_me: "Me (the host)",
+    online_opener_white: "Who plays White (White opens)",
+    online_colours_draw: "Draw the colours",
     online_host_room: "Private room on the relay (code)",
     online_host_direct: "Directly (address, local network)",
     online_join_title: "Join",

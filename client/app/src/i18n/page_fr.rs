@@ -99,6 +99,8 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_play: "Jouer en ligne",
     online_host_title: "Héberger une partie",
     online_opener_me: "Moi (l'hôte)",
+    online_opener_white: "Qui a les Blancs (ils commencent)",
+    online_colours_draw: "Tirage au sort des couleurs",
     online_host_room: "Salon privé sur le relais (code)",
     online_host_direct: "Directement (adresse, réseau local)",
     online_join_title: "Rejoindre",
