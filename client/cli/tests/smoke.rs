@@ -144,9 +144,10 @@ fn resume_lane(s: &str) {
     wait_for(s, "Historique — 0 coups");
 }
 
-/// At the one table, the lane's resumed duel: Enter picks m1 under the cursor, D takes the
-/// cursor to m3, one hop away with more hops after it, Enter hops there and the chain goes on;
-/// Esc takes back that one hop (the pawn stays picked), « Fin du saut » plays m1-m3.
+/// At the one table, the lane's resumed duel: Enter picks m1 under the cursor (the pawn of the
+/// most promising move), the cursor goes to that move's end (m7) and `d` walks the destinations
+/// to m3, one hop away with more hops after it; Enter hops there and the chain goes on; Esc takes
+/// back that one hop (the pawn stays picked), « Fin du saut » plays m1-m3.
 #[test]
 fn chains_by_keyboard_enter_hops_on_and_esc_takes_back_one_hop() {
     let Some(run) = start_with("tripot-chains", "fr", 120, 40, three_hop_lane) else { return };
@@ -155,7 +156,11 @@ fn chains_by_keyboard_enter_hops_on_and_esc_takes_back_one_hop() {
     wait_for(s, "Curseur : m1");
     keys(s, &["Enter"]);
     wait_for(s, "Choisissez une destination");
-    keys(s, &["D"]);
+    // The destinations come most promising first: m7, then m5, then m3.
+    wait_for(s, "Curseur : m7");
+    keys(s, &["d"]);
+    wait_for(s, "Curseur : m5");
+    keys(s, &["d"]);
     wait_for(s, "Curseur : m3");
     keys(s, &["Enter"]);
     wait_for(s, "Sautez encore");

@@ -255,10 +255,22 @@ fn a_kawu_3_table_is_hosted_joined_played_talked_at_and_reloaded_in_a_real_brows
 
 #[tokio::test]
 async fn a_table_of_two_with_a_clock_is_watched_drawn_by_agreement_and_voted_on() {
+    two_seats_watched_drawn_and_voted_on("kawu-2").await;
+}
+
+/// Draughts at a table: the same table features as any game's, through the same messages.
+#[tokio::test]
+async fn a_draughts_table_with_a_clock_is_watched_drawn_by_agreement_and_voted_on() {
+    two_seats_watched_drawn_and_voted_on("draughts").await;
+}
+
+/// A table of two seats of `game` with a clock of 30 s a move: a spectator watches, a draw is
+/// offered and agreed, and the vote for another game is seen.
+async fn two_seats_watched_drawn_and_voted_on(game: &str) {
     let (a_server, b_server, c_server) =
         (Server::start("Alice"), Server::start("Bruno"), Server::start("Chloé"));
     let (mut a, mut b, mut c) = (page(&a_server).await, page(&b_server).await, page(&c_server).await);
-    online(&mut a, "host_seats", json!({"game": "kawu-2", "clock": "30", "spectators": true})).await;
+    online(&mut a, "host_seats", json!({"game": game, "clock": "30", "spectators": true})).await;
     let shared = table_where(&mut a, "the link to share", |t| !t["invitation"].is_null()).await;
     let link = shared["invitation"].as_str().unwrap().to_owned();
     online(&mut b, "join_seats", json!({"link": link})).await;
@@ -277,7 +289,8 @@ async fn a_table_of_two_with_a_clock_is_watched_drawn_by_agreement_and_voted_on(
         table_where(&mut c, "the table watched", |t| t["started"] == true && !t["board"].is_null()).await;
     assert!(watched["my_seat"].is_null(), "{watched}");
     assert_eq!(watched["seats"][0]["words"]["en"], "Alice");
-    refused(&mut c, "select", json!({"hole": "m4"}), "not_connected").await;
+    let a_cell = if game == "draughts" { "31" } else { "m4" };
+    refused(&mut c, "select", json!({"hole": a_cell}), "not_connected").await;
 
     // A offers a draw; B is asked and accepts; the game ends in a draw on both pages.
     let a_table = table_where(&mut a, "A may offer a draw", |t| t["may_offer_draw"] == true).await;
