@@ -214,6 +214,7 @@ async function english(browser, url) {
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
   const rows = await page.locator("#saves-list tbody tr").allTextContents();
   check(rows.some((r) => r.includes("Player 1 – Player 2")) && !rows.some((r) => r.includes("Joueur")), `the list names the people in English: ${rows}`);
+  await page.click("#home-back");
   await typeMove(page, "zz");
   await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Move refused: zz"));
   check(true, "a bad typed move is refused in English");
