@@ -81,6 +81,14 @@ async function phone(browser) {
   const page = await openPage(context, BASE);
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   check((await width()) <= 390, `the game's view has no horizontal scroll on a 390 px phone (${await width()})`);
+  // The first page's game is unfinished: it is offered back until a move is played here.
+  await page.waitForSelector("#resume-offer:not([hidden])", { timeout: TIMEOUT });
+  await page.tap('[data-hole="l4"]');
+  await page.waitForSelector('body[data-selected="l4"]', { timeout: TIMEOUT });
+  await page.tap('[data-hole="l5"]');
+  await page.waitForFunction(() => document.querySelectorAll("#history li").length >= 1, null, { timeout: TIMEOUT });
+  await page.waitForSelector("#resume-offer", { state: "hidden", timeout: TIMEOUT });
+  check(true, "the offer to take up another game goes once a move is played");
   await goHome(page);
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
   check((await width()) <= 390, `nor the home, its saved games listed (${await width()})`);

@@ -76,7 +76,11 @@ function onMessage(msg) {
       if (programLanguage(msg) && programLanguage(msg) !== lang) return switchLanguage(programLanguage(msg));
       return Promise.resolve();
     case "play":
-      return play.onMessage(msg);
+      // The offer to take up an older game is for a table not yet begun: a move played at the
+      // table shown (any game) ends it.
+      return play.onMessage(msg).then(() => {
+        if (play.moves() > 0) $("resume-offer").hidden = true;
+      });
     case "ratings":
       onRatingsMessage(msg);
       return Promise.resolve();
