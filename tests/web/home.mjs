@@ -71,6 +71,8 @@ async function homeAndBack(page) {
   check(await visible(page, "#home-back"), "« Retour à la partie » is offered while a game is on");
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
   check(!(await visible(page, "#saves-empty")), "the saved games are listed as the home shows, never « Aucune partie »");
+  const written = await page.locator("#saves-list tbody tr td").first().textContent();
+  check(/\d{1,2}:\d{2}/.test(written), `a row says the day and the time (« ${written} »)`);
   await page.click("#home-back");
   await page.waitForSelector('body[data-view="game"]', { timeout: TIMEOUT });
   check((await page.locator("#history li").count()) === 2, "the game is as it was left");

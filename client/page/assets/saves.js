@@ -137,6 +137,14 @@ function who(name) {
   return person ? t("table_player", { n: Number(person[1]) }) : name;
 }
 
+// The day and the time the record was last written, in the browser's time zone and language
+// (the record itself keeps only the day).
+function when(record) {
+  if (typeof record.saved_at !== "number") return record.date || "—";
+  const options = { dateStyle: "short", timeStyle: "short" };
+  return new Date(record.saved_at * 1000).toLocaleString(document.documentElement.lang, options);
+}
+
 // A table by its game's title, never by the catalogue's name alone (`kawu-3`); its description
 // is the row's tooltip.
 function kindText(record) {
@@ -162,7 +170,7 @@ function renderList() {
       tr.dataset.variant = record.variant;
       tr.title = descriptionOf(record.variant, document.documentElement.lang);
     }
-    const cells = [record.date || "—", kindText(record), record.players.map(who).join(" – "), resultText(record), String(record.moves)];
+    const cells = [when(record), kindText(record), record.players.map(who).join(" – "), resultText(record), String(record.moves)];
     for (const text of cells) {
       const td = document.createElement("td");
       td.textContent = text;
