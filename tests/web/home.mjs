@@ -94,6 +94,12 @@ async function phone(browser) {
   await goHome(page);
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
   check((await width()) <= 390, `nor the home, its saved games listed (${await width()})`);
+  await page.click("#online-open");
+  await page.waitForSelector("#online-setup:not([hidden])", { timeout: TIMEOUT });
+  check((await width()) <= 390, `nor online play's forms (${await width()})`);
+  await page.click("#online-back");
+  await page.waitForSelector("#home", { state: "visible", timeout: TIMEOUT });
+  check(true, "leaving online play comes back to the home");
   await context.close();
 }
 
