@@ -70,9 +70,18 @@ export const phoneContext = (browser) =>
     locale: "fr-FR",
   });
 
+// The page's home (every game, the forms that start one, online play, the saved games), reached
+// from the game's view by « Accueil ».
+export async function goHome(page) {
+  if (await page.locator("#home").isVisible()) return;
+  await page.click("#home-open");
+  await page.waitForSelector("#home", { state: "visible", timeout: TIMEOUT });
+}
+
 // Starts a duel of two persons at the one table through the page's form, and waits for that
 // table: the page's first table (the duel against a computer) has a second seat too.
 export async function startDuelOfTwoPersons(page) {
+  await goHome(page);
   await page.selectOption("#play-game", "tripot");
   await page.selectOption("#play-seat-2", "human");
   await page.click("#play-start");

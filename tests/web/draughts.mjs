@@ -7,7 +7,7 @@
 // Prints "all draughts checks passed" at the end; any failed check throws (exit 1).
 
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, goHome } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
 
@@ -50,6 +50,7 @@ try {
     ["tripot", "kawu-3", "halma-6", "captures-2", "draughts"].every((g) => offered.includes(g)),
     `the form offers every game (${offered.length})`,
   );
+  await goHome(page);
   await page.selectOption("#play-game", "draughts");
   const description = await page.textContent("#play-description");
   check(description.length > 10, `draughts is described: « ${description} »`);

@@ -9,7 +9,7 @@
 // Prints "all online browser checks passed" at the end; any failed check throws (exit 1).
 
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, openPage } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, openPage, goHome } from "./checks.mjs";
 
 import { TIMEOUT, section, onBoard, data, waitData, ownPawns, playStep } from "./online_steps.mjs";
 
@@ -19,6 +19,7 @@ const URL_B = env("TRIPOT_URL_B");
 async function open(browser, url, locale) {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
   const page = await openPage(context, url);
+  await goHome(page);
   await page.click("#online-open");
   await page.waitForSelector("#online-setup:not([hidden])");
   return page;

@@ -10,7 +10,7 @@
 // Prints "all browser checks passed" at the end; any failed check throws (exit 1).
 
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext, goHome } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
 const LAN = env("TRIPOT_LAN_URL");
@@ -116,6 +116,7 @@ async function playToTheEnd(context) {
 async function newGameForm(context) {
   const page = await openPage(context, BASE);
   check((await page.locator("form h2").count()) === 1, "one « Nouvelle partie » form");
+  await goHome(page);
   check((await page.inputValue("#play-game")) === "tripot", "the duel is the first game offered");
   await page.selectOption("#play-game", "tripot-f3");
   await page.selectOption("#play-seat-2", "human");

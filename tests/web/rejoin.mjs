@@ -10,7 +10,7 @@
 // Prints "all rejoin browser checks passed" at the end; any failed check throws (exit 1).
 
 
-import { env, check, checksMade, launchBrowser } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, goHome } from "./checks.mjs";
 import { TIMEOUT, data, waitData, playStep } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
@@ -74,6 +74,7 @@ try {
   const a = await open(browser, URL_A);
   const b = await open(browser, URL_B);
   for (const page of [a, b]) {
+    await goHome(page);
     await page.click("#online-open");
     await page.waitForSelector("#online-setup:not([hidden])");
     await page.waitForSelector('#online-game-choice option[value="tripot"]', { state: "attached", timeout: TIMEOUT });

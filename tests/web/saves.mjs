@@ -16,7 +16,7 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, startDuelOfTwoPersons } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, startDuelOfTwoPersons, goHome } from "./checks.mjs";
 
 const BIN = env("TRIPOT_BIN");
 
@@ -76,6 +76,8 @@ async function typedMoves(context, url) {
   const said = () =>
     ["#message", "#play-corrupt"].some((id) => document.querySelector(id).textContent.includes("broken.tripot.corrupt"));
   await page.waitForFunction(said, null, { timeout: TIMEOUT });
+  // The table's list says it on the home, the saved games' list in the game's panel.
+  if (!(await page.locator("#message.alert").isVisible())) await goHome(page);
   check(await page.locator("#message.alert, #play-corrupt.alert:not([hidden])").first().isVisible(), "a corrupt save is moved aside and said so");
   // Two players on this device, at the one table: the form's seats, both a person.
   await startDuelOfTwoPersons(page);
@@ -121,11 +123,12 @@ async function resumedAfterRestart(context, url) {
 }
 
 async function replayViewer(page) {
+  await goHome(page);
   await page.click("#saves-refresh");
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length === 3, null, { timeout: TIMEOUT });
   const rows = await page.locator("#saves-list tbody tr").allTextContents();
   check(rows.some((r) => r.includes("Joueur 1 – Joueur 2") && r.includes("En cours")), `the duel is listed: ${rows}`);
-  check(rows.some((r) => r.includes("kawu-3")), "the star table is listed");
+  check(rows.some((r) => r.includes("kawu à trois")), "the star table is listed by its title");
   const duelRow = page.locator("#saves-list tbody tr", { hasText: "Joueur 1 – Joueur 2" });
   const id = await duelRow.getAttribute("data-id");
   check(/^r\d+$/.test(id), `a record is named by an id, not a path (${id})`);
@@ -168,10 +171,10 @@ async function replayViewer(page) {
   await page.waitForSelector('body[data-replay-index="1"]', { timeout: TIMEOUT });
   check(true, "the arrow keys step through");
   await page.click("#replay-close");
-  check(await page.locator("#board").isVisible(), "back to the game");
+  check(await page.locator("#home").isVisible(), "back to the home, whence it was opened");
   check((await historyLength(page)) === 4, "the game is as it was");
 
-  const tableRow = page.locator("#saves-list tbody tr", { hasText: "kawu-3" });
+  const tableRow = page.locator('#saves-list tbody tr[data-variant="kawu-3"]');
   await tableRow.locator(".replay-open").click();
   await page.waitForSelector('body[data-replay="open"][data-replay-index="0"]', { timeout: TIMEOUT });
   check((await page.locator("#replay-board .pawn").count()) === 30, "a star table's start: 30 marbles");
@@ -183,7 +186,7 @@ async function replayViewer(page) {
   await page.click("#replay-close");
 
   // Draughts: its squares and men, drawn by the table's board code.
-  const draughtsRow = page.locator("#saves-list tbody tr", { hasText: "draughts" });
+  const draughtsRow = page.locator('#saves-list tbody tr[data-variant="draughts"]');
   await draughtsRow.locator(".replay-open").click();
   await page.waitForSelector('body[data-replay="open"][data-replay-index="0"]', { timeout: TIMEOUT });
   check((await page.locator("#replay-board .hole.square").count()) === 50, "a draughts replay: 50 squares");
@@ -206,10 +209,12 @@ async function english(browser, url) {
   check((await page.textContent("#resume-yes")) === "Resume the game", "and its offer too");
   const offer = await page.textContent("#resume-text");
   check(!offer.includes("Joueur"), `the offer names the people in English: ${offer}`);
+  await goHome(page);
   await page.click("#saves-refresh");
   await page.waitForFunction(() => document.querySelectorAll("#saves-list tbody tr").length > 0, null, { timeout: TIMEOUT });
   const rows = await page.locator("#saves-list tbody tr").allTextContents();
   check(rows.some((r) => r.includes("Player 1 – Player 2")) && !rows.some((r) => r.includes("Joueur")), `the list names the people in English: ${rows}`);
+  await page.click("#home-back");
   await typeMove(page, "zz");
   await page.waitForFunction(() => document.querySelector("#message").textContent.includes("Move refused: zz"));
   check(true, "a bad typed move is refused in English");

@@ -11,7 +11,7 @@
 // Prints "all table browser checks passed" at the end; any failed check throws (exit 1).
 
 
-import { env, check, checksMade, launchBrowser } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, goHome } from "./checks.mjs";
 import { TIMEOUT, data, waitData, playStep } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
@@ -26,6 +26,7 @@ async function open(browser, url, locale) {
   const response = await page.goto(url);
   check(response.status() === 200, `${url} is served`);
   await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  await goHome(page);
   await page.click("#online-open");
   await page.waitForSelector("#online-setup:not([hidden])");
   await page.waitForSelector('#seats-game option[value="kawu-3"]', { state: "attached", timeout: TIMEOUT });

@@ -6,7 +6,7 @@
 // Prints "all table checks passed" at the end; any failed check throws (exit 1).
 
 import path from "node:path";
-import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext, startDuelOfTwoPersons } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, SHOTS, TIMEOUT, openPage, phoneContext, startDuelOfTwoPersons, goHome } from "./checks.mjs";
 
 const BASE = env("TRIPOT_URL");
 
@@ -26,6 +26,7 @@ const humanToMove = (page) => page.waitForSelector('body[data-play="human"]', { 
 
 // Sets up a table by the form, as a person would.
 async function sitDown(page, variant, players) {
+  await goHome(page);
   await page.selectOption("#play-game", variant);
   for (const [i, player] of players.entries()) await page.selectOption(`#play-seat-${i + 1}`, player);
   await page.selectOption("#play-opener", "1");
@@ -149,6 +150,7 @@ async function kawu3WithTwoComputers(context) {
 
   // The table was saved: a fresh page offers it back, by its id, and resumes it.
   const again = await open(context);
+  await goHome(again);
   const resume = again.locator("#play-saved button[data-play]");
   await resume.first().waitFor({ timeout: TIMEOUT });
   check((await resume.count()) >= 1, "« Reprendre » offers the unfinished table");

@@ -1,5 +1,5 @@
-// The page: one WebSocket to the program, and its parts: the one table (play.js: every game of
-// the catalogue, the duel included), online play (online.js), the saved games and the replay
+// The page: one WebSocket to the program, and its parts: the home and the game's view (home.js),
+// the one table (play.js: every game of the catalogue, the duel included), online play (online.js), the saved games and the replay
 // viewer (saves.js), the ratings (ratings.js). Every message is described in
 // client/page/src/messages.rs. No rule is decided here: destinations, paths, hints and the end
 // all come from the program.
@@ -8,7 +8,8 @@ import * as play from "./play.js";
 import { t, has, useWords, pickLanguage, rememberLanguage, programLanguage } from "./words.js";
 import * as online from "./online.js";
 import { initRatings, onRatingsMessage } from "./ratings.js";
-import { initSaves, savesHello, onSavesMessage, applySavesWords } from "./saves.js";
+import { initSaves, savesHello, onSavesMessage, applySavesWords, listSaves } from "./saves.js";
+import { initHome, showGame } from "./home.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +76,11 @@ function onMessage(msg) {
       if (programLanguage(msg) && programLanguage(msg) !== lang) return switchLanguage(programLanguage(msg));
       return Promise.resolve();
     case "play":
-      return play.onMessage(msg);
+      // The offer to take up an older game is for a table not yet begun: a move played at the
+      // table shown (any game) ends it.
+      return play.onMessage(msg).then(() => {
+        if (play.moves() > 0) $("resume-offer").hidden = true;
+      });
     case "ratings":
       onRatingsMessage(msg);
       return Promise.resolve();
@@ -119,7 +124,7 @@ function firstTable() {
 
 function onKey(event) {
   // The online section has its own board and keys.
-  if (online.active() || !play.isActive()) return;
+  if (online.active() || !play.isActive() || document.body.dataset.view !== "game") return;
   const inForm = event.target.closest && event.target.closest("select, input, button, a");
   const arrow = event.key.startsWith("Arrow");
   if (!inForm || (arrow && !event.target.closest("select"))) play.onKey(event);
@@ -177,7 +182,12 @@ async function setup() {
   // after every move, so « Reprendre » brings it back).
   $("online-open").addEventListener("click", () => play.leave());
   document.addEventListener("keydown", onKey);
-  initSaves({ send, say, moves: play.moves, typed: play.typed, resuming: play.resuming });
+  const resuming = () => {
+    showGame();
+    play.resuming();
+  };
+  initSaves({ send, say, moves: play.moves, typed: play.typed, resuming });
+  initHome({ listSaves, playing: play.isActive });
   initRatings({ send });
   connect();
 }

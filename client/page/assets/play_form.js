@@ -3,6 +3,7 @@
 // it; this file fills it from the program's `games` reply and the page's words.
 
 import { t } from "./words.js";
+import { fillHomeGames } from "./home.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,13 @@ export function setGames(list, players) {
 export function titleOf(name, lang) {
   const game = games.find((g) => g.name === name);
   return game ? title(game, lang) : name;
+}
+
+// A game's one-line description in `lang` (none for a game the catalogue lacks).
+export function descriptionOf(name, lang) {
+  const game = games.find((g) => g.name === name);
+  if (!game) return "";
+  return lang === "fr" ? game.description_fr : game.description_en;
 }
 
 function title(game, lang) {
@@ -39,6 +47,7 @@ export function fillGames(ctx) {
   }
   select.value = games.some((g) => g.name === chosen) ? chosen : games[0].name;
   fillSeats(ctx);
+  fillHomeGames(games, ctx.lang());
 }
 
 function playerLabel(ctx, key) {

@@ -5,6 +5,7 @@
 
 import { boardFor, drawnPieces, playHops } from "./board.js";
 import { t } from "./words.js";
+import { titleOf, descriptionOf } from "./play_form.js";
 
 const HOP_MS = 260;
 const $ = (id) => document.getElementById(id);
@@ -66,6 +67,11 @@ export function initSaves(context) {
 }
 
 export function savesHello() {
+  list();
+}
+
+// The saved games asked for (the home asks whenever it shows).
+export function listSaves() {
   list();
 }
 
@@ -131,8 +137,19 @@ function who(name) {
   return person ? t("table_player", { n: Number(person[1]) }) : name;
 }
 
+// The day and the time the record was last written, in the browser's time zone and language
+// (the record itself keeps only the day).
+function when(record) {
+  if (typeof record.saved_at !== "number") return record.date || "—";
+  const options = { dateStyle: "short", timeStyle: "short" };
+  return new Date(record.saved_at * 1000).toLocaleString(document.documentElement.lang, options);
+}
+
+// A table by its game's title, never by the catalogue's name alone (`kawu-3`); its description
+// is the row's tooltip.
 function kindText(record) {
-  if (record.kind === "table") return `${t("table_word")} ${record.variant || ""}`.trim();
+  const lang = document.documentElement.lang;
+  if (record.kind === "table") return `${t("table_word")} ${record.variant ? titleOf(record.variant, lang) : ""}`.trim();
   if (record.kind === "online") return t("online_word");
   return record.level ? t("solo_word") : t("duel_word");
 }
@@ -149,7 +166,11 @@ function renderList() {
   for (const record of records) {
     const tr = document.createElement("tr");
     tr.dataset.id = record.id;
-    const cells = [record.date || "—", kindText(record), record.players.map(who).join(" – "), resultText(record), String(record.moves)];
+    if (record.variant) {
+      tr.dataset.variant = record.variant;
+      tr.title = descriptionOf(record.variant, document.documentElement.lang);
+    }
+    const cells = [when(record), kindText(record), record.players.map(who).join(" – "), resultText(record), String(record.moves)];
     for (const text of cells) {
       const td = document.createElement("td");
       td.textContent = text;

@@ -21,7 +21,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of `client/page/assets/`; `index.html` is also the page's root.
-pub(crate) const ASSETS: [Asset; 17] = [
+pub(crate) const ASSETS: [Asset; 18] = [
     Asset { name: "index.html", content_type: HTML, body: include_str!("../assets/index.html") },
     Asset { name: "style.css", content_type: CSS, body: include_str!("../assets/style.css") },
     Asset { name: "app.js", content_type: JS, body: include_str!("../assets/app.js") },
@@ -36,6 +36,7 @@ pub(crate) const ASSETS: [Asset; 17] = [
     Asset { name: "ratings.js", content_type: JS, body: include_str!("../assets/ratings.js") },
     Asset { name: "play.js", content_type: JS, body: include_str!("../assets/play.js") },
     Asset { name: "play_form.js", content_type: JS, body: include_str!("../assets/play_form.js") },
+    Asset { name: "home.js", content_type: JS, body: include_str!("../assets/home.js") },
     Asset { name: "play_panel.js", content_type: JS, body: include_str!("../assets/play_panel.js") },
     Asset { name: "sound.js", content_type: JS, body: include_str!("../assets/sound.js") },
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../assets/icon.svg") },

@@ -26,6 +26,12 @@ fn player_name(saved: &SavedGame, seat: Seat) -> String {
     saved.record.player(&name).map_or(name, str::to_owned)
 }
 
+/// When the record's file was last written, if the file system says.
+fn written_at(saved: &SavedGame) -> Option<u64> {
+    let modified = std::fs::metadata(&saved.path).and_then(|m| m.modified()).ok()?;
+    modified.duration_since(std::time::UNIX_EPOCH).ok().map(|d| d.as_secs())
+}
+
 /// The entry of the list; `online`: found among the network session's files. A game of the
 /// duel's family is a `duel`, any other a `table`.
 pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
@@ -50,6 +56,7 @@ pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
         id: String::new(),
         kind,
         date: saved.record.tag("Date").map(str::to_owned),
+        saved_at: written_at(saved),
         players: Seat::all(state.seat_count()).map(|seat| player_name(saved, seat)).collect(),
         winners,
         finished: !saved.is_open(),

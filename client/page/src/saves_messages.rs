@@ -56,6 +56,9 @@ pub(crate) struct RecordView {
     pub(crate) kind: RecordKind,
     /// `YYYY.MM.DD`, if recorded.
     pub(crate) date: Option<String>,
+    /// When its file was last written, in seconds since 1970: the page shows the date and the
+    /// time in the browser's own time zone (the record keeps only the day).
+    pub(crate) saved_at: Option<u64>,
     /// The players, in playing order (camp A first in a duel).
     pub(crate) players: Vec<String>,
     /// The winners' names (a duel's winning camp, a table's first places); none while it goes on.

@@ -48,6 +48,7 @@ page_texts! {
     online_play, online_host_title, online_opener_me, online_opener_white, online_colours_draw, online_host_room, online_host_direct,
     online_join_title, online_join_label, online_join, online_find_title, online_lan_title,
     online_lobby_title, online_quick, online_open_table, online_close_list, online_back,
+    home_open, home_back, home_games, home_choose, home_online_ways,
     online_list_reading, online_list_empty, online_format, online_format_one, online_any_game, online_free_seats,
     online_free_seats_one, online_connection,
     online_share_code, online_room_opening, online_share_addrs, online_no_addr_yet,

@@ -201,6 +201,7 @@ impl App {
                 TableAct::EndChain => Ok(online.end_chain()),
                 TableAct::Typed(text) => online.typed_move(&text),
                 TableAct::Confirm => online.confirm_move(),
+                // Online tables have no hint either.
                 TableAct::PlayHint => return,
             };
             self.table_person(result);
