@@ -6,9 +6,9 @@
 
 mod seats_common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use seats_common::{PATIENCE, host_kawu_3, network, network_as, play_first_move, plies, shared_invitation};
+use seats_common::{host_kawu_3, network, network_as, play_both_until, plies, shared_invitation};
 use tripot_ai::Level;
 use tripot_app::network::Network as _;
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, Opening, SeatHolderView};
@@ -26,21 +26,14 @@ fn a_guest_joins_a_hosted_kawu_3_table_by_its_link_and_both_boards_follow_the_sa
     let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
 
     let mut said = false;
-    while plies(&host) < 6 || plies(&guest) < 6 || !heard(&guest) {
-        assert!(
-            started.elapsed() < PATIENCE,
-            "the game stopped at {} and {} plies",
-            plies(&host),
-            plies(&guest)
-        );
-        play_first_move(&mut host);
-        play_first_move(&mut guest);
+    let done =
+        |host: &OnlineSeats, guest: &OnlineSeats| plies(host) >= 6 && plies(guest) >= 6 && heard(guest);
+    play_both_until(&mut host, &mut guest, started, done, |host, guest| {
         if !said && guest.my_seat().is_some() && host.view(Instant::now()).started {
             host.chat("bonne partie").unwrap();
             said = true;
         }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    });
 
     let (host_view, guest_view) = (host.view(Instant::now()), guest.view(Instant::now()));
     assert_eq!(host.my_seat(), Some(tripot_game::Seat(0)));
@@ -78,17 +71,7 @@ fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
     let mut guest_net = network_as("Bea", &saved, bea.clone());
     let link = guest_net.join_seats(&invitation, Wants::Seat(None)).unwrap();
     let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
-    while plies(&host) < 4 || plies(&guest) < 4 {
-        assert!(
-            started.elapsed() < PATIENCE,
-            "the game stopped at {} and {} plies",
-            plies(&host),
-            plies(&guest)
-        );
-        play_first_move(&mut host);
-        play_first_move(&mut guest);
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    play_both_until(&mut host, &mut guest, started, |a, b| plies(a) >= 4 && plies(b) >= 4, |_, _| {});
     let seat = guest.my_seat();
     assert_eq!(seat, Some(tripot_game::Seat(2)));
     drop(guest);
@@ -103,12 +86,8 @@ fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
     let link = again_net.join_seats(&offered.invitation(), Wants::Seat(None)).unwrap();
     let mut again = OnlineSeats::new(link, Opening::Join(offered.invitation()));
     let before = offered.moves;
-    while plies(&again) < before + 3 || plies(&host) < before + 3 {
-        assert!(started.elapsed() < PATIENCE, "no rejoin: {} and {} plies", plies(&host), plies(&again));
-        play_first_move(&mut host);
-        play_first_move(&mut again);
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let done = |a: &OnlineSeats, b: &OnlineSeats| plies(a) >= before + 3 && plies(b) >= before + 3;
+    play_both_until(&mut host, &mut again, started, done, |_, _| {});
     assert_eq!(again.my_seat(), seat, "the same seat, keyed by the identity");
     let (a, b) = (host.table().unwrap().state(), again.table().unwrap().state());
     let common = a.moves().len().min(b.moves().len());

@@ -93,6 +93,24 @@ pub(crate) fn play_first_move(seats: &mut OnlineSeats) {
     seats.typed_move(&text).unwrap();
 }
 
+/// The two tables play in rounds (each polled, its person playing a first legal move when to
+/// move, then `each_round`) until `done` holds of them, within [`PATIENCE`] of `started`.
+pub(crate) fn play_both_until(
+    a: &mut OnlineSeats,
+    b: &mut OnlineSeats,
+    started: Instant,
+    done: impl Fn(&OnlineSeats, &OnlineSeats) -> bool,
+    mut each_round: impl FnMut(&mut OnlineSeats, &mut OnlineSeats),
+) {
+    while !done(a, b) {
+        assert!(started.elapsed() < PATIENCE, "the game stopped at {} and {} plies", plies(a), plies(b));
+        play_first_move(a);
+        play_first_move(b);
+        each_round(a, b);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// The moves on the table's board.
 pub(crate) fn plies(seats: &OnlineSeats) -> usize {
     seats.table().map_or(0, |t| t.state().moves().len())
