@@ -19,37 +19,14 @@ mod page_server;
 mod relay_common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
 
 use online_common::{prerequisite_missing, tripot_bin};
+use page_server::WebServer;
 use relay_common::{Relay, start_relay};
 
 /// A `tripot web` with the relay, stopped on drop.
-struct Web {
-    child: Child,
-    url: String,
-    _config: tempfile::TempDir,
-}
-
-impl Web {
-    fn start(name: &str, relay: &Relay) -> Web {
-        let config = tempfile::tempdir().unwrap();
-        let mut child = page_server::web_command(Command::new(tripot_bin()), config.path(), config.path())
-            .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
-            .args(["--name", name, "--relay", &relay.addr])
-            .spawn()
-            .unwrap();
-        let url = page_server::printed_address(&mut child);
-        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-        Web { child, url, _config: config }
-    }
-}
-
-impl Drop for Web {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+fn web(name: &str, relay: &Relay) -> WebServer {
+    WebServer::online(tripot_bin(), name, &["--relay", &relay.addr])
 }
 
 /// What the browser test needs, or why it cannot run (`tests/web/browser_tools.rs`).
@@ -65,20 +42,8 @@ fn two_pages_play_each_other_by_room_code_through_a_relay_in_a_real_browser() {
         Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
     let relay = start_relay(41);
-    let (a, b) = (Web::start("Alice", &relay), Web::start("Bruno", &relay));
-    let output = Command::new("node")
-        // From the repository's root, so that a relative TRIPOT_SCREENSHOTS means the same
-        // from any shell.
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("online.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL_A", &a.url)
-        .env("TRIPOT_URL_B", &b.url)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all online browser checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let (a, b) = (web("Alice", &relay), web("Bruno", &relay));
+    let mut script = browser::node_script(&chromium, &dir, "online.mjs");
+    script.env("TRIPOT_URL_A", &a.url).env("TRIPOT_URL_B", &b.url);
+    browser::assert_script_passes(script, "all online browser checks passed");
 }

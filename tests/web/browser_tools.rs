@@ -1,7 +1,8 @@
 //! What a real-browser test needs, or why it cannot run: Debian's chromium, node, and
-//! playwright-core installed in `tests/web` (`scripts/install-test-deps.sh`). Shared by the
-//! client's page tests (`client/cli/tests/web.rs`) and the end-to-end online page test
-//! (`tests/tests/web_online.rs`), which include this file with `#[path]`.
+//! playwright-core installed in `tests/web` (`scripts/install-test-deps.sh`); and a browser
+//! script run and checked. Shared by the client's page tests (`client/cli/tests/web*.rs`) and
+//! the end-to-end online page test (`tests/tests/web_online.rs`), which include this file with
+//! `#[path]`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,4 +52,24 @@ pub(crate) fn browser_tools(web: &Path) -> Result<(PathBuf, PathBuf), MissingToo
         return Err(MissingTool::Playwright);
     }
     Ok((chromium, web.to_path_buf()))
+}
+
+/// `node` running the browser script `script` of the `tests/web` folder `dir` with `chromium`,
+/// from the repository's root, so that a relative `TRIPOT_SCREENSHOTS` (`docs/screenshots`)
+/// means the same from any shell: the caller adds the pages' addresses.
+pub(crate) fn node_script(chromium: &Path, dir: &Path, script: &str) -> Command {
+    let mut command = Command::new("node");
+    command.current_dir(dir.join("../..")).arg(dir.join(script)).env("CHROMIUM", chromium);
+    command
+}
+
+/// Runs a browser script (`node_script`) and asserts that it passed, saying `done`; its output
+/// (the checks made) is printed for `--nocapture`.
+pub(crate) fn assert_script_passes(mut script: Command, done: &str) {
+    let output = script.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains(done), "{stdout}\n{stderr}");
+    println!("{stdout}");
 }

@@ -1,10 +1,11 @@
-//! A `tripot web` server as the page tests start it, a plain GET of it, and its WebSocket as they
-//! read and drive it (online requests, a step played by the program's own selection and paths,
-//! two pages playing in turn): shared by the client's page tests (`client/cli/tests/web.rs`,
-//! `web_online.rs`, `web_rules.rs`) and the end-to-end ones (`tests/tests/web_lan.rs`,
-//! `tests/tests/web_online.rs`), which include this file with `#[path]`.
+//! A `tripot web` server as the page tests start it (stopped on drop), a plain GET of it, and
+//! its WebSocket as they open, read and drive it (online requests, a step played by the
+//! program's own selection and paths, two pages playing in turn): shared by the client's page
+//! tests (`client/cli/tests/web*.rs`) and the end-to-end ones (`tests/tests/web_*.rs`), which
+//! include this file with `#[path]`.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -13,8 +14,11 @@ use std::time::Duration;
 use futures::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite};
-use tokio_tungstenite::WebSocketStream;
+use tokio::net::TcpStream as TokioStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// `tripot` (`command`: the binary, or a command that runs it in a network namespace) as `tripot
 /// web` on a free port, not opening a browser, its settings and games in `config` and `data`, no
@@ -49,6 +53,59 @@ pub(crate) fn loopback_port(address: &str) -> u16 {
     rest.trim_end_matches('/').parse().unwrap()
 }
 
+/// A `tripot web` (`web_command`) with its settings and games in a folder of its own, stopped
+/// on drop.
+pub(crate) struct WebServer {
+    child: Child,
+    /// The address it printed.
+    pub(crate) url: String,
+    pub(crate) port: u16,
+    _folder: tempfile::TempDir,
+}
+
+impl WebServer {
+    /// The binary `tripot` as `tripot web` with `args` added.
+    pub(crate) fn start(tripot: impl AsRef<OsStr>, args: &[&str]) -> WebServer {
+        let folder = tempfile::tempdir().unwrap();
+        let mut child =
+            web_command(Command::new(tripot), folder.path(), folder.path()).args(args).spawn().unwrap();
+        let url = printed_address(&mut child);
+        let port = loopback_port(&url);
+        WebServer { child, url, port, _folder: folder }
+    }
+
+    /// The same for online play on loopback only (mDNS off), named `name`.
+    pub(crate) fn online(tripot: impl AsRef<OsStr>, name: &str, args: &[&str]) -> WebServer {
+        let online = ["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name];
+        WebServer::start(tripot, &[&online[..], args].concat())
+    }
+
+    /// A plain HTTP/1.1 GET: the status code and the body.
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
+        http_get(self.port, path, &format!("127.0.0.1:{}", self.port))
+    }
+}
+
+impl Drop for WebServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A page's WebSocket, as a test opens it.
+pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
+
+/// A new page's WebSocket on the loopback `port`, from the page's own origin, its hello read.
+pub(crate) async fn open_page(port: u16) -> Socket {
+    let mut request = format!("ws://127.0.0.1:{port}/ws").into_client_request().unwrap();
+    let origin = format!("http://127.0.0.1:{port}");
+    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    assert_eq!(next_message(&mut socket).await["type"], "hello");
+    socket
+}
+
 /// A plain HTTP/1.1 GET on loopback, asking for `host`: the status code and the body.
 pub(crate) fn http_get(port: u16, path: &str, host: &str) -> (u16, String) {
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -79,6 +136,11 @@ pub(crate) async fn next_message<S: AsyncRead + AsyncWrite + Unpin>(
     }
 }
 
+/// Sends `message` on the page's socket.
+pub(crate) async fn send<S: AsyncRead + AsyncWrite + Unpin>(socket: &mut WebSocketStream<S>, message: Value) {
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
 /// Sends the page's online request `action` with `fields`.
 pub(crate) async fn online<S: AsyncRead + AsyncWrite + Unpin>(
     socket: &mut WebSocketStream<S>,
@@ -89,7 +151,7 @@ pub(crate) async fn online<S: AsyncRead + AsyncWrite + Unpin>(
     if let (Some(m), Some(f)) = (message.as_object_mut(), fields.as_object()) {
         m.extend(f.clone());
     }
-    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+    send(socket, message).await;
 }
 
 /// Reads until a message for which `pred` holds; returns it. A refusal on the way (a pawn
@@ -167,6 +229,23 @@ pub(crate) fn moves(view: &Value) -> usize {
     view["board"]["history"].as_array().map_or(0, Vec::len)
 }
 
+/// Of the destinations `ends` of the piece picked, the first one hop away (its path two cells
+/// long, as the program says); none: the pick is cancelled.
+pub(crate) async fn one_hop_end<S: AsyncRead + AsyncWrite + Unpin>(
+    ws: &mut WebSocketStream<S>,
+    ends: Vec<Value>,
+) -> Option<Value> {
+    for end in ends {
+        online(ws, "path", json!({"to": end})).await;
+        let path = until(ws, "the path", |m| m["type"] == "online_path").await;
+        if path["holes"].as_array().map(Vec::len) == Some(2) {
+            return Some(end);
+        }
+    }
+    online(ws, "cancel", json!({})).await;
+    None
+}
+
 /// Plays a step of one of the player's pawns (the program says which may go where); returns
 /// the move's notation and the view after it.
 pub(crate) async fn play_a_step<S: AsyncRead + AsyncWrite + Unpin>(
@@ -178,19 +257,8 @@ pub(crate) async fn play_a_step<S: AsyncRead + AsyncWrite + Unpin>(
         online(ws, "select", json!({"hole": hole})).await;
         let picked =
             until(ws, "the selection", |m| m["type"] == "online" || m["type"] == "online_error").await;
-        // A move of one hop (its path two cells long, as the program says).
         let ends = picked["online"]["board"]["selection"]["ends"].as_array().cloned().unwrap_or_default();
-        let mut step = None;
-        for end in ends {
-            online(ws, "path", json!({"to": end})).await;
-            let path = until(ws, "the path", |m| m["type"] == "online_path").await;
-            if path["holes"].as_array().map(Vec::len) == Some(2) {
-                step = Some(end);
-                break;
-            }
-        }
-        let Some(step) = step else {
-            online(ws, "cancel", json!({})).await;
+        let Some(step) = one_hop_end(ws, ends).await else {
             continue;
         };
         online(ws, "move", json!({"to": step})).await;

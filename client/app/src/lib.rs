@@ -44,6 +44,7 @@ pub mod i18n;
 pub mod move_picker;
 pub mod move_promise;
 pub mod network;
+pub mod online_board;
 pub mod online_connection;
 pub mod online_duel;
 pub mod online_notice;

@@ -8,6 +8,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use tripot_game::GameRecord;
 use tripot_net::{OnlineGame, SavedGame};
 use tripot_protocol::Role;
 
@@ -42,6 +43,14 @@ pub fn default_dir() -> Option<PathBuf> {
 /// alone (it is the network session's, and `--resume` says what is wrong with it).
 #[must_use]
 pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
+    newest_records(dir, |path, record| {
+        let saved = SavedGame::from_record(record, &path).ok()?;
+        saved.game.ending().is_none().then_some(OnlineSaved { path, game: saved.game })
+    })
+}
+
+/// What `keep` makes of each record in `dir` that reads, newest first.
+fn newest_records<T>(dir: &Path, keep: impl Fn(PathBuf, &GameRecord) -> Option<T>) -> Vec<T> {
     let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -56,9 +65,8 @@ pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
         .filter_map(|path| {
             // Read once, and only a regular file of a record's size (a FIFO would block).
             let bytes = super::record_file::read_record_file(&path).ok()?;
-            let record = tripot_game::GameRecord::parse_bytes(&bytes).ok()?;
-            let saved = SavedGame::from_record(&record, &path).ok()?;
-            saved.game.ending().is_none().then_some(OnlineSaved { path, game: saved.game })
+            let record = GameRecord::parse_bytes(&bytes).ok()?;
+            keep(path, &record)
         })
         .collect()
 }
@@ -87,23 +95,10 @@ impl TableSaved {
 /// game is not over), newest first. A file that does not read or replay is left alone.
 #[must_use]
 pub fn unfinished_tables(dir: &Path) -> Vec<TableSaved> {
-    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "tripot"))
-        .collect();
-    files.sort_by_key(|p| fs::metadata(p).and_then(|m| m.modified()).ok());
-    files
-        .into_iter()
-        .rev()
-        .filter_map(|path| {
-            let bytes = super::record_file::read_record_file(&path).ok()?;
-            let record = tripot_game::GameRecord::parse_bytes(&bytes).ok()?;
-            let link = record.tag(tripot_net::table_online::TABLE_LINK_TAG)?.parse().ok()?;
-            // Replayed through the rules: a record that does not replay is not offered.
-            let replay = record.replay(&crate::table_save::EveryGame).ok()?;
-            replay.state.outcome().is_none().then(|| TableSaved { path, link, moves: replay.moves.len() })
-        })
-        .collect()
+    newest_records(dir, |path, record| {
+        let link = record.tag(tripot_net::table_online::TABLE_LINK_TAG)?.parse().ok()?;
+        // Replayed through the rules: a record that does not replay is not offered.
+        let replay = record.replay(&crate::table_save::EveryGame).ok()?;
+        replay.state.outcome().is_none().then(|| TableSaved { path, link, moves: replay.moves.len() })
+    })
 }

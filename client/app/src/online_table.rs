@@ -12,16 +12,16 @@
 //! What is not the board — the connection, the opponent, the rematch, the notices — is kept in
 //! an [`OnlineStatus`], whose typed [`Notice`]s the front-end words.
 
-use tripot_game::{Cell, GameMove, Outcome, Seat};
+use tripot_game::{GameMove, Outcome, Seat};
 use tripot_net::{NetEvent, SessionEvent};
 
 use crate::network::{Link, Matchmaking};
+use crate::online_board::{AdoptedMove, OnlineBoard, send_automatic_pass};
 use crate::online_connection::{Confirm, Connection, RematchOffer, Side};
 use crate::online_notice::Notice;
 use crate::online_status::OnlineStatus;
 use crate::seat_kind::SeatKind;
-use crate::table::{PersonAction, Table, TableMoveError};
-use crate::table_event::TableEvent;
+use crate::table::Table;
 
 /// What a front-end does after a step of the online game, in order.
 #[derive(Debug)]
@@ -33,16 +33,7 @@ pub enum OnlineUpdate {
     /// A new board: the game started, a rematch began, or the session's game replaced ours.
     NewGame,
     /// A move went on the board (already played: a front-end may show its path hop by hop).
-    Moved {
-        /// The seat that played it.
-        seat: Seat,
-        /// The move.
-        game_move: GameMove,
-        /// The cells it went through, its start first.
-        path: Vec<Cell>,
-        /// What it brought.
-        events: Vec<TableEvent>,
-    },
+    Moved(AdoptedMove),
 }
 
 /// An online game: the session's link, the board as a [`Table`], and its [`OnlineStatus`].
@@ -58,6 +49,24 @@ impl std::fmt::Debug for OnlineTable {
             .field("status", &self.status)
             .field("table", &self.table)
             .finish_non_exhaustive()
+    }
+}
+
+impl OnlineBoard for OnlineTable {
+    fn board_for_moves(&mut self) -> Option<&mut Table> {
+        let live = self.accepts_moves();
+        self.table.as_mut().filter(|_| live)
+    }
+
+    fn board_mut(&mut self) -> Option<&mut Table> {
+        self.table.as_mut()
+    }
+
+    fn send_move(&mut self, text: String) {
+        self.status.confirm = None;
+        if let Some(link) = self.link.as_mut() {
+            link.play(text);
+        }
     }
 }
 
@@ -114,78 +123,9 @@ impl OnlineTable {
         Some(self.on_event(event))
     }
 
-    // --- The person's move ---
-
-    /// A click or Enter on `cell` (see [`Table::act_on`]); a whole move goes to the session.
-    pub fn act_on(&mut self, cell: Cell) -> PersonAction {
-        self.person(|table| Ok(table.act_on(cell)))
-            .unwrap_or(PersonAction::Picked(crate::move_picker::PickAction::Nothing))
-    }
-
-    /// Space or a shift-click: one hop (see [`Table::hop_on`]).
-    pub fn hop_on(&mut self, cell: Cell) -> PersonAction {
-        self.person(|table| Ok(table.hop_on(cell)))
-            .unwrap_or(PersonAction::Picked(crate::move_picker::PickAction::Nothing))
-    }
-
-    /// "End of the chain" (see [`Table::end_chain`]).
-    pub fn end_chain(&mut self) -> PersonAction {
-        self.person(|table| Ok(table.end_chain()))
-            .unwrap_or(PersonAction::Picked(crate::move_picker::PickAction::Nothing))
-    }
-
-    /// A move typed in the game's notation.
-    ///
-    /// # Errors
-    /// [`TableMoveError`]: not the person's turn, or the game cannot read or refuses it.
-    pub fn typed_move(&mut self, text: &str) -> Result<PersonAction, TableMoveError> {
-        self.person(|table| table.typed_move(text))
-    }
-
-    /// The person confirmed the move the game warned about.
-    ///
-    /// # Errors
-    /// [`TableMoveError`]: the game is over, or it was not the person's turn.
-    pub fn confirm_move(&mut self) -> Result<PersonAction, TableMoveError> {
-        self.person(|table| {
-            table.confirm().unwrap_or(Ok(PersonAction::Picked(crate::move_picker::PickAction::Nothing)))
-        })
-    }
-
-    /// Esc: drops a move waiting for confirmation, the last hop or the piece.
-    pub fn cancel(&mut self) -> bool {
-        self.table.as_mut().is_some_and(Table::cancel)
-    }
-
-    /// Runs a person's action on the table and sends the move it made whole.
-    fn person(
-        &mut self,
-        act: impl FnOnce(&mut Table) -> Result<PersonAction, TableMoveError>,
-    ) -> Result<PersonAction, TableMoveError> {
-        let live = self.accepts_moves();
-        let table = self.table.as_mut().filter(|_| live).ok_or(TableMoveError::NotYourTurn)?;
-        let action = act(table)?;
-        if let PersonAction::Sent(m) = &action {
-            let text = table.state().move_text(m);
-            self.status.confirm = None;
-            if let Some(link) = self.link.as_mut() {
-                link.play(text);
-            }
-        }
-        Ok(action)
-    }
-
     /// After the board changed: a turn of ours the game passes by itself goes to the session.
     fn after_board_change(&mut self) -> Vec<OnlineUpdate> {
-        let live = self.accepts_moves();
-        let Some(table) = self.table.as_mut().filter(|t| live && t.person_to_move()) else {
-            return Vec::new();
-        };
-        let Some(pass) = table.state().automatic_move() else { return Vec::new() };
-        match self.person(|table| table.offer(pass)) {
-            Ok(PersonAction::Sent(_)) => vec![OnlineUpdate::Say(Notice::YouWereBlocked)],
-            _ => Vec::new(),
-        }
+        if send_automatic_pass(self) { vec![OnlineUpdate::Say(Notice::YouWereBlocked)] } else { Vec::new() }
     }
 
     // --- The other actions ---
@@ -385,9 +325,7 @@ impl OnlineTable {
         after: Box<dyn tripot_game::GameState>,
     ) -> Vec<OnlineUpdate> {
         let Some(table) = self.table.as_mut() else { return Vec::new() };
-        let path = table.state().path(&game_move);
-        let events = table.adopt(seat, &game_move, after);
-        let mut updates = vec![OnlineUpdate::Moved { seat, game_move, path, events }];
+        let mut updates = vec![OnlineUpdate::Moved(AdoptedMove::adopt(table, seat, game_move, after))];
         updates.extend(self.after_board_change());
         updates
     }

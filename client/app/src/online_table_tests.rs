@@ -10,6 +10,7 @@ use tripot_protocol::{GameId, Opens};
 
 use super::*;
 use crate::move_picker::PickAction;
+use crate::table::{PersonAction, TableMoveError};
 
 /// A link that writes down what is sent and hands out the events it is given.
 #[derive(Clone, Default)]
@@ -115,7 +116,7 @@ fn a_kawu_game_connects_and_the_persons_move_goes_out_and_comes_back_played_by_t
     wire.feed(moved(true, start.as_ref(), &m));
     let updates = online.poll().unwrap();
     assert!(
-        matches!(&updates[..], [OnlineUpdate::Moved { seat, path, .. }] if *seat == local && path.len() >= 2),
+        matches!(&updates[..], [OnlineUpdate::Moved(m)] if m.seat == local && m.path.len() >= 2),
         "{updates:?}"
     );
     let table = online.table().unwrap();
@@ -139,7 +140,7 @@ fn the_peers_move_is_adopted_as_the_session_verified_it_and_the_person_plays_nex
     let m = start.legal_moves().swap_remove(0);
     wire.feed(moved(false, start.as_ref(), &m));
     let updates = online.poll().unwrap();
-    assert!(matches!(&updates[..], [OnlineUpdate::Moved { seat, .. }] if *seat == peer), "{updates:?}");
+    assert!(matches!(&updates[..], [OnlineUpdate::Moved(m)] if m.seat == peer), "{updates:?}");
     let table = online.table().unwrap();
     let mut expected = start.clone_box();
     expected.play(&m).unwrap();

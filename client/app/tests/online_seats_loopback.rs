@@ -4,93 +4,36 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::time::{Duration, Instant};
+mod seats_common;
 
+use std::time::Instant;
+
+use seats_common::{host_kawu_3, network, network_as, play_both_until, plies, shared_invitation};
 use tripot_ai::Level;
-use tripot_app::NetworkSettings;
 use tripot_app::network::Network as _;
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, Opening, SeatHolderView};
-use tripot_app::real_network::RealNetwork;
-use tripot_app::table_invitation::TableInvitation;
-use tripot_net::table::TableOffer;
-use tripot_net::table_online::random_table_id;
-use tripot_protocol::table::{ClockRule, Wants};
-
-/// A hang guard only (the test asserts what happened, never how fast).
-const PATIENCE: Duration = Duration::from_secs(180);
-
-fn network(name: &str, dir: &std::path::Path) -> RealNetwork {
-    let settings = NetworkSettings {
-        name: name.into(),
-        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
-        mdns: false,
-        relay: None,
-        save: Some(dir.join(format!("{name}.tripot"))),
-        // A key of this test only: nothing signed, nothing written in the config directory.
-        guest: true,
-        ..NetworkSettings::default()
-    };
-    RealNetwork::new(settings).unwrap()
-}
-
-/// Polls both tables once, and plays a first legal move for whichever person is to move.
-fn step(seats: &mut OnlineSeats) {
-    let now = Instant::now();
-    let _ = seats.poll(now);
-    let Some(table) = seats.table() else { return };
-    if !seats.accepts_moves() || !table.person_to_move() {
-        return;
-    }
-    let state = table.state();
-    let Some(first) = state.legal_moves().into_iter().next() else { return };
-    let text = state.move_text(&first);
-    seats.typed_move(&text).unwrap();
-}
-
-fn ply(seats: &OnlineSeats) -> usize {
-    seats.table().map_or(0, |t| t.state().moves().len())
-}
+use tripot_protocol::table::Wants;
 
 #[test]
 fn a_guest_joins_a_hosted_kawu_3_table_by_its_link_and_both_boards_follow_the_same_moves() {
     let dir = tempfile::tempdir().unwrap();
     let mut host_net = network("Ana", dir.path());
     let mut guest_net = network("Bea", dir.path());
-    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
-    let offer = TableOffer {
-        table: random_table_id(),
-        game: spec.game.clone(),
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
-    let table = offer.table;
-    let link = host_net.host_seats(offer, vec![Level::Debutant.number()], None).unwrap();
-    let mut host = OnlineSeats::new(link, Opening::Host { spec, table, room: false });
-
+    let (mut host, _) = host_kawu_3(&mut host_net);
     let started = Instant::now();
-    let invitation = loop {
-        assert!(started.elapsed() < PATIENCE, "the host never shared its link");
-        let _ = host.poll(Instant::now());
-        if let Some(text) = host.view(Instant::now()).invitation {
-            break text.parse::<TableInvitation>().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let invitation = shared_invitation(&mut host, started);
     let link = guest_net.join_seats(&invitation, Wants::Seat(None)).unwrap();
     let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
 
     let mut said = false;
-    while ply(&host) < 6 || ply(&guest) < 6 || !heard(&guest) {
-        assert!(started.elapsed() < PATIENCE, "the game stopped at {} and {} plies", ply(&host), ply(&guest));
-        step(&mut host);
-        step(&mut guest);
+    let done =
+        |host: &OnlineSeats, guest: &OnlineSeats| plies(host) >= 6 && plies(guest) >= 6 && heard(guest);
+    play_both_until(&mut host, &mut guest, started, done, |host, guest| {
         if !said && guest.my_seat().is_some() && host.view(Instant::now()).started {
             host.chat("bonne partie").unwrap();
             said = true;
         }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    });
 
     let (host_view, guest_view) = (host.view(Instant::now()), guest.view(Instant::now()));
     assert_eq!(host.my_seat(), Some(tripot_game::Seat(0)));
@@ -114,43 +57,13 @@ fn heard(seats: &OnlineSeats) -> bool {
     })
 }
 
-fn network_as(name: &str, save: &std::path::Path, keypair: tripot_net::Keypair) -> RealNetwork {
-    let settings = NetworkSettings {
-        name: name.into(),
-        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
-        mdns: false,
-        relay: None,
-        save: Some(save.to_path_buf()),
-        guest: false,
-        ..NetworkSettings::default()
-    };
-    RealNetwork::with_keypair(settings, keypair).unwrap()
-}
-
 #[test]
 fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
     let dir = tempfile::tempdir().unwrap();
     let mut host_net = network("Ana", dir.path());
-    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
-    let offer = TableOffer {
-        table: random_table_id(),
-        game: spec.game.clone(),
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
-    let table = offer.table;
-    let link = host_net.host_seats(offer, vec![Level::Debutant.number()], None).unwrap();
-    let mut host = OnlineSeats::new(link, Opening::Host { spec, table, room: false });
+    let (mut host, table) = host_kawu_3(&mut host_net);
     let started = Instant::now();
-    let invitation = loop {
-        assert!(started.elapsed() < PATIENCE, "the host never shared its link");
-        let _ = host.poll(Instant::now());
-        if let Some(text) = host.view(Instant::now()).invitation {
-            break text.parse::<TableInvitation>().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let invitation = shared_invitation(&mut host, started);
 
     // Béa plays a few plies under her identity, then her program stops (no goodbye).
     let bea = tripot_net::Keypair::generate_ed25519();
@@ -158,12 +71,7 @@ fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
     let mut guest_net = network_as("Bea", &saved, bea.clone());
     let link = guest_net.join_seats(&invitation, Wants::Seat(None)).unwrap();
     let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
-    while ply(&host) < 4 || ply(&guest) < 4 {
-        assert!(started.elapsed() < PATIENCE, "the game stopped at {} and {} plies", ply(&host), ply(&guest));
-        step(&mut host);
-        step(&mut guest);
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    play_both_until(&mut host, &mut guest, started, |a, b| plies(a) >= 4 && plies(b) >= 4, |_, _| {});
     let seat = guest.my_seat();
     assert_eq!(seat, Some(tripot_game::Seat(2)));
     drop(guest);
@@ -178,12 +86,8 @@ fn a_guest_that_restarts_rejoins_its_own_seat_by_the_link_its_save_names() {
     let link = again_net.join_seats(&offered.invitation(), Wants::Seat(None)).unwrap();
     let mut again = OnlineSeats::new(link, Opening::Join(offered.invitation()));
     let before = offered.moves;
-    while ply(&again) < before + 3 || ply(&host) < before + 3 {
-        assert!(started.elapsed() < PATIENCE, "no rejoin: {} and {} plies", ply(&host), ply(&again));
-        step(&mut host);
-        step(&mut again);
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    let done = |a: &OnlineSeats, b: &OnlineSeats| plies(a) >= before + 3 && plies(b) >= before + 3;
+    play_both_until(&mut host, &mut again, started, done, |_, _| {});
     assert_eq!(again.my_seat(), seat, "the same seat, keyed by the identity");
     let (a, b) = (host.table().unwrap().state(), again.table().unwrap().state());
     let common = a.moves().len().min(b.moves().len());

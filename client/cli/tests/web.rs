@@ -531,25 +531,14 @@ fn the_page_plays_in_a_real_browser() {
     };
     let local = Server::start(false);
     let lan = Server::start(true);
-    let mut command = Command::new("node");
-    // From the repository's root, so that a relative TRIPOT_SCREENSHOTS (`docs/screenshots`)
-    // means the same from any shell.
-    command
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("play.mjs"))
-        .env("CHROMIUM", &chromium)
+    let mut script = browser::node_script(&chromium, &dir, "play.mjs");
+    script
         .env("TRIPOT_URL", local.url())
         .env("TRIPOT_LAN_URL", lan.url())
         .env("TRIPOT_LAN_NO_TOKEN", format!("http://127.0.0.1:{}/", lan.port))
         .env("TRIPOT_NEAR_END", NEAR_END)
         .env("TRIPOT_LANE", LANE);
-    let output = command.output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all browser checks passed"), "{stdout}\n{stderr}");
-    // The checks made, for `--nocapture`.
-    println!("{stdout}");
+    browser::assert_script_passes(script, "all browser checks passed");
 }
 
 // ---- Saved games, replays, typed moves, `--lang` (the saves part) ----------------------------
@@ -878,21 +867,13 @@ fn saved_games_replays_and_typed_moves_in_a_real_browser() {
     std::fs::write(games.join("2025-12-01-120000.tripot"), "[Game \"draughts\"]\n\n1. 32-28 19-23 *\n")
         .unwrap();
     std::fs::write(games.join("broken.tripot"), "not a record").unwrap();
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("saves.mjs"))
-        .env("CHROMIUM", &chromium)
+    let mut script = browser::node_script(&chromium, &dir, "saves.mjs");
+    script
         .env("TRIPOT_BIN", env!("CARGO_BIN_EXE_tripot"))
         .env("TRIPOT_DATA_DIR", dirs.path().join("data"))
         .env("TRIPOT_CONFIG_DIR", dirs.path().join("config"))
-        .env("LANG", "C")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all saves checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+        .env("LANG", "C");
+    browser::assert_script_passes(script, "all saves checks passed");
 }
 
 // ---- Star tables (at the one table: `web_play.rs` tests its messages) ----------------------
@@ -911,18 +892,9 @@ fn a_table_plays_in_a_real_browser() {
     };
     let data = tempfile::tempdir().unwrap();
     let server = Server::start_in(false, data.path());
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("table.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL", server.url())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the table's browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all table checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let mut script = browser::node_script(&chromium, &dir, "table.mjs");
+    script.env("TRIPOT_URL", server.url());
+    browser::assert_script_passes(script, "all table checks passed");
 }
 
 // ---- Ratings (« Classements ») ---------------------------------------------------------

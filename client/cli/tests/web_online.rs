@@ -22,62 +22,16 @@
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
 
-use page_server::{both_connected, moves, online, own_pawns, play_a_step, steps_in_turn, until, view_where};
+use page_server::{
+    Socket, WebServer, both_connected, moves, online, open_page, own_pawns, play_a_step, send, steps_in_turn,
+    until, view_where,
+};
 
-use std::process::{Child, Command};
-
-use futures::SinkExt;
 use serde_json::{Value, json};
-use tokio::net::TcpStream as TokioStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A `tripot web` for online play on loopback only, stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-    _config: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(name: &str) -> Server {
-        let config = tempfile::tempdir().unwrap();
-        let mut child = page_server::web_command(
-            Command::new(env!("CARGO_BIN_EXE_tripot")),
-            config.path(),
-            config.path(),
-        )
-        .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name])
-        .spawn()
-        .unwrap();
-        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
-        Server { child, port, _config: config }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
-
-/// The page's WebSocket, its hello read.
-async fn page(server: &Server) -> Socket {
-    let mut request = format!("ws://127.0.0.1:{}/ws", server.port).into_client_request().unwrap();
-    let origin = format!("http://127.0.0.1:{}", server.port);
-    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    assert_eq!(page_server::next_message(&mut socket).await["type"], "hello");
-    socket
-}
-
-async fn send(socket: &mut Socket, message: Value) {
-    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+fn server(name: &str) -> WebServer {
+    WebServer::online(env!("CARGO_BIN_EXE_tripot"), name, &[])
 }
 
 /// Sends an online request and expects it refused with `code`, said in both languages.
@@ -94,8 +48,8 @@ async fn refused(socket: &mut Socket, action: &str, fields: Value, code: &str) {
 
 #[tokio::test]
 async fn online_requests_that_make_no_sense_are_refused_clearly() {
-    let server = Server::start("Alice");
-    let mut ws = page(&server).await;
+    let server = server("Alice");
+    let mut ws = open_page(server.port).await;
     // Garbage: no action, an unknown one, a field of the wrong type.
     for garbage in [
         json!({"type": "online"}),
@@ -154,8 +108,8 @@ async fn online_requests_that_make_no_sense_are_refused_clearly() {
 
 #[tokio::test]
 async fn a_waiting_host_refuses_a_second_game_and_moves_then_leaves_cleanly() {
-    let server = Server::start("Alice");
-    let mut ws = page(&server).await;
+    let server = server("Alice");
+    let mut ws = open_page(server.port).await;
     // A room needs a relay; none is configured: refused, nothing opened.
     online(&mut ws, "host", json!({"room": true})).await;
     let answer = until(&mut ws, "the refusal", |m| m["type"] == "online_error").await;
@@ -187,8 +141,8 @@ async fn a_waiting_host_refuses_a_second_game_and_moves_then_leaves_cleanly() {
 
 #[tokio::test]
 async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
-    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice"), server("Bruno"));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     online(&mut a, "host", json!({"opener": "first"})).await;
     let waiting = view_where(&mut a, "an address", |v| !v["addrs"].as_array().unwrap().is_empty()).await;
     let addr = waiting["addrs"][0].as_str().unwrap().to_owned();
@@ -246,8 +200,8 @@ async fn two_pages_play_each_other_directly_resign_and_play_a_rematch() {
 
 #[tokio::test]
 async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
-    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice"), server("Bruno"));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     // The host form offers the games of two seats the session plays, each described.
     online(&mut a, "games", json!({})).await;
     let games = until(&mut a, "the games", |m| m["type"] == "online_games").await;
@@ -285,8 +239,8 @@ async fn two_pages_play_a_kawu_game_for_two_on_the_one_table() {
 /// White begins, the moves go both ways verified, and the rematch swaps the colours.
 #[tokio::test]
 async fn two_pages_play_draughts_white_first_and_the_rematch_swaps_the_colours() {
-    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice"), server("Bruno"));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     online(&mut a, "games", json!({})).await;
     let games = until(&mut a, "the games", |m| m["type"] == "online_games").await;
     assert!(games["games"].as_array().unwrap().iter().any(|g| g["name"] == "draughts"), "{games}");

@@ -17,15 +17,10 @@ use std::path::Path;
 use std::process::{Child, Command};
 
 use futures::SinkExt;
+use page_server::{Socket, open_page};
 use serde_json::{Value, json};
 use tmux_common::prerequisite_missing;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// White to move: 32 must take two men (32x12, over 27 and 17); 45x34 would take only one.
 const MAXIMAL: &str = "W:W32,45:B27,17,40";
@@ -52,15 +47,9 @@ impl Drop for Server {
     }
 }
 
-/// The page's socket, opened from the page's own origin, its hello read.
+/// The page's socket.
 async fn page(server: &Server) -> Socket {
-    let port = page_server::loopback_port(&server.address);
-    let mut request = format!("ws://127.0.0.1:{port}/ws").into_client_request().unwrap();
-    let origin = HeaderValue::from_str(&format!("http://127.0.0.1:{port}")).unwrap();
-    request.headers_mut().insert("Origin", origin);
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    assert_eq!(page_server::next_message(&mut socket).await["type"], "hello");
-    socket
+    open_page(page_server::loopback_port(&server.address)).await
 }
 
 async fn play(socket: &mut Socket, message: Value) {
@@ -541,16 +530,7 @@ fn draughts_plays_in_a_real_browser() {
     };
     let data = tempfile::tempdir().unwrap();
     let server = Server::start(data.path());
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("draughts.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL", &server.address)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the draughts browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all draughts checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let mut script = browser::node_script(&chromium, &dir, "draughts.mjs");
+    script.env("TRIPOT_URL", &server.address);
+    browser::assert_script_passes(script, "all draughts checks passed");
 }

@@ -23,71 +23,23 @@ mod browser;
 mod page_server;
 mod tmux_common;
 
-use page_server::{moves, online, play_a_step, until, view_where};
+use page_server::{Socket, WebServer, moves, online, open_page, play_a_step, send, until, view_where};
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
 
-use futures::SinkExt;
 use serde_json::{Value, json};
-use tokio::net::TcpStream as TokioStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A `tripot web` for online play on loopback only, keeping a closed page's game for
 /// `grace` seconds; stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-    url: String,
-    _config: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(name: &str, grace: u64) -> Server {
-        let config = tempfile::tempdir().unwrap();
-        let mut child = page_server::web_command(
-            Command::new(env!("CARGO_BIN_EXE_tripot")),
-            config.path(),
-            config.path(),
-        )
-        .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name])
-        .args(["--online-grace", &grace.to_string()])
-        .spawn()
-        .unwrap();
-        let url = page_server::printed_address(&mut child);
-        let port = page_server::loopback_port(&url);
-        Server { child, port, url, _config: config }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
-
-/// A new page's WebSocket, its hello read.
-async fn page(server: &Server) -> Socket {
-    let mut request = format!("ws://127.0.0.1:{}/ws", server.port).into_client_request().unwrap();
-    let origin = format!("http://127.0.0.1:{}", server.port);
-    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    assert_eq!(page_server::next_message(&mut socket).await["type"], "hello");
-    socket
+fn server(name: &str, grace: u64) -> WebServer {
+    WebServer::online(env!("CARGO_BIN_EXE_tripot"), name, &["--online-grace", &grace.to_string()])
 }
 
 /// A new page presenting `token` first: whether it was found. Nothing of a game may come before
 /// the answer.
-async fn rejoin(server: &Server, token: &str) -> (Socket, bool) {
-    let mut ws = page(server).await;
-    let message = json!({"type": "rejoin", "token": token});
-    ws.send(Message::Text(message.to_string().into())).await.unwrap();
+async fn rejoin(server: &WebServer, token: &str) -> (Socket, bool) {
+    let mut ws = open_page(server.port).await;
+    send(&mut ws, json!({"type": "rejoin", "token": token})).await;
     loop {
         let answer = page_server::next_message(&mut ws).await;
         if answer["type"] == "online_rejoined" {
@@ -133,8 +85,8 @@ fn history(view: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn a_reloaded_page_takes_its_seat_back_with_the_moves_so_far_and_plays_on() {
-    let (a_server, b_server) = (Server::start("Alice", 120), Server::start("Bruno", 120));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice", 120), server("Bruno", 120));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     let (token, a_view, _) = a_game(&mut a, &mut b).await;
     let (first, b_view) = ply(&mut a, &a_view, &mut b, 1).await;
     let (second, a_view) = ply(&mut b, &b_view, &mut a, 2).await;
@@ -168,8 +120,7 @@ async fn a_reloaded_page_takes_its_seat_back_with_the_moves_so_far_and_plays_on(
     assert_eq!(back["connection"], "connected");
     // It is this page's now: a second use of the token from a stranger's socket is a claim on a
     // live page, tested below; a socket already online takes nothing.
-    let message = json!({"type": "rejoin", "token": token});
-    a.send(Message::Text(message.to_string().into())).await.unwrap();
+    send(&mut a, json!({"type": "rejoin", "token": token})).await;
     let answer = until(&mut a, "the answer", |m| m["type"] == "online_rejoined").await;
     assert_eq!(answer["found"], false, "a page already online takes nothing");
 
@@ -195,8 +146,8 @@ async fn a_reloaded_page_takes_its_seat_back_with_the_moves_so_far_and_plays_on(
 
 #[tokio::test]
 async fn a_page_not_taken_back_leaves_its_game_after_the_grace_period() {
-    let (a_server, b_server) = (Server::start("Alice", 120), Server::start("Bruno", 1));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice", 120), server("Bruno", 1));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     online(&mut b, "games", json!({})).await;
     let seat = until(&mut b, "B's token", |m| m["type"] == "online_seat").await;
     let token = seat["token"].as_str().unwrap().to_owned();
@@ -236,18 +187,8 @@ fn a_page_reloaded_mid_game_is_back_at_its_seat_in_a_real_browser() {
         Ok(tools) => tools,
         Err(what) => return tmux_common::prerequisite_missing(test, &what.to_string()),
     };
-    let (a, b) = (Server::start("Alice", 120), Server::start("Bruno", 120));
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("rejoin.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL_A", &a.url)
-        .env("TRIPOT_URL_B", &b.url)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all rejoin browser checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let (a, b) = (server("Alice", 120), server("Bruno", 120));
+    let mut script = browser::node_script(&chromium, &dir, "rejoin.mjs");
+    script.env("TRIPOT_URL_A", &a.url).env("TRIPOT_URL_B", &b.url);
+    browser::assert_script_passes(script, "all rejoin browser checks passed");
 }

@@ -7,44 +7,15 @@
 #[path = "../../../tests/web/page_server.rs"]
 mod page_server;
 
-use std::process::{Child, Command};
-
 use tripot_app::i18n::Lang;
 use tripot_app::rules::{RulesBlock, rules};
 use tripot_game::catalogue::Family;
 
-/// A `tripot web` on loopback, stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-    _data: tempfile::TempDir,
-}
-
-impl Server {
-    fn start() -> Server {
-        let data = tempfile::tempdir().unwrap();
-        let command = Command::new(env!("CARGO_BIN_EXE_tripot"));
-        let mut child = page_server::web_command(command, data.path(), data.path()).spawn().unwrap();
-        let port = page_server::loopback_port(&page_server::printed_address(&mut child));
-        Server { child, port, _data: data }
-    }
-
-    /// A plain HTTP/1.1 GET: the status code and the body.
-    fn get(&self, path: &str) -> (u16, String) {
-        page_server::http_get(self.port, path, &format!("127.0.0.1:{}", self.port))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use page_server::WebServer;
 
 #[test]
 fn every_games_rules_are_served_in_french_and_english() {
-    let server = Server::start();
+    let server = WebServer::start(env!("CARGO_BIN_EXE_tripot"), &[]);
     for (lang, code) in [(Lang::Fr, "fr"), (Lang::En, "en")] {
         for family in Family::ALL {
             let (status, page) = server.get(&format!("/rules-{code}-{}.html", family.key()));

@@ -17,60 +17,15 @@ mod browser;
 mod page_server;
 mod tmux_common;
 
-use page_server::{online, until};
+use page_server::{Socket, WebServer, one_hop_end, online, open_page, send, until};
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
 
-use futures::SinkExt;
 use serde_json::{Value, json};
-use tokio::net::TcpStream as TokioStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A `tripot web` for online play on loopback only, stopped on drop.
-struct Server {
-    child: Child,
-    port: u16,
-    url: String,
-    _config: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(name: &str) -> Server {
-        let config = tempfile::tempdir().unwrap();
-        let mut child = page_server::web_command(
-            Command::new(env!("CARGO_BIN_EXE_tripot")),
-            config.path(),
-            config.path(),
-        )
-        .args(["--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0", "--name", name])
-        .spawn()
-        .unwrap();
-        let url = page_server::printed_address(&mut child);
-        let port = page_server::loopback_port(&url);
-        Server { child, port, url, _config: config }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-type Socket = WebSocketStream<MaybeTlsStream<TokioStream>>;
-
-async fn page(server: &Server) -> Socket {
-    let mut request = format!("ws://127.0.0.1:{}/ws", server.port).into_client_request().unwrap();
-    let origin = format!("http://127.0.0.1:{}", server.port);
-    request.headers_mut().insert("Origin", HeaderValue::from_str(&origin).unwrap());
-    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
-    assert_eq!(page_server::next_message(&mut socket).await["type"], "hello");
-    socket
+fn server(name: &str) -> WebServer {
+    WebServer::online(env!("CARGO_BIN_EXE_tripot"), name, &[])
 }
 
 /// Reads until a table view for which `pred` holds.
@@ -102,17 +57,7 @@ async fn play(ws: &mut Socket, table: &Value) -> Value {
         })
         .await;
         let ends = picked["table"]["board"]["selection"]["ends"].as_array().cloned().unwrap_or_default();
-        let mut step = None;
-        for end in ends {
-            online(ws, "path", json!({"to": end})).await;
-            let path = until(ws, "the path", |m| m["type"] == "online_path").await;
-            if path["holes"].as_array().map(Vec::len) == Some(2) {
-                step = Some(end);
-                break;
-            }
-        }
-        let Some(step) = step else {
-            online(ws, "cancel", json!({})).await;
+        let Some(step) = one_hop_end(ws, ends).await else {
             continue;
         };
         online(ws, "move", json!({"to": step})).await;
@@ -140,8 +85,8 @@ async fn refused(ws: &mut Socket, action: &str, fields: Value, code: &str) {
 
 #[tokio::test]
 async fn table_requests_that_make_no_sense_are_refused_clearly() {
-    let server = Server::start("Alice");
-    let mut ws = page(&server).await;
+    let server = server("Alice");
+    let mut ws = open_page(server.port).await;
     refused(&mut ws, "host_seats", json!({"game": "kawu-9"}), "unknown_game").await;
     refused(&mut ws, "host_seats", json!({"game": "kawu-3", "clock": "7"}), "not_now").await;
     refused(&mut ws, "host_seats", json!({"game": "kawu-3", "computers": [9]}), "not_now").await;
@@ -161,8 +106,8 @@ async fn table_requests_that_make_no_sense_are_refused_clearly() {
 
 #[tokio::test]
 async fn a_kawu_3_table_with_a_computer_is_joined_by_its_link_and_a_reload_rejoins_its_seat() {
-    let (a_server, b_server) = (Server::start("Alice"), Server::start("Bruno"));
-    let (mut a, mut b) = (page(&a_server).await, page(&b_server).await);
+    let (a_server, b_server) = (server("Alice"), server("Bruno"));
+    let (mut a, mut b) = (open_page(a_server.port).await, open_page(b_server.port).await);
     online(&mut a, "host_seats", json!({"game": "kawu-3", "computers": [1], "spectators": true})).await;
     // The link may come before the table's own announcement of its seats.
     let shared = table_where(&mut a, "the link and the seats", |t| {
@@ -209,9 +154,8 @@ async fn a_kawu_3_table_with_a_computer_is_joined_by_its_link_and_a_reload_rejoi
     // B's page reloads: back at its seat with the moves so far, and plays on.
     b.close(None).await.unwrap();
     drop(b);
-    let mut b = page(&b_server).await;
-    let message = json!({"type": "rejoin", "token": token});
-    b.send(Message::Text(message.to_string().into())).await.unwrap();
+    let mut b = open_page(b_server.port).await;
+    send(&mut b, json!({"type": "rejoin", "token": token})).await;
     let answer = until(&mut b, "the answer", |m| m["type"] == "online_rejoined").await;
     assert_eq!(answer["found"], true);
     let back = table_where(&mut b, "B's table back", |t| plies(t) >= 6).await;
@@ -237,20 +181,10 @@ fn a_kawu_3_table_is_hosted_joined_played_talked_at_and_reloaded_in_a_real_brows
         Ok(tools) => tools,
         Err(what) => return tmux_common::prerequisite_missing(test, &what.to_string()),
     };
-    let (a, b) = (Server::start("Alice"), Server::start("Bruno"));
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("seats.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL_A", &a.url)
-        .env("TRIPOT_URL_B", &b.url)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all table browser checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let (a, b) = (server("Alice"), server("Bruno"));
+    let mut script = browser::node_script(&chromium, &dir, "seats.mjs");
+    script.env("TRIPOT_URL_A", &a.url).env("TRIPOT_URL_B", &b.url);
+    browser::assert_script_passes(script, "all table browser checks passed");
 }
 
 #[tokio::test]
@@ -267,9 +201,9 @@ async fn a_draughts_table_with_a_clock_is_watched_drawn_by_agreement_and_voted_o
 /// A table of two seats of `game` with a clock of 30 s a move: a spectator watches, a draw is
 /// offered and agreed, and the vote for another game is seen.
 async fn two_seats_watched_drawn_and_voted_on(game: &str) {
-    let (a_server, b_server, c_server) =
-        (Server::start("Alice"), Server::start("Bruno"), Server::start("Chloé"));
-    let (mut a, mut b, mut c) = (page(&a_server).await, page(&b_server).await, page(&c_server).await);
+    let (a_server, b_server, c_server) = (server("Alice"), server("Bruno"), server("Chloé"));
+    let (mut a, mut b, mut c) =
+        (open_page(a_server.port).await, open_page(b_server.port).await, open_page(c_server.port).await);
     online(&mut a, "host_seats", json!({"game": game, "clock": "30", "spectators": true})).await;
     let shared = table_where(&mut a, "the link to share", |t| !t["invitation"].is_null()).await;
     let link = shared["invitation"].as_str().unwrap().to_owned();

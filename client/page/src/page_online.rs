@@ -13,6 +13,7 @@ use std::sync::Mutex;
 
 use tripot_app::move_picker::PickAction;
 use tripot_app::network::{Network, NetworkError, OpenGameScan};
+use tripot_app::online_board::{AdoptedMove, OnlineBoard as _};
 use tripot_app::online_connection::{Connection, RematchOffer};
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_app::open_game::OpenGames;
@@ -257,7 +258,7 @@ impl PageOnline {
                     words: Words { fr: String::new(), en: String::new() },
                 })),
                 OnlineUpdate::NewGame => self.news.clear(),
-                OnlineUpdate::Moved { events, .. } => {
+                OnlineUpdate::Moved(AdoptedMove { events, .. }) => {
                     let table = self.online.as_ref().and_then(OnlineTable::table);
                     if let Some(last) = table.and_then(|t| Some((t, t.last_move()?))) {
                         out.push(ServerMessage::OnlineMove(table_move_view(last.0, &last.1)));

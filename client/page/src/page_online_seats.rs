@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use tripot_app::i18n::{Lang, fill};
 use tripot_app::move_picker::PickAction;
+use tripot_app::online_board::{AdoptedMove, OnlineBoard as _};
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, Opening, SeatHolderView, SeatsUpdate};
 use tripot_app::table::PersonAction;
 use tripot_app::table_invitation::TableInvitation;
@@ -305,7 +306,7 @@ impl PageOnline {
                     words: words(|_| String::new()),
                 })),
                 SeatsUpdate::NewGame => self.news.clear(),
-                SeatsUpdate::Moved { events, .. } => {
+                SeatsUpdate::Moved(AdoptedMove { events, .. }) => {
                     let table = self.seats.as_ref().and_then(OnlineSeats::table);
                     if let Some((table, last)) = table.and_then(|t| Some((t, t.last_move()?))) {
                         out.push(ServerMessage::OnlineMove(table_move_view(table, &last)));

@@ -6,47 +6,25 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+#[path = "../../app/tests/seats_common/mod.rs"]
+mod seats_common;
 
 use std::time::{Duration, Instant};
 
 use common::{ch, key};
 use crossterm::event::KeyCode;
+use seats_common::{PATIENCE, kawu_3_offer, network, play_first_move, plies};
 use tripot_ai::Level;
-use tripot_app::NetworkSettings;
 use tripot_app::i18n::Lang;
 use tripot_app::network::Network as _;
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, Opening};
-use tripot_app::real_network::RealNetwork;
 use tripot_app::table_invitation::TableInvitation;
-use tripot_net::table::TableOffer;
-use tripot_net::table_online::random_table_id;
-use tripot_protocol::table::{ClockRule, Wants};
+use tripot_protocol::table::Wants;
 use tripot_terminal::app::{App, Page};
 use tripot_terminal::event::{Event, Events};
 
-/// A hang guard only: the test asserts what happened, never how fast.
-const PATIENCE: Duration = Duration::from_secs(180);
-
-fn network(name: &str, dir: &std::path::Path) -> RealNetwork {
-    let settings = NetworkSettings {
-        name: name.into(),
-        listen: vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap()],
-        mdns: false,
-        relay: None,
-        save: Some(dir.join(format!("{name}.tripot"))),
-        // A key of this test only: nothing signed, nothing written in the config directory.
-        guest: true,
-        ..NetworkSettings::default()
-    };
-    RealNetwork::new(settings).unwrap()
-}
-
 fn plies_here(app: &App) -> usize {
-    app.online_seats().and_then(|s| s.online().table()).map_or(0, |t| t.state().moves().len())
-}
-
-fn plies_there(guest: &OnlineSeats) -> usize {
-    guest.table().map_or(0, |t| t.state().moves().len())
+    app.online_seats().map_or(0, |s| plies(s.online()))
 }
 
 /// The person here plays the first legal move by keys (`:`, the move, Enter) when it is theirs.
@@ -63,19 +41,6 @@ fn play_here(app: &mut App) {
     app.handle_event(key(KeyCode::Enter));
 }
 
-/// The guest plays its first legal move when it is its turn.
-fn play_there(guest: &mut OnlineSeats) {
-    let _ = guest.poll(Instant::now());
-    let Some(table) = guest.table().filter(|t| t.person_to_move()) else { return };
-    if !guest.accepts_moves() {
-        return;
-    }
-    let state = table.state();
-    let Some(first) = state.legal_moves().into_iter().next() else { return };
-    let text = state.move_text(&first);
-    guest.typed_move(&text).unwrap();
-}
-
 fn heard(guest: &OnlineSeats) -> bool {
     guest.view(Instant::now()).chat.iter().any(|line| {
         line.text == "à vous" && matches!(&line.from, ChatFrom::Seat { name, .. } if name == "Ana")
@@ -88,14 +53,7 @@ fn the_terminal_hosts_a_kawu_3_table_a_guest_joins_by_its_link_and_both_follow_t
     let events = Events::new();
     let mut app = App::new(Lang::Fr, None, events.sender());
     app.set_network(Box::new(network("Ana", dir.path())));
-    let offer = TableOffer {
-        table: random_table_id(),
-        game: "kawu-3".parse().unwrap(),
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
-    app.host_seats(offer, vec![Level::Debutant.number()], None);
+    app.host_seats(kawu_3_offer(), vec![Level::Debutant.number()], None);
     assert_eq!(app.page(), Page::OnlineSeats, "{:?}", app.message());
 
     let started = Instant::now();
@@ -112,17 +70,17 @@ fn the_terminal_hosts_a_kawu_3_table_a_guest_joins_by_its_link_and_both_follow_t
     let mut guest = OnlineSeats::new(link, Opening::Join(invitation));
 
     let mut said = false;
-    while plies_here(&app) < 4 || plies_there(&guest) < 4 || !heard(&guest) {
+    while plies_here(&app) < 4 || plies(&guest) < 4 || !heard(&guest) {
         assert!(
             started.elapsed() < PATIENCE,
             "stopped at {} and {} plies; {:?}",
             plies_here(&app),
-            plies_there(&guest),
+            plies(&guest),
             app.message()
         );
         app.handle_event(Event::Tick);
         play_here(&mut app);
-        play_there(&mut guest);
+        play_first_move(&mut guest);
         if !said && app.online_seats().is_some_and(|s| s.online().table().is_some()) {
             app.handle_event(ch('t'));
             for c in "à vous".chars() {

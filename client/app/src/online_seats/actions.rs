@@ -2,75 +2,37 @@
 //! played only when it hands it back), and the table's own — resign, draw, claim, vote, chat,
 //! mute, leave. Each goes out only when it makes sense now; the session refuses the rest.
 
-use tripot_game::{Cell, Seat};
+use tripot_game::Seat;
 use tripot_protocol::table::{Channel, MAX_CHAT};
 
 use super::notice::SeatsNotice;
 use super::view::{ChatEntry, ChatFrom};
 use super::{Confirm, OnlineSeats, SeatsUpdate};
-use crate::move_picker::PickAction;
-use crate::table::{PersonAction, Table, TableMoveError};
+use crate::online_board::OnlineBoard;
+use crate::table::Table;
 
 /// The longest chat line a person may send, in bytes (the table's wire refuses longer).
 pub const MAX_CHAT_LINE: usize = MAX_CHAT;
 
-impl OnlineSeats {
-    // --- The person's move ---
-
-    /// A click or Enter on `cell` (see [`Table::act_on`]); a whole move goes to the session.
-    pub fn act_on(&mut self, cell: Cell) -> PersonAction {
-        self.person(|table| Ok(table.act_on(cell))).unwrap_or(PersonAction::Picked(PickAction::Nothing))
-    }
-
-    /// Space or a shift-click: one hop (see [`Table::hop_on`]).
-    pub fn hop_on(&mut self, cell: Cell) -> PersonAction {
-        self.person(|table| Ok(table.hop_on(cell))).unwrap_or(PersonAction::Picked(PickAction::Nothing))
-    }
-
-    /// "End of the chain" (see [`Table::end_chain`]).
-    pub fn end_chain(&mut self) -> PersonAction {
-        self.person(|table| Ok(table.end_chain())).unwrap_or(PersonAction::Picked(PickAction::Nothing))
-    }
-
-    /// A move typed in the game's notation.
-    ///
-    /// # Errors
-    /// [`TableMoveError`]: not the person's turn, or the game cannot read or refuses it.
-    pub fn typed_move(&mut self, text: &str) -> Result<PersonAction, TableMoveError> {
-        self.person(|table| table.typed_move(text))
-    }
-
-    /// The person confirmed the move the game warned about.
-    ///
-    /// # Errors
-    /// [`TableMoveError`]: the game is over, or it was not the person's turn.
-    pub fn confirm_move(&mut self) -> Result<PersonAction, TableMoveError> {
-        self.person(|table| table.confirm().unwrap_or(Ok(PersonAction::Picked(PickAction::Nothing))))
-    }
-
-    /// Esc: drops a move waiting for confirmation, the last hop or the piece.
-    pub fn cancel(&mut self) -> bool {
-        self.table.as_mut().is_some_and(Table::cancel)
-    }
-
-    /// Runs a person's action on the board and sends the move it made whole.
-    pub(super) fn person(
-        &mut self,
-        act: impl FnOnce(&mut Table) -> Result<PersonAction, TableMoveError>,
-    ) -> Result<PersonAction, TableMoveError> {
+impl OnlineBoard for OnlineSeats {
+    fn board_for_moves(&mut self) -> Option<&mut Table> {
         let live = self.accepts_moves();
-        let table = self.table.as_mut().filter(|_| live).ok_or(TableMoveError::NotYourTurn)?;
-        let action = act(table)?;
-        if let PersonAction::Sent(m) = &action {
-            let text = table.state().move_text(m);
-            self.confirm = None;
-            if let Some(link) = self.link.as_mut() {
-                link.play(text);
-            }
-        }
-        Ok(action)
+        self.table.as_mut().filter(|_| live)
     }
 
+    fn board_mut(&mut self) -> Option<&mut Table> {
+        self.table.as_mut()
+    }
+
+    fn send_move(&mut self, text: String) {
+        self.confirm = None;
+        if let Some(link) = self.link.as_mut() {
+            link.play(text);
+        }
+    }
+}
+
+impl OnlineSeats {
     // --- The table's actions ---
 
     /// "Abandonner": asks once, resigns on the second press.

@@ -37,7 +37,7 @@ mod view;
 
 use std::time::Instant;
 
-use tripot_game::{Cell, GameMove, GameState, Seat, TableSpec};
+use tripot_game::{GameState, Seat, TableSpec};
 use tripot_net::room::RoomEvent;
 use tripot_net::table::{Applied, TableEvent as NetTableEvent};
 use tripot_net::table_online::{TableLink, TableNetEvent, TableRoomLink};
@@ -50,9 +50,9 @@ pub use status::CHAT_KEPT;
 pub use view::{ChatEntry, ChatFrom, RematchView, SeatClock, SeatHolderView, SeatView, SeatsView};
 
 use crate::network::RunningTable;
+use crate::online_board::AdoptedMove;
 use crate::seat_kind::SeatKind;
 use crate::table::Table;
-use crate::table_event::TableEvent;
 use crate::table_invitation::TableInvitation;
 use status::SeatsStatus;
 
@@ -86,16 +86,7 @@ pub enum SeatsUpdate {
     /// A new board: a game started, or the session's game replaced ours.
     NewGame,
     /// A move went on the board (already played: a front-end may show its path hop by hop).
-    Moved {
-        /// The seat that played it.
-        seat: Seat,
-        /// The move.
-        game_move: GameMove,
-        /// The cells it went through, its start first.
-        path: Vec<Cell>,
-        /// What it brought.
-        events: Vec<TableEvent>,
-    },
+    Moved(AdoptedMove),
 }
 
 /// A question waiting for its second press.
@@ -324,14 +315,12 @@ impl OnlineSeats {
         let mut updates = Vec::new();
         match (&applied.game_move, self.table.as_mut()) {
             (Some(game_move), Some(table)) if follows => {
-                let path = table.state().path(game_move);
-                let events = table.adopt(applied.seat, game_move, after);
-                updates.push(SeatsUpdate::Moved {
-                    seat: applied.seat,
-                    game_move: game_move.clone(),
-                    path,
-                    events,
-                });
+                updates.push(SeatsUpdate::Moved(AdoptedMove::adopt(
+                    table,
+                    applied.seat,
+                    game_move.clone(),
+                    after,
+                )));
             }
             _ => updates.extend(self.replace_board(after)),
         }
@@ -379,14 +368,10 @@ impl OnlineSeats {
         if self.status.end.is_none() {
             self.status.turn(to_move, now);
         }
-        let live = self.accepts_moves();
-        let Some(table) = self.table.as_mut().filter(|t| live && t.person_to_move()) else {
-            return Vec::new();
-        };
-        let Some(pass) = table.state().automatic_move() else { return Vec::new() };
-        match self.person(|table| table.offer(pass)) {
-            Ok(crate::table::PersonAction::Sent(_)) => vec![SeatsUpdate::Say(SeatsNotice::YouWereBlocked)],
-            _ => Vec::new(),
+        if crate::online_board::send_automatic_pass(self) {
+            vec![SeatsUpdate::Say(SeatsNotice::YouWereBlocked)]
+        } else {
+            Vec::new()
         }
     }
 }

@@ -14,6 +14,7 @@ use tripot_protocol::table::{
 use super::*;
 use crate::i18n::Lang;
 use crate::network::RunningTable;
+use crate::online_board::OnlineBoard as _;
 use crate::table::PersonAction;
 
 /// A running table that writes down what is sent and hands out the events it is given.
@@ -148,7 +149,7 @@ fn our_move_goes_out_and_the_board_moves_only_when_the_table_hands_it_back() {
 
     wire.table(entry(board.as_ref(), opener, &text, Signer::Seat));
     let updates = seats.poll(now).unwrap();
-    assert!(matches!(&updates[0], SeatsUpdate::Moved { seat, .. } if *seat == opener));
+    assert!(matches!(&updates[0], SeatsUpdate::Moved(m) if m.seat == opener));
     assert_eq!(seats.table().unwrap().state().ply(), 1);
     assert_eq!(seats.table().unwrap().state().to_move(), Some(Seat((opener.0 + 1) % 3)));
 }

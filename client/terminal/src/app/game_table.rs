@@ -5,6 +5,7 @@
 //! the table's `BoardView` (`ui/game_table.rs`) and the keys act on its cells.
 
 use tripot_app::game_file::GameFile;
+use tripot_app::online_board::OnlineBoard;
 use tripot_app::save_store::SaveStore;
 use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::{PersonAction, Table, TableMoveError, Turn};
@@ -83,6 +84,14 @@ pub(crate) struct Shown<'a> {
     pub(crate) seats: Option<&'a tripot_app::online_seats::OnlineSeats>,
 }
 
+impl<'a> Shown<'a> {
+    /// A board played online: no computer searches here, and a move shows when the session
+    /// hands it back.
+    fn online_board(table: &'a Table, cursor: Cell, show_names: bool) -> Shown<'a> {
+        Shown { table, cursor, thinking: false, moving: None, show_names, online: None, seats: None }
+    }
+}
+
 /// What a person does on the game screen's board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum TableAct {
@@ -127,27 +136,13 @@ impl App {
     pub(crate) fn shown(&self) -> Option<Shown<'_>> {
         if self.page == Page::OnlineTable {
             let screen = self.online_table.as_ref()?;
-            return Some(Shown {
-                table: screen.online.table()?,
-                cursor: screen.cursor,
-                thinking: false,
-                moving: None,
-                show_names: screen.show_names,
-                online: Some(&screen.online),
-                seats: None,
-            });
+            let board = Shown::online_board(screen.online.table()?, screen.cursor, screen.show_names);
+            return Some(Shown { online: Some(&screen.online), ..board });
         }
         if self.page == Page::OnlineSeats {
             let screen = self.online_seats.as_ref()?;
-            return Some(Shown {
-                table: screen.online.table()?,
-                cursor: screen.cursor,
-                thinking: false,
-                moving: None,
-                show_names: screen.show_names,
-                online: None,
-                seats: Some(&screen.online),
-            });
+            let board = Shown::online_board(screen.online.table()?, screen.cursor, screen.show_names);
+            return Some(Shown { seats: Some(&screen.online), ..board });
         }
         let screen = self.game_table.as_ref()?;
         Some(Shown {
@@ -175,11 +170,24 @@ impl App {
         Some((&mut screen.cursor, &mut screen.show_names))
     }
 
+    /// Whether the shown table is played online (of two seats or of 2–6).
+    fn shows_online_board(&self) -> bool {
+        matches!(self.page, Page::OnlineTable | Page::OnlineSeats)
+    }
+
+    /// The online board shown, if there is one.
+    fn online_board(&mut self) -> Option<&mut dyn OnlineBoard> {
+        match self.page {
+            Page::OnlineTable => self.online_table.as_mut().map(|s| &mut s.online as &mut dyn OnlineBoard),
+            Page::OnlineSeats => self.online_seats.as_mut().map(|s| &mut s.online as &mut dyn OnlineBoard),
+            _ => None,
+        }
+    }
+
     /// A person's act on the shown table: played here, or sent to the online session.
     pub(crate) fn table_act(&mut self, act: TableAct) {
-        if self.page == Page::OnlineTable {
-            let Some(screen) = self.online_table.as_mut() else { return };
-            let online = &mut screen.online;
+        if self.shows_online_board() {
+            let Some(online) = self.online_board() else { return };
             let result = match act {
                 TableAct::On(cell) => Ok(online.act_on(cell)),
                 TableAct::Hop(cell) => Ok(online.hop_on(cell)),
@@ -187,21 +195,6 @@ impl App {
                 TableAct::Typed(text) => online.typed_move(&text),
                 TableAct::Confirm => online.confirm_move(),
                 // Online games have no hint.
-                TableAct::PlayHint => return,
-            };
-            self.table_person(result);
-            return;
-        }
-        if self.page == Page::OnlineSeats {
-            let Some(screen) = self.online_seats.as_mut() else { return };
-            let online = &mut screen.online;
-            let result = match act {
-                TableAct::On(cell) => Ok(online.act_on(cell)),
-                TableAct::Hop(cell) => Ok(online.hop_on(cell)),
-                TableAct::EndChain => Ok(online.end_chain()),
-                TableAct::Typed(text) => online.typed_move(&text),
-                TableAct::Confirm => online.confirm_move(),
-                // Online tables have no hint either.
                 TableAct::PlayHint => return,
             };
             self.table_person(result);
@@ -231,11 +224,8 @@ impl App {
 
     /// Esc on the shown table: drops a move waiting for confirmation, the last hop or the piece.
     pub(crate) fn table_cancel(&mut self) -> bool {
-        if self.page == Page::OnlineTable {
-            return self.online_table.as_mut().is_some_and(|s| s.online.cancel());
-        }
-        if self.page == Page::OnlineSeats {
-            return self.online_seats.as_mut().is_some_and(|s| s.online.cancel());
+        if self.shows_online_board() {
+            return self.online_board().is_some_and(|online| online.cancel());
         }
         self.game_table.as_mut().is_some_and(|s| s.table.cancel())
     }

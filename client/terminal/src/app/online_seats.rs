@@ -5,6 +5,7 @@
 //! the screen shows the seats being taken and the invitation to share.
 
 use tripot_app::network::RunningTable;
+use tripot_app::online_board::AdoptedMove;
 use tripot_app::online_seats::{OnlineSeats, Opening, SeatsNotice, SeatsUpdate};
 use tripot_app::table_invitation::TableInvitation;
 use tripot_game::{Cell, TableSpec};
@@ -102,7 +103,7 @@ impl App {
                 SeatsUpdate::Say(notice) => self.say_seats(&notice),
                 SeatsUpdate::ClearMessage => self.message = None,
                 SeatsUpdate::NewGame => self.seats_cursor_to_pick(),
-                SeatsUpdate::Moved { events, .. } => {
+                SeatsUpdate::Moved(AdoptedMove { events, .. }) => {
                     self.announce_table(&events);
                     self.seats_cursor_to_pick();
                 }

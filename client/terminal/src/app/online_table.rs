@@ -3,6 +3,7 @@
 //! hands it back; here its link is polled on every tick, its updates become messages, and the
 //! player's acts go to it. Before the session's `Connected` the screen shows its waiting page.
 
+use tripot_app::online_board::AdoptedMove;
 use tripot_app::online_table::{OnlineTable, OnlineUpdate};
 use tripot_game::Cell;
 use tripot_net::NetEvent;
@@ -58,7 +59,7 @@ impl App {
                 }
                 OnlineUpdate::ClearMessage => self.message = None,
                 OnlineUpdate::NewGame => self.online_cursor_to_pick(),
-                OnlineUpdate::Moved { events, .. } => {
+                OnlineUpdate::Moved(AdoptedMove { events, .. }) => {
                     self.message = None;
                     self.announce_table(&events);
                     self.online_cursor_to_pick();

@@ -7,13 +7,13 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{BorderType, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
 use tripot_app::table::Table;
 use tripot_game::{CounterKind, Outcome, Seat};
 
 use super::cell_board::{self, CellMarks, SEAT_COLOURS};
-use super::{ButtonSpec, centred};
+use super::{ButtonSpec, centred, titled_frame};
 use crate::app::game_table::Shown;
 use crate::app::{App, Button};
 use tripot_app::online_connection::{Connection, RematchOffer};
@@ -384,17 +384,7 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
         u16::from(seats) + 7 + u16::from(headline.is_some()) + reason_lines.len() as u16,
     );
     frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(
-            format!(" {} ", lang.s().end_title),
-            Style::default().add_modifier(Modifier::BOLD),
-        ))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, lang.s().end_title, BorderType::Double, Color::LightYellow);
     let mut lines: Vec<Line<'_>> = Vec::new();
     if let Some(headline) = headline {
         lines.push(Line::from(Span::styled(

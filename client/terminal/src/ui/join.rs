@@ -2,24 +2,17 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use ratatui::widgets::{BorderType, Paragraph, Wrap};
 
-use super::{ButtonSpec, back_and_keys, button, centred};
+use super::{ButtonSpec, back_and_keys, button, centred, titled_frame};
 use crate::app::{App, Button};
 
 pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let t = app.lang.t();
     let rect = centred(area, 76, 12);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {} ", t.join_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, t.join_title, BorderType::Rounded, Color::LightYellow);
     let field_width = inner.width.saturating_sub(4) as usize;
     // The end of a long address stays in view while typing.
     let typed: Vec<char> = app.join_input.chars().collect();

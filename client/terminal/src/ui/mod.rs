@@ -164,10 +164,22 @@ pub(crate) fn message_line(frame: &mut Frame<'_>, message: &crate::app::Message,
 pub(crate) fn question_box(frame: &mut Frame<'_>, area: Rect, title: &str) -> Rect {
     let rect = centred(area, 56, 7);
     frame.render_widget(ratatui::widgets::Clear, rect);
+    titled_frame(frame, rect, title, BorderType::Double, Color::LightRed)
+}
+
+/// A frame drawn on `rect`, its `border` in `color`, titled `title` in bold at the top's
+/// centre: the rectangle inside it.
+pub(crate) fn titled_frame(
+    frame: &mut Frame<'_>,
+    rect: Rect,
+    title: &str,
+    border: BorderType,
+    color: Color,
+) -> Rect {
     let block = Block::default()
         .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightRed))
+        .border_type(border)
+        .border_style(Style::default().fg(color))
         .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
         .title_alignment(Alignment::Center);
     let inner = block.inner(rect);

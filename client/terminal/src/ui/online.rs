@@ -9,10 +9,10 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{BorderType, Clear, Paragraph, Wrap};
 use tripot_app::online_status::OnlineStatus;
 
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, button, centred, titled_frame};
 use crate::app::{App, Button, Connection, Route, Side};
 use tripot_app::i18n::Lang;
 
@@ -260,14 +260,7 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         };
         frame.render_widget(Paragraph::new(outside).wrap(Wrap { trim: false }), below);
     }
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, title, BorderType::Rounded, Color::LightYellow);
     frame.render_widget(paragraph, Rect { height: inner.height.saturating_sub(2), ..inner });
     let label = t.menu;
     let x = inner.x + inner.width.saturating_sub(label.chars().count() as u16 + 6) / 2;
@@ -312,14 +305,7 @@ pub(super) fn draw_claim(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let waiting = if status.is_some_and(|s| s.peer_left) { t.peer_left_state } else { t.reconnecting };
     let rect = centred(area, 60, 9);
     frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {} ", t.grace_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, t.grace_title, BorderType::Double, Color::LightYellow);
     let lines = vec![
         Line::from(Span::styled(
             format!("{waiting} {}", duration_text(waited)),

@@ -6,9 +6,9 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::{BorderType, Paragraph};
 
-use super::{ButtonSpec, back_and_keys, button, centred};
+use super::{ButtonSpec, back_and_keys, button, centred, titled_frame};
 use crate::app::{App, Button, LOBBY_PAGE, ListKind};
 use tripot_app::open_game::OpenGame;
 use tripot_engine::Rules;
@@ -26,14 +26,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         }
     };
     let rect = centred(area, 76, height);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {title} "), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, title, BorderType::Rounded, Color::LightYellow);
     let Some(list) = &app.open_games else { return };
     let spin = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
     let games = list.games().map(<[OpenGame]>::to_vec);

@@ -4,9 +4,9 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::{BorderType, Paragraph};
 
-use super::{ButtonSpec, button, centred};
+use super::{ButtonSpec, button, centred, titled_frame};
 use crate::app::{App, Button};
 use tripot_app::i18n::Lang;
 use tripot_app::resume_choice::ResumeChoice;
@@ -27,14 +27,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let width = (longest as u16 + 4).max(60);
     let shown = entries.len().min(usize::from(area.height.saturating_sub(14)).max(1));
     let rect = centred(area, width, shown as u16 + 10);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(format!(" {} ", t.resume_title), Style::default().add_modifier(Modifier::BOLD)))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
+    let inner = titled_frame(frame, rect, t.resume_title, BorderType::Rounded, Color::LightYellow);
     let question = if entries.len() > 1 { t.resume_questions } else { t.resume_question };
     let mut lines = vec![Line::from(""), Line::from(question), Line::from("")];
     // The chosen entry stays in view.
