@@ -140,6 +140,14 @@ export function render() {
     }
     list.appendChild(li);
   }
+  // The spectators' count under the seats, as the terminal shows it (only while some watch).
+  section.dataset.watching = table.watching ? table.watching.en : "";
+  if (table.watching) {
+    const li = document.createElement("li");
+    li.className = "seats-watching";
+    li.textContent = pick(table.watching);
+    list.appendChild(li);
+  }
   const vote = table.vote;
   $("seats-vote-state").textContent = vote ? t("seats_votes", { n: vote.votes.length, secs: vote.secs_left }) : "";
   $("seats-offer-draw").hidden = !table.may_offer_draw;

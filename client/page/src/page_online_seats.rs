@@ -120,6 +120,16 @@ impl PageOnline {
             .parse()
             .map_err(|error| refusal(OnlineErrorCode::BadAddress, |l: Lang| l.invitation_error(&error)))?;
         let wants = if watch { Wants::Watch } else { Wants::Seat(None) };
+        self.join_invitation(invitation, wants, network)
+    }
+
+    /// Joins the table of `invitation` as `wants` says: by its link, or from the lobby's list.
+    pub(super) fn join_invitation(
+        &mut self,
+        invitation: TableInvitation,
+        wants: Wants,
+        network: &Mutex<NetworkSlot>,
+    ) -> Result<Vec<ServerMessage>, Refusal> {
         let running = {
             let mut slot = network.lock().unwrap_or_else(PoisonError::into_inner);
             slot.get().and_then(|net| net.join_seats(&invitation, wants))
@@ -362,6 +372,7 @@ impl PageOnline {
             spectators: view.spectators,
             hosting: view.hosting,
             invitation: view.invitation.clone(),
+            watching: (view.watching > 0).then(|| words(|l| l.spectators_watching(view.watching))),
             chat: view
                 .chat
                 .iter()

@@ -13,6 +13,7 @@ use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::{Multiaddr, Start};
+use tripot_protocol::table::Wants;
 
 use super::{ListKind, NetworkSlot, OpenList, PageOnline};
 use crate::messages::ServerMessage;
@@ -91,6 +92,10 @@ impl PageOnline {
         let Some((relay, game)) = listed else {
             return Err(refusal(OnlineErrorCode::NoSuchTable, |l| l.page().online_no_such_table.to_owned()));
         };
+        if let Some(invitation) = game.invitation.clone() {
+            // A table of 3–6 seats: its first free seat, as its link would seat us.
+            return self.join_invitation(invitation, Wants::Seat(None), network);
+        }
         let side = Side::Guest(game.name.clone());
         match relay {
             None => self.start(side, network, |net| net.start(Start::Join(game.addr.clone()))),

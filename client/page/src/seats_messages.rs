@@ -85,6 +85,8 @@ pub(crate) struct SeatsTableView {
     pub(crate) hosting: bool,
     /// The link to share (the table's or its room's).
     pub(crate) invitation: Option<String>,
+    /// How many watch, in words (« 2 spectateurs »); none while nobody does.
+    pub(crate) watching: Option<Words>,
     /// The last chat lines, oldest first.
     pub(crate) chat: Vec<ChatLine>,
     /// A draw offered and not answered, by this seat.
