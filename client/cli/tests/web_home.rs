@@ -12,34 +12,9 @@ mod browser;
 mod page_server;
 mod tmux_common;
 
+use page_server::WebServer;
 use std::path::Path;
-use std::process::{Child, Command};
-
 use tmux_common::prerequisite_missing;
-
-/// A `tripot web` on loopback with its own data folder, stopped on drop.
-struct Server {
-    child: Child,
-    address: String,
-    _data: tempfile::TempDir,
-}
-
-impl Server {
-    fn start() -> Server {
-        let data = tempfile::tempdir().unwrap();
-        let command = Command::new(env!("CARGO_BIN_EXE_tripot"));
-        let mut child = page_server::web_command(command, data.path(), data.path()).spawn().unwrap();
-        let address = page_server::printed_address(&mut child);
-        Server { child, address, _data: data }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[test]
 fn the_home_lists_every_game_and_the_game_view_holds_only_the_game() {
@@ -49,17 +24,8 @@ fn the_home_lists_every_game_and_the_game_view_holds_only_the_game() {
         Ok(tools) => tools,
         Err(what) => return prerequisite_missing(test, &what.to_string()),
     };
-    let server = Server::start();
-    let output = Command::new("node")
-        .current_dir(dir.join("../.."))
-        .arg(dir.join("home.mjs"))
-        .env("CHROMIUM", &chromium)
-        .env("TRIPOT_URL", &server.address)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the home's browser test failed:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("all home checks passed"), "{stdout}\n{stderr}");
-    println!("{stdout}");
+    let server = WebServer::start(env!("CARGO_BIN_EXE_tripot"), &[]);
+    let mut script = browser::node_script(&chromium, &dir, "home.mjs");
+    script.env("TRIPOT_URL", &server.url);
+    browser::assert_script_passes(script, "all home checks passed");
 }
