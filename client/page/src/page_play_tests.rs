@@ -166,8 +166,8 @@ fn a_computers_answer_to_a_position_taken_back_is_dropped() {
     assert!(page.state_view().unwrap().history.is_empty());
 }
 
-/// The draughts draw counters each seat shows, as the page gets them: the 25 king moves
-/// (counted in plies, 50), and the lone king's 16-move rule (32 plies) once it applies.
+/// The draughts draw counters each seat shows, as the page gets them, in moves of each side as
+/// the rules count them: the 25 king moves, and the lone king's 16-move rule once it applies.
 #[test]
 fn the_draughts_draw_counters_are_sent_with_each_seat_and_run_with_the_moves() {
     let counter = |state: &PlayStateView, seat: usize, kind: &str| {
@@ -175,15 +175,15 @@ fn the_draughts_draw_counters_are_sent_with_each_seat_and_run_with_the_moves() {
     };
     let mut page = PagePlay::default();
     let start = last_state(&page.handle(new("draughts", &["human", "human"], None)));
-    assert_eq!(counter(&start, 0, "king_moves"), Some((0, Some(50))));
+    assert_eq!(counter(&start, 0, "king_moves"), Some((0, Some(25))));
     assert_eq!(counter(&start, 0, "lone_king_moves"), None, "no lone king at the start");
     // A lone white king against a king and two men: the 16-move rule runs.
     let lone = "W:WK46:BK5,10,15";
     let start = last_state(&page.handle(new("draughts", &["human", "human"], Some(lone))));
-    assert_eq!(counter(&start, 1, "lone_king_moves"), Some((0, Some(32))));
+    assert_eq!(counter(&start, 1, "lone_king_moves"), Some((0, Some(16))));
     let after = last_state(&page.handle(PlayRequest::Typed { notation: "46-41".into() }));
-    assert_eq!(counter(&after, 0, "lone_king_moves"), Some((1, Some(32))));
-    assert_eq!(counter(&after, 1, "king_moves"), Some((1, Some(50))));
+    assert_eq!(counter(&after, 0, "lone_king_moves"), Some((1, Some(16))));
+    assert_eq!(counter(&after, 1, "king_moves"), Some((1, Some(25))));
 }
 
 #[test]

@@ -82,8 +82,8 @@ fn the_compulsory_capture_is_the_only_pick_and_is_played_by_two_clicks() {
     assert_eq!(pieces(&app, Seat(0)), 19);
 }
 
-/// The draw counters under each seat while they run: the 25 king moves (in plies, of 50) and,
-/// a lone king against a king and two men, the 16-move rule (of 32 plies).
+/// The draw counters under each seat while they run, in moves of each side as the rules count
+/// them: the 25 king moves and, a lone king against a king and two men, the 16-move rule.
 #[test]
 fn the_draughts_draw_counters_are_shown_and_run_with_the_moves() {
     let events = Events::new();
@@ -92,12 +92,12 @@ fn the_draughts_draw_counters_are_shown_and_run_with_the_moves() {
     let state = EveryGame.open(&"draughts".parse().unwrap(), &setup).unwrap();
     app.start_game_table(state, vec![SeatKind::Person, SeatKind::Person], 1);
     let screen = render(&mut app, 120, 40);
-    assert_eq!(screen.matches("dame seule 0/32").count(), 2, "{screen}");
-    assert_eq!(screen.matches("coups de dames 0/50").count(), 2, "{screen}");
+    assert_eq!(screen.matches("dame seule 0/16").count(), 2, "{screen}");
+    assert_eq!(screen.matches("coups de dames 0/25").count(), 2, "{screen}");
     typed(&mut app, "46-41");
     let screen = render(&mut app, 120, 40);
-    assert_eq!(screen.matches("dame seule 1/32").count(), 2, "{screen}");
-    assert_eq!(screen.matches("coups de dames 1/50").count(), 2, "{screen}");
+    assert_eq!(screen.matches("dame seule 1/16").count(), 2, "{screen}");
+    assert_eq!(screen.matches("coups de dames 1/25").count(), 2, "{screen}");
 }
 
 #[test]

@@ -246,7 +246,7 @@ fn leaving_agreement_and_the_draw_rules_end_the_game_with_places() {
     let mut dice = Dice::new(7);
     while kings.to_move().is_some() && kings.ply() < 200 {
         let counters = kings.counters(Seat(0));
-        assert!(counters.iter().any(|c| c.kind == CounterKind::KingMoves && c.limit == Some(50)));
+        assert!(counters.iter().any(|c| c.kind == CounterKind::KingMoves && c.limit == Some(25)));
         let moves = kings.legal_moves();
         kings.play(&moves[dice.below(moves.len())]).unwrap();
     }

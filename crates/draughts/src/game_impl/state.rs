@@ -242,13 +242,15 @@ impl GameState for DraughtsState {
             return Vec::new();
         };
         let counters = self.game.draw_counters();
+        // The rules count these draws in moves of each side (25, 16, 5); the game counts plies.
+        // A player reads the rule's own number: a side's move begun counts as made.
         let mut list = vec![
             Counter::of(CounterKind::Pieces, self.position().pieces(colour).count(), None),
             Counter::of(CounterKind::Repetitions, counters.repetitions, Some(3)),
-            Counter::of(CounterKind::KingMoves, counters.king_moves, Some(KING_MOVES_LIMIT)),
+            Counter::of(CounterKind::KingMoves, counters.king_moves.div_ceil(2), Some(KING_MOVES_LIMIT / 2)),
         ];
         if let Some((rule, plies)) = counters.endgame {
-            list.push(Counter::of(CounterKind::LoneKingMoves, plies, Some(rule.limit())));
+            list.push(Counter::of(CounterKind::LoneKingMoves, plies.div_ceil(2), Some(rule.limit() / 2)));
         }
         list
     }
