@@ -10,7 +10,7 @@
 // Prints "all rejoin browser checks passed" at the end; any failed check throws (exit 1).
 
 
-import { env, check, checksMade, launchBrowser, goHome } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, goHome, openPage } from "./checks.mjs";
 import { TIMEOUT, data, waitData, playStep } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
@@ -18,14 +18,7 @@ const URL_B = env("TRIPOT_URL_B");
 
 async function open(browser, url) {
   const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(url);
-  check(response.status() === 200, `${url} is served`);
-  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
-  return page;
+  return openPage(context, url);
 }
 
 const history = (page) => page.locator("#online-history li").allTextContents();

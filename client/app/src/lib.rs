@@ -57,11 +57,15 @@ pub mod preferences;
 pub mod ratings_table;
 pub mod real_network;
 pub mod record_file;
+#[cfg(any(test, feature = "test-support"))]
+pub mod recording_table;
 pub mod resume_choice;
 pub mod rules;
 pub mod save_store;
 pub mod seat_draw;
 pub mod seat_kind;
+#[cfg(any(test, feature = "test-support"))]
+pub mod session_events;
 pub mod settings;
 pub mod setup;
 pub mod table;

@@ -5,11 +5,12 @@ use std::rc::Rc;
 
 use tripot_game::{GameSpec, GameState, Leaving};
 use tripot_net::session::Offer;
-use tripot_net::{Ending, GameSnapshot, LocalError};
+use tripot_net::{Ending, LocalError};
 use tripot_protocol::{GameId, Opens};
 
 use super::*;
 use crate::move_picker::PickAction;
+use crate::session_events::{connected, moved};
 use crate::table::{PersonAction, TableMoveError};
 
 /// A link that writes down what is sent and hands out the events it is given.
@@ -56,32 +57,6 @@ fn open(name: &str) -> Box<dyn GameState> {
     tripot_engine::open(&name.parse::<GameSpec>().unwrap()).unwrap()
 }
 
-fn connected(state: &dyn GameState, local: Seat) -> SessionEvent {
-    SessionEvent::Connected {
-        game_id: GameId([7; 16]),
-        game: state.spec().clone(),
-        local_seat: local,
-        opener: state.opener(),
-        peer_name: "Alice".into(),
-        ply: u32::try_from(state.moves().len()).unwrap(),
-        state: GameSnapshot(state.clone_box()),
-    }
-}
-
-/// The session's event for `m` played from `before` by the seat to move.
-fn moved(sent: bool, before: &dyn GameState, m: &GameMove) -> SessionEvent {
-    let seat = before.to_move().unwrap();
-    let mut after = before.clone_box();
-    after.play(m).unwrap();
-    let (ply, text, hash) = (u32::try_from(after.moves().len()).unwrap(), before.move_text(m), after.hash());
-    let state = GameSnapshot(after);
-    if sent {
-        SessionEvent::MoveSent { ply, seat, game_move: m.clone(), text, hash, state }
-    } else {
-        SessionEvent::MoveReceived { ply, seat, game_move: m.clone(), text, hash, state }
-    }
-}
-
 fn host(wire: &Wire, game: &str) -> OnlineTable {
     let offer = Offer { game: game.parse().unwrap(), opens: Opens::Host };
     OnlineTable::new(Side::Host(offer), Some(Box::new(wire.clone())), 0)
@@ -93,7 +68,7 @@ fn a_kawu_game_connects_and_the_persons_move_goes_out_and_comes_back_played_by_t
     let mut online = host(&wire, "kawu-2");
     let start = open("kawu-2");
     let local = start.to_move().unwrap();
-    wire.feed(connected(start.as_ref(), local));
+    wire.feed(connected(start.as_ref(), local, "Alice"));
     let updates = online.poll().unwrap();
     assert!(matches!(updates.as_slice(), [OnlineUpdate::ClearMessage, OnlineUpdate::NewGame]), "{updates:?}");
     let table = online.table().unwrap();
@@ -113,7 +88,7 @@ fn a_kawu_game_connects_and_the_persons_move_goes_out_and_comes_back_played_by_t
 
     // The session hands it back played: its game is the table's.
     let PersonAction::Sent(m) = sent else { unreachable!() };
-    wire.feed(moved(true, start.as_ref(), &m));
+    wire.feed(moved(true, start.as_ref(), &m).unwrap().0);
     let updates = online.poll().unwrap();
     assert!(
         matches!(&updates[..], [OnlineUpdate::Moved(m)] if m.seat == local && m.path.len() >= 2),
@@ -132,13 +107,13 @@ fn the_peers_move_is_adopted_as_the_session_verified_it_and_the_person_plays_nex
     let start = open("halma-2");
     let peer = start.to_move().unwrap();
     let local = Seat(1 - peer.0);
-    wire.feed(connected(start.as_ref(), local));
+    wire.feed(connected(start.as_ref(), local, "Alice"));
     let _ = online.poll().unwrap();
     assert!(!online.table().unwrap().person_to_move());
     assert_eq!(online.typed_move("anything").unwrap_err(), TableMoveError::NotYourTurn);
 
     let m = start.legal_moves().swap_remove(0);
-    wire.feed(moved(false, start.as_ref(), &m));
+    wire.feed(moved(false, start.as_ref(), &m).unwrap().0);
     let updates = online.poll().unwrap();
     assert!(matches!(&updates[..], [OnlineUpdate::Moved(m)] if m.seat == peer), "{updates:?}");
     let table = online.table().unwrap();
@@ -159,7 +134,7 @@ fn a_move_our_session_refuses_is_dropped_and_the_person_picks_again() {
     let mut online = host(&wire, "tripot");
     let start = open("tripot");
     let local = start.to_move().unwrap();
-    wire.feed(connected(start.as_ref(), local));
+    wire.feed(connected(start.as_ref(), local, "Alice"));
     let _ = online.poll().unwrap();
     let m = start.legal_moves().swap_remove(0);
     assert!(matches!(online.typed_move(&start.move_text(&m)), Ok(PersonAction::Sent(_))));
@@ -176,7 +151,7 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
     let mut online = host(&wire, "captures-2");
     let start = open("captures-2");
     let local = start.to_move().unwrap();
-    wire.feed(connected(start.as_ref(), local));
+    wire.feed(connected(start.as_ref(), local, "Alice"));
     let _ = online.poll().unwrap();
     assert!(matches!(online.resign().as_slice(), [OnlineUpdate::Say(Notice::ConfirmResign)]));
     assert!(wire.sent().is_empty());
@@ -196,7 +171,7 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
 
     assert!(matches!(online.rematch_or_accept().as_slice(), [OnlineUpdate::Say(Notice::RematchAsked)]));
     wire.feed(SessionEvent::RematchStarted { game_id: GameId([8; 16]), number: 2, opener: Seat(0) });
-    wire.feed(connected(start.as_ref(), Seat(1 - local.0)));
+    wire.feed(connected(start.as_ref(), Seat(1 - local.0), "Alice"));
     assert!(matches!(online.poll().unwrap().as_slice(), [OnlineUpdate::Say(Notice::RematchStarted(2))]));
     assert!(matches!(online.poll().unwrap().as_slice(), [OnlineUpdate::ClearMessage, OnlineUpdate::NewGame]));
     assert!(online.status().ending.is_none() && online.accepts_moves());
@@ -207,7 +182,7 @@ fn resigning_asks_twice_and_the_sessions_ending_is_the_outcome_then_a_rematch_st
 fn leaving_a_live_game_asks_once_and_names_the_side_that_resumes_it() {
     let wire = Wire::default();
     let mut online = host(&wire, "kawu-2");
-    wire.feed(connected(open("kawu-2").as_ref(), Seat(0)));
+    wire.feed(connected(open("kawu-2").as_ref(), Seat(0), "Alice"));
     let _ = online.poll().unwrap();
     assert!(matches!(online.leave(), Some(Notice::ConfirmLeave { host: true, .. })));
     assert!(online.leave().is_none());

@@ -6,15 +6,15 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tripot_game::{GameMove, GameSpec, GameState, Seat};
+use tripot_game::{GameSpec, GameState, Seat};
+use tripot_net::NetEvent;
 use tripot_net::online::matchmaking::quick::QuickSeek;
-use tripot_net::{GameSnapshot, NetEvent, SessionEvent};
-use tripot_protocol::GameId;
 
 use super::*;
 use crate::messages::Opener;
 use crate::online_messages::OnlineErrorCode;
 use tripot_app::network::Link;
+use tripot_app::session_events::{connected, moved};
 use tripot_net::session::Offer;
 use tripot_net::{Multiaddr, Start};
 
@@ -123,34 +123,6 @@ fn open(name: &str) -> Box<dyn GameState> {
     tripot_engine::open(&name.parse::<GameSpec>().unwrap()).unwrap()
 }
 
-/// The session's `Connected` of `state`, this side at `local`.
-fn connected(state: &dyn GameState, local: Seat) -> SessionEvent {
-    SessionEvent::Connected {
-        game_id: GameId([7; 16]),
-        game: state.spec().clone(),
-        local_seat: local,
-        opener: state.opener(),
-        peer_name: "Bruno".into(),
-        ply: u32::try_from(state.moves().len()).unwrap(),
-        state: GameSnapshot(state.clone_box()),
-    }
-}
-
-/// The session's event for `m` played from `before` by the seat to move, and the game after.
-fn moved(sent: bool, before: &dyn GameState, m: &GameMove) -> (SessionEvent, Box<dyn GameState>) {
-    let seat = before.to_move().unwrap();
-    let mut after = before.clone_box();
-    after.play(m).unwrap();
-    let (ply, text, hash) = (u32::try_from(after.moves().len()).unwrap(), before.move_text(m), after.hash());
-    let state = GameSnapshot(after.clone_box());
-    let event = if sent {
-        SessionEvent::MoveSent { ply, seat, game_move: m.clone(), text, hash, state }
-    } else {
-        SessionEvent::MoveReceived { ply, seat, game_move: m.clone(), text, hash, state }
-    };
-    (event, after)
-}
-
 #[test]
 fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_turn() {
     let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
@@ -177,7 +149,7 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     // The opponent opens (we sit at the second seat): our click is refused until its move
     // comes, verified by the session.
     let start = open("tripot");
-    wire.events.lock().unwrap().push_back(NetEvent::Session(connected(start.as_ref(), Seat(1))));
+    wire.events.lock().unwrap().push_back(NetEvent::Session(connected(start.as_ref(), Seat(1), "Bruno")));
     let connected = view(&page.tick()).unwrap();
     assert_eq!((connected.peer.as_deref(), connected.your_turn), (Some("Bruno"), false));
     assert_eq!(connected.seat, Some(1));
@@ -185,7 +157,7 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     let theirs = start.legal_moves().into_iter().find(|m| !m.is_pass()).unwrap();
     let their_text = start.move_text(&theirs);
     let their_end = start.path(&theirs).last().copied().unwrap();
-    let (received, after) = moved(false, start.as_ref(), &theirs);
+    let (received, after) = moved(false, start.as_ref(), &theirs).unwrap();
     wire.events.lock().unwrap().push_back(NetEvent::Session(received));
     let out = page.tick();
     assert!(matches!(&out[0], ServerMessage::OnlineMove(m) if m.notation == their_text), "shown first");
@@ -213,7 +185,7 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     let sent = wire.played.lock().unwrap().clone();
     assert_eq!(sent.len(), 1);
     let ours = after.parse_move(&sent[0]).unwrap();
-    let (echo, _) = moved(true, after.as_ref(), &ours);
+    let (echo, _) = moved(true, after.as_ref(), &ours).unwrap();
     wire.events.lock().unwrap().push_back(NetEvent::Session(echo));
     let out = page.tick();
     assert!(

@@ -8,7 +8,6 @@
 mod common;
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use common::{ch, key, render};
@@ -18,6 +17,7 @@ use tripot_app::network::{
     Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery,
 };
 use tripot_app::open_game::OpenGame;
+use tripot_app::recording_table::RecordingTable;
 use tripot_app::table_invitation::TableInvitation;
 use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, Seat, SeatStatus, TableSpec};
 use tripot_net::online::matchmaking::quick::QuickSeek;
@@ -31,68 +31,29 @@ use tripot_protocol::table::{
 use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::{Event, Events};
 
-/// What the stand-in network saw and what it hands back.
-#[derive(Default)]
-struct Wire {
-    /// Tables started, as text: `host kawu-3 3 [3] none`, `join tripot://… Seat(None)`.
-    starts: Vec<String>,
-    /// Commands sent: `play …`, `chat …`, `resign`, `draw?`, `draw true`, `vote`, `leave`.
-    sent: Vec<String>,
-    /// Events waiting to be polled.
-    events: VecDeque<TableNetEvent>,
+/// The stand-in network: the tables started, as text (`host kawu-3 3 [3] none`,
+/// `join tripot://… Seat(None)`), and the one running table every start hands out.
+#[derive(Clone)]
+struct Fake {
+    starts: Rc<RefCell<Vec<String>>>,
+    running: RecordingTable,
 }
-
-#[derive(Clone, Default)]
-struct Fake(Rc<RefCell<Wire>>);
 
 impl Fake {
+    fn new() -> Fake {
+        Fake { starts: Rc::default(), running: RecordingTable::new(ana()) }
+    }
     fn push(&self, event: TableNetEvent) {
-        self.0.borrow_mut().events.push_back(event);
+        self.running.feed(event);
     }
     fn table(&self, event: TableEvent) {
-        self.push(TableNetEvent::Table(event));
+        self.running.table(event);
     }
     fn sent(&self) -> Vec<String> {
-        self.0.borrow().sent.clone()
+        self.running.sent()
     }
     fn starts(&self) -> Vec<String> {
-        self.0.borrow().starts.clone()
-    }
-    fn write(&self, line: String) {
-        self.0.borrow_mut().sent.push(line);
-    }
-}
-
-impl RunningTable for Fake {
-    fn local_peer(&self) -> PeerKey {
-        ana()
-    }
-    fn try_event(&mut self) -> Option<TableNetEvent> {
-        self.0.borrow_mut().events.pop_front()
-    }
-    fn play(&mut self, text: String) {
-        self.write(format!("play {text}"));
-    }
-    fn resign(&mut self) {
-        self.write("resign".into());
-    }
-    fn offer_draw(&mut self) {
-        self.write("draw?".into());
-    }
-    fn answer_draw(&mut self, accept: bool) {
-        self.write(format!("draw {accept}"));
-    }
-    fn vote(&mut self) {
-        self.write("vote".into());
-    }
-    fn chat(&mut self, text: String) {
-        self.write(format!("chat {text}"));
-    }
-    fn claim(&mut self, seat: Seat) {
-        self.write(format!("claim {}", seat.index()));
-    }
-    fn leave(&mut self) {
-        self.write("leave".into());
+        self.starts.borrow().clone()
     }
 }
 
@@ -134,16 +95,16 @@ impl Network for Fake {
         };
         let text =
             format!("host {} {} {computers:?} {clock} room:{}", offer.game, offer.seats, room.is_some());
-        self.0.borrow_mut().starts.push(text);
-        Ok(Box::new(self.clone()))
+        self.starts.borrow_mut().push(text);
+        Ok(Box::new(self.running.clone()))
     }
     fn join_seats(
         &mut self,
         invitation: &TableInvitation,
         wants: Wants,
     ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        self.0.borrow_mut().starts.push(format!("join {invitation} {wants:?}"));
-        Ok(Box::new(self.clone()))
+        self.starts.borrow_mut().push(format!("join {invitation} {wants:?}"));
+        Ok(Box::new(self.running.clone()))
     }
 }
 
@@ -160,7 +121,7 @@ const PEER: &str = "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
 fn app(lang: Lang) -> (App, Events, Fake) {
     let events = Events::new();
     let mut app = App::new(lang, None, events.sender());
-    let fake = Fake::default();
+    let fake = Fake::new();
     app.set_network(Box::new(fake.clone()));
     (app, events, fake)
 }
@@ -541,7 +502,7 @@ fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() 
     let store = tripot_app::save_store::SaveStore::new(data.path()).with_online_dir(online);
     let events = Events::new();
     let mut app = App::new(Lang::Fr, Some(store), events.sender());
-    let fake = Fake::default();
+    let fake = Fake::new();
     app.set_network(Box::new(fake.clone()));
     assert_eq!(app.page(), Page::Resume);
     let screen = render(&mut app, 100, 30);

@@ -1,8 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, SeatStatus};
@@ -13,64 +10,9 @@ use tripot_protocol::table::{
 
 use super::*;
 use crate::i18n::Lang;
-use crate::network::RunningTable;
 use crate::online_board::OnlineBoard as _;
+use crate::recording_table::RecordingTable;
 use crate::table::PersonAction;
-
-/// A running table that writes down what is sent and hands out the events it is given.
-#[derive(Clone, Default)]
-struct Wire {
-    sent: Rc<RefCell<Vec<String>>>,
-    events: Rc<RefCell<VecDeque<TableNetEvent>>>,
-}
-
-impl Wire {
-    fn sent(&self) -> Vec<String> {
-        self.sent.borrow().clone()
-    }
-    fn feed(&self, event: TableNetEvent) {
-        self.events.borrow_mut().push_back(event);
-    }
-    fn table(&self, event: NetTableEvent) {
-        self.feed(TableNetEvent::Table(event));
-    }
-    fn write(&self, line: String) {
-        self.sent.borrow_mut().push(line);
-    }
-}
-
-impl RunningTable for Wire {
-    fn local_peer(&self) -> PeerKey {
-        me()
-    }
-    fn try_event(&mut self) -> Option<TableNetEvent> {
-        self.events.borrow_mut().pop_front()
-    }
-    fn play(&mut self, text: String) {
-        self.write(format!("play {text}"));
-    }
-    fn resign(&mut self) {
-        self.write("resign".into());
-    }
-    fn offer_draw(&mut self) {
-        self.write("draw?".into());
-    }
-    fn answer_draw(&mut self, accept: bool) {
-        self.write(format!("draw {accept}"));
-    }
-    fn vote(&mut self) {
-        self.write("vote".into());
-    }
-    fn chat(&mut self, text: String) {
-        self.write(format!("chat {text}"));
-    }
-    fn claim(&mut self, seat: Seat) {
-        self.write(format!("claim {}", seat.index()));
-    }
-    fn leave(&mut self) {
-        self.write("leave".into());
-    }
-}
 
 fn me() -> PeerKey {
     PeerKey(vec![1; 8])
@@ -110,8 +52,8 @@ fn kawu3(clock: ClockRule) -> TableState {
 }
 
 /// A table of `state` started at `now`, the board at the game's start with us at `mine`.
-fn started(state: TableState, mine: Option<Seat>, now: Instant) -> (OnlineSeats, Wire) {
-    let wire = Wire::default();
+fn started(state: TableState, mine: Option<Seat>, now: Instant) -> (OnlineSeats, RecordingTable) {
+    let wire = RecordingTable::new(me());
     let opening = Opening::Host { spec: state.spec.clone(), table: state.table, room: false };
     let mut seats = OnlineSeats::new(Box::new(wire.clone()), opening);
     let game = tripot_engine::open(&state.spec.game).unwrap();
@@ -360,7 +302,7 @@ fn a_seat_away_may_be_claimed_once_the_table_says_so() {
 #[test]
 fn a_spectator_sees_the_board_and_may_not_move_and_a_guest_shares_its_invitation() {
     let now = Instant::now();
-    let wire = Wire::default();
+    let wire = RecordingTable::new(me());
     let invitation: TableInvitation = "tripot://room/kawu-3/3/K7M-4QP".parse().unwrap();
     let mut seats = OnlineSeats::new(Box::new(wire.clone()), Opening::Join(invitation));
     wire.table(NetTableEvent::Table(kawu3(ClockRule::None)));
@@ -377,7 +319,7 @@ fn a_spectator_sees_the_board_and_may_not_move_and_a_guest_shares_its_invitation
 
 #[test]
 fn a_host_shares_a_reachable_address_over_the_loopback() {
-    let wire = Wire::default();
+    let wire = RecordingTable::new(me());
     let opening = Opening::Host { spec: spec("kawu-3", 3), table: TableId([7; 16]), room: false };
     let mut seats = OnlineSeats::new(Box::new(wire.clone()), opening);
     let peer = "/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";

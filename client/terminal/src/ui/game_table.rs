@@ -385,29 +385,12 @@ fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome)
     );
     frame.render_widget(Clear, rect);
     let inner = titled_frame(frame, rect, lang.s().end_title, BorderType::Double, Color::LightYellow);
-    let mut lines: Vec<Line<'_>> = Vec::new();
+    let mut lines = super::end_places::end_lines(lang, outcome, seats, reason_lines, &|seat| {
+        seat_label(lang, &shown, seat)
+    });
     if let Some(headline) = headline {
-        lines.push(Line::from(Span::styled(
-            headline,
-            Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD),
-        )));
-    }
-    lines.extend(reason_lines.into_iter().map(|l| {
-        Line::from(Span::styled(l, Style::default().fg(Color::White).add_modifier(Modifier::BOLD)))
-    }));
-    lines.push(Line::from(""));
-    let mut order: Vec<Seat> = Seat::all(seats).collect();
-    order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
-    for seat in order {
-        let place = if outcome.is_draw() {
-            lang.s().draw_result.to_owned()
-        } else {
-            outcome.rank(seat).map_or_else(|| lang.s().no_place.to_owned(), |p| lang.place(p))
-        };
-        lines.push(Line::from(vec![
-            Span::styled("●", Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
-            Span::raw(format!(" {} — {place}", seat_label(lang, &shown, seat))),
-        ]));
+        let style = Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD);
+        lines.insert(0, Line::from(Span::styled(headline, style)));
     }
     let text_height = lines.len() as u16;
     frame.render_widget(

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
 use crate::app::{App, Button, Hits, Page};
 
 pub(crate) mod cell_board;
+mod end_places;
 mod fit;
 pub(crate) mod game_table;
 pub(crate) mod game_viewer;

@@ -10,14 +10,14 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{BorderType, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, SeatView, SeatsView};
 use tripot_game::{Outcome, Seat};
 
 use super::cell_board::SEAT_COLOURS;
 use super::{ButtonSpec, centred};
-use crate::app::{App, Button};
+use crate::app::{App, Button, OnlineSeatsScreen};
 
 /// Chat lines shown under the seats, at most.
 const CHAT_LINES: usize = 6;
@@ -27,6 +27,12 @@ pub(super) fn seat_name(lang: Lang, view: &SeatsView, seat: Seat) -> String {
     view.seats
         .get(seat.index())
         .map_or_else(|| lang.seat_label(seat.index() + 1), |s| lang.seat_holder(&s.holder))
+}
+
+/// The open table's screen and its seats as they are now; `None` when no table is open.
+fn seen(app: &App) -> Option<(&OnlineSeatsScreen, SeatsView)> {
+    let screen = app.online_seats.as_ref()?;
+    Some((screen, screen.online.view(Instant::now())))
 }
 
 /// One seat's line: its colour, its holder, its marks and its clock.
@@ -98,12 +104,11 @@ fn chat_lines(lang: Lang, view: &SeatsView, room: usize, width: u16) -> Vec<Line
 
 /// The panel beside the board.
 pub(super) fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
-    let Some(screen) = app.online_seats.as_ref() else { return };
+    let Some((screen, view)) = seen(app) else { return };
     let online = &screen.online;
     let lang = app.lang;
     let t = lang.t();
     let w = lang.seats_words();
-    let view = online.view(Instant::now());
     let block = super::panel_block();
     let inner = block.inner(panel);
     frame.render_widget(block, panel);
@@ -203,12 +208,11 @@ pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> &'static s
 
 /// The end: the places, why, the rematch vote, Play again and Leave.
 pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome: &Outcome) {
-    let Some(screen) = app.online_seats.as_ref() else { return };
+    let Some((screen, view)) = seen(app) else { return };
     let online = &screen.online;
     let lang = app.lang;
     let t = lang.t();
     let w = lang.seats_words();
-    let view = online.view(Instant::now());
     let Some(table) = online.table() else { return };
     let seats = table.state().seat_count();
     let reason = lang.outcome_reason(table.state(), outcome, &|seat| seat_name(lang, &view, seat));
@@ -225,34 +229,10 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome
     let height = u16::from(seats) + 6 + reason_lines.len() as u16 + u16::from(vote.is_some());
     let rect = centred(area, width, height);
     frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Double)
-        .border_style(Style::default().fg(Color::LightYellow))
-        .title(Span::styled(
-            format!(" {} ", lang.s().end_title),
-            Style::default().add_modifier(Modifier::BOLD),
-        ))
-        .title_alignment(Alignment::Center);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
-    let bold = Style::default().fg(Color::White).add_modifier(Modifier::BOLD);
-    let mut lines: Vec<Line<'_>> =
-        reason_lines.into_iter().map(|l| Line::from(Span::styled(l, bold))).collect();
-    lines.push(Line::from(""));
-    let mut order: Vec<Seat> = Seat::all(seats).collect();
-    order.sort_by_key(|&seat| outcome.rank(seat).unwrap_or(u8::MAX));
-    for seat in order {
-        let place = if outcome.is_draw() {
-            lang.s().draw_result.to_owned()
-        } else {
-            outcome.rank(seat).map_or_else(|| lang.s().no_place.to_owned(), |p| lang.place(p))
-        };
-        lines.push(Line::from(vec![
-            Span::styled("●", Style::default().fg(SEAT_COLOURS[seat.index() % SEAT_COLOURS.len()])),
-            Span::raw(format!(" {} — {place}", seat_name(lang, &view, seat))),
-        ]));
-    }
+    let inner = super::titled_frame(frame, rect, lang.s().end_title, BorderType::Double, Color::LightYellow);
+    let mut lines = super::end_places::end_lines(lang, outcome, seats, reason_lines, &|seat| {
+        seat_name(lang, &view, seat)
+    });
     if let Some(vote) = vote {
         lines.push(Line::from(Span::styled(vote, Style::default().fg(Color::LightCyan))));
     }
@@ -275,11 +255,10 @@ pub(super) fn draw_end(app: &mut App, frame: &mut Frame<'_>, area: Rect, outcome
 
 /// Before the game: the table, its seats as they are taken, the invitation, the chat.
 pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
-    let Some(screen) = app.online_seats.as_ref() else { return };
+    let Some((screen, view)) = seen(app) else { return };
     let lang = app.lang;
     let t = lang.t();
     let w = lang.seats_words();
-    let view = screen.online.view(Instant::now());
     let header = Line::from(vec![
         Span::styled(
             format!(" {} ", t.title),

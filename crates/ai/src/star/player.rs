@@ -16,7 +16,7 @@ use super::eval::outcome_score;
 use super::eval::units;
 use super::foresight::Foresight;
 use super::profile::StarProfile;
-use super::search::{OpponentModel, RootMove, StarSearcher, children, decided, order_key};
+use super::search::{OpponentModel, RootMove, SearchSettings, StarSearcher, children, decided, order_key};
 use super::table_reading::{TableReading, read_table};
 
 /// What the last search did, for tournaments and curious users.
@@ -197,8 +197,8 @@ impl StarAi {
                 return self.choose_capture(game, roots, started, &stop);
             }
         };
-        let mut searcher =
-            StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, stop.clone());
+        let settings = SearchSettings { me, model, pairs: pos.variant().pairs(), breadth: p.breadth, budget };
+        let mut searcher = StarSearcher::new(settings, stop.clone());
         // Weak levels need every root move's true score: their mistakes pick among them.
         let exact = p.noise > 0 || p.second_best > 0;
         let mut done = 0;
@@ -223,7 +223,7 @@ impl StarAi {
         if done > 0
             && let Some(planned) = self.race_end(pos, &roots)
         {
-            let mut check = StarSearcher::new(me, model, pos.variant().pairs(), p.breadth, budget, stop);
+            let mut check = StarSearcher::new(settings, stop);
             let mut line = [roots[planned].clone()];
             if check.iterate(&mut line, done, true) && line[0].score >= score - RACE_MARGIN {
                 (index, score) = (planned, line[0].score);

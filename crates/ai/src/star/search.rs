@@ -39,13 +39,24 @@ pub enum OpponentModel {
     LongestCapture,
 }
 
+/// What a search is for and how far it may go: the same for every search of one choice.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SearchSettings {
+    /// The seat that chooses.
+    pub(crate) me: Colour,
+    /// How the others are expected to play.
+    pub(crate) model: OpponentModel,
+    /// Partners play as one unit (their seats maximise together).
+    pub(crate) pairs: bool,
+    /// Children searched per node, the most promising first.
+    pub(crate) breadth: usize,
+    /// Nodes at most.
+    pub(crate) budget: u64,
+}
+
 /// One search of the tree.
 pub(crate) struct StarSearcher {
-    me: Colour,
-    model: OpponentModel,
-    pairs: bool,
-    breadth: usize,
-    budget: u64,
+    settings: SearchSettings,
     stop: Stop,
     nodes: u64,
     aborted: bool,
@@ -98,16 +109,8 @@ pub(crate) fn children(pos: &StarPosition, limit: usize) -> Vec<(StarMove, StarP
 }
 
 impl StarSearcher {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        me: Colour,
-        model: OpponentModel,
-        pairs: bool,
-        breadth: usize,
-        budget: u64,
-        stop: Stop,
-    ) -> StarSearcher {
-        StarSearcher { me, model, pairs, breadth, budget, stop, nodes: 0, aborted: false }
+    pub(crate) fn new(settings: SearchSettings, stop: Stop) -> StarSearcher {
+        StarSearcher { settings, stop, nodes: 0, aborted: false }
     }
 
     pub(crate) fn nodes(&self) -> u64 {
@@ -115,7 +118,7 @@ impl StarSearcher {
     }
 
     fn ours(&self, seat: Colour) -> bool {
-        seat == self.me || (self.pairs && seat == partner(self.me))
+        seat == self.settings.me || (self.settings.pairs && seat == partner(self.settings.me))
     }
 
     /// Searches every root move to `depth` plies, scores first-to-last. Returns false (and leaves
@@ -142,7 +145,7 @@ impl StarSearcher {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.budget || self.stop.poll(self.nodes, 1024) {
+        if self.nodes >= self.settings.budget || self.stop.poll(self.nodes, 1024) {
             self.aborted = true;
         }
         self.aborted
@@ -154,14 +157,14 @@ impl StarSearcher {
         if depth == 0 || self.out_of_budget() {
             return self.leaf(pos);
         }
-        let kids = children(pos, self.breadth);
+        let kids = children(pos, self.settings.breadth);
         if kids.is_empty() {
             return match pos.outcome() {
-                Some(outcome) => outcome_score(&outcome, pos, self.me),
-                None => evaluate(pos, self.me),
+                Some(outcome) => outcome_score(&outcome, pos, self.settings.me),
+                None => evaluate(pos, self.settings.me),
             };
         }
-        if self.model == OpponentModel::SelfInterest && !self.ours(pos.turn()) {
+        if self.settings.model == OpponentModel::SelfInterest && !self.ours(pos.turn()) {
             // The other unit's own best move a move ahead: its score for itself.
             let mover = pos.turn();
             let reply = kids.iter().map(|(_, child)| child).max_by_key(|child| {
@@ -174,7 +177,7 @@ impl StarSearcher {
                     let child = *child;
                     self.search(&child, depth - 1, alpha, beta)
                 }
-                None => evaluate(pos, self.me),
+                None => evaluate(pos, self.settings.me),
             };
         }
         // Our seats raise alpha, the others (paranoid) lower beta: one loop for both.
@@ -204,9 +207,9 @@ impl StarSearcher {
             || (pos.variant().game() == GameKind::Kawu
                 && pos.variant().seats().iter().any(|&s| pos.place(s).is_some()));
         if settled && let Some(outcome) = pos.outcome() {
-            return outcome_score(&outcome, pos, self.me);
+            return outcome_score(&outcome, pos, self.settings.me);
         }
-        evaluate(pos, self.me)
+        evaluate(pos, self.settings.me)
     }
 }
 

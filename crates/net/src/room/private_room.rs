@@ -239,45 +239,30 @@ impl HostRoom {
         event: &request_response::Event<Request, Response>,
         now: Instant,
     ) -> Option<RoomEvent> {
-        match event {
-            request_response::Event::Message {
-                message: request_response::Message::Response { request_id, response },
-                ..
-            } if Some(*request_id) == self.pending => {
-                self.pending = None;
-                match response {
-                    Response::Opened { .. } if !self.closed => {
-                        let first = !self.open;
-                        self.open = true;
-                        first.then_some(RoomEvent::Open(self.code))
-                    }
-                    Response::Refused { reason, retry_after_ms } => {
-                        self.open = false;
-                        self.next_open = now + RETRY.max(Duration::from_millis(u64::from(*retry_after_ms)));
-                        Some(RoomEvent::Failed(refused(*reason, *retry_after_ms)))
-                    }
-                    _ => None,
+        match answer(event, &mut self.pending)? {
+            Ok(response) => match response {
+                Response::Opened { .. } if !self.closed => {
+                    let first = !self.open;
+                    self.open = true;
+                    first.then_some(RoomEvent::Open(self.code))
                 }
-            }
-            request_response::Event::OutboundFailure {
-                request_id,
-                error: request_response::OutboundFailure::UnsupportedProtocols,
-                ..
-            } if Some(*request_id) == self.pending => {
+                Response::Refused { reason, retry_after_ms } => {
+                    self.open = false;
+                    self.next_open = now + RETRY.max(Duration::from_millis(u64::from(*retry_after_ms)));
+                    Some(RoomEvent::Failed(refused(*reason, *retry_after_ms)))
+                }
+                _ => None,
+            },
+            Err(request_response::OutboundFailure::UnsupportedProtocols) => {
                 // Asking again will not help: this relay is older than us.
-                self.pending = None;
                 self.next_open = now + RETRY;
                 Some(RoomEvent::Failed(RoomError::RelayOutdated))
             }
-            request_response::Event::OutboundFailure { request_id, error, .. }
-                if Some(*request_id) == self.pending =>
-            {
+            Err(error) => {
                 tracing::debug!(%error, "room open failed");
-                self.pending = None;
                 self.next_open = now + RETRY;
                 None
             }
-            _ => None,
         }
     }
 
@@ -377,46 +362,34 @@ impl JoinRoom {
         &mut self,
         event: &request_response::Event<Request, Response>,
     ) -> Option<RoomEvent> {
-        match event {
-            request_response::Event::Message {
-                message: request_response::Message::Response { request_id, response },
-                ..
-            } if Some(*request_id) == self.pending => {
-                self.pending = None;
-                Some(match response {
-                    Response::Found { host } => {
-                        self.phase = Phase::Connect(*host);
-                        RoomEvent::Found(*host)
-                    }
-                    Response::NotFound => RoomEvent::Failed(RoomError::NotFound(self.code.to_string())),
-                    Response::Refused { reason: RefuseReason::Throttled, retry_after_ms } => {
-                        let retry_after = Duration::from_millis(u64::from(*retry_after_ms));
-                        let now = Instant::now();
-                        match self.busy.throttled(retry_after, now) {
-                            Some(wait) => {
-                                self.next_find = now + wait;
-                                RoomEvent::RelayBusy(wait)
-                            }
-                            None => RoomEvent::Failed(RoomError::RelayBusy(retry_after.as_secs().max(1))),
+        Some(match answer(event, &mut self.pending)? {
+            Ok(response) => match response {
+                Response::Found { host } => {
+                    self.phase = Phase::Connect(*host);
+                    RoomEvent::Found(*host)
+                }
+                Response::NotFound => RoomEvent::Failed(RoomError::NotFound(self.code.to_string())),
+                Response::Refused { reason: RefuseReason::Throttled, retry_after_ms } => {
+                    let retry_after = Duration::from_millis(u64::from(*retry_after_ms));
+                    let now = Instant::now();
+                    match self.busy.throttled(retry_after, now) {
+                        Some(wait) => {
+                            self.next_find = now + wait;
+                            RoomEvent::RelayBusy(wait)
                         }
+                        None => RoomEvent::Failed(RoomError::RelayBusy(retry_after.as_secs().max(1))),
                     }
-                    Response::Refused { reason, retry_after_ms } => {
-                        RoomEvent::Failed(refused(*reason, *retry_after_ms))
-                    }
-                    other => RoomEvent::Failed(RoomError::Directory(format!("unexpected answer {other:?}"))),
-                })
+                }
+                Response::Refused { reason, retry_after_ms } => {
+                    RoomEvent::Failed(refused(*reason, *retry_after_ms))
+                }
+                other => RoomEvent::Failed(RoomError::Directory(format!("unexpected answer {other:?}"))),
+            },
+            Err(request_response::OutboundFailure::UnsupportedProtocols) => {
+                RoomEvent::Failed(RoomError::RelayOutdated)
             }
-            request_response::Event::OutboundFailure { request_id, error, .. }
-                if Some(*request_id) == self.pending =>
-            {
-                self.pending = None;
-                Some(RoomEvent::Failed(match error {
-                    request_response::OutboundFailure::UnsupportedProtocols => RoomError::RelayOutdated,
-                    other => RoomError::Directory(other.to_string()),
-                }))
-            }
-            _ => None,
-        }
+            Err(other) => RoomEvent::Failed(RoomError::Directory(other.to_string())),
+        })
     }
 
     /// A connection to `peer` is up: if it is the host, prove the code on a task.
@@ -477,4 +450,25 @@ impl JoinRoom {
             Err(other) => RoomEvent::Failed(RoomError::Handshake(other.to_string())),
         })
     }
+}
+
+/// The directory's answer to `pending`, or why asking failed; `None` for any other event. An
+/// answer clears `pending`: a request is answered once.
+fn answer<'a>(
+    event: &'a request_response::Event<Request, Response>,
+    pending: &mut Option<OutboundRequestId>,
+) -> Option<Result<&'a Response, &'a request_response::OutboundFailure>> {
+    let (request_id, answer) = match event {
+        request_response::Event::Message {
+            message: request_response::Message::Response { request_id, response },
+            ..
+        } => (request_id, Ok(response)),
+        request_response::Event::OutboundFailure { request_id, error, .. } => (request_id, Err(error)),
+        _ => return None,
+    };
+    if Some(*request_id) != *pending {
+        return None;
+    }
+    *pending = None;
+    Some(answer)
 }
