@@ -175,7 +175,7 @@ pub(super) fn detail_lines(words: &[String], width: u16) -> Vec<Line<'static>> {
 
 /// A seat's words under its name: its counters, the home rule's warning, its standing;
 /// `compact`, without the moves made and the distance, which matter least.
-fn seat_detail(lang: Lang, table: &Table, seat: Seat, compact: bool) -> Vec<String> {
+pub(super) fn seat_detail(lang: Lang, table: &Table, seat: Seat, compact: bool) -> Vec<String> {
     let state = table.state();
     let counters = state.counters(seat);
     let mut words: Vec<String> = counters

@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{BorderType, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
 use tripot_app::online_seats::{ChatFrom, OnlineSeats, SeatView, SeatsView};
+use tripot_app::table::Table;
 use tripot_game::{Outcome, Seat};
 
 use super::cell_board::SEAT_COLOURS;
@@ -36,7 +37,13 @@ fn seen(app: &App) -> Option<(&OnlineSeatsScreen, SeatsView)> {
 }
 
 /// One seat's line: its colour, its holder, its marks and its clock.
-fn seat_line(lang: Lang, view: &SeatsView, seat: &SeatView, width: u16) -> Vec<Line<'static>> {
+fn seat_line(
+    lang: Lang,
+    view: &SeatsView,
+    seat: &SeatView,
+    table: Option<&Table>,
+    width: u16,
+) -> Vec<Line<'static>> {
     let w = lang.seats_words();
     let to_move = view.to_move == Some(seat.seat) && view.end.is_none();
     let name_style = if to_move {
@@ -53,6 +60,10 @@ fn seat_line(lang: Lang, view: &SeatsView, seat: &SeatView, width: u16) -> Vec<L
         Span::styled("●", Style::default().fg(tint).add_modifier(Modifier::BOLD)),
         Span::styled(format!(" {}", lang.seat_holder(&seat.holder)), name_style),
     ];
+    // The seat's camp, as the table offline names it (« (S) », « (NW) »): which pawns are whose.
+    if let Some(table) = table {
+        spans.push(Span::styled(format!(" ({})", table.state().seat_name(seat.seat)), name_style));
+    }
     if let Some(clock) = seat.clock {
         let style = if clock.running {
             Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD)
@@ -75,6 +86,10 @@ fn seat_line(lang: Lang, view: &SeatsView, seat: &SeatView, width: u16) -> Vec<L
     }
     if seat.muted {
         marks.push(w.muted.to_owned());
+    }
+    // The seat's standing as offline (« arrivées 3/10 »), short: the panel also holds the chat.
+    if let Some(table) = table {
+        marks.extend(super::game_table::seat_detail(lang, table, seat.seat, true));
     }
     let mut lines = vec![Line::from(spans)];
     lines.extend(super::game_table::detail_lines(&marks, width));
@@ -117,7 +132,7 @@ pub(super) fn draw_panel(app: &mut App, frame: &mut Frame<'_>, panel: Rect) {
         Style::default().fg(Color::White).add_modifier(Modifier::BOLD),
     ))];
     for seat in &view.seats {
-        lines.extend(seat_line(lang, &view, seat, inner.width));
+        lines.extend(seat_line(lang, &view, seat, online.table(), inner.width));
     }
     if view.watching > 0 {
         let watching = lang.spectators_watching(view.watching);
@@ -281,7 +296,7 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         Line::from(Span::styled(format!(" {}", w.seats_title), grey)),
     ];
     for seat in &view.seats {
-        lines.extend(seat_line(lang, &view, seat, area.width));
+        lines.extend(seat_line(lang, &view, seat, None, area.width));
     }
     if view.watching > 0 {
         lines.push(Line::from(Span::styled(format!(" {}", lang.spectators_watching(view.watching)), grey)));
