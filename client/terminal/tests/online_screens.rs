@@ -19,6 +19,7 @@ use tripot_app::network::{Standings, StandingsQuery};
 use tripot_app::online_status::OnlineStatus;
 use tripot_app::online_table::OnlineTable;
 use tripot_app::open_game::{OpenGame, OpenGames};
+use tripot_app::seat_kind::SeatKind;
 use tripot_app::table::Table;
 use tripot_app::table_save::EveryGame;
 use tripot_engine::{Format, Position, Rules};
@@ -484,6 +485,34 @@ fn moves_go_out_through_the_session_and_the_opponents_come_in() {
     click_cell(&mut app, "e14");
     assert!(table(&app).picker().picked().is_empty());
     assert_eq!(fake.sent().len(), 2);
+}
+
+/// The opponent's move handed back: the person's turn starts, as at a table here, with the
+/// cursor on the piece of the most promising move (Enter, Enter plays it), wherever it was left.
+#[test]
+fn at_the_persons_turn_online_the_cursor_is_on_the_most_promising_piece() {
+    let (mut app, _events, fake) = two_moves_in(Lang::Fr);
+    click_cell(&mut app, "j4");
+    click_cell(&mut app, "j5");
+    let before = table(&app).state().clone_box();
+    fake.session(played_text(true, before.as_ref(), "j4-j5"));
+    app.handle_event(Event::Tick);
+    // The opponent's answer, and what our turn after it will hold.
+    let theirs = table(&app).state().clone_box();
+    let answer = theirs.legal_moves()[0].clone();
+    let mut after = theirs.clone_box();
+    after.play(&answer).unwrap();
+    let ours = Table::new(after, vec![SeatKind::Person, SeatKind::Person], 1).unwrap();
+    let best = ours.most_promising_piece().unwrap();
+    let elsewhere = *ours.pickable().iter().find(|&&c| c != best).unwrap();
+    // The cursor left on another of our pieces while the opponent thinks.
+    let name = common::cell_name(&app, elsewhere);
+    common::keys_to_cell(&mut app, &name);
+    assert_eq!(app.table_cursor(), Some(elsewhere));
+    fake.session(played(false, theirs.as_ref(), &answer));
+    app.handle_event(Event::Tick);
+    assert!(table(&app).person_to_move());
+    assert_eq!(app.table_cursor(), Some(best));
 }
 
 #[test]

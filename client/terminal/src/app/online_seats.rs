@@ -115,11 +115,12 @@ impl App {
         self.say(self.lang.seats_notice(notice), notice.strong());
     }
 
-    /// The cursor to a piece the person can pick, when it is on none.
+    /// The cursor at the person's turn on the piece of the most promising move, as at a table
+    /// here (Enter, Enter plays it); otherwise to a piece the person can pick, when it is on none.
     fn seats_cursor_to_pick(&mut self) {
         let Some(screen) = &mut self.online_seats else { return };
         let Some(table) = screen.online.table() else { return };
-        if !table.pickable().contains(&screen.cursor) {
+        if table.person_to_move() || !table.pickable().contains(&screen.cursor) {
             screen.cursor = first_cell(table);
         }
     }

@@ -68,11 +68,12 @@ impl App {
         }
     }
 
-    /// The cursor to a piece the person can pick, when it is on none.
+    /// The cursor at the person's turn on the piece of the most promising move, as at a table
+    /// here (Enter, Enter plays it); otherwise to a piece the person can pick, when it is on none.
     fn online_cursor_to_pick(&mut self) {
         let Some(screen) = &mut self.online_table else { return };
         let Some(table) = screen.online.table() else { return };
-        if !table.pickable().contains(&screen.cursor) {
+        if table.person_to_move() || !table.pickable().contains(&screen.cursor) {
             screen.cursor = first_cell(table);
         }
     }
