@@ -331,4 +331,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     board_cell_last: "{name}'s last move",
     board_moved: "{name} plays {move}.",
     play_error_no_such_move: "That move was not played.",
+    board_cell_yours: "{cell}, your piece",
+    board_cell_your_king: "{cell}, your king",
+    board_cell_your_last: "your last move",
 };

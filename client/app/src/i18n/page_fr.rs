@@ -331,4 +331,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     board_cell_last: "dernier coup de {name}",
     board_moved: "{name} joue {move}.",
     play_error_no_such_move: "Ce coup n'a pas été joué.",
+    board_cell_yours: "{cell}, votre pion",
+    board_cell_your_king: "{cell}, votre dame",
+    board_cell_your_last: "votre dernier coup",
 };
