@@ -191,6 +191,8 @@ try {
   const table = b.locator(".online-open-game", { hasText: "Alice" });
   await table.first().waitFor({ timeout: TIMEOUT });
   check(true, "page B sees Alice's table in the lobby");
+  const entry = await table.first().textContent();
+  check(entry.includes("1 free seat of 2"), `the lobby's entry gives the free seats of the table's seats: ${entry}`);
   await table.first().click();
   await waitData(a, "connection", "connected");
   await waitData(b, "connection", "connected");

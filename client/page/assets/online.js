@@ -384,7 +384,7 @@ function renderList() {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    const seats = t("online_free_seats", { n: game.free_seats });
+    const seats = t("online_free_seats", { n: game.free_seats, seats: game.seats });
     button.dataset.game = game.game;
     button.textContent = `${game.name} · ${pick(game.title)} · ${seats} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));
