@@ -86,6 +86,7 @@ async fn a_kawu_3_table_of_the_lobby_is_joined_from_the_page_and_its_spectator_c
     let listed = &list["games"][0];
     assert_eq!((listed["name"].as_str(), listed["game"].as_str()), (Some("host"), Some("kawu-3")), "{list}");
     assert_eq!(listed["free_seats"], 2, "{list}");
+    assert_eq!(listed["seats"], 3, "the table's seat count beside its free seats: {list}");
 
     online(&mut a, "join_table", json!({"addr": listed["addr"]})).await;
     let seated = table_where(&mut a, "A at the table's first free seat", |t| {

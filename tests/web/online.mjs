@@ -11,7 +11,7 @@
 import path from "node:path";
 import { env, check, checksMade, launchBrowser, SHOTS, openPage, goHome } from "./checks.mjs";
 
-import { TIMEOUT, section, onBoard, data, waitData, ownPawns, playStep } from "./online_steps.mjs";
+import { TIMEOUT, section, onBoard, data, waitData, ownPawns, playStep, dragStep, ringedStarts } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
 const URL_B = env("TRIPOT_URL_B");
@@ -86,11 +86,13 @@ try {
   check((await b.textContent("#online-message")).length > 0, "page B says it is not its turn");
   check((await data(a, "moves")) === "0" && (await data(b, "moves")) === "0", "no move was played by it");
 
-  // Four moves by clicks, each seen by the other page.
+  // Four moves, the third dragged and dropped, the others by clicks, each seen by the other page.
   let [mover, other] = [a, b];
   let names = ["A", "B"];
+  const played = [];
   for (let ply = 1; ply <= 4; ply += 1) {
-    const move = await playStep(mover, `page ${names[0]}`);
+    const move = ply === 3 ? await dragStep(mover, `page ${names[0]}`) : await playStep(mover, `page ${names[0]}`);
+    played.push(move);
     await waitData(other, "moves", String(ply));
     await waitData(other, "your-turn", "true");
     const seen = await other.locator("#online-history li").last().textContent();
@@ -98,6 +100,27 @@ try {
     [mover, other] = [other, mover];
     names = [names[1], names[0]];
   }
+  // Each seat's last move stays ringed in its colour on both boards, and the live region (polite)
+  // says the opponent's last move.
+  for (const [page, who] of [
+    [a, "A"],
+    [b, "B"],
+  ]) {
+    const starts = await ringedStarts(page);
+    const holes = starts.map((r) => r.hole).sort();
+    const expected = [played[2].split("-")[0], played[3].split("-")[0]].sort();
+    check(JSON.stringify(holes) === JSON.stringify(expected), `page ${who} rings both seats' last moves (${holes})`);
+    check(new Set(starts.map((r) => r.seat)).size === 2, `page ${who} rings each in its seat's colour`);
+  }
+  check((await a.getAttribute("#online-board-live", "aria-live")) === "polite", "the online live region is polite");
+  await a.waitForFunction((m) => document.getElementById("online-board-live").textContent.includes(m), played[3], { timeout: TIMEOUT });
+  check((await a.textContent("#online-board-live")).includes("Bruno"), `page A hears Bruno's ${played[3]}`);
+  await b.waitForFunction((m) => document.getElementById("online-board-live").textContent.includes(m), played[2], { timeout: TIMEOUT });
+  check((await b.textContent("#online-board-live")).includes("Alice"), `page B hears Alice's ${played[2]}`);
+  const myLast = played[2].split("-").pop();
+  const said = await a.getAttribute(onBoard(myLast), "aria-label");
+  check(said.includes(myLast) && said.includes("votre dernier coup"), `page A names ${myLast} with its own last move: « ${said} »`);
+
   // Each player sees their home at the bottom: camp B's board is turned half a turn.
   for (const [page, who] of [
     [a, "A"],
@@ -168,6 +191,8 @@ try {
   const table = b.locator(".online-open-game", { hasText: "Alice" });
   await table.first().waitFor({ timeout: TIMEOUT });
   check(true, "page B sees Alice's table in the lobby");
+  const entry = await table.first().textContent();
+  check(entry.includes("1 free seat of 2"), `the lobby's entry gives the free seats of the table's seats: ${entry}`);
   await table.first().click();
   await waitData(a, "connection", "connected");
   await waitData(b, "connection", "connected");

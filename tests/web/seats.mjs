@@ -12,7 +12,7 @@
 
 
 import { env, check, checksMade, launchBrowser, goHome } from "./checks.mjs";
-import { TIMEOUT, data, waitData, playStep } from "./online_steps.mjs";
+import { TIMEOUT, data, waitData, playStep, dragStep, ringedStarts } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
 const URL_B = env("TRIPOT_URL_B");
@@ -35,16 +35,17 @@ async function open(browser, url, locale) {
 
 const moves = async (page) => Number(await data(page, "moves"));
 
-// Waits for `page`'s turn, plays a step by clicks; the other page sees the move.
-async function turn(page, other, who) {
+// Waits for `page`'s turn, plays a step by clicks (or dragged); the other page sees the move.
+async function turn(page, other, who, dragged = false) {
   await waitData(page, "your-turn", "true");
   const before = await moves(page);
-  const move = await playStep(page, who);
+  const move = dragged ? await dragStep(page, who) : await playStep(page, who);
   await other.waitForFunction((n) => Number(document.getElementById("online").dataset.moves) > n, before, {
     timeout: TIMEOUT,
   });
   const seen = await other.locator("#online-history li").allTextContents();
   check(seen.some((line) => line.includes(move)), `the other page sees ${who}'s ${move}`);
+  return move;
 }
 
 const browser = await launchBrowser();
@@ -78,12 +79,21 @@ try {
   check((await a.getAttribute('#seats-list li[data-seat="2"]', "data-holder")) === "person", "page A sees a person at seat 3");
   check((await b.textContent('#seats-list li[data-seat="0"]')).includes("Alice"), "page B sees Alice at seat 1");
 
-  // Two rounds: A, the computer, B — by clicks, each page's moves on the other.
+  // Two rounds: A, the computer, B — by clicks, B's second move dragged, each page's moves on
+  // the other.
+  let bMove = null;
   for (let round = 0; round < 2; round += 1) {
     await turn(a, b, "page A");
-    await turn(b, a, "page B");
+    bMove = await turn(b, a, "page B", round === 1);
   }
   check((await moves(a)) >= 6 && (await moves(b)) >= 6, "six plies on both boards");
+  // The three seats' last moves ringed, each in its colour; A's live region says B's move.
+  await waitData(a, "your-turn", "true");
+  const starts = await ringedStarts(a);
+  check(starts.length === 3 && new Set(starts.map((r) => r.seat)).size === 3, `page A rings the three seats' last moves (${JSON.stringify(starts)})`);
+  check(starts.some((r) => r.hole === bMove.split("-")[0]), `B's ${bMove} is among them`);
+  await a.waitForFunction((m) => document.getElementById("online-board-live").textContent.includes(m), bMove, { timeout: TIMEOUT });
+  check(true, `page A's live region says B's ${bMove}`);
 
   // A chat line crosses the table.
   await a.fill("#seats-chat-text", "bonne partie");

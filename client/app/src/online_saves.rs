@@ -39,13 +39,14 @@ pub fn default_dir() -> Option<PathBuf> {
     tripot_net::identity::config_dir().ok().map(|dir| dir.join("games"))
 }
 
-/// The unfinished online games in `dir`, newest first. A file that does not read back is left
-/// alone (it is the network session's, and `--resume` says what is wrong with it).
+/// The unfinished online games in `dir`, newest first: begun and not ended (one left before any
+/// move is not offered: `OnlineGame::in_progress`). A file that does not read back is left alone
+/// (it is the network session's, and `--resume` says what is wrong with it).
 #[must_use]
 pub fn unfinished(dir: &Path) -> Vec<OnlineSaved> {
     newest_records(dir, |path, record| {
         let saved = SavedGame::from_record(record, &path).ok()?;
-        saved.game.ending().is_none().then_some(OnlineSaved { path, game: saved.game })
+        saved.game.in_progress().then_some(OnlineSaved { path, game: saved.game })
     })
 }
 
@@ -101,4 +102,43 @@ pub fn unfinished_tables(dir: &Path) -> Vec<TableSaved> {
         let replay = record.replay(&crate::table_save::EveryGame).ok()?;
         replay.state.outcome().is_none().then(|| TableSaved { path, link, moves: replay.moves.len() })
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_game::{Opener as _, Setup};
+    use tripot_net::OnlineGame;
+    use tripot_protocol::{GameId, Role};
+
+    use super::*;
+
+    /// Writes an online save of the duel after `moves` moves into `dir`.
+    fn write_online(dir: &Path, id: u8, moves: usize) -> PathBuf {
+        let state =
+            tripot_engine::StarBoardGames.open(&"tripot".parse().unwrap(), &Setup::default()).unwrap();
+        // A peer id that reads back: the save keeps it for the resume.
+        let peer = tripot_net::Keypair::generate_ed25519().public().to_peer_id().to_bytes();
+        let mut game =
+            OnlineGame::new(GameId([id; 16]), Role::Host, state, "Alice".into(), "Bruno".into(), peer);
+        for _ in 0..moves {
+            let seat = game.state().to_move().unwrap();
+            let m = game.state().legal_moves()[0].clone();
+            game.play(seat, &m).unwrap();
+        }
+        let path = dir.join(format!("online-{id}.tripot"));
+        SavedGame { game, peer_addrs: vec![], listen_addrs: vec![], random_opener: false }
+            .write(&path)
+            .unwrap();
+        path
+    }
+
+    #[test]
+    fn a_game_left_before_any_move_is_not_offered_to_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        write_online(dir.path(), 1, 0);
+        let begun = write_online(dir.path(), 2, 1);
+        let offered: Vec<PathBuf> = unfinished(dir.path()).into_iter().map(|s| s.path).collect();
+        assert_eq!(offered, vec![begun]);
+    }
 }

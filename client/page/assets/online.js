@@ -7,6 +7,8 @@
 // move and words every notice (in both languages: the page shows the one chosen).
 
 import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
+import { cellLabels, clickOnPicked, dragFrom, dropsOnChain, movedWords, tableMarks } from "./board_view.js";
+import { soundOfChange } from "./sound.js";
 import { t, chooseDestinationKey } from "./words.js";
 import * as seats from "./seats.js";
 import { keptSeat, keepSeat } from "./seat_token.js";
@@ -44,6 +46,7 @@ export function active() {
 export function onMessage(msg) {
   switch (msg.type) {
     case "online":
+      heard(msg.online && msg.online.board);
       view = msg.online;
       if (!view) cursor = null;
       if (view) {
@@ -58,6 +61,7 @@ export function onMessage(msg) {
       // A table of 2–6 seats: its board is drawn and clicked here, the rest by seats.js.
       seats.onTable(msg.table);
       if (msg.table) {
+        heard(msg.table.board);
         view = seats.asOnlineView(msg.table);
         showSection(true);
         pieces = view.board ? new Map(view.board.cells.filter((c) => c.piece).map((c) => [c.name, c.piece])) : new Map();
@@ -69,6 +73,8 @@ export function onMessage(msg) {
       render();
       return Promise.resolve();
     case "online_move":
+      // Said to a screen reader: the other players' moves (the player knows their own).
+      if (view && msg.seat !== view.seat) $("online-board-live").textContent = movedWords(nameOf(msg.seat), msg.notation);
       return animate(msg);
     case "online_seat":
       keepSeat(msg.token);
@@ -106,6 +112,11 @@ export function onMessage(msg) {
   }
 }
 
+// The sound of what the new board brought (a move, a capture, the turn back), as at a local table.
+function heard(board) {
+  if (view && view.board && board) soundOfChange(view.board, board);
+}
+
 // A move shown hop by hop on the board as it was, before the view after it is drawn.
 function animate(move) {
   if (move.kind === "pass" || !move.path.length || !board || !view || !view.board) return Promise.resolve();
@@ -137,35 +148,41 @@ function ensureBoard() {
     enter: onEnter,
     leave: onLeave,
     press: onEnter,
+    draggable: (name) => canMove() && dragFrom(view.board.selection, view.board.pickable, name),
+    drop: onDrop,
   });
   boardGeometry = state.geometry;
 }
 
-// What the board shows beside the pieces, as at a local table.
+// What the board shows beside the pieces, as at a local table, each cell named for a screen
+// reader (our own pieces and moves said as ours).
 function boardMarks() {
   const state = view.board;
-  const sel = view.your_turn ? state.selection : null;
-  const set = (l) => new Set(l || []);
-  const chain = sel && sel.path.length > 1;
-  const lasts = animating ? [] : state.last_moves;
-  const zoned = (c) => c.goal !== undefined && c.goal !== null;
-  return {
-    goals: new Map(),
-    goalHoles: new Map(state.cells.filter(zoned).map((c) => [c.name, STAR_CODES[c.goal]])),
-    forbidden: new Set(state.cells.filter((c) => (c.closed_to || []).includes(state.viewer)).map((c) => c.name)),
-    selected: sel ? sel.path[sel.path.length - 1] : null,
-    steps: new Set(),
-    jumps: set(sel && sel.ends),
-    ends: set(sel && sel.ends),
-    swaps: new Set(),
-    hops: set(chain || state.geometry === "square10" ? sel && sel.hops : []),
-    pickable: set(view.your_turn && !sel ? state.pickable : []),
-    path: shownPath.length ? shownPath : chain ? sel.path : [],
-    last: lasts.length ? lasts[lasts.length - 1].path : [],
-    earlier: lasts.slice(0, -1).map((l) => l.path),
+  const marks = tableMarks(state, {
+    selection: view.your_turn ? state.selection : null,
+    pickable: view.your_turn ? state.pickable : [],
+    hops: false,
+    path: shownPath,
+    animating,
     hint: [],
     cursor,
-  };
+  });
+  const mine = view.seat === null || view.seat === undefined ? null : view.seat;
+  marks.labels = cellLabels(state, pieces, marks, nameOf, mine);
+  return marks;
+}
+
+// Whether a piece may be moved now: our turn, no move gliding, none waiting for our word.
+function canMove() {
+  return Boolean(view && view.board && view.your_turn && !animating && !view.board.pending);
+}
+
+// A piece dragged and dropped: the chain's piece goes on from its last landing; any other is
+// picked, then played to where it was dropped. The program checks both as clicks.
+function onDrop(from, to) {
+  if (!canMove()) return;
+  if (!dropsOnChain(view.board.selection, from)) ask("select", { hole: from });
+  ask("move", { to });
 }
 
 function drawBoard() {
@@ -367,7 +384,7 @@ function renderList() {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    const seats = t("online_free_seats", { n: game.free_seats });
+    const seats = t("online_free_seats", { n: game.free_seats, seats: game.seats });
     button.dataset.game = game.game;
     button.textContent = `${game.name} · ${pick(game.title)} · ${seats} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));
@@ -383,15 +400,8 @@ function renderList() {
 function onHole(name, event) {
   if (!view || !view.board || animating) return;
   const state = view.board;
-  const sel = view.your_turn ? state.selection : null;
-  if (sel) {
-    const chain = sel.path.length > 1;
-    const wantsHop = Boolean(event && event.shiftKey);
-    if (chain && name === sel.path[sel.path.length - 1]) return ask("end_chain");
-    if (wantsHop && sel.hops.includes(name)) return ask("hop", { to: name });
-    if (sel.hops.includes(name) || sel.ends.includes(name)) return ask("move", { to: name });
-    if (!chain && name === sel.path[0]) return ask("cancel");
-  }
+  const asked = clickOnPicked(view.your_turn ? state.selection : null, name, Boolean(event && event.shiftKey));
+  if (asked) return ask(asked.action, asked.to ? { to: asked.to } : {});
   if (pieces.has(name)) ask("select", { hole: name });
 }
 
@@ -415,15 +425,7 @@ function onLeave(name) {
 // The host form's games, each with its one-line description; the quick match takes any too.
 function fillGames() {
   const select = $("online-game-choice");
-  const chosen = select.value;
-  select.innerHTML = "";
-  for (const game of games) {
-    const option = document.createElement("option");
-    option.value = game.name;
-    option.textContent = pick(game.title);
-    select.appendChild(option);
-  }
-  if (games.some((g) => g.name === chosen)) select.value = chosen;
+  seats.fillGameChoice(select, games);
   const any = document.createElement("option");
   any.value = "any";
   any.textContent = t("online_any_game");

@@ -5,11 +5,12 @@
 // (client/page/src/play_messages.rs). No rule is decided here: what may be picked, where it may
 // go, the paths and the end all come from the program.
 
-import { STAR_CODES, boardFor, drawnPieces, playHops } from "./board.js";
+import { boardFor, drawnPieces, playHops } from "./board.js";
+import { cellLabels as labelsOf, clickOnPicked, dragFrom, movedWords, seatCode, tableMarks } from "./board_view.js";
 import { t, has } from "./words.js";
 import { playSound, setSound, soundOn, soundOfChange } from "./sound.js";
 import { fillGames, fillSeats, setGames, titleOf } from "./play_form.js";
-import { announce as announceNews, nameOfSeat, renderPanel as drawPanel, seatOf, statusText as status } from "./play_panel.js";
+import { announce as announceNews, nameOfSeat, renderPanel as drawPanel, statusText as status } from "./play_panel.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -146,15 +147,8 @@ export function words() {
 
 export function onHole(name, event) {
   if (!canAct() || state.pending) return;
-  const sel = state.selection;
-  const wantsHop = ctx.hopMode() || (event && event.shiftKey);
-  if (sel) {
-    const chain = sel.path.length > 1;
-    if (chain && name === sel.path[sel.path.length - 1]) return send({ action: "end_chain" });
-    if (wantsHop && sel.hops.includes(name)) return send({ action: "hop", to: name });
-    if (sel.hops.includes(name) || sel.ends.includes(name)) return send({ action: "move", to: name });
-    if (!chain && name === sel.path[0]) return send({ action: "cancel" });
-  }
+  const asked = clickOnPicked(state.selection, name, ctx.hopMode() || (event && event.shiftKey));
+  if (asked) return send(asked);
   if (state.pickable.includes(name)) return send({ action: "select", hole: name });
   if (pieces.has(name)) ctx.say(t("play_error_not_pickable"));
 }
@@ -249,7 +243,7 @@ export function onMessage(msg) {
     case "moved":
       if (!active || !state) return Promise.resolve();
       // Said to a screen reader: who played what.
-      $("board-live").textContent = t("board_moved", { name: nameOf(msg.seat), move: msg.notation });
+      $("board-live").textContent = movedWords(nameOf(msg.seat), msg.notation);
       return animate(msg);
     case "position":
       if (active && state) {
@@ -346,11 +340,7 @@ function ensureBoard() {
     enter: onEnter,
     leave: onLeave,
     press: onEnter,
-    draggable: (name) => {
-      if (!canAct() || state.pending) return false;
-      // A chain's pawn is dragged on from its last landing, still drawn where it started.
-      return chainAt(name) ? state.selection.path[0] : state.pickable.includes(name);
-    },
+    draggable: (name) => canAct() && !state.pending && dragFrom(state.selection, state.pickable, name),
     drop: (from, to) => send({ action: "drop", from, to }),
     focus: onFocus,
   };
@@ -363,48 +353,8 @@ function ensureBoard() {
   boardGeometry = state.geometry;
 }
 
-// Whether a chain of hops runs and its piece stands on `name` (dragged on, hop by hop).
-function chainAt(name) {
-  const sel = state.selection;
-  return !!sel && sel.path.length > 1 && sel.path[sel.path.length - 1] === name;
-}
-
-// The colour code the board draws `seat`'s pieces in (a star colour, or a piece's colour).
-function seatCode(n) {
-  const seat = seatOf(state, n);
-  const colour = seat && seat.colours.length ? seat.colours[0] : 0;
-  return state.geometry === "square10" ? colour : STAR_CODES[colour] || "P";
-}
-
-// What a screen reader says of each cell: its name, what stands on it, and whether it is
-// picked, a destination, or where a seat's last move started or ended.
-function cellLabels(shown, marks) {
-  const labels = new Map();
-  const lastOf = new Map();
-  for (const l of marks.lastMoves) {
-    if (l.path.length < 2) continue;
-    for (const name of [l.path[0], l.path[l.path.length - 1]]) lastOf.set(name, l.seat);
-  }
-  for (const cell of state.cells) {
-    const name = cell.name;
-    const piece = shown.get(name);
-    const owner = piece && piece.owner !== null && piece.owner !== undefined ? nameOf(piece.owner) : null;
-    const words = [
-      !piece
-        ? t("board_cell_empty", { cell: name })
-        : owner === null
-          ? t("board_cell_neutral", { cell: name })
-          : piece.kind === "king"
-            ? t("board_cell_king", { cell: name, name: owner })
-            : t("board_cell_piece", { cell: name, name: owner }),
-    ];
-    if (marks.selected === name) words.push(t("board_cell_picked"));
-    if (marks.ends.has(name) || marks.hops.has(name)) words.push(t("board_cell_destination"));
-    if (lastOf.has(name)) words.push(t("board_cell_last", { name: nameOf(lastOf.get(name)) }));
-    labels.set(name, words.join(", "));
-  }
-  return labels;
-}
+// What a screen reader says of each cell (board_view.js), the seats named as the panel names them.
+const cellLabels = (shown, marks) => labelsOf(state, shown, marks, nameOf);
 
 // A past position as the board shows it: its pieces, the move that led there, nothing to pick.
 function lookingView() {
@@ -422,7 +372,7 @@ function lookingView() {
     pickable: new Set(),
     path: [],
     last: looking.last,
-    lastMoves: seat === null ? [] : [{ seat, path: looking.last, colour: seatCode(seat) }],
+    lastMoves: seat === null ? [] : [{ seat, path: looking.last, colour: seatCode(state, seat) }],
     earlier: [],
     hint: [],
     cursor,
@@ -434,33 +384,16 @@ function lookingView() {
 
 function view() {
   if (looking) return lookingView();
-  const sel = state.selection;
-  const set = (list) => new Set(list || []);
-  const chain = sel && sel.path.length > 1;
-  const lasts = animating ? [] : state.last_moves;
-  const last = lasts.length ? lasts[lasts.length - 1].path : [];
-  // The rules' zones as the interface marks them: goals tinted by the army bound there, and
-  // greyed the cells closed to the seat the board is shown for.
-  const zoned = (c) => c.goal !== undefined && c.goal !== null;
-  return {
-    goals: new Map(),
-    goalHoles: new Map(state.cells.filter(zoned).map((c) => [c.name, STAR_CODES[c.goal]])),
-    forbidden: new Set(state.cells.filter((c) => (c.closed_to || []).includes(state.viewer)).map((c) => c.name)),
-    selected: sel ? sel.path[sel.path.length - 1] : null,
-    steps: new Set(),
-    jumps: set(sel && sel.ends),
-    ends: set(sel && sel.ends),
-    swaps: new Set(),
-    hops: set(ctx.hopMode() || chain || state.geometry === "square10" ? sel && sel.hops : []),
-    pickable: set(canAct() && !sel ? state.pickable : []),
-    path: shownPath.length ? shownPath : chain ? sel.path : [],
-    last,
-    lastMoves: lasts.map((l) => ({ seat: l.seat, path: l.path, colour: seatCode(l.seat) })),
-    earlier: lasts.slice(0, -1).map((l) => l.path),
+  return tableMarks(state, {
+    selection: state.selection,
+    pickable: canAct() ? state.pickable : [],
+    hops: ctx.hopMode(),
+    path: shownPath,
+    animating,
     hint: state.hint ? state.hint.path : [],
     cursor,
     numbers,
-  };
+  });
 }
 
 // The view of the board, each cell named for a screen reader.

@@ -50,17 +50,22 @@ export function onTable(view) {
 // The games a table may be hosted for, from the program's list.
 export function setTables(list) {
   tables = list || [];
-  const select = $("seats-game");
+  fillGameChoice($("seats-game"), tables);
+  fillComputers();
+}
+
+// The games of `list` as the options of `select` (online.js's host form too), each titled in the
+// page's language; the game chosen stays chosen while it is offered.
+export function fillGameChoice(select, list) {
   const chosen = select.value;
   select.innerHTML = "";
-  for (const game of tables) {
+  for (const game of list) {
     const option = document.createElement("option");
     option.value = game.name;
     option.textContent = pick(game.title);
     select.appendChild(option);
   }
-  if (tables.some((g) => g.name === chosen)) select.value = chosen;
-  fillComputers();
+  if (list.some((g) => g.name === chosen)) select.value = chosen;
 }
 
 // A line per seat after ours: a guest, or a computer at one of the levels.

@@ -21,7 +21,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of `client/page/assets/`; `index.html` is also the page's root.
-pub(crate) const ASSETS: [Asset; 18] = [
+pub(crate) const ASSETS: [Asset; 19] = [
     Asset { name: "index.html", content_type: HTML, body: include_str!("../assets/index.html") },
     Asset { name: "style.css", content_type: CSS, body: include_str!("../assets/style.css") },
     Asset { name: "app.js", content_type: JS, body: include_str!("../assets/app.js") },
@@ -39,6 +39,7 @@ pub(crate) const ASSETS: [Asset; 18] = [
     Asset { name: "home.js", content_type: JS, body: include_str!("../assets/home.js") },
     Asset { name: "play_panel.js", content_type: JS, body: include_str!("../assets/play_panel.js") },
     Asset { name: "sound.js", content_type: JS, body: include_str!("../assets/sound.js") },
+    Asset { name: "board_view.js", content_type: JS, body: include_str!("../assets/board_view.js") },
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../assets/icon.svg") },
 ];
 

@@ -270,6 +270,8 @@ pub(crate) struct OpenGameView {
     pub(crate) game: String,
     /// Its title, when this program knows the game (else its name).
     pub(crate) title: Words,
+    /// Its seat count (the host's among them).
+    pub(crate) seats: u8,
     /// Seats still free.
     pub(crate) free_seats: u8,
     /// Colours per camp.

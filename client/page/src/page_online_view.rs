@@ -67,6 +67,7 @@ impl PageOnline {
                         name: g.name.clone(),
                         game: g.game.as_str().to_owned(),
                         title: title(&g.game),
+                        seats: g.seats,
                         free_seats: g.free_seats,
                         format: g.format,
                         waiting_secs: g.waiting_secs,

@@ -49,6 +49,9 @@ pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
         .as_ref()
         .map(|o| o.places.iter().filter(|p| p.rank == Some(1)).map(|p| player_name(saved, p.seat)).collect())
         .unwrap_or_default();
+    // An online game left before any move is not in progress: there is nothing to take up
+    // (`tripot_net::OnlineGame::in_progress`, the rule of the terminal's resume list too).
+    let open = saved.is_open() && !(online && saved.replay.moves.is_empty());
     let seats = saved.seats().map(|(seats, _)| seats);
     let level =
         seats.as_ref().and_then(|seats| seats.iter().find_map(|k| k.level())).map(|l| l.key().to_owned());
@@ -59,9 +62,9 @@ pub(crate) fn game_entry(saved: &SavedGame, online: bool) -> RecordView {
         saved_at: written_at(saved),
         players: Seat::all(state.seat_count()).map(|seat| player_name(saved, seat)).collect(),
         winners,
-        finished: !saved.is_open(),
+        finished: !open,
         moves: saved.replay.moves.len(),
-        resumable: !online && saved.is_open() && seats.is_some(),
+        resumable: !online && open && seats.is_some(),
         variant: Some(spec.as_str().to_owned()),
         level,
     }
@@ -135,4 +138,42 @@ pub(crate) fn seat_colours(board: &BoardView, seat: Seat) -> Vec<u8> {
 fn cell_names(state: &dyn GameState, cells: &[Cell]) -> Vec<String> {
     let board = state.board();
     cells.iter().filter_map(|&c| board.cell(c).map(|v| v.name.clone())).collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_game::{Opener as _, Setup};
+    use tripot_net::online_game::OnlineGame;
+    use tripot_net::saved_game::SavedGame as OnlineSave;
+    use tripot_protocol::{GameId, Role};
+
+    use super::*;
+
+    /// An online save of the duel after `moves` moves, read back as the « Parties » list reads it.
+    fn online_save(dir: &std::path::Path, moves: usize) -> SavedGame {
+        let state =
+            tripot_engine::StarBoardGames.open(&"tripot".parse().unwrap(), &Setup::default()).unwrap();
+        let mut game =
+            OnlineGame::new(GameId([3; 16]), Role::Host, state, "Alice".into(), "Bruno".into(), vec![]);
+        for _ in 0..moves {
+            let seat = game.state().to_move().unwrap();
+            let m = game.state().legal_moves()[0].clone();
+            game.play(seat, &m).unwrap();
+        }
+        let path = dir.join(format!("online-{moves}.tripot"));
+        let save = OnlineSave { game, peer_addrs: vec![], listen_addrs: vec![], random_opener: false };
+        save.write(&path).unwrap();
+        tripot_app::save_store::SaveStore::read_game(&path).unwrap()
+    }
+
+    #[test]
+    fn an_online_game_left_before_any_move_is_not_listed_in_progress() {
+        let dir = tempfile::tempdir().unwrap();
+        let never = game_entry(&online_save(dir.path(), 0), true);
+        assert!(never.finished && !never.resumable, "{never:?}");
+        let begun = game_entry(&online_save(dir.path(), 2), true);
+        assert!(!begun.finished, "a begun game is in progress: {begun:?}");
+        assert!(!begun.resumable, "an online game is resumed by the network session, not here");
+    }
 }

@@ -206,6 +206,14 @@ impl OnlineGame {
         self.ending.as_ref()
     }
 
+    /// Whether the game is still to be played on: not ended, and begun. A game left (or lost
+    /// from view) before any move has nothing to take up: starting a new one is the same, so
+    /// it is offered neither to resume nor as a game in progress.
+    #[must_use]
+    pub fn in_progress(&self) -> bool {
+        self.ending.is_none() && !self.state.moves().is_empty()
+    }
+
     /// Number of moves played.
     #[must_use]
     pub fn ply(&self) -> u32 {

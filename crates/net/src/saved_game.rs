@@ -269,6 +269,17 @@ mod tests {
     }
 
     #[test]
+    fn a_game_is_in_progress_once_begun_and_until_it_ends() {
+        assert!(!sample(0).game.in_progress(), "left before any move: nothing to take up");
+        let begun = sample(1);
+        assert!(begun.game.in_progress());
+        let mut left = begun.game.clone();
+        let seat = left.local_seat();
+        left.leave(seat, Leaving::Resigned, None);
+        assert!(!left.in_progress(), "resigned");
+    }
+
+    #[test]
     fn a_draughts_save_keeps_the_colour_the_draw_gave_this_side() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.tripot");

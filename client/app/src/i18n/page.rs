@@ -73,7 +73,7 @@ page_texts! {
     replay_next, replay_last, replay_close, replay_start, replay_start_one, replay_at,
     play_new, play_game, play_numbers, play_turn, play_left, play_left_news, play_captured, play_captured_one, counter_moves_made, counter_home_deadline, counter_at_home, counter_arrived, counter_distance, counter_captured, counter_pieces, counter_repetitions, counter_king_moves, counter_lone_king_moves, play_end_goal, play_end_count, play_end_move_limit, play_end_repetition, play_end_no_move, play_end_no_piece, play_end_king_moves, play_end_lone_king, play_end_agreement, play_end_resign, play_end_time, play_end_forfeit, play_end_abandon, play_error_bad_game, play_error_bad_cell, play_error_not_pickable, play_error_not_a_destination,
     play_error_bad_seats, play_error_bad_player, play_error_bad_opener, play_error_bad_position, play_error_no_table, play_error_game_over, play_error_not_your_turn, play_error_no_selection, play_error_no_chain, play_error_refused, play_error_confirm_first, play_error_nothing_to_confirm, play_error_nothing_to_undo, play_error_hint_pending, play_error_unknown_table, play_error_no_store, play_error_save_failed,
-    board_label_squares, board_turn, board_sound, board_live, board_looking, board_keys, board_cell_empty, board_cell_piece, board_cell_king, board_cell_neutral, board_cell_picked, board_cell_destination, board_cell_last, board_moved, play_error_no_such_move,
+    board_label_squares, board_turn, board_sound, board_live, board_looking, board_keys, board_cell_empty, board_cell_piece, board_cell_king, board_cell_neutral, board_cell_picked, board_cell_destination, board_cell_last, board_moved, play_error_no_such_move, board_cell_yours, board_cell_your_king, board_cell_your_last,
 }
 
 impl Lang {

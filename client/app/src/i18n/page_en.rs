@@ -123,8 +123,8 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_format: "{n} colours a side",
     online_format_one: "{n} colour a side",
     online_any_game: "Any game",
-    online_free_seats: "{n} free seats",
-    online_free_seats_one: "{n} free seat",
+    online_free_seats: "{n} free seats of {seats}",
+    online_free_seats_one: "{n} free seat of {seats}",
     online_connection: "Connection: ",
     online_share_code: "Give this code to your opponent:",
     online_room_opening: "Opening the room on the relay…",
@@ -331,4 +331,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     board_cell_last: "{name}'s last move",
     board_moved: "{name} plays {move}.",
     play_error_no_such_move: "That move was not played.",
+    board_cell_yours: "{cell}, your piece",
+    board_cell_your_king: "{cell}, your king",
+    board_cell_your_last: "your last move",
 };

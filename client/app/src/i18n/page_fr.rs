@@ -123,8 +123,8 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_format: "{n} couleurs par camp",
     online_format_one: "{n} couleur par camp",
     online_any_game: "N'importe quel jeu",
-    online_free_seats: "{n} places libres",
-    online_free_seats_one: "{n} place libre",
+    online_free_seats: "{n} places libres sur {seats}",
+    online_free_seats_one: "{n} place libre sur {seats}",
     online_connection: "Connexion : ",
     online_share_code: "Donnez ce code à votre adversaire :",
     online_room_opening: "Ouverture du salon sur le relais…",
@@ -331,4 +331,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     board_cell_last: "dernier coup de {name}",
     board_moved: "{name} joue {move}.",
     play_error_no_such_move: "Ce coup n'a pas été joué.",
+    board_cell_yours: "{cell}, votre pion",
+    board_cell_your_king: "{cell}, votre dame",
+    board_cell_your_last: "votre dernier coup",
 };
