@@ -304,7 +304,7 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
     use tripot_protocol::{GameId, Role};
     let data = fresh_dir("online-data");
     let online = fresh_dir("online-games");
-    let game = OnlineGame::new(
+    let mut game = OnlineGame::new(
         GameId([3; 16]),
         Role::Guest,
         tripot_engine::open(&tripot_engine::duel_spec(Format::Two, Rules::Tripot).unwrap()).unwrap(),
@@ -312,6 +312,10 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
         "Alice".into(),
         tripot_net::PeerId::random().to_bytes(),
     );
+    // One move played: a game left before any is not offered (nothing to take up).
+    let seat = game.state().to_move().unwrap();
+    let first = game.state().legal_moves()[0].clone();
+    game.play(seat, &first).unwrap();
     let path = online.join("online-1764000000.tripot");
     SavedGame { game, peer_addrs: Vec::new(), listen_addrs: Vec::new(), random_opener: false }
         .write(&path)
@@ -323,7 +327,7 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
     assert_eq!(app.page(), Page::Resume);
     let command = format!("tripot join --resume {}", path.display());
     let screen = common::render(&mut app, 120, 40);
-    assert!(screen.contains("En ligne · contre Alice · 20 pions · 0 coups"), "{screen}");
+    assert!(screen.contains("En ligne · contre Alice · 20 pions · 1 coup"), "{screen}");
     assert!(screen.contains(&command), "the command shown with the game:\n{screen}");
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Resume);
