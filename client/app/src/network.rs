@@ -182,6 +182,18 @@ pub trait Network {
         computers: Vec<u8>,
         room: Option<RoomCode>,
     ) -> Result<Box<dyn RunningTable>, NetworkError>;
+    /// Opens an online table of 3–6 seats as its host, listed in the lobby of the configured
+    /// relay while it has free seats and its game has not started: `offer` (its table id is
+    /// replaced by the one the listing derives) and the computers as for
+    /// [`Network::host_seats`].
+    ///
+    /// # Errors
+    /// [`NetworkError`]: no relay configured, a table of two seats, the table cannot open.
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError>;
     /// Joins the online table of `invitation` (its link, or its private room's), for a seat or
     /// to watch.
     ///

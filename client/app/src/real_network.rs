@@ -16,7 +16,9 @@ use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgr
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::table::TableOffer;
-use tripot_net::table_online::{TableHandle, TableNetConfig, TableNetEvent, TableStart, start_table};
+use tripot_net::table_online::{
+    TableHandle, TableNetConfig, TableNetEvent, TableStart, host_listed, start_table,
+};
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
 use tripot_protocol::table::{PeerKey, Wants};
 use tripot_ratings_wire::{Standings, StandingsQuery};
@@ -191,6 +193,21 @@ impl Network for RealNetwork {
             return Err(NetworkError::NoRelayForRoom);
         }
         self.start_seats(config, TableStart::Host { offer, computers, room })
+    }
+
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let config = self.settings.table_config(&self.keypair)?;
+        // Opening the table waits only for its first addresses; the lobby is the configured
+        // relay's (a relay announced on the LAN is looked for by the lobby's reading alone).
+        if config.net.relay.is_none() {
+            return Err(NetworkError::NoRelay);
+        }
+        let handle = self.runtime.block_on(host_listed(self.keypair.clone(), config, offer, computers))?;
+        Ok(Box::new(NetTable { handle, left: false, _runtime: Arc::clone(&self.runtime) }))
     }
 
     fn join_seats(

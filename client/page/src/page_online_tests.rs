@@ -77,6 +77,13 @@ impl Network for FakeNetwork {
     ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
+    fn host_listed(
+        &mut self,
+        _: tripot_net::table::TableOffer,
+        _: Vec<u8>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
     fn join_seats(
         &mut self,
         _: &tripot_app::table_invitation::TableInvitation,

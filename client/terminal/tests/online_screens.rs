@@ -162,6 +162,15 @@ impl Network for Fake {
         Err(NetworkError::NoRelay)
     }
 
+    fn host_listed(
+        &mut self,
+        offer: tripot_net::table::TableOffer,
+        _: Vec<u8>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("host-listed {}", offer.game));
+        Err(NetworkError::NoRelay)
+    }
+
     fn join_seats(
         &mut self,
         invitation: &tripot_app::table_invitation::TableInvitation,

@@ -127,14 +127,16 @@ impl Network for Fake {
         computers: Vec<u8>,
         room: Option<RoomCode>,
     ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        let clock = match offer.clock {
-            ClockRule::None => "none".to_owned(),
-            ClockRule::PerMove { secs } => format!("move:{secs}"),
-            ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
-        };
-        let text =
-            format!("host {} {} {computers:?} {clock} room:{}", offer.game, offer.seats, room.is_some());
+        let text = format!("host {} room:{}", offered(&offer, &computers), room.is_some());
         self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("listed {}", offered(&offer, &computers)));
         Ok(Box::new(self.clone()))
     }
     fn join_seats(
@@ -145,6 +147,16 @@ impl Network for Fake {
         self.0.borrow_mut().starts.push(format!("join {invitation} {wants:?}"));
         Ok(Box::new(self.clone()))
     }
+}
+
+/// An offer as the fake writes it down: game, seats, computers' levels, clock.
+fn offered(offer: &TableOffer, computers: &[u8]) -> String {
+    let clock = match offer.clock {
+        ClockRule::None => "none".to_owned(),
+        ClockRule::PerMove { secs } => format!("move:{secs}"),
+        ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
+    };
+    format!("{} {} {computers:?} {clock}", offer.game, offer.seats)
 }
 
 fn ana() -> PeerKey {
@@ -195,6 +207,14 @@ fn open(game: &str) -> Box<dyn GameState> {
 
 /// Hosts kawu-3 from the set-up form, online, a computer at the second seat, a guest's third.
 fn hosted(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = set_up(lang);
+    app.handle_event(key(KeyCode::Enter));
+    (app, events, fake)
+}
+
+/// The set-up form of kawu-3, online, a computer at the second seat, a guest's third; the
+/// third seat's line chosen.
+fn set_up(lang: Lang) -> (App, Events, Fake) {
     let (mut app, events, fake) = app(lang);
     let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
     while app.menu().selected != i {
@@ -213,7 +233,6 @@ fn hosted(lang: Lang) -> (App, Events, Fake) {
     for _ in 0..3 {
         app.handle_event(key(KeyCode::Left));
     }
-    app.handle_event(key(KeyCode::Enter));
     (app, events, fake)
 }
 
@@ -287,6 +306,56 @@ fn the_set_up_form_hosts_an_online_table_and_its_page_shares_the_link() {
     let joined: String = narrow.lines().map(str::trim_end).collect();
     assert!(joined.contains(&format!("/p2p/{PEER}")), "{narrow}");
     insta::assert_snapshot!("seats_waiting_80x30", narrow);
+}
+
+#[test]
+fn the_set_up_form_lists_a_table_in_the_lobby_and_its_page_says_it_is_found_there() {
+    let (mut app, _events, fake) = set_up(Lang::Fr);
+    // Past the clock and the spectators, to the meeting place: the link, a room, the lobby.
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    let form = render(&mut app, 120, 40);
+    assert!(form.contains("Rendez-vous") && form.contains("le lien de la table"), "{form}");
+    app.handle_event(key(KeyCode::Left));
+    assert!(render(&mut app, 120, 40).contains("le lobby du relais"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["listed kawu-3 3 [3] none"]);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    // An address of ours makes no link: the listing names the table, not the form's id.
+    let addr: Multiaddr = format!("/ip4/192.168.1.20/tcp/4001/p2p/{PEER}").parse().unwrap();
+    fake.push(TableNetEvent::Listening(addr));
+    let others = vec![SeatHolder::Computer { level: 3 }, SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Inscrite au lobby du relais") && !screen.contains("tripot://"), "{screen}");
+    insta::assert_snapshot!("seats_waiting_listed", screen);
+}
+
+#[test]
+fn a_duel_set_up_online_is_not_offered_the_lobby() {
+    let (mut app, _events, fake) = app(Lang::En);
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    // kawu-3 to kawu-2, then online.
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Left));
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    // Where, seats 1 and 2, the clock, spectators, then the meeting place.
+    for _ in 0..5 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Right));
+    assert!(render(&mut app, 120, 40).contains("a private room (code)"));
+    app.handle_event(key(KeyCode::Right));
+    assert!(render(&mut app, 120, 40).contains("the table's link"), "the lobby is skipped");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["host kawu-2 2 [3] none room:false"]);
 }
 
 #[test]

@@ -272,8 +272,18 @@ pub struct SeatsTexts {
     pub clock: &'static str,
     /// The set-up form's line: spectators.
     pub spectators: &'static str,
-    /// The set-up form's line: a private room.
+    /// The set-up form's line: where the others find the table.
     pub room: &'static str,
+    /// Found by the table's link.
+    pub meet_link: &'static str,
+    /// Found in a private room on the relay.
+    pub meet_room: &'static str,
+    /// Found in the relay's lobby.
+    pub meet_lobby: &'static str,
+    /// The waiting page of a table listed in the lobby, where others see its link.
+    pub listed: &'static str,
+    /// How the others find a listed table.
+    pub listed_note: &'static str,
     /// Yes.
     pub yes: &'static str,
     /// No.
@@ -347,7 +357,12 @@ static FR: SeatsTexts = SeatsTexts {
     guest: "un invité",
     clock: "Pendule",
     spectators: "Spectateurs",
-    room: "Salle privée",
+    room: "Rendez-vous",
+    meet_link: "le lien de la table",
+    meet_room: "une salle privée (code)",
+    meet_lobby: "le lobby du relais",
+    listed: "Inscrite au lobby du relais",
+    listed_note: "Les joueurs la trouvent dans la liste du lobby tant qu'une place est libre.",
     yes: "oui",
     no: "non",
     host_seat: "vous (hôte)",
@@ -389,7 +404,12 @@ static EN: SeatsTexts = SeatsTexts {
     guest: "a guest",
     clock: "Clock",
     spectators: "Spectators",
-    room: "Private room",
+    room: "Meeting place",
+    meet_link: "the table's link",
+    meet_room: "a private room (code)",
+    meet_lobby: "the relay's lobby",
+    listed: "Listed in the relay's lobby",
+    listed_note: "Players find it in the lobby's list while a seat is free.",
     yes: "yes",
     no: "no",
     host_seat: "you (host)",

@@ -35,7 +35,7 @@ pub use menu::{HostGame, Menu, MenuItem};
 pub use online_seats::OnlineSeatsScreen;
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
-pub use table_menu::{TableLine, TableMenu};
+pub use table_menu::{Hosting, Meeting, TableLine, TableMenu};
 pub use tripot_app::online_connection::{Connection, RematchOffer, Route, Side};
 pub use tripot_app::setup::OpenerChoice;
 
