@@ -20,10 +20,10 @@ use tripot_net::table_online::{
     TableHandle, TableNetConfig, TableNetEvent, TableStart, host_listed, start_table,
 };
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
-use tripot_protocol::table::{PeerKey, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, Wants};
 use tripot_ratings_wire::{Standings, StandingsQuery};
 
-use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan, RunningTable};
+use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan, RunningTable, TableSeek};
 use super::open_game::{OpenGame, OpenGames};
 use super::settings::NetworkSettings;
 use super::table_invitation::TableInvitation;
@@ -112,6 +112,20 @@ impl Network for RealNetwork {
             }
         });
         Ok(Box::new(Scan { results, task }))
+    }
+
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        clock: ClockRule,
+    ) -> Result<Box<dyn TableSeek>, NetworkError> {
+        super::real_table_seek::start(
+            &self.runtime,
+            self.keypair.clone(),
+            self.settings.clone(),
+            wanted,
+            clock,
+        )
     }
 
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
@@ -336,6 +350,11 @@ impl Link for NetLink {
     }
 }
 
+/// A table's handle running on `runtime`, as a [`RunningTable`].
+pub(crate) fn table_of(handle: TableHandle, runtime: &Arc<Runtime>) -> Box<dyn RunningTable> {
+    Box::new(NetTable { handle, left: false, _runtime: Arc::clone(runtime) })
+}
+
 /// A table of 2–6 seats on the real network.
 struct NetTable {
     handle: TableHandle,
@@ -491,7 +510,10 @@ impl Drop for QuickLink {
 }
 
 /// The relay of the settings, else one announced on the LAN (unless mDNS is off).
-async fn find_relay(keypair: Keypair, settings: &NetworkSettings) -> Result<Multiaddr, NetworkError> {
+pub(crate) async fn find_relay(
+    keypair: Keypair,
+    settings: &NetworkSettings,
+) -> Result<Multiaddr, NetworkError> {
     if let Some(relay) = &settings.relay {
         return Ok(relay.clone());
     }

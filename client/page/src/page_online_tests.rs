@@ -56,6 +56,13 @@ impl Network for FakeNetwork {
     fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
+    fn quick_table(
+        &mut self,
+        _: QuickSeek,
+        _: tripot_protocol::table::ClockRule,
+    ) -> Result<Box<dyn tripot_app::network::TableSeek>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Err(NetworkError::NoRelay)
     }

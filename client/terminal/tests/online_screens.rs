@@ -209,6 +209,16 @@ impl Network for Fake {
         Ok(answer)
     }
 
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        _: tripot_protocol::table::ClockRule,
+    ) -> Result<Box<dyn tripot_app::network::TableSeek>, NetworkError> {
+        // This file's screens seek no table: a call is written down and refused.
+        self.0.borrow_mut().starts.push(format!("quick-table {}", wanted.table.game));
+        Err(NetworkError::NoRelay)
+    }
+
     fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         let text =
             if wanted.any_game { "quick any".to_owned() } else { format!("quick {}", wanted.table.game) };

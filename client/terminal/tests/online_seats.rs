@@ -15,7 +15,8 @@ use common::{ch, key, render};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{
-    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery,
+    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery, TableSeek,
+    TableSeekNews,
 };
 use tripot_app::open_game::OpenGame;
 use tripot_app::table_invitation::TableInvitation;
@@ -23,7 +24,7 @@ use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, Seat, SeatStat
 use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::room::RoomCode;
 use tripot_net::table::{Applied, TableEvent, TableOffer};
-use tripot_net::table_online::TableNetEvent;
+use tripot_net::table_online::{QuickTableProgress, TableNetEvent};
 use tripot_net::{GameSnapshot, Multiaddr, Offer, Start};
 use tripot_protocol::table::{
     Act, Channel, ChatLine, ClockRule, PeerKey, SeatHolder, Signer, TableId, TableState, Wants,
@@ -40,6 +41,8 @@ struct Wire {
     sent: Vec<String>,
     /// Events waiting to be polled.
     events: VecDeque<TableNetEvent>,
+    /// A quick match's news waiting to be polled.
+    seek: VecDeque<TableSeekNews>,
 }
 
 #[derive(Clone, Default)]
@@ -60,6 +63,12 @@ impl Fake {
     }
     fn write(&self, line: String) {
         self.0.borrow_mut().sent.push(line);
+    }
+}
+
+impl TableSeek for Fake {
+    fn try_news(&mut self) -> Option<TableSeekNews> {
+        self.0.borrow_mut().seek.pop_front()
     }
 }
 
@@ -106,6 +115,16 @@ impl Network for Fake {
     fn quick(&mut self, _: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        clock: ClockRule,
+    ) -> Result<Box<dyn TableSeek>, NetworkError> {
+        let game = if wanted.any_game { "any".to_owned() } else { wanted.table.game.to_string() };
+        let text = format!("quick-table {game} {} {}", wanted.table.seats, clock_text(clock));
+        self.0.borrow_mut().starts.push(text);
+        Ok(Box::new(self.clone()))
+    }
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
@@ -151,12 +170,16 @@ impl Network for Fake {
 
 /// An offer as the fake writes it down: game, seats, computers' levels, clock.
 fn offered(offer: &TableOffer, computers: &[u8]) -> String {
-    let clock = match offer.clock {
+    format!("{} {} {computers:?} {}", offer.game, offer.seats, clock_text(offer.clock))
+}
+
+/// A clock as `tripot host --clock` writes it.
+fn clock_text(clock: ClockRule) -> String {
+    match clock {
         ClockRule::None => "none".to_owned(),
         ClockRule::PerMove { secs } => format!("move:{secs}"),
         ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
-    };
-    format!("{} {} {computers:?} {clock}", offer.game, offer.seats)
+    }
 }
 
 fn ana() -> PeerKey {
@@ -618,4 +641,62 @@ fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() 
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {link} Seat(None)")]);
     assert_eq!(app.page(), Page::OnlineSeats);
+}
+
+/// The main menu's line of a quick match for a table chosen.
+fn to_quick_table(app: &mut App) {
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::QuickTable).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
+
+#[test]
+fn a_quick_match_for_a_table_waits_on_its_page_then_opens_the_table_it_settled_at() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    to_quick_table(&mut app);
+    app.handle_event(key(KeyCode::Down));
+    let menu = render(&mut app, 120, 40);
+    assert!(menu.contains("Partie rapide : une table") && menu.contains("n'importe quel jeu à 3"), "{menu}");
+    // From any game of three to the catalogue's first game of three.
+    app.handle_event(key(KeyCode::Right));
+    let game = app.menu().quick_table.game.unwrap();
+    assert_eq!(game.seats, 3);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("quick-table {} 3 none", game.name)]);
+    assert_eq!(app.page(), Page::QuickTable);
+    assert!(render(&mut app, 120, 40).contains("Lecture du lobby du relais"));
+    fake.0.borrow_mut().seek.push_back(TableSeekNews::Progress(QuickTableProgress::Hosting));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
+    insta::assert_snapshot!("quick_table_hosting", screen);
+    // The table settled: the seek ends and the table's own page shows its seats.
+    fake.0.borrow_mut().seek.push_back(TableSeekNews::Settled(Box::new(fake.clone())));
+    let others = vec![human(bea(), "Béa"), SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced(game.name, 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    assert!(app.quick_table().is_none());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Béa") && screen.contains("Inscrite au lobby du relais"), "{screen}");
+}
+
+#[test]
+fn a_quick_match_for_any_table_of_its_seats_is_given_up_by_esc_and_its_failure_said_on_the_menu() {
+    let (mut app, _events, fake) = app(Lang::En);
+    to_quick_table(&mut app);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick-table any 3 none"]);
+    assert_eq!(app.page(), Page::QuickTable);
+    assert!(render(&mut app, 120, 40).contains("any game for 3"));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.quick_table().is_none(), "the seek is dropped, and with it the search");
+    app.handle_event(key(KeyCode::Enter));
+    fake.0.borrow_mut().seek.push_back(TableSeekNews::Failed(NetworkError::NoRelay));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.message().unwrap().contains("relay"), "{:?}", app.message());
 }

@@ -348,6 +348,16 @@ pub struct SeatsTexts {
     pub online_table: &'static str,
     /// The join page's mode: watch.
     pub join_watch: &'static str,
+    /// The main menu's line: a quick match for a table of 3–6 seats.
+    pub quick_table: &'static str,
+    /// The quick match's wait: reading the relay's lobby.
+    pub seek_reading: &'static str,
+    /// The quick match's wait: sitting at an open table.
+    pub seek_joining: &'static str,
+    /// The quick match's wait: our own table open in the lobby.
+    pub seek_hosting: &'static str,
+    /// The quick match's wait: its keys.
+    pub seek_keys: &'static str,
 }
 
 static FR: SeatsTexts = SeatsTexts {
@@ -395,6 +405,11 @@ static FR: SeatsTexts = SeatsTexts {
     join_seat: "prendre une place (Tab : regarder)",
     online_table: "Table en ligne",
     join_watch: "regarder (Tab : prendre une place)",
+    quick_table: "Partie rapide : une table",
+    seek_reading: "Lecture du lobby du relais…",
+    seek_joining: "Une table ouverte : on s'y assoit…",
+    seek_hosting: "Votre table est ouverte au lobby : on attend un autre joueur…",
+    seek_keys: "Échap annuler",
 };
 
 static EN: SeatsTexts = SeatsTexts {
@@ -442,9 +457,23 @@ static EN: SeatsTexts = SeatsTexts {
     join_seat: "take a seat (Tab: watch)",
     online_table: "Online table",
     join_watch: "watch (Tab: take a seat)",
+    quick_table: "Quick match: a table",
+    seek_reading: "Reading the relay's lobby…",
+    seek_joining: "An open table: taking a seat…",
+    seek_hosting: "Your table is open in the lobby: waiting for another player…",
+    seek_keys: "Esc cancel",
 };
 
 impl Lang {
+    /// A quick match's game: « n'importe quel jeu à 4 » for any game of that many seats.
+    #[must_use]
+    pub fn any_game_of(self, seats: u8) -> String {
+        match self {
+            Lang::Fr => format!("n'importe quel jeu à {seats}"),
+            Lang::En => format!("any game for {seats}"),
+        }
+    }
+
     /// The fixed words around an online table of 2–6 seats.
     #[must_use]
     pub fn seats_words(self) -> &'static SeatsTexts {

@@ -269,7 +269,7 @@ impl TableMenu {
 }
 
 /// The clock of a game's table by default: its own custom (draughts: a minute a move), else none.
-fn default_clock(game: &GameInfo) -> ClockRule {
+pub(crate) fn default_clock(game: &GameInfo) -> ClockRule {
     game.move_secs.map_or(ClockRule::None, |secs| ClockRule::PerMove { secs })
 }
 
