@@ -13,7 +13,8 @@
 //!   ([`online_saves`]: those the network session saved).
 //! - [`network`]: the [`network::Network`] and [`network::Link`] traits the front-ends start
 //!   and drive sessions through, with the typed [`network::NetworkError`]; `real_network` is
-//!   the libp2p implementation.
+//!   the libp2p implementation (`real_table_seek`: its quick match for tables, reporting as it
+//!   goes).
 //! - [`online_table`]: an online game of any two-seat game as a [`table::Table`] whose remote
 //!   seat's moves are the session's, adopted as verified there; [`online_status`]: the
 //!   connection, the opponent, the rematch beside it ([`online_connection`]: their words), the
@@ -56,6 +57,7 @@ pub mod open_game;
 pub mod preferences;
 pub mod ratings_table;
 pub mod real_network;
+mod real_table_seek;
 pub mod record_file;
 #[cfg(any(test, feature = "test-support"))]
 pub mod recording_table;

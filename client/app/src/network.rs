@@ -19,9 +19,9 @@ use tripot_net::ratings::RatingsClientError;
 use tripot_net::room::RoomCode;
 use tripot_net::swarm::SwarmError;
 use tripot_net::table::TableOffer;
-use tripot_net::table_online::{TableNetError, TableNetEvent};
+use tripot_net::table_online::{QuickTableProgress, TableNetError, TableNetEvent};
 use tripot_net::{Multiaddr, NetEvent, Start};
-use tripot_protocol::table::{PeerKey, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, Wants};
 pub use tripot_ratings_wire::{Standings, StandingsQuery};
 
 use super::open_game::{OpenGame, OpenGames};
@@ -131,6 +131,24 @@ pub enum Matchmaking {
     Failed(NetworkError),
 }
 
+/// A quick match for a table of 3–6 seats under way, until this seeker is settled (seated at
+/// another's table, or hosting one listed in the lobby that a guest sat at); dropping it gives
+/// up the seek.
+pub trait TableSeek {
+    /// The oldest news not yet taken, if any (the interface polls on its ticks).
+    fn try_news(&mut self) -> Option<TableSeekNews>;
+}
+
+/// What a [`TableSeek`] reports.
+pub enum TableSeekNews {
+    /// How the seek goes: reading the lobby, sitting at a host's table, hosting one.
+    Progress(QuickTableProgress),
+    /// Settled: the table, its events from its start on.
+    Settled(Box<dyn RunningTable>),
+    /// The seek is off (no relay, the lobby cannot be read, the table cannot open).
+    Failed(NetworkError),
+}
+
 /// Open games read again and again in the background (a LAN scan, a lobby), until dropped.
 pub trait OpenGameScan {
     /// The list read by the round that just finished, if one did (only the newest matters).
@@ -155,6 +173,18 @@ pub trait Network {
     /// # Errors
     /// [`NetworkError`]: why the match could not start.
     fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError>;
+    /// Starts a quick match for a table of 3–6 seats over the relay's lobby (the configured
+    /// relay, else one announced on the LAN): `wanted` is a game, or any game of its seats; a
+    /// table this seeker opens itself has `clock` and lets spectators in. Nothing waits here:
+    /// the seek reports as it goes.
+    ///
+    /// # Errors
+    /// [`NetworkError`]: why the seek could not start.
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        clock: ClockRule,
+    ) -> Result<Box<dyn TableSeek>, NetworkError>;
     /// Starts reading the open lobby at the relay.
     ///
     /// # Errors
@@ -181,6 +211,18 @@ pub trait Network {
         offer: TableOffer,
         computers: Vec<u8>,
         room: Option<RoomCode>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError>;
+    /// Opens an online table of 3–6 seats as its host, listed in the lobby of the configured
+    /// relay while it has free seats and its game has not started: `offer` (its table id is
+    /// replaced by the one the listing derives) and the computers as for
+    /// [`Network::host_seats`].
+    ///
+    /// # Errors
+    /// [`NetworkError`]: no relay configured, a table of two seats, the table cannot open.
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
     ) -> Result<Box<dyn RunningTable>, NetworkError>;
     /// Joins the online table of `invitation` (its link, or its private room's), for a seat or
     /// to watch.

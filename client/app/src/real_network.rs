@@ -16,12 +16,14 @@ use tripot_net::online::matchmaking::quick::{self, Matched, QuickSeek, SeekProgr
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
 use tripot_net::table::TableOffer;
-use tripot_net::table_online::{TableHandle, TableNetConfig, TableNetEvent, TableStart, start_table};
+use tripot_net::table_online::{
+    TableHandle, TableNetConfig, TableNetEvent, TableStart, host_listed, start_table,
+};
 use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
-use tripot_protocol::table::{PeerKey, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, Wants};
 use tripot_ratings_wire::{Standings, StandingsQuery};
 
-use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan, RunningTable};
+use super::network::{Link, Matchmaking, Network, NetworkError, OpenGameScan, RunningTable, TableSeek};
 use super::open_game::{OpenGame, OpenGames};
 use super::settings::NetworkSettings;
 use super::table_invitation::TableInvitation;
@@ -112,6 +114,20 @@ impl Network for RealNetwork {
         Ok(Box::new(Scan { results, task }))
     }
 
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        clock: ClockRule,
+    ) -> Result<Box<dyn TableSeek>, NetworkError> {
+        super::real_table_seek::start(
+            &self.runtime,
+            self.keypair.clone(),
+            self.settings.clone(),
+            wanted,
+            clock,
+        )
+    }
+
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         let (sender, results) = mpsc::channel();
         let keypair = self.keypair.clone();
@@ -191,6 +207,21 @@ impl Network for RealNetwork {
             return Err(NetworkError::NoRelayForRoom);
         }
         self.start_seats(config, TableStart::Host { offer, computers, room })
+    }
+
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        let config = self.settings.table_config(&self.keypair)?;
+        // Opening the table waits only for its first addresses; the lobby is the configured
+        // relay's (a relay announced on the LAN is looked for by the lobby's reading alone).
+        if config.net.relay.is_none() {
+            return Err(NetworkError::NoRelay);
+        }
+        let handle = self.runtime.block_on(host_listed(self.keypair.clone(), config, offer, computers))?;
+        Ok(Box::new(NetTable { handle, left: false, _runtime: Arc::clone(&self.runtime) }))
     }
 
     fn join_seats(
@@ -317,6 +348,11 @@ impl Link for NetLink {
     fn answer_rematch(&mut self, accept: bool) {
         self.handle.answer_rematch(accept);
     }
+}
+
+/// A table's handle running on `runtime`, as a [`RunningTable`].
+pub(crate) fn table_of(handle: TableHandle, runtime: &Arc<Runtime>) -> Box<dyn RunningTable> {
+    Box::new(NetTable { handle, left: false, _runtime: Arc::clone(runtime) })
 }
 
 /// A table of 2–6 seats on the real network.
@@ -474,7 +510,10 @@ impl Drop for QuickLink {
 }
 
 /// The relay of the settings, else one announced on the LAN (unless mDNS is off).
-async fn find_relay(keypair: Keypair, settings: &NetworkSettings) -> Result<Multiaddr, NetworkError> {
+pub(crate) async fn find_relay(
+    keypair: Keypair,
+    settings: &NetworkSettings,
+) -> Result<Multiaddr, NetworkError> {
     if let Some(relay) = &settings.relay {
         return Ok(relay.clone());
     }

@@ -56,6 +56,13 @@ impl Network for FakeNetwork {
     fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
+    fn quick_table(
+        &mut self,
+        _: QuickSeek,
+        _: tripot_protocol::table::ClockRule,
+    ) -> Result<Box<dyn tripot_app::network::TableSeek>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Err(NetworkError::NoRelay)
     }
@@ -74,6 +81,13 @@ impl Network for FakeNetwork {
         _: tripot_net::table::TableOffer,
         _: Vec<u8>,
         _: Option<tripot_net::room::RoomCode>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        Err(NetworkError::NoRelay)
+    }
+    fn host_listed(
+        &mut self,
+        _: tripot_net::table::TableOffer,
+        _: Vec<u8>,
     ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
         Err(NetworkError::NoRelay)
     }

@@ -163,6 +163,15 @@ impl Network for Fake {
         Err(NetworkError::NoRelay)
     }
 
+    fn host_listed(
+        &mut self,
+        offer: tripot_net::table::TableOffer,
+        _: Vec<u8>,
+    ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        self.0.borrow_mut().starts.push(format!("host-listed {}", offer.game));
+        Err(NetworkError::NoRelay)
+    }
+
     fn join_seats(
         &mut self,
         invitation: &tripot_app::table_invitation::TableInvitation,
@@ -199,6 +208,16 @@ impl Network for Fake {
         };
         sender.send(table).unwrap();
         Ok(answer)
+    }
+
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        _: tripot_protocol::table::ClockRule,
+    ) -> Result<Box<dyn tripot_app::network::TableSeek>, NetworkError> {
+        // This file's screens seek no table: a call is written down and refused.
+        self.0.borrow_mut().starts.push(format!("quick-table {}", wanted.table.game));
+        Err(NetworkError::NoRelay)
     }
 
     fn quick(&mut self, wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {

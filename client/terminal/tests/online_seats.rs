@@ -8,13 +8,15 @@
 mod common;
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use common::{ch, key, render};
 use crossterm::event::KeyCode;
 use tripot_app::i18n::Lang;
 use tripot_app::network::{
-    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery,
+    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery, TableSeek,
+    TableSeekNews,
 };
 use tripot_app::open_game::OpenGame;
 use tripot_app::recording_table::RecordingTable;
@@ -23,7 +25,7 @@ use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, Seat, SeatStat
 use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::room::RoomCode;
 use tripot_net::table::{Applied, TableEvent, TableOffer};
-use tripot_net::table_online::TableNetEvent;
+use tripot_net::table_online::{QuickTableProgress, TableNetEvent};
 use tripot_net::{GameSnapshot, Multiaddr, Offer, Start};
 use tripot_protocol::table::{
     Act, Channel, ChatLine, ClockRule, PeerKey, SeatHolder, Signer, TableId, TableState, Wants,
@@ -32,16 +34,18 @@ use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::{Event, Events};
 
 /// The stand-in network: the tables started, as text (`host kawu-3 3 [3] none`,
-/// `join tripot://… Seat(None)`), and the one running table every start hands out.
+/// `join tripot://… Seat(None)`), the one running table every start hands out, and a quick
+/// match's news waiting to be polled.
 #[derive(Clone)]
 struct Fake {
     starts: Rc<RefCell<Vec<String>>>,
     running: RecordingTable,
+    seek: Rc<RefCell<VecDeque<TableSeekNews>>>,
 }
 
 impl Fake {
     fn new() -> Fake {
-        Fake { starts: Rc::default(), running: RecordingTable::new(ana()) }
+        Fake { starts: Rc::default(), running: RecordingTable::new(ana()), seek: Rc::default() }
     }
     fn push(&self, event: TableNetEvent) {
         self.running.feed(event);
@@ -57,6 +61,12 @@ impl Fake {
     }
 }
 
+impl TableSeek for Fake {
+    fn try_news(&mut self) -> Option<TableSeekNews> {
+        self.seek.borrow_mut().pop_front()
+    }
+}
+
 impl Network for Fake {
     fn start(&mut self, _: Start) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
@@ -66,6 +76,16 @@ impl Network for Fake {
     }
     fn quick(&mut self, _: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
+    }
+    fn quick_table(
+        &mut self,
+        wanted: QuickSeek,
+        clock: ClockRule,
+    ) -> Result<Box<dyn TableSeek>, NetworkError> {
+        let game = if wanted.any_game { "any".to_owned() } else { wanted.table.game.to_string() };
+        let text = format!("quick-table {game} {} {}", wanted.table.seats, clock_text(clock));
+        self.starts.borrow_mut().push(text);
+        Ok(Box::new(self.clone()))
     }
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         Err(NetworkError::NoRelay)
@@ -88,14 +108,16 @@ impl Network for Fake {
         computers: Vec<u8>,
         room: Option<RoomCode>,
     ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        let clock = match offer.clock {
-            ClockRule::None => "none".to_owned(),
-            ClockRule::PerMove { secs } => format!("move:{secs}"),
-            ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
-        };
-        let text =
-            format!("host {} {} {computers:?} {clock} room:{}", offer.game, offer.seats, room.is_some());
+        let text = format!("host {} room:{}", offered(&offer, &computers), room.is_some());
         self.starts.borrow_mut().push(text);
+        Ok(Box::new(self.running.clone()))
+    }
+    fn host_listed(
+        &mut self,
+        offer: TableOffer,
+        computers: Vec<u8>,
+    ) -> Result<Box<dyn RunningTable>, NetworkError> {
+        self.starts.borrow_mut().push(format!("listed {}", offered(&offer, &computers)));
         Ok(Box::new(self.running.clone()))
     }
     fn join_seats(
@@ -105,6 +127,20 @@ impl Network for Fake {
     ) -> Result<Box<dyn RunningTable>, NetworkError> {
         self.starts.borrow_mut().push(format!("join {invitation} {wants:?}"));
         Ok(Box::new(self.running.clone()))
+    }
+}
+
+/// An offer as the fake writes it down: game, seats, computers' levels, clock.
+fn offered(offer: &TableOffer, computers: &[u8]) -> String {
+    format!("{} {} {computers:?} {}", offer.game, offer.seats, clock_text(offer.clock))
+}
+
+/// A clock as `tripot host --clock` writes it.
+fn clock_text(clock: ClockRule) -> String {
+    match clock {
+        ClockRule::None => "none".to_owned(),
+        ClockRule::PerMove { secs } => format!("move:{secs}"),
+        ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
     }
 }
 
@@ -156,6 +192,14 @@ fn open(game: &str) -> Box<dyn GameState> {
 
 /// Hosts kawu-3 from the set-up form, online, a computer at the second seat, a guest's third.
 fn hosted(lang: Lang) -> (App, Events, Fake) {
+    let (mut app, events, fake) = set_up(lang);
+    app.handle_event(key(KeyCode::Enter));
+    (app, events, fake)
+}
+
+/// The set-up form of kawu-3, online, a computer at the second seat, a guest's third; the
+/// third seat's line chosen.
+fn set_up(lang: Lang) -> (App, Events, Fake) {
     let (mut app, events, fake) = app(lang);
     let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
     while app.menu().selected != i {
@@ -174,7 +218,6 @@ fn hosted(lang: Lang) -> (App, Events, Fake) {
     for _ in 0..3 {
         app.handle_event(key(KeyCode::Left));
     }
-    app.handle_event(key(KeyCode::Enter));
     (app, events, fake)
 }
 
@@ -248,6 +291,56 @@ fn the_set_up_form_hosts_an_online_table_and_its_page_shares_the_link() {
     let joined: String = narrow.lines().map(str::trim_end).collect();
     assert!(joined.contains(&format!("/p2p/{PEER}")), "{narrow}");
     insta::assert_snapshot!("seats_waiting_80x30", narrow);
+}
+
+#[test]
+fn the_set_up_form_lists_a_table_in_the_lobby_and_its_page_says_it_is_found_there() {
+    let (mut app, _events, fake) = set_up(Lang::Fr);
+    // Past the clock and the spectators, to the meeting place: the link, a room, the lobby.
+    for _ in 0..3 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    let form = render(&mut app, 120, 40);
+    assert!(form.contains("Rendez-vous") && form.contains("le lien de la table"), "{form}");
+    app.handle_event(key(KeyCode::Left));
+    assert!(render(&mut app, 120, 40).contains("le lobby du relais"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["listed kawu-3 3 [3] none"]);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    // An address of ours makes no link: the listing names the table, not the form's id.
+    let addr: Multiaddr = format!("/ip4/192.168.1.20/tcp/4001/p2p/{PEER}").parse().unwrap();
+    fake.push(TableNetEvent::Listening(addr));
+    let others = vec![SeatHolder::Computer { level: 3 }, SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Inscrite au lobby du relais") && !screen.contains("tripot://"), "{screen}");
+    insta::assert_snapshot!("seats_waiting_listed", screen);
+}
+
+#[test]
+fn a_duel_set_up_online_is_not_offered_the_lobby() {
+    let (mut app, _events, fake) = app(Lang::En);
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    // kawu-3 to kawu-2, then online.
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Left));
+    app.handle_event(key(KeyCode::Down));
+    app.handle_event(key(KeyCode::Right));
+    // Where, seats 1 and 2, the clock, spectators, then the meeting place.
+    for _ in 0..5 {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Right));
+    assert!(render(&mut app, 120, 40).contains("a private room (code)"));
+    app.handle_event(key(KeyCode::Right));
+    assert!(render(&mut app, 120, 40).contains("the table's link"), "the lobby is skipped");
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["host kawu-2 2 [3] none room:false"]);
 }
 
 #[test]
@@ -510,4 +603,62 @@ fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() 
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {link} Seat(None)")]);
     assert_eq!(app.page(), Page::OnlineSeats);
+}
+
+/// The main menu's line of a quick match for a table chosen.
+fn to_quick_table(app: &mut App) {
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::QuickTable).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+}
+
+#[test]
+fn a_quick_match_for_a_table_waits_on_its_page_then_opens_the_table_it_settled_at() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    to_quick_table(&mut app);
+    app.handle_event(key(KeyCode::Down));
+    let menu = render(&mut app, 120, 40);
+    assert!(menu.contains("Partie rapide : une table") && menu.contains("n'importe quel jeu à 3"), "{menu}");
+    // From any game of three to the catalogue's first game of three.
+    app.handle_event(key(KeyCode::Right));
+    let game = app.menu().quick_table.game.unwrap();
+    assert_eq!(game.seats, 3);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("quick-table {} 3 none", game.name)]);
+    assert_eq!(app.page(), Page::QuickTable);
+    assert!(render(&mut app, 120, 40).contains("Lecture du lobby du relais"));
+    fake.seek.borrow_mut().push_back(TableSeekNews::Progress(QuickTableProgress::Hosting));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Votre table est ouverte au lobby"), "{screen}");
+    insta::assert_snapshot!("quick_table_hosting", screen);
+    // The table settled: the seek ends and the table's own page shows its seats.
+    fake.seek.borrow_mut().push_back(TableSeekNews::Settled(Box::new(fake.running.clone())));
+    let others = vec![human(bea(), "Béa"), SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced(game.name, 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    app.handle_event(Event::Tick);
+    assert_eq!(app.page(), Page::OnlineSeats);
+    assert!(app.quick_table().is_none());
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Béa") && screen.contains("Inscrite au lobby du relais"), "{screen}");
+}
+
+#[test]
+fn a_quick_match_for_any_table_of_its_seats_is_given_up_by_esc_and_its_failure_said_on_the_menu() {
+    let (mut app, _events, fake) = app(Lang::En);
+    to_quick_table(&mut app);
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), ["quick-table any 3 none"]);
+    assert_eq!(app.page(), Page::QuickTable);
+    assert!(render(&mut app, 120, 40).contains("any game for 3"));
+    app.handle_event(key(KeyCode::Esc));
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.quick_table().is_none(), "the seek is dropped, and with it the search");
+    app.handle_event(key(KeyCode::Enter));
+    fake.seek.borrow_mut().push_back(TableSeekNews::Failed(NetworkError::NoRelay));
+    app.handle_event(Event::Tick);
+    assert_eq!(app.page(), Page::Menu);
+    assert!(app.message().unwrap().contains("relay"), "{:?}", app.message());
 }

@@ -272,8 +272,18 @@ pub struct SeatsTexts {
     pub clock: &'static str,
     /// The set-up form's line: spectators.
     pub spectators: &'static str,
-    /// The set-up form's line: a private room.
+    /// The set-up form's line: where the others find the table.
     pub room: &'static str,
+    /// Found by the table's link.
+    pub meet_link: &'static str,
+    /// Found in a private room on the relay.
+    pub meet_room: &'static str,
+    /// Found in the relay's lobby.
+    pub meet_lobby: &'static str,
+    /// The waiting page of a table listed in the lobby, where others see its link.
+    pub listed: &'static str,
+    /// How the others find a listed table.
+    pub listed_note: &'static str,
     /// Yes.
     pub yes: &'static str,
     /// No.
@@ -338,6 +348,16 @@ pub struct SeatsTexts {
     pub online_table: &'static str,
     /// The join page's mode: watch.
     pub join_watch: &'static str,
+    /// The main menu's line: a quick match for a table of 3–6 seats.
+    pub quick_table: &'static str,
+    /// The quick match's wait: reading the relay's lobby.
+    pub seek_reading: &'static str,
+    /// The quick match's wait: sitting at an open table.
+    pub seek_joining: &'static str,
+    /// The quick match's wait: our own table open in the lobby.
+    pub seek_hosting: &'static str,
+    /// The quick match's wait: its keys.
+    pub seek_keys: &'static str,
 }
 
 static FR: SeatsTexts = SeatsTexts {
@@ -347,7 +367,12 @@ static FR: SeatsTexts = SeatsTexts {
     guest: "un invité",
     clock: "Pendule",
     spectators: "Spectateurs",
-    room: "Salle privée",
+    room: "Rendez-vous",
+    meet_link: "le lien de la table",
+    meet_room: "une salle privée (code)",
+    meet_lobby: "le lobby du relais",
+    listed: "Inscrite au lobby du relais",
+    listed_note: "Les joueurs la trouvent dans la liste du lobby tant qu'une place est libre.",
     yes: "oui",
     no: "non",
     host_seat: "vous (hôte)",
@@ -380,6 +405,11 @@ static FR: SeatsTexts = SeatsTexts {
     join_seat: "prendre une place (Tab : regarder)",
     online_table: "Table en ligne",
     join_watch: "regarder (Tab : prendre une place)",
+    quick_table: "Partie rapide : une table",
+    seek_reading: "Lecture du lobby du relais…",
+    seek_joining: "Une table ouverte : on s'y assoit…",
+    seek_hosting: "Votre table est ouverte au lobby : on attend un autre joueur…",
+    seek_keys: "Échap annuler",
 };
 
 static EN: SeatsTexts = SeatsTexts {
@@ -389,7 +419,12 @@ static EN: SeatsTexts = SeatsTexts {
     guest: "a guest",
     clock: "Clock",
     spectators: "Spectators",
-    room: "Private room",
+    room: "Meeting place",
+    meet_link: "the table's link",
+    meet_room: "a private room (code)",
+    meet_lobby: "the relay's lobby",
+    listed: "Listed in the relay's lobby",
+    listed_note: "Players find it in the lobby's list while a seat is free.",
     yes: "yes",
     no: "no",
     host_seat: "you (host)",
@@ -422,9 +457,23 @@ static EN: SeatsTexts = SeatsTexts {
     join_seat: "take a seat (Tab: watch)",
     online_table: "Online table",
     join_watch: "watch (Tab: take a seat)",
+    quick_table: "Quick match: a table",
+    seek_reading: "Reading the relay's lobby…",
+    seek_joining: "An open table: taking a seat…",
+    seek_hosting: "Your table is open in the lobby: waiting for another player…",
+    seek_keys: "Esc cancel",
 };
 
 impl Lang {
+    /// A quick match's game: « n'importe quel jeu à 4 » for any game of that many seats.
+    #[must_use]
+    pub fn any_game_of(self, seats: u8) -> String {
+        match self {
+            Lang::Fr => format!("n'importe quel jeu à {seats}"),
+            Lang::En => format!("any game for {seats}"),
+        }
+    }
+
     /// The fixed words around an online table of 2–6 seats.
     #[must_use]
     pub fn seats_words(self) -> &'static SeatsTexts {

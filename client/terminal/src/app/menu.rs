@@ -42,6 +42,10 @@ pub enum MenuItem {
     Quick,
     /// Quick match: the formats accepted.
     QuickFormat,
+    /// Online: quick match for a table of 3–6 seats over the relay's lobby.
+    QuickTable,
+    /// Quick match for a table: the game, or any game of a seat count.
+    QuickTableGame,
     /// A relay's ratings tables.
     Ratings,
     /// The rules page.
@@ -52,7 +56,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every line, top to bottom.
-    pub const ALL: [MenuItem; 20] = [
+    pub const ALL: [MenuItem; 22] = [
         MenuItem::Solo,
         MenuItem::Level,
         MenuItem::SoloFormat,
@@ -70,6 +74,8 @@ impl MenuItem {
         MenuItem::Lobby,
         MenuItem::Quick,
         MenuItem::QuickFormat,
+        MenuItem::QuickTable,
+        MenuItem::QuickTableGame,
         MenuItem::Ratings,
         MenuItem::Rules,
         MenuItem::Quit,
@@ -101,6 +107,7 @@ impl MenuItem {
             MenuItem::DuelFormat | MenuItem::DuelOpener => Some(MenuItem::Duel),
             MenuItem::HostFormat | MenuItem::HostOpener | MenuItem::HostRoom => Some(MenuItem::Host),
             MenuItem::QuickFormat => Some(MenuItem::Quick),
+            MenuItem::QuickTableGame => Some(MenuItem::QuickTable),
             _ => None,
         }
     }
@@ -154,6 +161,8 @@ pub struct Menu {
     pub quick_format: Option<Format>,
     /// Hosted game: in a private room with a code.
     pub host_room: bool,
+    /// Quick match for a table: the game sought.
+    pub quick_table: super::QuickTableGame,
 }
 
 impl Default for Menu {
@@ -169,6 +178,7 @@ impl Default for Menu {
             host_opener: OpenerChoice::Draw,
             quick_format: None,
             host_room: false,
+            quick_table: super::QuickTableGame::default(),
         }
     }
 }
@@ -225,6 +235,9 @@ impl Menu {
             MenuItem::QuickFormat => {
                 let all = [None, Some(Format::One), Some(Format::Two), Some(Format::Three)];
                 self.quick_format = cycle(&all, self.quick_format, delta);
+            }
+            MenuItem::QuickTableGame => {
+                self.quick_table = cycle(&super::QuickTableGame::all(), self.quick_table, delta);
             }
             _ => {}
         }

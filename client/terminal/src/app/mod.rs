@@ -25,6 +25,7 @@ pub mod online_seats;
 pub mod online_table;
 pub mod open_games;
 mod preferences;
+pub mod quick_table;
 pub mod ratings;
 mod resume;
 mod rules;
@@ -35,7 +36,8 @@ pub use menu::{HostGame, Menu, MenuItem};
 pub use online_seats::OnlineSeatsScreen;
 pub use online_table::OnlineTableScreen;
 pub use open_games::{LOBBY_PAGE, ListKind, OpenGameList};
-pub use table_menu::{TableLine, TableMenu};
+pub use quick_table::{QuickTableGame, QuickTableWait};
+pub use table_menu::{Hosting, Meeting, TableLine, TableMenu};
 pub use tripot_app::online_connection::{Connection, RematchOffer, Route, Side};
 pub use tripot_app::setup::OpenerChoice;
 
@@ -62,6 +64,8 @@ pub enum Page {
     OnlineTable,
     /// Online: a table of 2–6 seats at the one table (its seats being taken before the game).
     OnlineSeats,
+    /// Online: a quick match for a table of 3–6 seats, under way.
+    QuickTable,
     /// A relay's ratings tables.
     Ratings,
 }
@@ -187,6 +191,8 @@ pub struct App {
     pub(crate) online_table: Option<OnlineTableScreen>,
     /// An online table of 2–6 seats at the one table.
     pub(crate) online_seats: Option<OnlineSeatsScreen>,
+    /// A quick match for a table, until it is settled.
+    pub(crate) quick_table: Option<QuickTableWait>,
     /// Why the online game left last never started (see `take_online_failure`).
     pub(crate) online_failure: Option<tripot_app::online_notice::Warning>,
     /// The ratings page, while open.
@@ -229,6 +235,7 @@ impl App {
             game_table: None,
             online_table: None,
             online_seats: None,
+            quick_table: None,
             online_failure: None,
             ratings: None,
             preferences: tripot_app::preferences::Preferences::default(),

@@ -121,6 +121,7 @@ impl App {
     pub(crate) fn poll_network(&mut self) {
         self.poll_online_table();
         self.poll_online_seats();
+        self.poll_quick_table();
         if let Some(list) = &mut self.open_games {
             list.poll();
         }

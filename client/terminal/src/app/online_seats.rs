@@ -26,6 +26,8 @@ pub struct OnlineSeatsScreen {
     pub(crate) chat_input: Option<String>,
     /// `x` was pressed: the next key names the seat whose chat to mute or unmute.
     pub(crate) mute_asked: bool,
+    /// Our table, listed in the relay's lobby: found there, not by a link.
+    pub(crate) listed: bool,
 }
 
 impl OnlineSeatsScreen {
@@ -64,6 +66,27 @@ impl App {
         }
     }
 
+    /// Hosts an online table of 3–6 seats listed in the relay's lobby (`offer`, computers at
+    /// these levels) and opens its screen; a failure is said on the current page.
+    pub fn host_listed(&mut self, offer: TableOffer, computers: Vec<u8>) {
+        // The listing derives the table's id: no link is built from the offer's (as in a room).
+        let opening = Opening::Host {
+            spec: TableSpec { game: offer.game.clone(), seats: offer.seats },
+            table: offer.table,
+            room: true,
+        };
+        let Some(network) = self.network_or_say() else { return };
+        match network.host_listed(offer, computers) {
+            Ok(link) => {
+                self.open_seats(link, opening);
+                if let Some(screen) = &mut self.online_seats {
+                    screen.listed = true;
+                }
+            }
+            Err(error) => self.say_network_error(&error),
+        }
+    }
+
     /// Joins the online table of `invitation`, for a seat or to watch.
     pub fn join_seats(&mut self, invitation: TableInvitation, wants: Wants) {
         let Some(network) = self.network_or_say() else { return };
@@ -85,6 +108,7 @@ impl App {
             show_names: false,
             chat_input: None,
             mute_asked: false,
+            listed: false,
         });
         self.page = Page::OnlineSeats;
     }

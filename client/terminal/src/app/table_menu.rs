@@ -4,7 +4,8 @@
 //! Its start is any game at the one table ([`super::GameTable`]); nothing here names a game.
 //! « Où : en ligne » makes the same form host an online table of the game's seats: the first
 //! seat is the host's, each other a guest's or a computer's (the computers sit right after the
-//! host), with a clock, spectators or not, and a private room on the relay or not.
+//! host), with a clock, spectators or not, and where the others find it: the table's link, a
+//! private room on the relay, or the relay's lobby (tables of 3–6 seats).
 
 use tripot_ai::Level;
 use tripot_app::seat_draw::draw_opener;
@@ -44,7 +45,7 @@ pub enum TableLine {
     Clock,
     /// Online: spectators let in or not.
     Spectators,
-    /// Online: in a private room on the relay, or by the table's link.
+    /// Online: where the others find the table ([`Meeting`]).
     Room,
     /// Who opens (by default the game's own first seat: draughts' white).
     Opener,
@@ -52,6 +53,28 @@ pub enum TableLine {
     Start,
     /// Back to the main menu.
     Back,
+}
+
+/// Where the others find an online table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meeting {
+    /// By the table's link (its host's address), shared by the host.
+    Link,
+    /// In a private room on the relay: its code, or the room's link.
+    Room,
+    /// Listed in the relay's lobby while seats are free (3–6 seats: the relay pairs duels).
+    Lobby,
+}
+
+/// Where an online table set up on the form opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hosting {
+    /// Reached by its link.
+    Link,
+    /// In the private room of this code.
+    Room(RoomCode),
+    /// Listed in the relay's lobby.
+    Lobby,
 }
 
 /// The form's state.
@@ -71,8 +94,8 @@ pub struct TableMenu {
     pub clock: ClockRule,
     /// Online: spectators let in.
     pub spectators: bool,
-    /// Online: in a private room on the relay.
-    pub room: bool,
+    /// Online: where the others find the table.
+    pub meeting: Meeting,
 }
 
 impl Default for TableMenu {
@@ -100,7 +123,7 @@ impl TableMenu {
             online: false,
             clock: default_clock(game),
             spectators: true,
-            room: false,
+            meeting: Meeting::Link,
         }
     }
 
@@ -156,7 +179,7 @@ impl TableMenu {
             }
             TableLine::Clock => self.clock = cycle(&CLOCKS, self.clock, delta),
             TableLine::Spectators => self.spectators = !self.spectators,
-            TableLine::Room => self.room = !self.room,
+            TableLine::Room => self.meeting = cycle(&self.meetings(), self.meeting, delta),
             // Online, the first seat is the host's.
             TableLine::Seat(0) if self.online => {}
             TableLine::Seat(i) => {
@@ -184,14 +207,36 @@ impl TableMenu {
         if matches!(self.line(), TableLine::Family | TableLine::Game) {
             self.clock = default_clock(self.game);
         }
+        if !self.meetings().contains(&self.meeting) {
+            self.meeting = Meeting::Link;
+        }
         self.selected = self.selected.min(self.lines().len() - 1);
     }
 
-    /// The online table as set here: the offer (a room's table id when in a room), the
-    /// computers' levels in seat order, the room's code.
+    /// The places the chosen game's table may be found: its link, a private room, and the
+    /// lobby for 3–6 seats.
     #[must_use]
-    pub fn online_table(&self) -> (TableOffer, Vec<u8>, Option<RoomCode>) {
-        let room = self.room.then(RoomCode::random);
+    pub fn meetings(&self) -> Vec<Meeting> {
+        let mut all = vec![Meeting::Link, Meeting::Room];
+        if self.game.seats > 2 {
+            all.push(Meeting::Lobby);
+        }
+        all
+    }
+
+    /// The online table as set here: the offer (a room's table id when in a room; a listed
+    /// table's is derived by the listing), the computers' levels in seat order, where it opens.
+    #[must_use]
+    pub fn online_table(&self) -> (TableOffer, Vec<u8>, Hosting) {
+        let hosting = match self.meeting {
+            Meeting::Link => Hosting::Link,
+            Meeting::Room => Hosting::Room(RoomCode::random()),
+            Meeting::Lobby => Hosting::Lobby,
+        };
+        let room = match hosting {
+            Hosting::Room(code) => Some(code),
+            Hosting::Link | Hosting::Lobby => None,
+        };
         let offer = TableOffer {
             table: room.map_or_else(random_table_id, |code| TableId(code.table_id())),
             game: self.game.spec(),
@@ -203,7 +248,7 @@ impl TableMenu {
             .iter()
             .filter_map(|kind| kind.level().map(Level::number))
             .collect();
-        (offer, computers, room)
+        (offer, computers, hosting)
     }
 
     /// The game as set here: its start (its opener drawn if asked) and who sits at each seat.
@@ -224,7 +269,7 @@ impl TableMenu {
 }
 
 /// The clock of a game's table by default: its own custom (draughts: a minute a move), else none.
-fn default_clock(game: &GameInfo) -> ClockRule {
+pub(crate) fn default_clock(game: &GameInfo) -> ClockRule {
     game.move_secs.map_or(ClockRule::None, |secs| ClockRule::PerMove { secs })
 }
 
@@ -340,16 +385,37 @@ mod tests {
         menu.change(1);
         menu.change(1);
         assert_eq!(menu.clock, ClockRule::PerMove { secs: 60 });
-        let (offer, computers, room) = menu.online_table();
+        let (offer, computers, hosting) = menu.online_table();
         assert_eq!((offer.game.as_str(), offer.seats), ("kawu-3", 3));
         assert_eq!(offer.clock, ClockRule::PerMove { secs: 60 });
         assert_eq!(computers, vec![Level::Moyen.number()]);
-        assert!(room.is_none() && offer.spectators);
+        assert!(hosting == Hosting::Link && offer.spectators);
         menu.selected = lines.iter().position(|&l| l == TableLine::Room).unwrap();
         menu.change(1);
-        let (offer, _, room) = menu.online_table();
-        assert_eq!(offer.table, TableId(room.unwrap().table_id()));
+        let (offer, _, hosting) = menu.online_table();
+        let Hosting::Room(code) = hosting else { panic!("{hosting:?}") };
+        assert_eq!(offer.table, TableId(code.table_id()));
+        menu.change(1);
+        assert_eq!(menu.online_table().2, Hosting::Lobby);
+        menu.change(1);
+        assert_eq!(menu.online_table().2, Hosting::Link, "back to the link");
         let draughts = TableMenu::preset("draughts", &[SeatKind::Person]);
         assert_eq!(draughts.clock, ClockRule::PerMove { secs: 60 }, "draughts' own clock");
+    }
+
+    #[test]
+    fn the_lobby_is_offered_to_tables_of_three_seats_or_more_and_left_for_two() {
+        let mut menu = TableMenu::preset("kawu-3", &[SeatKind::Person]);
+        menu.online = true;
+        assert_eq!(menu.meetings(), [Meeting::Link, Meeting::Room, Meeting::Lobby]);
+        menu.selected = menu.lines().iter().position(|&l| l == TableLine::Room).unwrap();
+        menu.change(-1);
+        assert_eq!(menu.meeting, Meeting::Lobby);
+        menu.selected = 1;
+        while menu.game.seats != 2 {
+            menu.change(-1);
+        }
+        assert_eq!(menu.meetings(), [Meeting::Link, Meeting::Room]);
+        assert_eq!(menu.meeting, Meeting::Link, "a duel is not listed: the relay pairs those");
     }
 }

@@ -96,6 +96,10 @@ fn activate(app: &mut App) {
             let formats = menu.quick_format;
             app.start_quick(formats);
         }
+        MenuItem::QuickTable => {
+            let choice = menu.quick_table;
+            app.start_quick_table(choice);
+        }
         _ => {}
     }
 }

@@ -11,6 +11,7 @@ mod menu;
 mod move_input;
 mod online_seats;
 mod open_games;
+mod quick_table;
 mod ratings;
 mod resume;
 mod rules;
@@ -39,6 +40,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
                     game_table::key(app, key);
                 }
             }
+            Page::QuickTable => quick_table::key(app, key),
             Page::Ratings => ratings::key(app, key),
         },
         Event::Mouse(mouse) => match app.page {
@@ -50,6 +52,7 @@ pub(crate) fn handle(app: &mut App, event: Event) {
             Page::TableMenu => table_menu::mouse(app, mouse),
             Page::GameTable | Page::OnlineTable | Page::OnlineSeats => game_table::mouse(app, mouse),
             Page::Ratings => ratings::mouse(app, mouse),
+            Page::QuickTable => {}
         },
     }
 }

@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use crate::app::{App, Button, Page, TableLine};
+use crate::app::{App, Button, Hosting, Page, TableLine};
 
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
@@ -57,8 +57,11 @@ fn activate(app: &mut App) {
         return;
     }
     if app.table_menu.online {
-        let (offer, computers, room) = app.table_menu.online_table();
-        app.host_seats(offer, computers, room);
+        match app.table_menu.online_table() {
+            (offer, computers, Hosting::Link) => app.host_seats(offer, computers, None),
+            (offer, computers, Hosting::Room(code)) => app.host_seats(offer, computers, Some(code)),
+            (offer, computers, Hosting::Lobby) => app.host_listed(offer, computers),
+        }
         return;
     }
     match app.table_menu.start() {

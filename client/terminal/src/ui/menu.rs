@@ -25,6 +25,10 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let total = menu_width + preview_width;
     let left = area.x + area.width.saturating_sub(total) / 2;
     let groups = MenuItem::ALL.iter().filter(|i| i.starts_group()).count() as u16;
+    // The groups are set apart by a blank line where the rows allow it; at 80×30 every row
+    // holds a line.
+    let spaced = MenuItem::ALL.len() as u16 + groups + 7 <= area.height;
+    let groups = if spaced { groups } else { 0 };
     let height = (MenuItem::ALL.len() as u16 + groups + 7).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;
 
@@ -60,7 +64,7 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(block, box_rect);
     let mut y = y0 + 1;
     for (i, item) in MenuItem::ALL.into_iter().enumerate() {
-        if item.starts_group() {
+        if spaced && item.starts_group() {
             y += 1;
         }
         let selected = app.menu.selected == i;
@@ -158,6 +162,14 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, item: M
         MenuItem::HostRoom => {
             (t.room_setting, Some(if menu.host_room { t.room_yes } else { t.room_no }.to_owned()))
         }
+        MenuItem::QuickTable => (lang.seats_words().quick_table, None),
+        MenuItem::QuickTableGame => (
+            lang.s().game,
+            Some(menu.quick_table.game.map_or_else(
+                || lang.any_game_of(menu.quick_table.seats),
+                |game| lang.words(&game.title).to_owned(),
+            )),
+        ),
         MenuItem::Ratings => (lang.ratings().title, None),
         MenuItem::Rules => (t.rules, None),
         MenuItem::Quit => (t.quit, None),

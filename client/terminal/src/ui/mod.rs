@@ -19,6 +19,7 @@ mod menu;
 mod online;
 mod online_seats;
 mod open_games;
+mod quick_table;
 mod ratings;
 mod resume;
 pub(crate) mod rules;
@@ -46,6 +47,7 @@ pub(crate) fn draw(app: &mut App, frame: &mut Frame<'_>) {
         Page::Join => join::draw(app, frame, area),
         Page::Lan | Page::Lobby => open_games::draw(app, frame, area),
         Page::TableMenu => table_menu::draw(app, frame, area),
+        Page::QuickTable => quick_table::draw(app, frame, area),
         Page::GameTable | Page::OnlineTable | Page::OnlineSeats => game_table::draw(app, frame, area),
     }
 }

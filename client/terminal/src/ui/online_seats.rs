@@ -302,12 +302,17 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         lines.push(Line::from(Span::styled(format!(" {}", lang.spectators_watching(view.watching)), grey)));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(format!(" {} :", w.share), grey)));
+    // A listed table is found in the lobby's list: no link of its own to pass on.
+    let (label, invitation) = if screen.listed {
+        (w.listed, w.listed_note.to_owned())
+    } else {
+        (w.share, view.invitation.clone().unwrap_or_else(|| w.share_pending.to_owned()))
+    };
+    lines.push(Line::from(Span::styled(format!(" {label} :"), grey)));
     let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
     frame.render_widget(Paragraph::new(lines.clone()), body);
     // The invitation from the screen's first column, on lines of its own, so that a mouse copy
     // takes nothing else with it (a long link wraps; a paste drops the line breaks).
-    let invitation = view.invitation.clone().unwrap_or_else(|| w.share_pending.to_owned());
     let link_y = body.y + lines.len() as u16;
     let link = Paragraph::new(Span::styled(invitation, Style::default().fg(Color::LightCyan)))
         .wrap(Wrap { trim: false });

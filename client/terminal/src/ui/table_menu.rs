@@ -12,7 +12,7 @@ use tripot_app::seat_kind::SeatKind;
 
 use super::cell_board::{self, CellMarks};
 use super::setting_line::push_setting;
-use crate::app::{App, Button, TableLine};
+use crate::app::{App, Button, Meeting, TableLine};
 
 /// Width of the setting names column.
 const LABEL: usize = 18;
@@ -109,7 +109,12 @@ fn draw_line(app: &mut App, frame: &mut Frame<'_>, rect: Rect, i: usize, line: T
         }
         TableLine::Room => {
             let w = lang.seats_words();
-            (w.room.to_owned(), Some((if menu.room { w.yes } else { w.no }).to_owned()))
+            let place = match menu.meeting {
+                Meeting::Link => w.meet_link,
+                Meeting::Room => w.meet_room,
+                Meeting::Lobby => w.meet_lobby,
+            };
+            (w.room.to_owned(), Some(place.to_owned()))
         }
         TableLine::Seat(0) if menu.online => {
             (lang.seat_label(1), Some(lang.seats_words().host_seat.to_owned()))
