@@ -27,20 +27,6 @@ fn plies_here(app: &App) -> usize {
     app.online_seats().map_or(0, |s| plies(s.online()))
 }
 
-/// The person here plays the first legal move by keys (`:`, the move, Enter) when it is theirs.
-fn play_here(app: &mut App) {
-    let Some(online) = app.online_seats().map(|s| s.online()) else { return };
-    let Some(table) = online.table().filter(|t| online.accepts_moves() && t.person_to_move()) else { return };
-    let state = table.state();
-    let Some(first) = state.legal_moves().into_iter().next() else { return };
-    let text = state.move_text(&first);
-    app.handle_event(ch(':'));
-    for c in text.chars() {
-        app.handle_event(ch(c));
-    }
-    app.handle_event(key(KeyCode::Enter));
-}
-
 fn heard(guest: &OnlineSeats) -> bool {
     guest.view(Instant::now()).chat.iter().any(|line| {
         line.text == "à vous" && matches!(&line.from, ChatFrom::Seat { name, .. } if name == "Ana")
@@ -79,7 +65,7 @@ fn the_terminal_hosts_a_kawu_3_table_a_guest_joins_by_its_link_and_both_follow_t
             app.message()
         );
         app.handle_event(Event::Tick);
-        play_here(&mut app);
+        common::play_first_move_by_keys(&mut app);
         play_first_move(&mut guest);
         if !said && app.online_seats().is_some_and(|s| s.online().table().is_some()) {
             app.handle_event(ch('t'));

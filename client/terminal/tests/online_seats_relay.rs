@@ -15,8 +15,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{ch, key};
-use crossterm::event::KeyCode;
 use relay_process::RelayLaunch;
 use seats_common::{PATIENCE, kawu_3_offer, plies};
 use tripot_ai::Level;
@@ -77,20 +75,6 @@ fn plies_at(app: &App) -> usize {
     app.online_seats().map_or(0, |s| plies(s.online()))
 }
 
-/// The person plays the first legal move by keys (`:`, the move, Enter) when it is theirs.
-fn play_here(app: &mut App) {
-    let Some(online) = app.online_seats().map(|s| s.online()) else { return };
-    let Some(table) = online.table().filter(|t| online.accepts_moves() && t.person_to_move()) else { return };
-    let state = table.state();
-    let Some(first) = state.legal_moves().into_iter().next() else { return };
-    let text = state.move_text(&first);
-    app.handle_event(ch(':'));
-    for c in text.chars() {
-        app.handle_event(ch(c));
-    }
-    app.handle_event(key(KeyCode::Enter));
-}
-
 #[test]
 fn a_table_listed_in_the_lobby_is_found_by_a_quick_match_and_played_from_both_terminals() {
     let relay = RelayLaunch::new(&relay_bin(), 41).no_per_ip_limits().start();
@@ -138,8 +122,8 @@ fn a_table_listed_in_the_lobby_is_found_by_a_quick_match_and_played_from_both_te
         );
         ana.handle_event(Event::Tick);
         bea.handle_event(Event::Tick);
-        play_here(&mut ana);
-        play_here(&mut bea);
+        common::play_first_move_by_keys(&mut ana);
+        common::play_first_move_by_keys(&mut bea);
         std::thread::sleep(Duration::from_millis(10));
     }
     assert_eq!(bea.page(), Page::OnlineSeats);

@@ -144,3 +144,18 @@ pub fn space_on_cell(app: &mut App, name: &str) {
     keys_to_cell(app, name);
     app.handle_event(ch(' '));
 }
+
+/// At the online table shown, the person plays the first legal move by keys (`:`, the move,
+/// Enter) when it is theirs.
+pub fn play_first_move_by_keys(app: &mut App) {
+    let Some(online) = app.online_seats().map(|s| s.online()) else { return };
+    let Some(table) = online.table().filter(|t| online.accepts_moves() && t.person_to_move()) else { return };
+    let state = table.state();
+    let Some(first) = state.legal_moves().into_iter().next() else { return };
+    let text = state.move_text(&first);
+    app.handle_event(ch(':'));
+    for c in text.chars() {
+        app.handle_event(ch(c));
+    }
+    app.handle_event(key(KeyCode::Enter));
+}
