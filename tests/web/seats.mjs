@@ -11,7 +11,7 @@
 // Prints "all table browser checks passed" at the end; any failed check throws (exit 1).
 
 
-import { env, check, checksMade, launchBrowser, goHome } from "./checks.mjs";
+import { env, check, checksMade, launchBrowser, goHome, openPage } from "./checks.mjs";
 import { TIMEOUT, data, waitData, playStep, dragStep, ringedStarts } from "./online_steps.mjs";
 
 const URL_A = env("TRIPOT_URL_A");
@@ -19,13 +19,7 @@ const URL_B = env("TRIPOT_URL_B");
 
 async function open(browser, url, locale) {
   const context = await browser.newContext({ locale, viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw new Error(`page error: ${error.message}`);
-  });
-  const response = await page.goto(url);
-  check(response.status() === 200, `${url} is served`);
-  await page.waitForSelector('body[data-next="player"]', { timeout: TIMEOUT });
+  const page = await openPage(context, url);
   await goHome(page);
   await page.click("#online-open");
   await page.waitForSelector("#online-setup:not([hidden])");
