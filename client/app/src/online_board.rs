@@ -15,11 +15,17 @@ use crate::table_event::TableEvent;
 
 /// A board played online.
 pub trait OnlineBoard {
-    /// The board, when the person here may act on it now (the session live, the game on).
-    fn board_for_moves(&mut self) -> Option<&mut Table>;
+    /// Whether the person here may act on the board now (the session live, the game on).
+    fn takes_moves(&self) -> bool;
 
     /// The board, once the game has started, whoever is to move.
     fn board_mut(&mut self) -> Option<&mut Table>;
+
+    /// The board, when the person here may act on it now.
+    fn board_for_moves(&mut self) -> Option<&mut Table> {
+        let live = self.takes_moves();
+        self.board_mut().filter(|_| live)
+    }
 
     /// Sends a whole move (in the game's notation) to the session; a question waiting for its
     /// second press is dropped.

@@ -53,9 +53,8 @@ impl std::fmt::Debug for OnlineTable {
 }
 
 impl OnlineBoard for OnlineTable {
-    fn board_for_moves(&mut self) -> Option<&mut Table> {
-        let live = self.accepts_moves();
-        self.table.as_mut().filter(|_| live)
+    fn takes_moves(&self) -> bool {
+        self.accepts_moves()
     }
 
     fn board_mut(&mut self) -> Option<&mut Table> {

@@ -15,9 +15,8 @@ use crate::table::Table;
 pub const MAX_CHAT_LINE: usize = MAX_CHAT;
 
 impl OnlineBoard for OnlineSeats {
-    fn board_for_moves(&mut self) -> Option<&mut Table> {
-        let live = self.accepts_moves();
-        self.table.as_mut().filter(|_| live)
+    fn takes_moves(&self) -> bool {
+        self.accepts_moves()
     }
 
     fn board_mut(&mut self) -> Option<&mut Table> {
