@@ -267,3 +267,31 @@ fn a_member_flooding_the_chat_is_held_to_the_rate_and_the_table_finishes() {
     tripot_replay(&host.save);
     tripot_replay(&guest.save);
 }
+
+#[test]
+fn a_guest_sits_at_the_seat_it_chose_and_a_taken_seat_turns_the_next_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = player(dir.path(), "Edmonde", None, &["host", "--variant", "kawu-3", "--ai", "1"]);
+    let link = link(&mut host, false);
+    // A seat past the table's count is refused before any network.
+    let mut lost = player(dir.path(), "Jean", None, &["join", &link, "--seat", "4", "--ai", "1"]);
+    assert_eq!(lost.finish(START), 2, "{}", lost.stderr());
+    assert!(lost.stderr().contains("seat 4 is not at this table"), "{}", lost.stderr());
+    let mut marie = player(dir.path(), "Marie", None, &["join", &link, "--seat", "3", "--ai", "1"]);
+    host.wait_for("Marie at the third seat", START, |v| {
+        v["event"] == "table" && v["seats"][2]["name"] == "Marie"
+    });
+    let mut late = player(dir.path(), "Louis", None, &["join", &link, "--seat", "3", "--ai", "1"]);
+    assert_eq!(late.finish(START), 1, "{}", late.stderr());
+    assert!(late.stderr().contains("the seat asked for is taken"), "{}", late.stderr());
+    // Without --seat, the first free one: the second.
+    let mut paul = player(dir.path(), "Paul", None, &["join", &link, "--ai", "1"]);
+    let places = game_over(&mut host);
+    assert_eq!(game_over(&mut marie), places);
+    assert_eq!(game_over(&mut paul), places);
+    for p in [&mut host, &mut marie, &mut paul] {
+        assert_eq!(p.finish(Duration::from_secs(20)), 0, "{}", p.stderr());
+        let seats = p.events("table").last().unwrap()["seats"].clone();
+        assert_eq!((seats[1]["name"].as_str(), seats[2]["name"].as_str()), (Some("Paul"), Some("Marie")));
+    }
+}

@@ -1,6 +1,6 @@
 // An online table of 2–6 seats in the page, in a real browser: page A (on its `tripot web`)
 // hosts a kawu-3 table with a computer at the second seat; page B (on another `tripot web`)
-// joins by the link A's page shows and takes the third seat; both play by clicks, each page's
+// joins by the link A's page shows, choosing the third seat; both play by clicks, each page's
 // moves seen on the other; a chat line of A's is read on B's page; B's page reloads (F5) and is
 // back at its seat with the moves so far, and plays on; then the host's page reloads, its table
 // having gone on meanwhile, and the table plays on again. Run by client/cli/tests/web_seats.rs,
@@ -63,8 +63,11 @@ try {
   await a.waitForSelector('#seats-list li[data-seat="1"][data-holder="computer"]', { timeout: TIMEOUT });
   check(true, "seat 2 is the computer's");
 
-  // B joins by the link and takes the free seat.
+  // B joins by the link, choosing the third seat among the link's three.
   await b.fill("#seats-link", link);
+  const offered = await b.locator("#seats-seat option").allTextContents();
+  check(JSON.stringify(offered) === JSON.stringify(["The first free one", "Seat 1", "Seat 2", "Seat 3"]), `page B offers the link's seats (${offered})`);
+  await b.selectOption("#seats-seat", "3");
   await b.click("#seats-join");
   await waitData(b, "seat", "2");
   await waitData(a, "connection", "connected");

@@ -64,6 +64,7 @@ pub mod recording_table;
 pub mod resume_choice;
 pub mod rules;
 pub mod save_store;
+pub mod seat_choice;
 pub mod seat_draw;
 pub mod seat_kind;
 #[cfg(any(test, feature = "test-support"))]

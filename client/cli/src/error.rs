@@ -230,6 +230,17 @@ pub(crate) enum CliError {
     /// A table's room link that does not read: exit 2.
     #[error(transparent)]
     BadTableRoomLink(#[from] tripot_net::table_online::TableRoomLinkError),
+    /// `tripot join --seat N` with a two-seat host's address or room code: exit 2.
+    #[error(
+        "--seat is for a table's link (tripot://table/… or tripot://room/…): a two-seat host's offer says who sits where"
+    )]
+    SeatAtTablesOnly,
+    /// `--seat N` past the table's seat count: exit 2.
+    #[error(transparent)]
+    NoSuchSeat(#[from] tripot_app::seat_choice::NoSuchSeat),
+    /// The table would not let this peer in: exit 1.
+    #[error("the table refused: {}", table_refusal(*.0))]
+    TableRefused(tripot_protocol::table::TableRejectReason),
     /// An online table could not start: exit 1.
     #[error(transparent)]
     Table(#[from] tripot_net::table_online::TableNetError),
@@ -274,6 +285,20 @@ pub(crate) enum CliError {
     Player(#[from] tripot_game::PlayerError),
 }
 
+/// Why a table turned a peer away, as the command line says it.
+fn table_refusal(reason: tripot_protocol::table::TableRejectReason) -> &'static str {
+    use tripot_protocol::table::TableRejectReason as R;
+    match reason {
+        R::NoSeat => "the seat asked for is taken, or no seat is free (the game may have started)",
+        R::NoSpectators => "the host lets no spectator in",
+        R::UnknownTable => "the host has no such table (the link is an old one?)",
+        R::Version => "the host speaks another version of the table's messages",
+        R::Malformed | R::Unexpected | R::BadEntry | R::Flood | R::GameOver | R::BadSignature => {
+            "the host refused what this peer sent"
+        }
+    }
+}
+
 impl From<super::draughts::DraughtsError> for CliError {
     fn from(error: super::draughts::DraughtsError) -> CliError {
         CliError::Draughts(Box::new(error))
@@ -315,6 +340,8 @@ impl CliError {
             | CliError::HeadlessWithoutAi
             | CliError::LobbyTableOfTwo
             | CliError::NoGameOfSeats(_)
+            | CliError::SeatAtTablesOnly
+            | CliError::NoSuchSeat(_)
             | CliError::BadClock(_) => 2,
             CliError::Player(_) => 1,
             CliError::Settings(error) | CliError::Network(NetworkError::Settings(error)) => match error {
@@ -354,6 +381,7 @@ impl CliError {
             | CliError::RaceUnfinished
             | CliError::Terminal(_)
             | CliError::Table(_)
+            | CliError::TableRefused(_)
             | CliError::Web(_)
             | CliError::Ratings(_)
             | CliError::Io(_) => 1,

@@ -21,7 +21,7 @@ use tripot_net::table_online::{
     QuickTableProgress, TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart,
     host_listed, join_listed, quick_table, random_table_id, start_table,
 };
-use tripot_protocol::table::{ClockRule, TableId, Wants};
+use tripot_protocol::table::{ClockRule, TableId, TableRejectReason, Wants};
 
 use super::online::{OnlineArgs, runtime};
 use super::table_json;
@@ -213,6 +213,7 @@ enum Opening {
 /// `tripot join LINK` (a seat) or `tripot watch LINK`.
 pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
     let link: TableLink = link.parse()?;
+    let wants = tripot_app::seat_choice::check(wants, &link.spec)?;
     run(
         online,
         Opening::Start(TableStart::Join { addr: link.host, table: link.table, spec: link.spec, wants }),
@@ -223,6 +224,7 @@ pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), 
 /// `tripot join tripot://room/<game>/<seats>/<CODE>`: a seat at a table in a private room.
 pub(crate) fn join_room(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
     let link: TableRoomLink = link.parse()?;
+    let wants = tripot_app::seat_choice::check(wants, &link.spec)?;
     run(online, Opening::Start(TableStart::JoinRoom { code: link.code, spec: link.spec, wants }), None)
 }
 
@@ -286,6 +288,17 @@ fn rating_settled(event: &TableNetEvent) -> bool {
     )
 }
 
+/// Whether a refusal turns a newcomer away for good (not one message refused).
+const fn is_turned_away(reason: TableRejectReason) -> bool {
+    matches!(
+        reason,
+        TableRejectReason::NoSeat
+            | TableRejectReason::NoSpectators
+            | TableRejectReason::UnknownTable
+            | TableRejectReason::Version
+    )
+}
+
 /// Plays the local seat with the computer (`--ai`) until the game ends and is saved (with
 /// `--rematch N`, votes for N more games and stays while the vote carries); prints every event; claims seats away past the grace with `--claim`.
 async fn headless(
@@ -300,6 +313,7 @@ async fn headless(
     let mut linger_until: Option<tokio::time::Instant> = None;
     // A seat stays for its game's result to be signed and counted (a spectator signs nothing).
     let (mut seated, mut saved, mut settled) = (false, false, false);
+    let mut admitted = false;
     loop {
         let event = match linger_until {
             Some(until) => match tokio::time::timeout_at(until, handle.next_event()).await {
@@ -313,6 +327,8 @@ async fn headless(
             print(&line);
         }
         settled |= rating_settled(&event);
+        // The host sends the table only to those it let in.
+        admitted |= matches!(&event, TableNetEvent::Table(tripot_net::table::TableEvent::Table(_)));
         match event {
             TableNetEvent::Room(RoomEvent::Open(code)) => {
                 if let Some(invitation) = &invitation {
@@ -371,6 +387,14 @@ async fn headless(
                 linger_until = Some(tokio::time::Instant::now() + LINGER);
             }
             TableNetEvent::Saved { .. } if ended && !voted => saved = true,
+            // Turned away at the door (no free seat, the one asked for taken, no spectators):
+            // nothing will come of waiting.
+            TableNetEvent::Table(tripot_net::table::TableEvent::Refused(reject))
+                if !admitted && is_turned_away(reject.reason) =>
+            {
+                handle.leave();
+                return Err(CliError::TableRefused(reject.reason));
+            }
             TableNetEvent::Table(tripot_net::table::TableEvent::TableLost) => {
                 return Err(CliError::SessionStopped);
             }

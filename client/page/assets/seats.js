@@ -97,6 +97,23 @@ function fillComputers() {
   }
 }
 
+// The join form's seats: the first free one, or each seat of the table the link names (its
+// seat count follows the game's name: tripot://table/kawu-3/3/… or tripot://room/kawu-3/3/…).
+function fillSeatChoice() {
+  const select = $("seats-seat");
+  const found = /^tripot:\/\/(?:table|room)\/[^/]+\/([2-6])\//.exec($("seats-link").value.trim());
+  const seats = found ? Number(found[1]) : 0;
+  const kept = select.value;
+  for (const option of [...select.options].slice(1)) option.remove();
+  for (let seat = 1; seat <= seats; seat += 1) {
+    const option = document.createElement("option");
+    option.value = String(seat);
+    option.textContent = t("seats_place", { n: seat });
+    select.appendChild(option);
+  }
+  select.value = Number(kept) <= seats ? kept : "";
+}
+
 // The computers' levels, in the seats right after ours (as the program seats them).
 function computers() {
   return [...$("seats-computers").querySelectorAll("select")]
@@ -207,9 +224,11 @@ export function bind() {
       room: $("seats-room").checked,
     }),
   );
+  $("seats-link").addEventListener("input", fillSeatChoice);
   $("seats-join-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    ask("join_seats", { link: $("seats-link").value });
+    const seat = $("seats-seat").value;
+    ask("join_seats", { link: $("seats-link").value, seat: seat ? Number(seat) : null });
   });
   $("seats-watch").addEventListener("click", () => ask("join_seats", { link: $("seats-link").value, watch: true }));
   $("seats-copy").addEventListener("click", () => {

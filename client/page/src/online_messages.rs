@@ -115,6 +115,9 @@ pub(crate) enum OnlineRequest {
         /// To watch rather than sit.
         #[serde(default)]
         watch: bool,
+        /// The seat to sit at, from 1 (none: the first free one).
+        #[serde(default)]
+        seat: Option<u8>,
     },
     /// Says a line at the table.
     Chat {
@@ -328,6 +331,8 @@ pub(crate) enum OnlineErrorCode {
     NotNow,
     /// No list was read that holds this table.
     NoSuchTable,
+    /// A seat asked for that the table does not have.
+    NoSuchSeat,
     /// The network cannot start or cannot do it (no relay…).
     Network,
     /// An empty hole picked: there is no pawn on it (« Ce n'est pas un de vos pions » misled).

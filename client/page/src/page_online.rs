@@ -177,7 +177,7 @@ impl PageOnline {
             OnlineRequest::HostSeats { game, computers, clock, spectators, room } => {
                 self.host_seats(&game, &computers, &clock, spectators, room, network)
             }
-            OnlineRequest::JoinSeats { link, watch } => self.join_seats(&link, watch, network),
+            OnlineRequest::JoinSeats { link, watch, seat } => self.join_seats(&link, watch, seat, network),
             OnlineRequest::Chat { .. }
             | OnlineRequest::Mute { .. }
             | OnlineRequest::OfferDraw

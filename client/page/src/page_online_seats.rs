@@ -107,11 +107,13 @@ impl PageOnline {
         Ok(Vec::new())
     }
 
-    /// Joins the table of `link` (its link or its room's), for the first free seat or to watch.
+    /// Joins the table of `link` (its link or its room's), for the first free seat, the `seat`
+    /// chosen (from 1) or to watch.
     pub(super) fn join_seats(
         &mut self,
         link: &str,
         watch: bool,
+        seat: Option<u8>,
         network: &Mutex<NetworkSlot>,
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
@@ -119,7 +121,18 @@ impl PageOnline {
             .trim()
             .parse()
             .map_err(|error| refusal(OnlineErrorCode::BadAddress, |l: Lang| l.invitation_error(&error)))?;
-        let wants = if watch { Wants::Watch } else { Wants::Seat(None) };
+        let wants = match (watch, seat) {
+            (true, _) => Wants::Watch,
+            (false, None) => Wants::Seat(None),
+            (false, Some(number)) => {
+                tripot_app::seat_choice::numbered(number, invitation.spec()).map_err(|error| {
+                    let (number, seats) = (error.number.to_string(), error.seats.to_string());
+                    refusal(OnlineErrorCode::NoSuchSeat, |l: Lang| {
+                        fill(l.page().online_no_such_seat, &[("n", &number), ("seats", &seats)])
+                    })
+                })?
+            }
+        };
         self.join_invitation(invitation, wants, network)
     }
 

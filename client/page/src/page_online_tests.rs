@@ -212,3 +212,25 @@ fn the_network_starts_only_for_a_valid_start_and_a_move_goes_over_the_link_in_tu
     page.close();
     assert_eq!(wire.left.load(Ordering::SeqCst), 1);
 }
+
+#[test]
+fn a_seat_the_tables_link_has_not_is_refused_before_any_network() {
+    let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+    let network = slot(&wire, &made);
+    let mut page = PageOnline::default();
+    let link = "tripot://room/kawu-3/3/K7M-4QP".to_owned();
+    for seat in [0, 4, 255] {
+        let asked = OnlineRequest::JoinSeats { link: link.clone(), watch: false, seat: Some(seat) };
+        let out = page.handle(asked, &network);
+        assert_eq!(refused_with(&out), Some(OnlineErrorCode::NoSuchSeat), "seat {seat}");
+        let [ServerMessage::OnlineError(refusal)] = out.as_slice() else { unreachable!() };
+        assert!(
+            format!("{refusal:?}").contains(&format!("Seat {seat} is not at this table: it has 3.")),
+            "{refusal:?}"
+        );
+    }
+    assert_eq!(made.load(Ordering::SeqCst), 0, "no network for a seat the table has not");
+    // A seat it has goes to the network (which has no relay here).
+    let asked = OnlineRequest::JoinSeats { link, watch: false, seat: Some(3) };
+    assert_eq!(refused_with(&page.handle(asked, &network)), Some(OnlineErrorCode::Network));
+}

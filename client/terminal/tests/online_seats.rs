@@ -344,23 +344,55 @@ fn a_duel_set_up_online_is_not_offered_the_lobby() {
 }
 
 #[test]
-fn the_join_page_takes_a_table_link_for_a_seat_or_to_watch() {
+fn the_join_page_takes_a_table_link_for_the_first_free_seat_a_chosen_one_or_to_watch() {
     let (mut app, _events, fake) = app(Lang::En);
     app.open_join();
     let link = "tripot://room/kawu-3/3/K7M-4QP";
     app.handle_event(Event::Paste(link.into()));
     let screen = render(&mut app, 100, 30);
-    assert!(screen.contains("take a seat (Tab: watch)"), "{screen}");
+    assert!(screen.contains("take the first free seat (Tab: another seat, or watch)"), "{screen}");
     app.handle_event(key(KeyCode::Tab));
-    assert!(render(&mut app, 100, 30).contains("watch (Tab: take a seat)"));
+    assert!(render(&mut app, 100, 30).contains("take seat 1 (Tab"));
+    app.handle_event(key(KeyCode::Tab));
+    app.handle_event(key(KeyCode::Tab));
+    assert!(render(&mut app, 100, 30).contains("take seat 3 (Tab"));
     app.handle_event(key(KeyCode::Enter));
-    assert_eq!(fake.starts(), [format!("join {link} Watch")]);
+    assert_eq!(fake.starts(), [format!("join {link} Seat(Some(Seat(2)))")]);
     assert_eq!(app.page(), Page::OnlineSeats);
+    // Shift+Tab from the first free seat goes round to watching.
+    app.open_join();
+    app.handle_event(Event::Paste(link.into()));
+    app.handle_event(key(KeyCode::BackTab));
+    assert!(render(&mut app, 100, 30).contains("→ watch (Tab"));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts().last().unwrap(), &format!("join {link} Watch"));
     app.open_join();
     app.handle_event(Event::Paste("tripot://table/kawu-3".into()));
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Join);
     assert!(app.message().unwrap().contains("seats"), "{:?}", app.message());
+}
+
+#[test]
+fn a_seat_chosen_at_a_longer_table_is_refused_at_a_shorter_one_before_the_network() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    app.open_join();
+    app.handle_event(Event::Paste("tripot://room/halma-6/6/K7M-4QP".into()));
+    for _ in 0..6 {
+        app.handle_event(key(KeyCode::Tab));
+    }
+    assert!(render(&mut app, 100, 30).contains("prendre la place 6"));
+    // The link changed for a table of three: seat 6 is not there.
+    app.handle_event(Event::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('u'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    app.handle_event(Event::Paste("tripot://room/kawu-3/3/K7M-4QP".into()));
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Join);
+    assert!(fake.starts().is_empty(), "{:?}", fake.starts());
+    let message = app.message().unwrap();
+    assert!(message.contains("la place 6 n'est pas à cette table : elle en a 3"), "{message}");
 }
 
 #[test]

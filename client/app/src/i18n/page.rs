@@ -54,8 +54,8 @@ page_texts! {
     online_share_code, online_room_opening, online_share_addrs, online_no_addr_yet,
     online_their_turn, online_resign, online_resign_confirm, online_claim, online_keep_waiting,
     online_rematch, online_accept_rematch, online_decline, online_leave, online_leave_confirm,
-    online_moved_away, seats_bad_clock, seats_bad_computers, seats_host_title, seats_place, seats_guest, seats_computer, seats_clock, seats_clock_none, seats_clock_30, seats_clock_60, seats_clock_120, seats_clock_300, seats_clock_reserve, seats_spectators, seats_room, seats_host, seats_join_title, seats_link, seats_join, seats_watch, seats_share, seats_copy, seats_copied, seats_waiting, seats_host_mark, seats_away, seats_watching, seats_to_move, seats_clock_left, seats_chat, seats_send, seats_mute, seats_unmute, seats_claim, seats_offer_draw, seats_accept_draw, seats_decline_draw, seats_vote, seats_votes,
-    online_already_open, online_bad_address, online_no_such_table, online_no_lobby,
+    online_moved_away, seats_bad_clock, seats_bad_computers, seats_host_title, seats_place, seats_guest, seats_computer, seats_clock, seats_clock_none, seats_clock_30, seats_clock_60, seats_clock_120, seats_clock_300, seats_clock_reserve, seats_spectators, seats_room, seats_host, seats_join_title, seats_link, seats_join, seats_watch, seats_seat, seats_seat_first, seats_share, seats_copy, seats_copied, seats_waiting, seats_host_mark, seats_away, seats_watching, seats_to_move, seats_clock_left, seats_chat, seats_send, seats_mute, seats_unmute, seats_claim, seats_offer_draw, seats_accept_draw, seats_decline_draw, seats_vote, seats_votes,
+    online_already_open, online_bad_address, online_no_such_table, online_no_such_seat, online_no_lobby,
     online_no_mdns, online_no_list, online_not_open, online_not_connected, online_game_over,
     online_not_now, online_not_your_turn, online_no_hop, online_bad_hole, online_not_your_pawn, online_empty_hole,
     online_no_selection, online_not_a_destination, online_bad_format, online_unknown_game, online_confirm_resign,
@@ -162,6 +162,7 @@ mod tests {
         [
             "already_open",
             "no_such_table",
+            "no_such_seat",
             "no_lobby",
             "no_mdns",
             "no_list",

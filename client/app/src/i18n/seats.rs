@@ -7,7 +7,7 @@ use std::time::Duration;
 use tripot_game::Seat;
 use tripot_net::table::TableError;
 use tripot_net::table_online::TableNetError;
-use tripot_protocol::table::{ClockRule, TableRejectReason};
+use tripot_protocol::table::{ClockRule, TableRejectReason, Wants};
 
 use super::Lang;
 use crate::online_seats::{SeatHolderView, SeatsNotice, Who};
@@ -160,8 +160,8 @@ impl Lang {
             TableRejectReason::Version => "another version of the program",
             TableRejectReason::UnknownTable if fr => "table inconnue",
             TableRejectReason::UnknownTable => "unknown table",
-            TableRejectReason::NoSeat if fr => "plus de place libre",
-            TableRejectReason::NoSeat => "no free seat",
+            TableRejectReason::NoSeat if fr => "plus de place libre, ou la place demandée est prise",
+            TableRejectReason::NoSeat => "no free seat, or the seat asked for is taken",
             TableRejectReason::NoSpectators if fr => "pas de spectateurs à cette table",
             TableRejectReason::NoSpectators => "no spectators at this table",
             TableRejectReason::Malformed if fr => "message illisible",
@@ -342,11 +342,15 @@ pub struct SeatsTexts {
     pub waiting_keys: &'static str,
     /// The keys while a chat line is typed.
     pub chat_keys: &'static str,
-    /// The join page's mode: take a seat.
+    /// The join page's choice: the first free seat.
     pub join_seat: &'static str,
+    /// The join page's choice: a given seat (its number follows).
+    pub join_seat_at: &'static str,
+    /// The join page's keys for its choice.
+    pub join_choice_keys: &'static str,
     /// The resume list's word for a game of an online table.
     pub online_table: &'static str,
-    /// The join page's mode: watch.
+    /// The join page's choice: watch.
     pub join_watch: &'static str,
     /// The main menu's line: a quick match for a table of 3–6 seats.
     pub quick_table: &'static str,
@@ -402,9 +406,11 @@ static FR: SeatsTexts = SeatsTexts {
     end_keys: "v rejouer · t discuter · n numéros · q quitter",
     waiting_keys: "t discuter · q quitter",
     chat_keys: "Entrée envoyer · Échap annuler",
-    join_seat: "prendre une place (Tab : regarder)",
+    join_seat: "prendre la première place libre",
+    join_seat_at: "prendre la place",
+    join_choice_keys: "(Tab : une autre place, ou regarder)",
     online_table: "Table en ligne",
-    join_watch: "regarder (Tab : prendre une place)",
+    join_watch: "regarder",
     quick_table: "Partie rapide : une table",
     seek_reading: "Lecture du lobby du relais…",
     seek_joining: "Une table ouverte : on s'y assoit…",
@@ -454,9 +460,11 @@ static EN: SeatsTexts = SeatsTexts {
     end_keys: "v play again · t chat · n numbers · q leave",
     waiting_keys: "t chat · q leave",
     chat_keys: "Enter send · Esc cancel",
-    join_seat: "take a seat (Tab: watch)",
+    join_seat: "take the first free seat",
+    join_seat_at: "take seat",
+    join_choice_keys: "(Tab: another seat, or watch)",
     online_table: "Online table",
-    join_watch: "watch (Tab: take a seat)",
+    join_watch: "watch",
     quick_table: "Quick match: a table",
     seek_reading: "Reading the relay's lobby…",
     seek_joining: "An open table: taking a seat…",
@@ -465,6 +473,27 @@ static EN: SeatsTexts = SeatsTexts {
 };
 
 impl Lang {
+    /// A join form's choice: « prendre la place 2 », « regarder »…
+    #[must_use]
+    pub fn join_choice(self, wants: Wants) -> String {
+        let w = self.seats_words();
+        match wants {
+            Wants::Seat(None) => w.join_seat.to_owned(),
+            Wants::Seat(Some(seat)) => format!("{} {}", w.join_seat_at, seat.0 + 1),
+            Wants::Watch => w.join_watch.to_owned(),
+        }
+    }
+
+    /// A seat asked for that the table does not have.
+    #[must_use]
+    pub fn no_such_seat(self, error: &crate::seat_choice::NoSuchSeat) -> String {
+        let (seat, seats) = (error.number, error.seats);
+        match self {
+            Lang::Fr => format!("la place {seat} n'est pas à cette table : elle en a {seats}"),
+            Lang::En => format!("seat {seat} is not at this table: it has {seats}"),
+        }
+    }
+
     /// A quick match's game: « n'importe quel jeu à 4 » for any game of that many seats.
     #[must_use]
     pub fn any_game_of(self, seats: u8) -> String {

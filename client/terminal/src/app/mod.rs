@@ -179,8 +179,8 @@ pub struct App {
     pub(crate) open_games: Option<OpenGameList>,
     /// The join page's text field.
     pub(crate) join_input: String,
-    /// The join page: a table's link is joined to watch, not for a seat.
-    pub(crate) join_watch: bool,
+    /// The join page: what a table's link is joined for (the first free seat, one chosen, or to watch).
+    pub(crate) join_wants: tripot_protocol::table::Wants,
     /// Opened by `tripot host/join/lan`: leaving the online screens ends the program.
     pub(crate) online_only: bool,
     /// The star table's set-up page.
@@ -229,7 +229,7 @@ impl App {
             network: None,
             open_games: None,
             join_input: String::new(),
-            join_watch: false,
+            join_wants: tripot_protocol::table::Wants::Seat(None),
             online_only: false,
             table_menu: TableMenu::default(),
             game_table: None,

@@ -60,9 +60,16 @@ impl App {
     /// Opens the join page with an empty field.
     pub fn open_join(&mut self) {
         self.join_input.clear();
-        self.join_watch = false;
+        self.join_wants = Wants::Seat(None);
         self.message = None;
         self.page = Page::Join;
+    }
+
+    /// Tab on the join page: a table's link steps through its seats, the first free one and
+    /// watching (`backwards` for Shift+Tab).
+    pub(crate) fn next_join_choice(&mut self, backwards: bool) {
+        let seats = self.join_input.trim().parse::<TableInvitation>().ok().map(|i| i.spec().seats);
+        self.join_wants = tripot_app::seat_choice::next_choice(self.join_wants, seats, backwards);
     }
 
     /// Enter on the join page: an address joins the host there.
@@ -73,9 +80,14 @@ impl App {
         }
         // A table of 2–6 seats by its link or its room's link.
         if text.starts_with("tripot://") {
-            let wants = if self.join_watch { Wants::Watch } else { Wants::Seat(None) };
             match text.parse::<TableInvitation>() {
-                Ok(invitation) => self.join_seats(invitation, wants),
+                Ok(invitation) => match tripot_app::seat_choice::check(self.join_wants, invitation.spec()) {
+                    Ok(wants) => self.join_seats(invitation, wants),
+                    Err(error) => {
+                        let words = self.lang.no_such_seat(&error);
+                        self.say(format!("{} : {words}", self.lang.t().join_invalid), true);
+                    }
+                },
                 Err(error) => {
                     let words = self.lang.invitation_error(&error);
                     self.say(format!("{} : {words}", self.lang.t().join_invalid), true);

@@ -1,5 +1,5 @@
-//! The join page: type (or paste) the host's address, a room code or a table's link (Tab: take
-//! a seat or watch), Enter joins, Esc goes back.
+//! The join page: type (or paste) the host's address, a room code or a table's link (Tab: the
+//! first free seat, a chosen one, or watch), Enter joins, Esc goes back.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
@@ -11,8 +11,9 @@ const MAX_INPUT: usize = 400;
 pub(super) fn key(app: &mut App, key: KeyEvent) {
     match key.code {
         KeyCode::Enter => app.join_typed(),
-        // A table's link: take a seat, or watch.
-        KeyCode::Tab | KeyCode::BackTab => app.join_watch = !app.join_watch,
+        // A table's link: the first free seat, a chosen one, or watch.
+        KeyCode::Tab => app.next_join_choice(false),
+        KeyCode::BackTab => app.next_join_choice(true),
         KeyCode::Esc => app.back_to_menu(),
         KeyCode::Backspace => {
             app.join_input.pop();

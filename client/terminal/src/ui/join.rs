@@ -29,12 +29,15 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         Line::from(Span::styled(format!(" {}", t.join_help), Style::default().fg(Color::Gray))),
     ];
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), Rect { height: 7, ..inner });
-    // A table's link takes a seat or watches, as Tab chooses.
+    // A table's link takes the first free seat, a chosen one, or watches, as Tab chooses.
     if app.join_input.trim_start().starts_with("tripot://") {
-        let w = app.lang.seats_words();
-        let mode = if app.join_watch { w.join_watch } else { w.join_seat };
+        let choice = app.lang.join_choice(app.join_wants);
+        let keys = app.lang.seats_words().join_choice_keys;
         frame.render_widget(
-            Paragraph::new(Span::styled(format!(" → {mode}"), Style::default().fg(Color::LightCyan))),
+            Paragraph::new(Span::styled(
+                format!(" → {choice} {keys}"),
+                Style::default().fg(Color::LightCyan),
+            )),
             Rect { y: inner.y + 3, height: 1, ..inner },
         );
     }
