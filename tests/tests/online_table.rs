@@ -205,6 +205,52 @@ fn the_rematch_vote_carried_a_second_game_is_played_and_saved_apart() {
 }
 
 #[test]
+fn a_seat_left_free_by_the_vote_goes_to_a_computer_and_the_next_game_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = [
+        "host",
+        "--variant",
+        "kawu-3",
+        "--computer",
+        "2",
+        "--ai",
+        "1",
+        "--rematch",
+        "1",
+        "--fill",
+        "1",
+        "--vote-secs",
+        "3",
+    ];
+    let mut host = player(dir.path(), "Edmonde", None, &host_args);
+    let link = link(&mut host, false);
+    // Marie plays one game and does not vote for another.
+    let mut guest = player(dir.path(), "Marie", None, &["join", &link, "--ai", "1"]);
+    let first = game_over(&mut host);
+    assert_eq!(game_over(&mut guest), first);
+    assert_eq!(guest.finish(Duration::from_secs(120)), 0, "{}", guest.stderr());
+    let carried = host.wait_event("vote_closed", GAME);
+    assert_eq!(carried["rematch"], true, "{carried}");
+    game_over(&mut host);
+    assert_eq!(host.finish(Duration::from_secs(20)), 0, "{}", host.stderr());
+    assert_eq!(host.events("started").len(), 2, "two games started");
+    let tables = host.events("table");
+    let last = &tables.last().unwrap()["seats"];
+    assert_eq!(
+        (last[1]["kind"].as_str(), last[2]["kind"].as_str()),
+        (Some("computer"), Some("computer")),
+        "{tables:?}"
+    );
+    let mut paths: Vec<String> =
+        host.events("saved").iter().map(|s| s["path"].as_str().unwrap().to_owned()).collect();
+    paths.dedup();
+    assert_eq!(paths.len(), 2, "each game in a file of its own: {paths:?}");
+    for path in &paths {
+        tripot_replay(Path::new(path));
+    }
+}
+
+#[test]
 fn draughts_by_room_code_through_a_relay_to_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let relay =

@@ -1,6 +1,6 @@
 // An online table of 2–6 seats in the page, in a real browser: page A (on its `tripot web`)
-// hosts a kawu-3 table with a computer at the second seat; page B (on another `tripot web`)
-// joins by the link A's page shows, choosing the third seat; both play by clicks, each page's
+// hosts a kawu-3 table; page B (on another `tripot web`) joins by the link A's page shows,
+// choosing the third seat, and A gives the second to a computer; both play by clicks, each page's
 // moves seen on the other; a chat line of A's is read on B's page; B's page reloads (F5) and is
 // back at its seat with the moves so far, and plays on; then the host's page reloads, its table
 // having gone on meanwhile, and the table plays on again. Run by client/cli/tests/web_seats.rs,
@@ -47,12 +47,11 @@ try {
   const a = await open(browser, URL_A, "fr-FR");
   const b = await open(browser, URL_B, "en-US");
 
-  // A's form: kawu-3, a computer (Débutant) at seat 2, seat 3 left to a guest.
+  // A's form: kawu-3, seats 2 and 3 left to guests (a computer takes seat 2 later).
   check((await a.textContent("#seats-host")).includes("Ouvrir la table"), "page A offers to open a table, in French");
   await a.selectOption("#seats-game", "kawu-3");
   await a.waitForSelector('#seats-computers select[data-seat="3"]', { state: "attached" });
   check(!(await a.locator('#seats-computers select[data-seat="4"]').count()), "a kawu-3 table has two seats after the host's");
-  await a.selectOption('#seats-computers select[data-seat="2"]', "1");
   await a.selectOption("#seats-clock", "none");
   await a.click("#seats-host");
   await a.waitForSelector('#online[data-seats-invitation^="tripot://table/kawu-3/3/"]', { state: "attached", timeout: TIMEOUT });
@@ -60,8 +59,8 @@ try {
   check((await a.textContent("#seats-invitation")) === link, `page A shows the link to share: ${link.slice(0, 40)}…`);
   check(await a.isVisible("#seats-copy"), "page A offers « Copier le lien »");
   // The link may come before the table's own announcement of its seats.
-  await a.waitForSelector('#seats-list li[data-seat="1"][data-holder="computer"]', { timeout: TIMEOUT });
-  check(true, "seat 2 is the computer's");
+  await a.waitForSelector('#seats-list li[data-seat="1"][data-holder="empty"] .seats-computer', { timeout: TIMEOUT });
+  check(await a.isVisible("#seats-fill-level"), "page A offers a computer for its free seats, and their level");
 
   // B joins by the link, choosing the third seat among the link's three.
   await b.fill("#seats-link", link);
@@ -69,6 +68,12 @@ try {
   check(JSON.stringify(offered) === JSON.stringify(["The first free one", "Seat 1", "Seat 2", "Seat 3"]), `page B offers the link's seats (${offered})`);
   await b.selectOption("#seats-seat", "3");
   await b.click("#seats-join");
+  await a.waitForSelector('#seats-list li[data-seat="2"][data-holder="person"]', { timeout: TIMEOUT });
+  // A gives seat 2 to a computer (Débutant): every seat is taken, the game starts.
+  check((await a.textContent('#seats-list li[data-seat="1"] .seats-computer')) === "Un ordinateur ici", "« Un ordinateur ici » in French");
+  await a.click('#seats-list li[data-seat="1"] .seats-computer');
+  await a.waitForSelector('#seats-list li[data-seat="1"][data-holder="computer"]', { timeout: TIMEOUT });
+  check(await a.isHidden("#seats-fill"), "no more free seat: the level's choice goes");
   await waitData(b, "seat", "2");
   await waitData(a, "connection", "connected");
   await waitData(b, "connection", "connected");

@@ -89,6 +89,8 @@ pub trait RunningTable {
     fn chat(&mut self, text: String);
     /// Claims a seat away past its grace period.
     fn claim(&mut self, seat: Seat);
+    /// The host puts a computer of `level` at the empty `seat` before a game.
+    fn seat_computer(&mut self, seat: Seat, level: u8);
     /// Leaves the table: the others are told.
     fn leave(&mut self);
 }

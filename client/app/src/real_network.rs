@@ -409,6 +409,10 @@ impl RunningTable for NetTable {
         self.handle.claim(seat);
     }
 
+    fn seat_computer(&mut self, seat: Seat, level: u8) {
+        self.handle.seat_computer(seat, level);
+    }
+
     fn leave(&mut self) {
         self.handle.leave();
         self.left = true;

@@ -79,6 +79,9 @@ impl RunningTable for RecordingTable {
     fn claim(&mut self, seat: Seat) {
         self.write(format!("claim {}", seat.index()));
     }
+    fn seat_computer(&mut self, seat: Seat, level: u8) {
+        self.write(format!("computer {} {level}", seat.index()));
+    }
     fn leave(&mut self) {
         self.write("leave".into());
     }

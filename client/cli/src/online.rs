@@ -63,6 +63,13 @@ pub(crate) struct OnlineArgs {
     /// the opponent's; 0 declines offers.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub(crate) rematch: u32,
+    /// Headless table's host: when a rematch vote leaves seats free (their players did not
+    /// vote), a computer of LEVEL takes each, and the next game starts without waiting for guests.
+    #[arg(long, value_name = "LEVEL")]
+    pub(crate) fill: Option<Level>,
+    /// How long a table's rematch vote stays open after a game (seconds).
+    #[arg(long, default_value_t = 120, hide = true)]
+    pub(crate) vote_secs: u64,
     /// Headless table: say this line in the chat when each game starts (repeat it for more
     /// lines, said at once; the chat's rate refuses what goes over, as an `error` event).
     #[arg(long, value_name = "TEXT")]

@@ -21,7 +21,7 @@ use tripot_net::table_online::{
     QuickTableProgress, TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart,
     host_listed, join_listed, quick_table, random_table_id, start_table,
 };
-use tripot_protocol::table::{ClockRule, TableId, TableRejectReason, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, SeatHolder, TableId, TableRejectReason, TableState, Wants};
 
 use super::online::{OnlineArgs, runtime};
 use super::table_json;
@@ -100,6 +100,7 @@ fn config(online: &OnlineArgs) -> Result<(tripot_net::Keypair, TableNetConfig), 
     let mut table = TableConfig {
         grace: Duration::from_secs(online.grace_secs),
         keep_alive: Duration::from_millis(online.keep_alive_ms),
+        rematch_window: Duration::from_secs(online.vote_secs),
         seed: online.seed,
         ..TableConfig::new(&settings.name, keypair.clone())
     };
@@ -288,6 +289,19 @@ fn rating_settled(event: &TableNetEvent) -> bool {
     )
 }
 
+/// A host's `--fill`: a computer of `level` at each seat the vote left free (a member has
+/// none to fill).
+fn fill_free_seats(handle: &TableHandle, state: &TableState, level: u8) {
+    let me = PeerKey(handle.local_peer().to_bytes());
+    if state.hosts.get(usize::from(state.epoch)) != Some(&me) {
+        return;
+    }
+    let free = state.seats.iter().zip(0u8..).filter(|(holder, _)| matches!(holder, SeatHolder::Empty));
+    for (_, seat) in free {
+        handle.seat_computer(tripot_game::Seat(seat), level);
+    }
+}
+
 /// Whether a refusal turns a newcomer away for good (not one message refused).
 const fn is_turned_away(reason: TableRejectReason) -> bool {
     matches!(
@@ -314,6 +328,7 @@ async fn headless(
     // A seat stays for its game's result to be signed and counted (a spectator signs nothing).
     let (mut seated, mut saved, mut settled) = (false, false, false);
     let mut admitted = false;
+    let mut announced: Option<TableState> = None;
     loop {
         let event = match linger_until {
             Some(until) => match tokio::time::timeout_at(until, handle.next_event()).await {
@@ -381,6 +396,12 @@ async fn headless(
                     handle.vote();
                 } else if seated {
                     linger_until = Some(tokio::time::Instant::now() + RATING_WAIT);
+                }
+            }
+            TableNetEvent::Table(tripot_net::table::TableEvent::Table(state)) => announced = Some(state),
+            TableNetEvent::Table(tripot_net::table::TableEvent::VoteClosed { rematch: true }) => {
+                if let (Some(level), Some(state)) = (online.fill, &announced) {
+                    fill_free_seats(&handle, state, level.number());
                 }
             }
             TableNetEvent::Table(tripot_net::table::TableEvent::VoteClosed { rematch: false }) => {

@@ -99,9 +99,39 @@ async fn table_requests_that_make_no_sense_are_refused_clearly() {
         ("answer_draw", json!({"accept": true})),
         ("vote", json!({})),
         ("claim_seat", json!({"seat": 1})),
+        ("seat_computer", json!({"seat": 1, "level": 1})),
     ] {
         refused(&mut ws, action, fields, "not_online").await;
     }
+}
+
+#[tokio::test]
+async fn the_host_gives_the_empty_seats_to_computers_and_the_game_starts() {
+    let a_server = server("Alice");
+    let mut a = open_page(a_server.port).await;
+    online(&mut a, "host_seats", json!({"game": "kawu-3", "spectators": true})).await;
+    let waiting = table_where(&mut a, "the seats announced, two free", |t| {
+        t["hosting"] == true && t["seats"][2]["holder"] == "empty"
+    })
+    .await;
+    assert_eq!(waiting["computer_seats"], json!([1, 2]), "{waiting}");
+    // Our own seat, a level the computers lack, a seat the table has not: refused.
+    refused(&mut a, "seat_computer", json!({"seat": 0, "level": 1}), "not_now").await;
+    refused(&mut a, "seat_computer", json!({"seat": 1, "level": 9}), "not_now").await;
+    refused(&mut a, "seat_computer", json!({"seat": 7, "level": 1}), "not_now").await;
+    online(&mut a, "seat_computer", json!({"seat": 1, "level": 1})).await;
+    let one = table_where(&mut a, "a computer at seat 2", |t| t["seats"][1]["holder"] == "computer").await;
+    assert_eq!(one["computer_seats"], json!([2]), "{one}");
+    online(&mut a, "seat_computer", json!({"seat": 2, "level": 2})).await;
+    let mine =
+        table_where(&mut a, "the game on, our turn", |t| t["started"] == true && t["your_turn"] == true)
+            .await;
+    assert_eq!(mine["computer_seats"], json!([]), "none once the game is on: {mine}");
+    let after = play(&mut a, &mine).await;
+    assert!(plies(&after) >= 1);
+    table_where(&mut a, "both computers answered", |t| plies(t) >= 3).await;
+    // Under way, no seat is given any more.
+    refused(&mut a, "seat_computer", json!({"seat": 2, "level": 1}), "not_now").await;
 }
 
 #[tokio::test]

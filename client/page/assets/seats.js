@@ -153,6 +153,17 @@ export function render() {
       mute.addEventListener("click", () => ask("mute", { seat: seat.seat, muted: !seat.muted }));
       li.append(" ", mute);
     }
+    // The host, before a game, may give an empty seat to a computer of the level chosen below.
+    if (table.computer_seats.includes(seat.seat)) {
+      const computer = document.createElement("button");
+      computer.type = "button";
+      computer.className = "seats-computer";
+      computer.textContent = t("seats_computer_here");
+      computer.addEventListener("click", () =>
+        ask("seat_computer", { seat: seat.seat, level: Number($("seats-fill-level").value) }),
+      );
+      li.append(" ", computer);
+    }
     if (table.claimable.includes(seat.seat)) {
       const claim = document.createElement("button");
       claim.type = "button";
@@ -162,6 +173,7 @@ export function render() {
     }
     list.appendChild(li);
   }
+  $("seats-fill").hidden = table.computer_seats.length === 0;
   // The spectators' count under the seats, as the terminal shows it (only while some watch).
   section.dataset.watching = table.watching ? table.watching.en : "";
   if (table.watching) {
@@ -210,6 +222,19 @@ export function start(helloMessage, sender) {
   hello = helloMessage;
   ask = sender;
   fillComputers();
+  fillLevels();
+}
+
+// The levels a computer given an empty seat may play at (the first, the easiest, chosen).
+function fillLevels() {
+  const select = $("seats-fill-level");
+  select.innerHTML = "";
+  for (const level of (hello && hello.levels) || []) {
+    const option = document.createElement("option");
+    option.value = String(level.number);
+    option.textContent = lang() === "en" ? level.name_en : level.name_fr;
+    select.appendChild(option);
+  }
 }
 
 // The form's and the panel's buttons, bound once.

@@ -145,6 +145,13 @@ pub(crate) enum OnlineRequest {
         /// The seat, from 0.
         seat: u8,
     },
+    /// The host gives an empty seat to a computer before a game.
+    SeatComputer {
+        /// The seat, from 0.
+        seat: u8,
+        /// The computer's level.
+        level: u8,
+    },
     /// The board's clicks, as every game's; a move is sent to the opponent, a `path` is
     /// answered by [`super::messages::ServerMessage::OnlinePath`].
     #[serde(untagged)]

@@ -139,6 +139,7 @@ impl PageOnline {
             OnlineRequest::AnswerDraw { accept } => self.seats_answer_draw(accept),
             OnlineRequest::Vote => self.seats_vote(),
             OnlineRequest::ClaimSeat { seat } => self.seats_claim(seat),
+            OnlineRequest::SeatComputer { seat, level } => self.seats_computer(seat, level),
             OnlineRequest::Games => Ok(vec![games_message()]),
             other => self.request(other, network),
         }
@@ -183,7 +184,8 @@ impl PageOnline {
             | OnlineRequest::OfferDraw
             | OnlineRequest::AnswerDraw { .. }
             | OnlineRequest::Vote
-            | OnlineRequest::ClaimSeat { .. } => Err(not_online()),
+            | OnlineRequest::ClaimSeat { .. }
+            | OnlineRequest::SeatComputer { .. } => Err(not_online()),
         }
     }
 

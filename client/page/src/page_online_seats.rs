@@ -202,6 +202,14 @@ impl PageOnline {
         Ok(Vec::new())
     }
 
+    /// The host gives the empty `seat` to a computer of `level` before a game.
+    pub(super) fn seats_computer(&mut self, seat: u8, level: u8) -> Result<Vec<ServerMessage>, Refusal> {
+        if !self.seats_open()?.seat_computer(Seat(seat), level) {
+            return Err(not_now());
+        }
+        Ok(Vec::new())
+    }
+
     pub(super) fn seats_resign(&mut self) -> Result<Vec<ServerMessage>, Refusal> {
         let seats = self.seats_open()?;
         if !seats.is_live() {
@@ -384,6 +392,7 @@ impl PageOnline {
             clock: words(|l| l.clock_rule(view.clock)),
             spectators: view.spectators,
             hosting: view.hosting,
+            computer_seats: view.computer_seats.iter().map(|s| s.0).collect(),
             invitation: view.invitation.clone(),
             watching: (view.watching > 0).then(|| words(|l| l.spectators_watching(view.watching))),
             chat: view

@@ -83,6 +83,8 @@ pub(crate) struct SeatsTableView {
     pub(crate) spectators: bool,
     /// The person here hosts the table.
     pub(crate) hosting: bool,
+    /// The empty seats the host may give a computer now (from 0; none for a guest or in a game).
+    pub(crate) computer_seats: Vec<u8>,
     /// The link to share (the table's or its room's).
     pub(crate) invitation: Option<String>,
     /// How many watch, in words (« 2 spectateurs »); none while nobody does.

@@ -476,6 +476,32 @@ fn x_and_a_seats_number_mutes_its_chat_here_and_again_hears_it() {
 }
 
 #[test]
+fn the_host_gives_an_empty_seat_to_a_computer_by_c_and_its_number_before_the_game() {
+    let (mut app, _events, fake) = hosted(Lang::Fr);
+    // Waiting: the computer at seat 2, seat 3 free.
+    let others = vec![SeatHolder::Computer { level: 3 }, SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    assert!(render(&mut app, 120, 40).contains("c un ordinateur · t discuter"));
+    app.handle_event(ch('c'));
+    assert!(app.message().is_some_and(|m| m.starts_with("Un ordinateur (niveau")), "{:?}", app.message());
+    // A seat taken, one the table has not, or Esc: nothing goes out.
+    for key_after in [ch('2'), ch('9'), key(KeyCode::Esc)] {
+        app.handle_event(ch('c'));
+        app.handle_event(key_after);
+    }
+    assert!(fake.sent().is_empty(), "{:?}", fake.sent());
+    app.handle_event(ch('c'));
+    app.handle_event(ch('3'));
+    let sent = fake.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].starts_with("computer 2 "), "{sent:?}");
+    // Once every seat is taken and the game under way, `c` is no longer offered.
+    playing(&mut app, &fake);
+    assert!(!render(&mut app, 120, 40).contains("c un ordinateur"));
+}
+
+#[test]
 fn the_spectators_watching_are_counted_on_the_panel() {
     let (mut app, _events, fake) = hosted(Lang::Fr);
     playing(&mut app, &fake);

@@ -163,6 +163,8 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     seats_watch: "Watch",
     seats_seat: "Seat",
     seats_seat_first: "The first free one",
+    seats_computer_here: "A computer here",
+    seats_fill_level: "The computers' level",
     seats_share: "Give this link to the other players:",
     seats_copy: "Copy the link",
     seats_copied: "Link copied.",

@@ -163,6 +163,8 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     seats_watch: "Regarder",
     seats_seat: "Place",
     seats_seat_first: "La première libre",
+    seats_computer_here: "Un ordinateur ici",
+    seats_fill_level: "Niveau des ordinateurs",
     seats_share: "Donnez ce lien aux autres joueurs :",
     seats_copy: "Copier le lien",
     seats_copied: "Lien copié.",

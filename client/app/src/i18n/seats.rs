@@ -350,6 +350,8 @@ pub struct SeatsTexts {
     pub join_choice_keys: &'static str,
     /// The resume list's word for a game of an online table.
     pub online_table: &'static str,
+    /// The key giving an empty seat to a computer (the host, before a game).
+    pub computer_key: &'static str,
     /// The join page's choice: watch.
     pub join_watch: &'static str,
     /// The main menu's line: a quick match for a table of 3–6 seats.
@@ -410,6 +412,7 @@ static FR: SeatsTexts = SeatsTexts {
     join_seat_at: "prendre la place",
     join_choice_keys: "(Tab : une autre place, ou regarder)",
     online_table: "Table en ligne",
+    computer_key: "c un ordinateur",
     join_watch: "regarder",
     quick_table: "Partie rapide : une table",
     seek_reading: "Lecture du lobby du relais…",
@@ -464,6 +467,7 @@ static EN: SeatsTexts = SeatsTexts {
     join_seat_at: "take seat",
     join_choice_keys: "(Tab: another seat, or watch)",
     online_table: "Online table",
+    computer_key: "c a computer",
     join_watch: "watch",
     quick_table: "Quick match: a table",
     seek_reading: "Reading the relay's lobby…",
@@ -481,6 +485,17 @@ impl Lang {
             Wants::Seat(None) => w.join_seat.to_owned(),
             Wants::Seat(Some(seat)) => format!("{} {}", w.join_seat_at, seat.0 + 1),
             Wants::Watch => w.join_watch.to_owned(),
+        }
+    }
+
+    /// The question after `c`: which empty seat a computer of `level` takes.
+    #[must_use]
+    pub fn computer_which(self, level: u8) -> String {
+        match self {
+            Lang::Fr => {
+                format!("Un ordinateur (niveau {level}) à quelle place ? Son numéro (Échap : aucune)")
+            }
+            Lang::En => format!("A computer (level {level}) at which seat? Its number (Esc: none)"),
         }
     }
 

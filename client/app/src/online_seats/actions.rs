@@ -1,6 +1,6 @@
 //! The person's actions at an online table: the move picked on the board (sent to the session,
 //! played only when it hands it back), and the table's own — resign, draw, claim, vote, chat,
-//! mute, leave. Each goes out only when it makes sense now; the session refuses the rest.
+//! mute, a computer for an empty seat, leave. Each goes out only when it makes sense now; the session refuses the rest.
 
 use tripot_game::Seat;
 use tripot_protocol::table::{Channel, MAX_CHAT};
@@ -125,6 +125,22 @@ impl OnlineSeats {
             && self.status.end.is_some()
             && self.status.vote_until.is_some()
             && !self.status.voted
+    }
+
+    /// The host puts a computer of `level` at the empty `seat` before a game (the first, or
+    /// the next after a vote left seats free); `false` when it may not now, or the level is
+    /// not one of the computer players'.
+    pub fn seat_computer(&mut self, seat: Seat, level: u8) -> bool {
+        if !self.is_live()
+            || !self.status.computer_seats().contains(&seat)
+            || tripot_ai::Level::from_number(level).is_none()
+        {
+            return false;
+        }
+        if let Some(link) = self.link.as_mut() {
+            link.seat_computer(seat, level);
+        }
+        true
     }
 
     /// Says `text` at the table (trimmed; an empty line sends nothing). Shown at once.

@@ -261,7 +261,22 @@ impl SeatsStatus {
             draw_offer: self.draw_offer,
             rematch,
             end: self.end.clone(),
+            computer_seats: self.computer_seats(),
         }
+    }
+
+    /// The empty seats a computer may take now: hosting, no game under way.
+    pub(super) fn computer_seats(&self) -> Vec<Seat> {
+        let Some(state) = self.announced.as_ref().filter(|s| !s.started && self.hosting()) else {
+            return Vec::new();
+        };
+        state
+            .seats
+            .iter()
+            .zip(0u8..)
+            .filter(|(h, _)| matches!(h, SeatHolder::Empty))
+            .map(|(_, i)| Seat(i))
+            .collect()
     }
 
     /// A seat's clock at `now`: none without a clock, for a computer or an empty seat.

@@ -270,6 +270,49 @@ fn after_the_end_the_vote_opens_counts_down_and_takes_one_vote() {
 }
 
 #[test]
+fn the_host_gives_an_empty_seat_to_a_computer_before_a_game_and_a_guest_may_not() {
+    let now = Instant::now();
+    let mut waiting = kawu3(ClockRule::None);
+    waiting.started = false;
+    waiting.seats[1] = SeatHolder::Empty;
+    waiting.seats[2] = SeatHolder::Empty;
+    let wire = RecordingTable::new(me());
+    let opening = Opening::Host { spec: waiting.spec.clone(), table: waiting.table, room: false };
+    let mut seats = OnlineSeats::new(Box::new(wire.clone()), opening);
+    wire.table(NetTableEvent::Table(waiting.clone()));
+    seats.poll(now).unwrap();
+    assert_eq!(seats.view(now).computer_seats, [Seat(1), Seat(2)]);
+    // Not our own seat, not a level the computers lack.
+    assert!(!seats.seat_computer(Seat(0), 2));
+    assert!(!seats.seat_computer(Seat(2), 99));
+    assert!(seats.seat_computer(Seat(2), 2));
+    assert_eq!(wire.sent(), ["computer 2 2"]);
+    // Once the game is under way, no more.
+    let (mut playing, wire) = started(kawu3(ClockRule::None), Some(Seat(0)), now);
+    assert!(playing.view(now).computer_seats.is_empty());
+    assert!(!playing.seat_computer(Seat(2), 2));
+    assert!(wire.sent().is_empty());
+    // A guest never gives seats away, even before the game.
+    let mut guest_view = waiting;
+    guest_view.hosts = vec![bea(), me()];
+    let wire = RecordingTable::new(me());
+    let opening =
+        Opening::Join(crate::table_invitation::TableInvitation::Table(tripot_net::table_online::TableLink {
+            spec: guest_view.spec.clone(),
+            table: guest_view.table,
+            host: "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWGzBUxaqGT6mEpYmHPxMwNfBBvYBSMTrc8JSAZZv5D5kE"
+                .parse()
+                .unwrap(),
+        }));
+    let mut guest = OnlineSeats::new(Box::new(wire.clone()), opening);
+    wire.table(NetTableEvent::Table(guest_view));
+    guest.poll(now).unwrap();
+    assert!(guest.view(now).computer_seats.is_empty());
+    assert!(!guest.seat_computer(Seat(1), 2));
+    assert!(wire.sent().is_empty());
+}
+
+#[test]
 fn a_seat_away_may_be_claimed_once_the_table_says_so() {
     let now = Instant::now();
     let (mut seats, wire) = started(kawu3(ClockRule::None), Some(Seat(0)), now);

@@ -131,4 +131,7 @@ pub struct SeatsView {
     pub rematch: Option<RematchView>,
     /// How the game ended (the places and the reason), once it has.
     pub end: Option<Outcome>,
+    /// The empty seats the person may give a computer now: the host's, before a game (the
+    /// first, or the next after a vote left seats free).
+    pub computer_seats: Vec<Seat>,
 }

@@ -24,10 +24,19 @@ pub struct OnlineSeatsScreen {
     pub(crate) show_names: bool,
     /// A chat line being typed (`t`), sent by Enter.
     pub(crate) chat_input: Option<String>,
-    /// `x` was pressed: the next key names the seat whose chat to mute or unmute.
-    pub(crate) mute_asked: bool,
+    /// `x` or `c` was pressed: the next key names a seat, for this question.
+    pub(crate) asked: Option<SeatQuestion>,
     /// Our table, listed in the relay's lobby: found there, not by a link.
     pub(crate) listed: bool,
+}
+
+/// What the next key's seat number answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatQuestion {
+    /// `x`: whose chat to mute or unmute.
+    Mute,
+    /// `c`: which empty seat a computer takes (the host, before a game).
+    Computer,
 }
 
 impl OnlineSeatsScreen {
@@ -107,7 +116,7 @@ impl App {
             cursor: Cell(0),
             show_names: false,
             chat_input: None,
-            mute_asked: false,
+            asked: None,
             listed: false,
         });
         self.page = Page::OnlineSeats;
@@ -190,25 +199,44 @@ impl App {
     /// `x`: asks which seat's chat to mute or unmute (the next key, its number).
     pub(crate) fn seats_ask_mute(&mut self) {
         let Some(screen) = &mut self.online_seats else { return };
-        screen.mute_asked = true;
+        screen.asked = Some(SeatQuestion::Mute);
         self.say(self.lang.seats_words().mute_which, false);
     }
 
-    /// The key after `x`: a seat's number (from 1) mutes its chat here, or unmutes it; any
-    /// other key (Esc) mutes nothing. Our own seat and seats the table has not are ignored.
-    pub(crate) fn seats_mute(&mut self, number: Option<u32>) {
+    /// `c`, hosting before a game with a seat free: asks which seat a computer takes, at the
+    /// menu's level (the next key, its number).
+    pub(crate) fn seats_ask_computer(&mut self) {
         let Some(screen) = &mut self.online_seats else { return };
-        screen.mute_asked = false;
+        if screen.online.view(std::time::Instant::now()).computer_seats.is_empty() {
+            return;
+        }
+        screen.asked = Some(SeatQuestion::Computer);
+        let text = self.lang.computer_which(self.menu.level.number());
+        self.say(text, false);
+    }
+
+    /// The key after `x` or `c`: a seat's number (from 1) answers the question; any other key
+    /// (Esc) answers nothing. Seats the question cannot be about are ignored.
+    pub(crate) fn seats_answer(&mut self, number: Option<u32>) {
+        let Some(screen) = &mut self.online_seats else { return };
+        let Some(question) = screen.asked.take() else { return };
         self.message = None;
         let view = screen.online.view(std::time::Instant::now());
         let index = number.and_then(|n| usize::try_from(n).ok()?.checked_sub(1));
         let Some(seat) = index.and_then(|i| view.seats.get(i)) else { return };
-        if Some(seat.seat) == screen.online.my_seat() {
-            return;
+        match question {
+            SeatQuestion::Mute => {
+                if Some(seat.seat) == screen.online.my_seat() {
+                    return;
+                }
+                let (seat, muted) = (seat.seat, !seat.muted);
+                screen.online.mute(seat, muted);
+                self.say(self.lang.seat_muted(seat, muted), false);
+            }
+            SeatQuestion::Computer => {
+                screen.online.seat_computer(seat.seat, self.menu.level.number());
+            }
         }
-        let (seat, muted) = (seat.seat, !seat.muted);
-        screen.online.mute(seat, muted);
-        self.say(self.lang.seat_muted(seat, muted), false);
     }
 
     /// `t`: opens the chat's field.

@@ -2,8 +2,8 @@
 //! types a chat line (Enter sends, Esc cancels), `a` resigns (pressed twice), `=` offers a
 //! draw in a game of two seats and `y`/`n` answer one offered, `r` claims a seat away past its
 //! grace, `v` (or `r`, Enter) votes for another game once it is over, `x` then a seat's number
-//! mutes that seat's chat here (or unmutes it), `q` leaves (asking once while the game is under
-//! way). Every other key goes to the board, as at any table.
+//! mutes that seat's chat here (or unmutes it), `c` then a seat's number gives that empty seat to
+//! a computer (the host, before a game), `q` leaves (asking once while the game is under way). Every other key goes to the board, as at any table.
 
 use crossterm::event::{KeyCode, KeyEvent};
 use tripot_app::online_seats::MAX_CHAT_LINE;
@@ -31,15 +31,16 @@ pub(super) fn key(app: &mut App, key: KeyEvent) -> bool {
         }
         return true;
     }
-    if screen.mute_asked {
+    if screen.asked.is_some() {
         let number = if let KeyCode::Char(c) = key.code { c.to_digit(10) } else { None };
-        app.seats_mute(number);
+        app.seats_answer(number);
         return true;
     }
     let online = &screen.online;
     let board = online.table().is_some();
     let over = online.view(std::time::Instant::now()).end.is_some();
     let answering = online.may_answer_draw();
+    let computer_seats = !online.view(std::time::Instant::now()).computer_seats.is_empty();
     if !matches!(key.code, KeyCode::Char('a' | 'q' | 'm')) {
         app.drop_seats_confirmation();
     }
@@ -76,6 +77,10 @@ pub(super) fn key(app: &mut App, key: KeyEvent) -> bool {
         }
         KeyCode::Char('x') => {
             app.seats_ask_mute();
+            true
+        }
+        KeyCode::Char('c') if computer_seats => {
+            app.seats_ask_computer();
             true
         }
         // Hints and undo are the local table's, never an online one's.

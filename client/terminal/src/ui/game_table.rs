@@ -79,13 +79,13 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     let keys = match (outcome.is_some(), shown.online.is_some(), shown.seats) {
         (_, _, Some(seats)) => super::online_seats::keys(lang, seats, typing),
         // Once the game is over, nothing is left to pick or resign.
-        (true, _, None) => lang.s().end_keys,
-        (false, true, None) => lang.s().online_table_keys,
-        (false, false, None) => lang.s().any_game_keys,
+        (true, _, None) => lang.s().end_keys.to_owned(),
+        (false, true, None) => lang.s().online_table_keys.to_owned(),
+        (false, false, None) => lang.s().any_game_keys.to_owned(),
     };
     let keys_rect = Rect { y: area.y + area.height - 1, height: 1, ..area };
     // Whole parts only where the line is too long.
-    let keys = super::fit::fit_segments(keys, usize::from(keys_rect.width));
+    let keys = super::fit::fit_segments(&keys, usize::from(keys_rect.width));
     frame.render_widget(Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))), keys_rect);
     let claim_prompt = shown.online.is_some_and(|o| o.status().claim_prompt);
     let seats = shown.seats.is_some();

@@ -206,11 +206,11 @@ fn chat_field(lang: Lang, typed: &str, width: u16) -> Line<'static> {
     ])
 }
 
-/// The keys under the board.
-pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> &'static str {
+/// The keys under the board (`c` first while the host may give a seat to a computer).
+pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> String {
     let w = lang.seats_words();
     let view = online.view(Instant::now());
-    if typing {
+    let keys = if typing {
         w.chat_keys
     } else if view.end.is_some() {
         w.end_keys
@@ -218,6 +218,16 @@ pub(super) fn keys(lang: Lang, online: &OnlineSeats, typing: bool) -> &'static s
         w.keys_two_seats
     } else {
         w.keys
+    };
+    with_computer_key(lang, &view, typing, keys)
+}
+
+/// `keys`, led by the computer's key when the host may give an empty seat to a computer now.
+fn with_computer_key(lang: Lang, view: &SeatsView, typing: bool, keys: &str) -> String {
+    if typing || view.computer_seats.is_empty() {
+        keys.to_owned()
+    } else {
+        format!("{} · {keys}", lang.seats_words().computer_key)
     }
 }
 
@@ -336,7 +346,8 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
     if let Some(message) = &app.message {
         super::message_line(frame, message, message_rect);
     }
-    let keys = if screen.chat_input().is_some() { w.chat_keys } else { w.waiting_keys };
+    let typing = screen.chat_input().is_some();
+    let keys = with_computer_key(lang, &view, typing, if typing { w.chat_keys } else { w.waiting_keys });
     frame.render_widget(
         Paragraph::new(Span::styled(keys, Style::default().fg(Color::DarkGray))),
         Rect { y: area.y + area.height - 1, height: 1, ..area },

@@ -252,6 +252,8 @@ impl Table {
             watching: 0,
         };
         let mut new = Table::new(config, me, table, Role::Host(HostSide::new(now)));
+        // The host's own screens see its table from the start, before anyone sits.
+        new.events.push(TableEvent::Table(new.table.clone()));
         new.maybe_start(now);
         Ok(new)
     }

@@ -495,6 +495,7 @@ impl TableDriver {
             Command::Vote => self.table.vote(now),
             Command::Chat(text) => self.table.chat(&text, now),
             Command::Claim(seat) => self.table.claim(seat, now),
+            Command::SeatComputer(seat, level) => self.table.set_computer(seat, level, now),
             Command::Leave => {
                 self.table.leave_table();
                 self.leaving = true;

@@ -23,6 +23,8 @@ pub(super) enum Command {
     Chat(String),
     /// Claim a seat away past its grace.
     Claim(Seat),
+    /// Put a computer player of this level at an empty seat (the host, before a game).
+    SeatComputer(Seat, u8),
     /// Leave the table.
     Leave,
 }
@@ -88,6 +90,13 @@ impl TableHandle {
     /// Claims a seat that has been away past its grace period.
     pub fn claim(&self, seat: Seat) {
         self.send(Command::Claim(seat));
+    }
+
+    /// Puts a computer player of `level` at the empty `seat` before a game: a host filling the
+    /// seats no one took, or those its players left at a rematch (refusals come back as
+    /// [`TableNetEvent::LocalError`]).
+    pub fn seat_computer(&self, seat: Seat, level: u8) {
+        self.send(Command::SeatComputer(seat, level));
     }
 
     /// Leaves the table (the others are told; the task stops shortly after).
