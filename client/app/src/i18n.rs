@@ -79,15 +79,6 @@ impl Lang {
         }
     }
 
-    /// The format in a few words, where the full label does not fit (a title at 80 columns).
-    pub fn format_short(self, format: Format) -> String {
-        let pawns = 10 * u32::from(format.number());
-        match self {
-            Lang::Fr => format!("{pawns} pions"),
-            Lang::En => format!("{pawns} pawns"),
-        }
-    }
-
     /// Why a move or a message was refused, in this language.
     pub fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
         use tripot_protocol::RejectReason as R;
