@@ -48,7 +48,6 @@ pub mod move_promise;
 pub mod network;
 pub mod online_board;
 pub mod online_connection;
-pub mod online_duel;
 pub mod online_notice;
 pub mod online_saves;
 pub mod online_seats;
