@@ -117,7 +117,7 @@ impl SaveStore {
     pub fn claim_game_file(&self) -> Result<GameFile, SaveError> {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let (days, secs) = (now / 86_400, now % 86_400);
-        let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
+        let date = tripot_game::date_from_unix((days * 86_400) as i64).replace('.', "-");
         let stem = format!("{date}-{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
         GameFile::claim(&self.dir, &stem, EXTENSION)
             .map_err(|source| SaveError::Io { path: self.dir.clone(), source })
