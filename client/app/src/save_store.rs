@@ -14,8 +14,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tripot_engine::RecordError;
-
 use super::game_file::GameFile;
 use super::record_file::RecordFileError;
 
@@ -35,14 +33,6 @@ pub enum SaveError {
         path: PathBuf,
         /// What failed.
         source: io::Error,
-    },
-    /// The file is not a valid game record.
-    #[error("{path}: {source}")]
-    Record {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        source: RecordError,
     },
     /// The file is not one that can be read as a record (not a regular file, or too large).
     #[error("{path}: {source}")]
