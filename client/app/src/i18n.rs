@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use tripot_engine::{Camp, Format};
+use tripot_engine::Format;
 
 mod end_words;
 mod errors;
@@ -140,9 +140,9 @@ impl Lang {
         }
     }
 
-    /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
-    pub fn player(self, camp: Camp) -> String {
-        let n = camp.index() + 1;
+    /// "Joueur 1" / "Player 2": the hot-seat names of the seats, counted from 1.
+    pub fn player(self, seat: tripot_game::Seat) -> String {
+        let n = seat.number();
         match self {
             Lang::Fr => format!("Joueur {n}"),
             Lang::En => format!("Player {n}"),
