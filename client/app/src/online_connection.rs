@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use tripot_engine::Format;
+use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::session::Offer;
 
 /// A rematch offered once the game is over, and by whom (while no answer came).
@@ -60,8 +60,8 @@ pub enum Side {
     Host(Offer),
     /// Joining what the player typed (an address or a room code).
     Guest(String),
-    /// Seeking an opponent through the relay (quick match), for these formats.
-    Quick(Option<Format>),
+    /// Seeking an opponent through the relay (quick match): one game, or any of its seats.
+    Quick(QuickSeek),
     /// Waiting at one's own table of the lobby.
     Table(Offer),
     /// Hosting in a private room on the relay.

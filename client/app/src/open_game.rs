@@ -22,10 +22,6 @@ pub struct OpenGame {
     pub seats: u8,
     /// Seats still free.
     pub free_seats: u8,
-    /// Colours per camp, for the duel's screens (1 for a game that is not a duel).
-    pub format: u8,
-    /// The rules preset, for the duel's screens (Tripot's for a game that is not a duel).
-    pub rules: tripot_engine::Rules,
     /// Seconds the host has been waiting.
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.
@@ -36,7 +32,7 @@ pub struct OpenGame {
 }
 
 impl OpenGame {
-    /// An open game of `game`; the duel's terms are read from its name.
+    /// An open game of `game`.
     #[must_use]
     pub fn new(
         name: String,
@@ -46,18 +42,7 @@ impl OpenGame {
         waiting_secs: u64,
         addr: Multiaddr,
     ) -> Self {
-        let (format, rules) = crate::online_duel::spec_terms(&game);
-        OpenGame {
-            name,
-            game,
-            seats,
-            free_seats,
-            format: format.number(),
-            rules,
-            waiting_secs,
-            addr,
-            invitation: None,
-        }
+        OpenGame { name, game, seats, free_seats, waiting_secs, addr, invitation: None }
     }
 }
 

@@ -11,7 +11,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use tripot_engine::MAX_RECORD_BYTES;
+use tripot_game::record::MAX_RECORD_BYTES;
 
 /// Why a record file was not read.
 #[derive(Debug, thiserror::Error)]

@@ -14,8 +14,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tripot_engine::RecordError;
-
 use super::game_file::GameFile;
 use super::record_file::RecordFileError;
 
@@ -35,14 +33,6 @@ pub enum SaveError {
         path: PathBuf,
         /// What failed.
         source: io::Error,
-    },
-    /// The file is not a valid game record.
-    #[error("{path}: {source}")]
-    Record {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong with it.
-        source: RecordError,
     },
     /// The file is not one that can be read as a record (not a regular file, or too large).
     #[error("{path}: {source}")]
@@ -117,7 +107,7 @@ impl SaveStore {
     pub fn claim_game_file(&self) -> Result<GameFile, SaveError> {
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let (days, secs) = (now / 86_400, now % 86_400);
-        let date = tripot_engine::date_from_unix((days * 86_400) as i64).replace('.', "-");
+        let date = tripot_game::date_from_unix((days * 86_400) as i64).replace('.', "-");
         let stem = format!("{date}-{:02}{:02}{:02}", secs / 3600, secs / 60 % 60, secs % 60);
         GameFile::claim(&self.dir, &stem, EXTENSION)
             .map_err(|source| SaveError::Io { path: self.dir.clone(), source })

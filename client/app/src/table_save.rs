@@ -131,7 +131,7 @@ pub fn seats_of(record: &GameRecord) -> Option<(Vec<SeatKind>, u64)> {
 /// Today's date as records write it.
 fn today() -> String {
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    tripot_engine::date_from_unix(i64::try_from(now).unwrap_or(0))
+    tripot_game::date_from_unix(i64::try_from(now).unwrap_or(0))
 }
 
 impl Table {

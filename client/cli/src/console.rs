@@ -109,11 +109,11 @@ fn describe(event: &NetEvent) -> Option<String> {
                 "Connecté à {peer_name} ({game}). Vous jouez {}, {} commence.\n{}",
                 state.0.seat_name(*local_seat),
                 state.0.seat_name(*opener),
-                tripot_app::online_duel::board_text(state)
+                state.0.position_string()
             ),
             SessionEvent::MoveSent { ply, text, .. } => format!("{ply}. vous : {text}"),
             SessionEvent::MoveReceived { ply, text, state, .. } => {
-                format!("{ply}. adversaire : {text}\n{}", tripot_app::online_duel::board_text(state))
+                format!("{ply}. adversaire : {text}\n{}", state.0.position_string())
             }
             SessionEvent::MoveAcknowledged { .. } => return None,
             SessionEvent::Rejected { by: Refuser::Local, reason, detail, .. } => {

@@ -348,7 +348,6 @@ impl CliError {
                 SettingsError::ConfigDir(_) => 1,
                 _ => 2,
             },
-            CliError::SavedGame(SaveError::Record { source, .. }) if source.is_malformed() => 2,
             CliError::Draughts(error) => error.exit_code(),
             CliError::Record { error, .. } if error.is_malformed() => 2,
             CliError::GameRecord(error) => match error {

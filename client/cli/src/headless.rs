@@ -35,8 +35,8 @@ fn rating_settled(event: &NetEvent) -> bool {
     )
 }
 
-fn print(event: &NetEvent) {
-    if let Some(line) = json::event(event) {
+fn print(event: &NetEvent, game: Option<&dyn GameState>) {
+    if let Some(line) = json::event(event, game) {
         let mut out = std::io::stdout().lock();
         // A closed stdout (the script went away) must not stop the game.
         let _ = writeln!(out, "{line}");
@@ -106,7 +106,7 @@ pub(crate) async fn run(
             _ => false,
         };
         if !crossed {
-            print(&event);
+            print(&event, view.as_ref().map(|v| v.state.as_ref()));
         }
         if let NetEvent::Room(tripot_net::online::RoomEvent::Failed(error)) = &event {
             return Err(CliError::Room(error.clone()));

@@ -80,7 +80,7 @@ pub(crate) fn offer(
         }
         None => {
             let format = Format::from_number(format).ok_or(CliError::BadFormat(format))?;
-            Ok(Offer::duel(format, rules, opens)?)
+            Ok(Offer { game: tripot_engine::duel_spec(format, rules)?, opens })
         }
     }
 }

@@ -1,12 +1,13 @@
 //! One JSON object per line for each event (headless mode).
 
 use serde_json::{Value, json};
-use tripot_app::online_duel::EndReason;
+use tripot_game::{GameState, Leaving};
 use tripot_net::online::{RatingNews, RelayState, RoomError, RoomEvent};
 use tripot_net::{AbortCause, Ending, NetEvent, Refuser, SessionEvent};
 
-/// The JSON line of an event, or `None` for events scripts need not see.
-pub(crate) fn event(event: &NetEvent) -> Option<Value> {
+/// The JSON line of an event, or `None` for events scripts need not see. `game` is the game
+/// played so far, if any: a rematch names its opener in that game's words.
+pub(crate) fn event(event: &NetEvent, game: Option<&dyn GameState>) -> Option<Value> {
     Some(match event {
         NetEvent::Listening(addr) => json!({"event": "listening", "addr": addr.to_string()}),
         NetEvent::Saved { ply, path } => {
@@ -15,7 +16,7 @@ pub(crate) fn event(event: &NetEvent) -> Option<Value> {
         NetEvent::Warning(warning) => json!({"event": "warning", "detail": warning.to_string()}),
         NetEvent::LocalError(error) => json!({"event": "error", "detail": error.to_string()}),
         NetEvent::Path(path) => json!({"event": "path", "path": path.name()}),
-        NetEvent::Session(session) => session_event(session),
+        NetEvent::Session(session) => session_event(session, game),
         NetEvent::Relay(state) => json!({"event": "relay", "state": relay_state(*state)}),
         NetEvent::Room(room) => room_event(room),
         NetEvent::Rating(news) => rating(news),
@@ -82,7 +83,7 @@ pub(crate) fn room_event(event: &RoomEvent) -> Value {
     }
 }
 
-fn session_event(event: &SessionEvent) -> Value {
+fn session_event(event: &SessionEvent, game: Option<&dyn GameState>) -> Value {
     match event {
         SessionEvent::Connected { game_id, game, local_seat, opener, peer_name, state, .. } => json!({
             "event": "connected", "game_id": game_id.to_string(), "game": game.as_str(),
@@ -134,7 +135,8 @@ fn session_event(event: &SessionEvent) -> Value {
         }
         SessionEvent::RematchStarted { game_id, number, opener } => json!({
             "event": "rematch_started", "game_id": game_id.to_string(), "number": number,
-            "opener": tripot_app::online_duel::camp(*opener).to_string(),
+            // A rematch is the same game: its seats keep their names.
+            "opener": game.map_or_else(|| opener.to_string(), |g| g.seat_name(*opener)),
         }),
         SessionEvent::ResultSigned(signed) => result_signed(signed),
         SessionEvent::ResultUnsigned(cause) => json!({"event": "result_unsigned", "cause": cause.name()}),
@@ -142,8 +144,8 @@ fn session_event(event: &SessionEvent) -> Value {
 }
 
 fn game_over(ending: &Ending) -> Value {
-    let detail = match tripot_app::online_duel::end_reason(ending) {
-        EndReason::Forfeit(why) => why,
+    let detail = match ending.left() {
+        Some((_, Leaving::Forfeited)) => ending.forfeit.clone().unwrap_or_default(),
         _ => String::new(),
     };
     json!({

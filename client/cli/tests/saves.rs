@@ -327,7 +327,8 @@ fn online_games_saved_elsewhere_are_offered_with_their_command() {
     assert_eq!(app.page(), Page::Resume);
     let command = format!("tripot join --resume {}", path.display());
     let screen = common::render(&mut app, 120, 40);
-    assert!(screen.contains("En ligne · contre Alice · 20 pions · 1 coup"), "{screen}");
+    // The game by its catalogue title, as every other line of the list names its game.
+    assert!(screen.contains("En ligne · contre Alice · Tripot à deux couleurs · 1 coup"), "{screen}");
     assert!(screen.contains(&command), "the command shown with the game:\n{screen}");
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(app.page(), Page::Resume);

@@ -284,8 +284,6 @@ pub(crate) struct OpenGameView {
     pub(crate) seats: u8,
     /// Seats still free.
     pub(crate) free_seats: u8,
-    /// Colours per camp.
-    pub(crate) format: u8,
     /// Seconds it has waited.
     pub(crate) waiting_secs: u64,
     /// Where to join it (what `join` or `join_table` takes).

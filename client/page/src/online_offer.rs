@@ -97,21 +97,17 @@ fn duel(format: Format) -> Result<GameSpec, Refusal> {
 }
 
 /// The quick match's seek: the game named, or any game of two seats (`any`), else the duel of
-/// `format` (any duel when none); with the duel's format for the connection's words.
-pub(crate) fn seek(game: Option<&str>, format: Option<u8>) -> Result<(Option<Format>, QuickSeek), Refusal> {
+/// `format` (any game of two seats when none).
+pub(crate) fn seek(game: Option<&str>, format: Option<u8>) -> Result<QuickSeek, Refusal> {
     let two = |game| TableSpec { game, seats: 2 };
     match game {
         // Any game of two seats; the first format's duel when two seekers of any meet.
-        Some(ANY) => Ok((None, QuickSeek::any(two(duel(Format::One)?)))),
-        Some(name) => Ok((None, QuickSeek::exactly(two(online_game(name)?.spec())))),
-        None => {
-            let format = format.map(parse_format).transpose()?;
-            let seek = match format {
-                Some(format) => QuickSeek::exactly(two(duel(format)?)),
-                None => QuickSeek::any(two(duel(Format::One)?)),
-            };
-            Ok((format, seek))
-        }
+        Some(ANY) => Ok(QuickSeek::any(two(duel(Format::One)?))),
+        Some(name) => Ok(QuickSeek::exactly(two(online_game(name)?.spec()))),
+        None => Ok(match format.map(parse_format).transpose()? {
+            Some(format) => QuickSeek::exactly(two(duel(format)?)),
+            None => QuickSeek::any(two(duel(Format::One)?)),
+        }),
     }
 }
 

@@ -164,7 +164,7 @@ impl PageOnline {
                 offer(game.as_deref(), format, opener).and_then(|offer| self.open_table(offer, network))
             }
             OnlineRequest::Quick { game, format } => {
-                seek(game.as_deref(), format).and_then(|(format, wanted)| self.quick(format, wanted, network))
+                seek(game.as_deref(), format).and_then(|wanted| self.quick(wanted, network))
             }
             OnlineRequest::Games => Ok(vec![games_message()]),
             OnlineRequest::Board(action) => self.board(action),

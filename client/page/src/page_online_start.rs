@@ -8,7 +8,6 @@ use tripot_app::i18n::fill;
 use tripot_app::network::{Link, Network, NetworkError};
 use tripot_app::online_connection::Side;
 use tripot_app::online_table::OnlineTable;
-use tripot_engine::Format;
 use tripot_net::online::matchmaking::quick::QuickSeek;
 use tripot_net::room::RoomCode;
 use tripot_net::session::Offer;
@@ -70,12 +69,11 @@ impl PageOnline {
 
     pub(super) fn quick(
         &mut self,
-        format: Option<Format>,
         wanted: QuickSeek,
         network: &Mutex<NetworkSlot>,
     ) -> Result<Vec<ServerMessage>, Refusal> {
         self.not_online_yet()?;
-        self.start(Side::Quick(format), network, |net| net.quick(wanted))
+        self.start(Side::Quick(wanted.clone()), network, |net| net.quick(wanted))
     }
 
     pub(super) fn join_table(

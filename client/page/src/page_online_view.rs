@@ -69,7 +69,6 @@ impl PageOnline {
                         title: title(&g.game),
                         seats: g.seats,
                         free_seats: g.free_seats,
-                        format: g.format,
                         waiting_secs: g.waiting_secs,
                         addr: g.addr.to_string(),
                     })

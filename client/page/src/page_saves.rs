@@ -187,7 +187,6 @@ fn table_reason(error: &TableSaveError) -> String {
 fn store_reason(error: &SaveError) -> String {
     match error {
         SaveError::Io { source, .. } => source.to_string(),
-        SaveError::Record { source, .. } => source.to_string(),
         SaveError::Unreadable { source, .. } => source.to_string(),
         SaveError::NoDataDir => error.to_string(),
     }

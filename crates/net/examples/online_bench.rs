@@ -11,7 +11,7 @@
 
 use std::time::{Duration, Instant};
 
-use tripot_engine::{Camp, Format, Position, Rules};
+use tripot_engine::{Camp, Position};
 use tripot_net::session::{Offer, SessionConfig};
 use tripot_net::{NetConfig, NetEvent, OnlineConfig, SessionEvent, SessionHandle, Start};
 use tripot_protocol::Opens;
@@ -92,7 +92,7 @@ async fn main() {
     let mut round_trips = Vec::new();
     let mut games = 0;
     while round_trips.len() < target {
-        let offer = Offer::duel(Format::One, Rules::Tripot, Opens::Random).unwrap();
+        let offer = Offer { game: "tripot".parse().unwrap(), opens: Opens::Random };
         let host_key = tripot_net::Keypair::generate_ed25519();
         let mut host =
             tripot_net::online::start(host_key, config("host", listen), Start::Host(offer)).unwrap();

@@ -78,9 +78,6 @@ impl Lang {
         }
         match error {
             SaveError::Io { path, source } => format!("{} : {source}", path.display()),
-            SaveError::Record { path, source } => {
-                format!("{} n'est pas une partie lisible : {source}", path.display())
-            }
             SaveError::Unreadable { path, source } => {
                 format!("{} : {}", path.display(), self.record_file_error(source))
             }

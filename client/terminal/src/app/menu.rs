@@ -136,6 +136,17 @@ impl HostGame {
             .map(HostGame::Other);
         duels.chain(others).collect()
     }
+
+    /// Its name: the duel of its format under the Tripot rules, or the catalogue's game.
+    ///
+    /// # Errors
+    /// Never in practice: every format of the duel has a name.
+    pub fn spec(self) -> Result<tripot_game::GameSpec, tripot_game::SpecError> {
+        match self {
+            HostGame::Duel(format) => tripot_engine::duel_spec(format, tripot_engine::Rules::Tripot),
+            HostGame::Other(info) => Ok(info.spec()),
+        }
+    }
 }
 
 /// The menu: the chosen line and every setting.
@@ -206,19 +217,25 @@ impl Menu {
     /// The game the host settings offer (also one's own table at the lobby).
     ///
     /// # Errors
-    /// Never in practice (see [`tripot_app::online_duel::offer`]).
+    /// Never in practice: every format of the duel has a name (`tripot_engine::duel_spec`).
     pub fn host_offer(&self) -> Result<tripot_net::Offer, tripot_game::SpecError> {
         let opens = match self.host_opener {
             OpenerChoice::First => tripot_protocol::Opens::Host,
             OpenerChoice::Second => tripot_protocol::Opens::Guest,
             OpenerChoice::Draw => tripot_protocol::Opens::Random,
         };
-        match self.host_game {
-            HostGame::Duel(format) => {
-                tripot_app::online_duel::offer(format, tripot_engine::Rules::Tripot, opens)
-            }
-            HostGame::Other(info) => Ok(tripot_net::Offer { game: info.spec(), opens }),
-        }
+        Ok(tripot_net::Offer { game: self.host_game.spec()?, opens })
+    }
+
+    /// The game the quick match seeks: the duel of the format chosen, or (`None`) any game of
+    /// two seats.
+    ///
+    /// # Errors
+    /// Never in practice: every format of the duel has a name.
+    pub fn quick_game(&self) -> Result<Option<tripot_game::GameSpec>, tripot_game::SpecError> {
+        self.quick_format
+            .map(|format| tripot_engine::duel_spec(format, tripot_engine::Rules::Tripot))
+            .transpose()
     }
 
     /// Changes the setting on the chosen line, forward (`1`) or back (`-1`).

@@ -140,11 +140,15 @@ impl App {
         self.poll_ratings();
     }
 
-    /// Starts a quick match at the relay and opens its screen.
-    pub fn start_quick(&mut self, formats: Option<tripot_engine::Format>) {
+    /// Starts a quick match at the relay for `game`, or any game of two seats, and opens its
+    /// screen.
+    pub fn start_quick(&mut self, game: Option<&tripot_game::GameSpec>) {
         let Some(network) = self.network_or_say() else { return };
-        match tripot_app::online_duel::quick_seek(formats).and_then(|wanted| network.quick(wanted)) {
-            Ok(link) => self.open_online(Side::Quick(formats), Some(link)),
+        let started = tripot_app::quick_seek::two_seat_seek(game)
+            .map_err(NetworkError::from)
+            .and_then(|wanted| Ok((network.quick(wanted.clone())?, wanted)));
+        match started {
+            Ok((link, wanted)) => self.open_online(Side::Quick(wanted), Some(link)),
             Err(error) => self.say_network_error(&error),
         }
     }

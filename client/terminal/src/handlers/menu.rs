@@ -93,8 +93,8 @@ fn activate(app: &mut App) {
         MenuItem::Join => app.open_join(),
         MenuItem::Lan => app.open_lan(),
         MenuItem::Quick => {
-            let formats = menu.quick_format;
-            app.start_quick(formats);
+            let Ok(game) = menu.quick_game() else { return };
+            app.start_quick(game.as_ref());
         }
         MenuItem::QuickTable => {
             let choice = menu.quick_table;

@@ -5,7 +5,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
-use tripot_engine::{Camp, Rules};
+use tripot_engine::Rules;
 
 use super::setting_line::push_setting;
 use crate::app::{App, Button, HostGame, MenuItem, OpenerChoice};
@@ -213,8 +213,8 @@ fn opener_label(lang: Lang, choice: OpenerChoice, solo: bool) -> String {
     match (choice, solo) {
         (OpenerChoice::First, true) => t.opener_me.to_owned(),
         (OpenerChoice::Second, true) => t.opener_computer.to_owned(),
-        (OpenerChoice::First, false) => lang.player(Camp::A),
-        (OpenerChoice::Second, false) => lang.player(Camp::B),
+        (OpenerChoice::First, false) => lang.player(tripot_game::Seat(0)),
+        (OpenerChoice::Second, false) => lang.player(tripot_game::Seat(1)),
         (OpenerChoice::Draw, _) => t.opener_draw.to_owned(),
     }
 }

@@ -179,7 +179,7 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
             lines.push(Line::from(Span::styled(target.clone(), Style::default().fg(Color::LightCyan))));
             t.join_title
         }
-        Side::Quick(formats) => {
+        Side::Quick(seek) => {
             let (headline, detail) = match online.connection {
                 Connection::Seeking { players } if players > 0 => {
                     (t.seeking.to_owned(), format!("{players} {}", t.seekers))
@@ -191,8 +191,12 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
                 Span::styled(format!("{spin} "), Style::default().fg(Color::LightYellow)),
                 Span::styled(format!("{headline} {}", duration_text(waited)), bold),
             ]));
-            let format = formats.map_or_else(|| t.any_format.to_owned(), |f| lang.format_label(f));
-            lines.push(Line::from(Span::styled(format!("{} : {format}", t.format), grey)));
+            let game = if seek.any_game {
+                lang.any_game_of(seek.table.seats)
+            } else {
+                lang.title_of(&seek.table.game)
+            };
+            lines.push(Line::from(Span::styled(format!("{} : {game}", lang.s().game), grey)));
             if !detail.is_empty() {
                 lines.push(Line::from(Span::styled(detail, grey)));
             }

@@ -11,7 +11,6 @@ use ratatui::widgets::{BorderType, Paragraph};
 use super::{ButtonSpec, back_and_keys, button, centred, titled_frame};
 use crate::app::{App, Button, LOBBY_PAGE, ListKind};
 use tripot_app::open_game::OpenGame;
-use tripot_engine::Rules;
 
 const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -80,14 +79,12 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         } else {
             Style::default().fg(Color::White)
         };
-        // The Tripot's rules go without saying; another preset is named.
-        let rules =
-            if game.rules == Rules::Tripot { String::new() } else { format!(" · {}", game.rules.name()) };
-        // A table of 3–6 seats says its game and free seats; a two-seat game its duel's terms.
+        // A table of 3–6 seats says its game and free seats; a two-seat game its game, the
+        // one seat free going without saying.
         let terms = if game.invitation.is_some() {
             lang.open_table_terms(&game.game, game.seats, game.free_seats)
         } else {
-            format!("{} {}{rules}", t.format.to_lowercase(), game.format)
+            lang.title_of(&game.game)
         };
         let text = format!(
             "{}{:<name_width$} {terms} · {} {} s",

@@ -99,15 +99,13 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
                     words.join(", ")
                 },
             );
-            let title = tripot_game::catalogue::find(&offered.game)
-                .map_or_else(|| offered.game.to_string(), |info| lang.words(&info.title).to_owned());
+            let title = lang.title_of(&offered.game);
             let when = offered.saved_at.map(|at| format!(" · {}", lang.moment(at))).unwrap_or_default();
             format!("{title} · {players} · {}{when}", count(offered.moves))
         }
         ResumeChoice::Table(saved) => {
             let spec = &saved.link.spec;
-            let title = tripot_game::catalogue::find(&spec.game)
-                .map_or_else(|| spec.game.to_string(), |info| lang.words(&info.title).to_owned());
+            let title = lang.title_of(&spec.game);
             format!("{} · {title} · {}", lang.seats_words().online_table, count(saved.moves))
         }
         ResumeChoice::Online(online) => {
@@ -117,7 +115,7 @@ fn entry(lang: Lang, choice: &ResumeChoice) -> String {
                 t.online_mode,
                 t.opponent_label,
                 game.peer_name,
-                lang.format_short(tripot_app::online_duel::game_terms(game).0),
+                lang.title_of(game.spec()),
                 count(game.moves().len())
             )
         }

@@ -98,29 +98,6 @@ pub struct Offer {
     pub opens: Opens,
 }
 
-impl Offer {
-    /// The duel of `format` under `rules`.
-    ///
-    /// # Errors
-    /// Never for the engine's formats and rules (their names are well formed).
-    pub fn duel(
-        format: tripot_engine::Format,
-        rules: tripot_engine::Rules,
-        opens: Opens,
-    ) -> Result<Offer, tripot_game::SpecError> {
-        Ok(Offer { game: tripot_engine::duel_spec(format, rules)?, opens })
-    }
-
-    /// The duel's format and rules, when the game is a duel.
-    #[must_use]
-    pub fn duel_terms(&self) -> Option<(tripot_engine::Format, tripot_engine::Rules)> {
-        match tripot_engine::StarBoardGame::of(&self.game)? {
-            tripot_engine::StarBoardGame::Duel(format, rules) => Some((format, rules)),
-            tripot_engine::StarBoardGame::Star(_) => None,
-        }
-    }
-}
-
 /// A local action the session refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LocalError {
