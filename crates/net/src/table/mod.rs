@@ -56,6 +56,10 @@
 //! for [`TableConfig::rematch_window`]: the next game seats those who voted (in a two-seat game
 //! the two seats swap), the other seats empty for guests or computers.
 //!
+//! **LAN.** A stranger's query instead of a hello gets one listing from the host
+//! ([`Table::lan_listing`]: the game, the free seats, whether spectators may watch; a started
+//! table without spectators refuses as full), and its stream is closed.
+//!
 //! **Chat** ([`ChatLog`]): the players' and the spectators', bounded in length and rate, with
 //! mutes.
 
@@ -65,6 +69,7 @@ mod error;
 mod events;
 mod host;
 mod host_game;
+mod lan_listing;
 mod local_actions;
 mod member;
 mod rate;
