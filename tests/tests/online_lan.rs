@@ -117,6 +117,30 @@ fn a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end() {
     );
     host.wait_event("link", Duration::from_secs(30));
 
+    // A spectator first, so that it watches the whole game: found by the same listing.
+    let watcher_args = args(&[
+        "lan",
+        "--headless",
+        "--pick",
+        "1",
+        "--watch",
+        "--wait-secs",
+        "6",
+        "--name",
+        "Louis",
+        "--listen",
+        "/ip4/10.233.0.2/tcp/0",
+    ]);
+    let mut watcher = Player::spawn_with(
+        lan.command(&lan.b),
+        &watcher_args,
+        &dir.path().join("watcher"),
+        &dir.path().join("watcher.tripot"),
+    );
+    let seen = watcher.wait_event("lan_host", Duration::from_secs(30));
+    assert_eq!((seen["kind"].as_str(), seen["spectators"].as_bool()), (Some("table"), Some(true)), "{seen}");
+    watcher.wait_event("table", Duration::from_secs(30));
+
     let guest_args = args(&[
         "lan",
         "--headless",
@@ -148,12 +172,16 @@ fn a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end() {
     assert!(found["addr"].as_str().unwrap().starts_with("/ip4/10.233.0.1/"), "{found}");
     let places = host.wait_event("game_over", Duration::from_secs(240))["places"].clone();
     assert_eq!(guest.wait_event("game_over", Duration::from_secs(60))["places"], places);
+    assert_eq!(watcher.wait_event("game_over", Duration::from_secs(60))["places"], places);
     assert_eq!(places.as_array().map(Vec::len), Some(3));
-    assert_eq!(guest.finish(Duration::from_secs(30)), 0, "{}", guest.stderr());
-    assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
-    let (host_record, guest_record) = (replayed_record(&host.save), replayed_record(&guest.save));
-    assert_eq!(host_record.moves(), guest_record.moves());
-    tripot_replay(&host.save);
-    tripot_replay(&guest.save);
+    for p in [&mut guest, &mut host, &mut watcher] {
+        assert_eq!(p.finish(Duration::from_secs(30)), 0, "{}", p.stderr());
+    }
+    let records: Vec<_> = [&host, &guest, &watcher].iter().map(|p| replayed_record(&p.save)).collect();
+    assert_eq!(records[0].moves(), records[1].moves());
+    assert_eq!(records[0].moves(), records[2].moves());
+    for p in [&host, &guest, &watcher] {
+        tripot_replay(&p.save);
+    }
     drop(bin);
 }
