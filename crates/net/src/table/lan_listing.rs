@@ -11,12 +11,12 @@ use super::{Role, Table};
 
 impl Table {
     /// The table as a host lists it on the LAN: its game, free seats and whether spectators
-    /// may watch. `None` when there is nothing to offer (this peer is not the host, or the game
-    /// started and spectators are not let in: the table is full).
+    /// may watch. `None` when there is nothing to offer (this peer is not the host, the table
+    /// is a private room's, or the game started and spectators are not let in: it is full).
     #[must_use]
     pub fn lan_listing(&self, now: Instant) -> Option<TableListing> {
         let Role::Host(host) = &self.role else { return None };
-        if self.table.started && !self.table.spectators {
+        if self.config.unlisted || (self.table.started && !self.table.spectators) {
             return None;
         }
         let waiting = now.saturating_duration_since(host.opened).as_secs();

@@ -147,6 +147,9 @@ pub struct TableConfig {
     /// for a guest's key of one game (`--guest`): such a seat declines, and the game is not
     /// rated.
     pub signer: Option<ResultSigner>,
+    /// A private room's table: never listed, a LAN query gets the refusal of a full table (as
+    /// a two-seat game's private room is never listed).
+    pub unlisted: bool,
 }
 
 impl TableConfig {
@@ -168,6 +171,7 @@ impl TableConfig {
             open_game: linked_games,
             seed: 0,
             signer: Some(ResultSigner::new(keypair.clone())),
+            unlisted: false,
         }
     }
 }

@@ -167,6 +167,7 @@ impl TableDriver {
         }
         let listen = first_addresses(&mut swarm, &events).await;
         config.table.addrs = announced(&listen, local_peer);
+        config.table.unlisted |= room.is_some();
         let seed = config.table.seed;
         let ratings_relay = config.net.relay.clone();
         let now = Instant::now();

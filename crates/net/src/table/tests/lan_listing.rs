@@ -91,6 +91,22 @@ fn a_started_table_without_spectators_answers_full() {
 }
 
 #[test]
+fn a_private_rooms_table_is_never_listed() {
+    let now = Instant::now();
+    let key = Keypair::generate_ed25519();
+    let offer = TableOffer {
+        table: TABLE,
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    let config = TableConfig { unlisted: true, ..config("host", &key) };
+    let table = Table::host(config, offer, now).unwrap();
+    assert!(table.lan_listing(now).is_none(), "free seats, and still nothing to offer");
+}
+
+#[test]
 fn a_stranger_gets_one_answer_and_leaves_no_trace() {
     let mut net = Net::open("kawu-3", 3, ClockRule::None);
     let before = net.peers[0].state().clone();
