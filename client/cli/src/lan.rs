@@ -162,5 +162,8 @@ mod tests {
     fn a_table_line_says_its_free_seats_in_both_languages() {
         assert!(text_line(Lang::En, 1, &table(2)).contains("2 of 3 seats free"));
         assert!(text_line(Lang::Fr, 1, &table(1)).contains("1 place libre sur 3"));
+        // Started, it is listed for its spectators only.
+        assert!(text_line(Lang::En, 1, &table(0)).contains("game under way, spectators welcome"));
+        assert!(text_line(Lang::Fr, 1, &table(0)).contains("partie en cours, spectateurs admis"));
     }
 }
