@@ -1,10 +1,13 @@
 //! LAN discovery by mDNS between two processes, each in its own network namespace joined by a
-//! veth pair (created and removed here, as root). Multicast stays inside the namespaces; where
+//! veth pair (created and removed here, as root): a two-seat game's host, and a table of three
+//! seats. Multicast stays inside the namespaces; where
 //! namespaces cannot be created the test fails under CI and says it did not run elsewhere.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
 
+use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 use online_common::netns::Lan;
@@ -71,5 +74,114 @@ fn a_host_is_found_by_mdns_and_joined_across_namespaces() {
     assert_eq!(guest.finish(Duration::from_secs(180)), 0);
     assert_eq!(host.finish(Duration::from_secs(30)), 0);
     same_game(&replayed_record(&host.save), &replayed_record(&guest.save));
+    drop(bin);
+}
+
+/// `tripot replay FILE` accepts the record.
+fn tripot_replay(path: &Path) {
+    let out = Command::new(tripot_bin()).arg("replay").arg(path).output().unwrap();
+    assert!(out.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end() {
+    let bin = tripot_bin();
+    let Some(lan) = Lan::create() else {
+        return prerequisite_missing(
+            "a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end",
+            "cannot create network namespaces here (needs root and `ip netns`)",
+        );
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let host_args = args(&[
+        "host",
+        "--variant",
+        "kawu-3",
+        "--computer",
+        "1",
+        "--headless",
+        "--ai",
+        "1",
+        "--seed",
+        "3",
+        "--name",
+        "Edmonde",
+        "--listen",
+        "/ip4/10.233.0.1/tcp/0",
+    ]);
+    let mut host = Player::spawn_with(
+        lan.command(&lan.a),
+        &host_args,
+        &dir.path().join("host"),
+        &dir.path().join("host.tripot"),
+    );
+    host.wait_event("link", Duration::from_secs(30));
+
+    // A spectator first, so that it watches the whole game: found by the same listing.
+    let watcher_args = args(&[
+        "lan",
+        "--headless",
+        "--pick",
+        "1",
+        "--watch",
+        "--wait-secs",
+        "6",
+        "--name",
+        "Louis",
+        "--listen",
+        "/ip4/10.233.0.2/tcp/0",
+    ]);
+    let mut watcher = Player::spawn_with(
+        lan.command(&lan.b),
+        &watcher_args,
+        &dir.path().join("watcher"),
+        &dir.path().join("watcher.tripot"),
+    );
+    let seen = watcher.wait_event("lan_host", Duration::from_secs(30));
+    assert_eq!((seen["kind"].as_str(), seen["spectators"].as_bool()), (Some("table"), Some(true)), "{seen}");
+    watcher.wait_event("table", Duration::from_secs(30));
+
+    let guest_args = args(&[
+        "lan",
+        "--headless",
+        "--pick",
+        "1",
+        "--wait-secs",
+        "6",
+        "--ai",
+        "1",
+        "--seed",
+        "5",
+        "--name",
+        "Marie",
+        "--listen",
+        "/ip4/10.233.0.2/tcp/0",
+    ]);
+    let mut guest = Player::spawn_with(
+        lan.command(&lan.b),
+        &guest_args,
+        &dir.path().join("guest"),
+        &dir.path().join("guest.tripot"),
+    );
+    let found = guest.wait_event("lan_host", Duration::from_secs(30));
+    assert_eq!(found["name"], "Edmonde");
+    assert_eq!(found["kind"], "table", "{found}");
+    assert_eq!((found["game"].as_str(), found["seats"].as_u64()), (Some("kawu-3"), Some(3)));
+    // The host's seat and the computer's are taken: one is left.
+    assert_eq!(found["free"].as_u64(), Some(1), "{found}");
+    assert!(found["addr"].as_str().unwrap().starts_with("/ip4/10.233.0.1/"), "{found}");
+    let places = host.wait_event("game_over", Duration::from_secs(240))["places"].clone();
+    assert_eq!(guest.wait_event("game_over", Duration::from_secs(60))["places"], places);
+    assert_eq!(watcher.wait_event("game_over", Duration::from_secs(60))["places"], places);
+    assert_eq!(places.as_array().map(Vec::len), Some(3));
+    for p in [&mut guest, &mut host, &mut watcher] {
+        assert_eq!(p.finish(Duration::from_secs(30)), 0, "{}", p.stderr());
+    }
+    let records: Vec<_> = [&host, &guest, &watcher].iter().map(|p| replayed_record(&p.save)).collect();
+    assert_eq!(records[0].moves(), records[1].moves());
+    assert_eq!(records[0].moves(), records[2].moves());
+    for p in [&host, &guest, &watcher] {
+        tripot_replay(&p.save);
+    }
     drop(bin);
 }

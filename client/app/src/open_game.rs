@@ -1,12 +1,13 @@
-//! An open game one can join, wherever it was found: a player hosting on the LAN (found by
-//! mDNS) or a table in a relay's lobby. The front-ends list both the same way; a table of 3–6
-//! seats of the lobby carries the invitation that sits at it ([`OpenGame::invitation`]), joined
-//! through [`crate::network::Network::join_seats`] rather than the two-seat session.
+//! An open game one can join, wherever it was found: a player or a table hosting on the LAN
+//! (found by mDNS) or a table in a relay's lobby. The front-ends list both the same way; an
+//! online table (of the LAN, or of 3–6 seats in the lobby) carries the invitation that sits
+//! at it ([`OpenGame::invitation`]), joined through
+//! [`crate::network::Network::join_seats`] rather than the two-seat session.
 
-use tripot_game::GameSpec;
+use tripot_game::{GameSpec, TableSpec};
 use tripot_net::online::matchmaking::lobby::TableEntry;
 use tripot_net::table_online::{TableLink, is_listed_table, lobby_table_id};
-use tripot_net::{LanHost, Multiaddr};
+use tripot_net::{LanHost, LanOffer, Multiaddr};
 
 use crate::table_invitation::TableInvitation;
 
@@ -26,8 +27,9 @@ pub struct OpenGame {
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.
     pub addr: Multiaddr,
-    /// For a table of 3–6 seats (an online table, not a two-seat session): its invitation,
-    /// which takes the first free seat through [`crate::network::Network::join_seats`].
+    /// For an online table (of the LAN, or of 3–6 seats in the lobby; not a two-seat session):
+    /// its invitation, which takes the first free seat through
+    /// [`crate::network::Network::join_seats`].
     pub invitation: Option<TableInvitation>,
 }
 
@@ -57,9 +59,20 @@ pub struct OpenGames {
 
 impl From<LanHost> for OpenGame {
     fn from(host: LanHost) -> OpenGame {
-        // A host on the LAN waits for the one guest its two-seat session takes.
-        let free = host.seats.saturating_sub(1).max(1);
-        OpenGame::new(host.name, host.game, host.seats, free, u64::from(host.waiting_secs), host.addr)
+        // A table on the LAN names its id: with the host's address, that is its invitation.
+        let invitation = match host.offer {
+            LanOffer::Session => None,
+            LanOffer::Table { table, .. } => Some(TableInvitation::Table(TableLink {
+                spec: TableSpec { game: host.game.clone(), seats: host.seats },
+                table,
+                host: host.addr.clone(),
+            })),
+        };
+        let waiting = u64::from(host.waiting_secs);
+        OpenGame {
+            invitation,
+            ..OpenGame::new(host.name, host.game, host.seats, host.free, waiting, host.addr)
+        }
     }
 }
 

@@ -148,6 +148,12 @@ pub(crate) enum CliError {
     /// `lan --pick N` past the list: exit 2.
     #[error("no host number {0}")]
     NoSuchHost(usize),
+    /// `lan --pick N` of a table with no free seat: exit 2.
+    #[error("host number {0} has no free seat")]
+    NoSeatAt(usize),
+    /// `lan --pick N --watch` of a host that lets no spectator in: exit 2.
+    #[error("host number {0} lets no spectator watch")]
+    NoSpectatorsAt(usize),
     /// A lobby table number past the page: exit 2.
     #[error("no table number {0} on this page")]
     NoSuchTable(usize),
@@ -329,6 +335,8 @@ impl CliError {
             | CliError::NeitherAddressNorCode { .. }
             | CliError::NotANumber(_)
             | CliError::NoSuchHost(_)
+            | CliError::NoSeatAt(_)
+            | CliError::NoSpectatorsAt(_)
             | CliError::NoSuchTable(_)
             | CliError::NoRelayForRoom
             | CliError::NoRelay

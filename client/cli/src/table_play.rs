@@ -213,7 +213,11 @@ enum Opening {
 
 /// `tripot join LINK` (a seat) or `tripot watch LINK`.
 pub(crate) fn join(link: &str, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
-    let link: TableLink = link.parse()?;
+    join_link(link.parse()?, online, wants)
+}
+
+/// A seat (or to watch) at the table of `link`: `tripot join LINK`, or a table found on the LAN.
+pub(crate) fn join_link(link: TableLink, online: &OnlineArgs, wants: Wants) -> Result<(), CliError> {
     let wants = tripot_app::seat_choice::check(wants, &link.spec)?;
     run(
         online,

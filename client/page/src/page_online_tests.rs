@@ -24,6 +24,21 @@ struct Wire {
     played: Arc<Mutex<Vec<String>>>,
     left: Arc<AtomicUsize>,
     events: Arc<Mutex<VecDeque<NetEvent>>>,
+    /// The hosts the LAN's scan finds (none: the scan cannot start).
+    lan: Arc<Mutex<Option<Vec<tripot_net::LanHost>>>>,
+    /// The invitations a table was joined by.
+    seats_joined: Arc<Mutex<Vec<String>>>,
+}
+
+/// A scan that reads the wire's hosts once.
+struct FakeScan(Option<Vec<tripot_net::LanHost>>);
+
+impl OpenGameScan for FakeScan {
+    fn try_list(&mut self) -> Option<Result<tripot_app::open_game::OpenGames, NetworkError>> {
+        let hosts = self.0.take()?;
+        let games = hosts.into_iter().map(tripot_app::open_game::OpenGame::from).collect();
+        Some(Ok(tripot_app::open_game::OpenGames { relay: None, games }))
+    }
 }
 
 struct FakeLink(Wire);
@@ -51,7 +66,8 @@ impl Network for FakeNetwork {
         Ok(Box::new(FakeLink(self.0.clone())))
     }
     fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-        Err(NetworkError::NoRelay)
+        let hosts = self.0.lan.lock().unwrap().clone().ok_or(NetworkError::NoRelay)?;
+        Ok(Box::new(FakeScan(Some(hosts))))
     }
     fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
@@ -93,9 +109,10 @@ impl Network for FakeNetwork {
     }
     fn join_seats(
         &mut self,
-        _: &tripot_app::table_invitation::TableInvitation,
-        _: tripot_protocol::table::Wants,
+        invitation: &tripot_app::table_invitation::TableInvitation,
+        wants: tripot_protocol::table::Wants,
     ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
+        self.0.seats_joined.lock().unwrap().push(format!("{invitation} {wants:?}"));
         Err(NetworkError::NoRelay)
     }
     fn standings(
@@ -107,15 +124,19 @@ impl Network for FakeNetwork {
     }
 }
 
-/// A slot counting how often its network was made.
+/// A slot counting how often its network was made (mDNS off).
 fn slot(wire: &Wire, made: &Arc<AtomicUsize>) -> Mutex<NetworkSlot> {
+    slot_with_mdns(wire, made, false)
+}
+
+fn slot_with_mdns(wire: &Wire, made: &Arc<AtomicUsize>, mdns: bool) -> Mutex<NetworkSlot> {
     let (wire, made) = (wire.clone(), Arc::clone(made));
     Mutex::new(NetworkSlot::new(
         Box::new(move || {
             made.fetch_add(1, Ordering::SeqCst);
             Ok(Box::new(FakeNetwork(wire.clone())) as Box<dyn Network + Send>)
         }),
-        false,
+        mdns,
     ))
 }
 
@@ -233,4 +254,43 @@ fn a_seat_the_tables_link_has_not_is_refused_before_any_network() {
     // A seat it has goes to the network (which has no relay here).
     let asked = OnlineRequest::JoinSeats { link, watch: false, seat: Some(3) };
     assert_eq!(refused_with(&page.handle(asked, &network)), Some(OnlineErrorCode::Network));
+}
+
+#[test]
+fn a_table_on_the_lan_is_listed_with_its_free_seats_and_joined_at_one() {
+    let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+    let table = tripot_protocol::table::TableId([5; 16]);
+    let host = tripot_net::LanHost {
+        peer: tripot_net::PeerId::random(),
+        addr: "/ip4/192.168.1.40/tcp/4001".parse().unwrap(),
+        name: "Chloé".into(),
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        free: 2,
+        waiting_secs: 8,
+        offer: tripot_net::LanOffer::Table { table, spectators: false, started: false },
+    };
+    *wire.lan.lock().unwrap() = Some(vec![host.clone()]);
+    let network = slot_with_mdns(&wire, &made, true);
+    let mut page = PageOnline::default();
+    assert!(
+        page.handle(OnlineRequest::Lan, &network).iter().all(|m| !matches!(m, ServerMessage::OnlineError(_)))
+    );
+    let list = page
+        .tick()
+        .into_iter()
+        .find_map(|m| if let ServerMessage::OnlineList(list) = m { Some(list) } else { None })
+        .unwrap();
+    assert_eq!(list.kind, "lan");
+    let listed: Vec<(&str, u8, u8)> =
+        list.games.iter().map(|g| (g.name.as_str(), g.seats, g.free_seats)).collect();
+    assert_eq!(listed, [("Chloé", 3, 2)]);
+    // Joined as its link would seat us: the first free seat, not the two-seat session.
+    let _ = page.handle(OnlineRequest::JoinTable { addr: list.games[0].addr.clone() }, &network);
+    let link = tripot_net::table_online::TableLink {
+        spec: tripot_game::TableSpec { game: host.game, seats: 3 },
+        table,
+        host: host.addr,
+    };
+    assert_eq!(*wire.seats_joined.lock().unwrap(), [format!("{link} Seat(None)")]);
 }

@@ -461,7 +461,9 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
         name: name.into(),
         game: tripot_engine::duel_spec(Format::from_number(format).unwrap(), Rules::Tripot).unwrap(),
         seats: 2,
+        free: 1,
         waiting_secs: u32::from(port),
+        offer: tripot_net::LanOffer::Session,
     };
     fake.0.borrow_mut().lan = Some(vec![host("Alice", 20, 1), host("Bruno", 31, 3)]);
     app.handle_event(Event::Tick);
@@ -475,6 +477,36 @@ fn the_lan_list_refreshes_and_joins_the_chosen_host() {
     app.handle_event(key(KeyCode::Enter));
     assert_eq!(fake.starts(), [format!("join {}", addr("/ip4/192.168.1.31/tcp/4001"))]);
     assert_eq!(app.page(), Page::OnlineTable);
+}
+
+#[test]
+fn a_table_on_the_lan_is_listed_with_its_free_seats_and_joined_at_one() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lan);
+    app.handle_event(key(KeyCode::Enter));
+    let table_id = tripot_protocol::table::TableId([5; 16]);
+    let table = LanHost {
+        peer: peer(),
+        addr: addr("/ip4/192.168.1.40/tcp/4001"),
+        name: "Chloé".into(),
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        free: 1,
+        waiting_secs: 8,
+        offer: tripot_net::LanOffer::Table { table: table_id, spectators: true, started: false },
+    };
+    fake.0.borrow_mut().lan = Some(vec![table.clone()]);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Chloé"), "{screen}");
+    assert!(screen.contains("1 place libre sur 3"), "{screen}");
+    app.handle_event(key(KeyCode::Enter));
+    let link = tripot_net::table_online::TableLink {
+        spec: tripot_game::TableSpec { game: table.game.clone(), seats: 3 },
+        table: table_id,
+        host: table.addr.clone(),
+    };
+    assert_eq!(fake.starts(), [format!("join-seats {link}")]);
 }
 
 #[test]

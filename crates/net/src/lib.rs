@@ -42,7 +42,7 @@ pub use event::{AbortCause, GameSnapshot, Refuser, SessionEvent, UnsignedCause};
 pub use game_openers::{LINKED_OPENERS, linked_games};
 pub use libp2p::identity::Keypair;
 pub use libp2p::{Multiaddr, PeerId, Stream, multiaddr};
-pub use online::{GamePath, LanHost, NetEvent, OnlineConfig, SessionHandle, Start};
+pub use online::{GamePath, LanHost, LanOffer, NetEvent, OnlineConfig, SessionHandle, Start};
 pub use online_game::{Ending, OnlineGame, seat_of};
 pub use saved_game::SavedGame;
 pub use session::{LocalError, Offer, OpenGame, ResultSigner, Session, SessionConfig, engine_games};

@@ -32,7 +32,11 @@ impl Lan {
 
     /// Creates both namespaces; `None` where not permitted (not root, no `ip netns`).
     pub(crate) fn create() -> Option<Lan> {
-        let id = std::process::id() % 100_000;
+        // Unique in the process too: two tests of one binary run at once, and a failed create
+        // removes (on drop) the namespaces it named.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 100;
+        let id = format!("{}x{n}", std::process::id() % 100_000);
         let (va, vb) = (format!("tva{id}"), format!("tvb{id}"));
         let lan = Lan { a: format!("tripot-a-{id}"), b: format!("tripot-b-{id}"), dev_a: va.clone() };
         if !ip(&["netns", "add", &lan.a]) {

@@ -141,6 +141,36 @@ impl Lang {
         }
     }
 
+    /// A table on the LAN, numbered for `tripot lan`: its free seats (`seats`: the seat count
+    /// and the free ones), or, started, that it may be watched.
+    #[must_use]
+    pub fn lan_table_line(
+        self,
+        number: usize,
+        name: &str,
+        game: &GameSpec,
+        (seats, free): (u8, u8),
+        waiting_secs: u64,
+    ) -> String {
+        let terms =
+            if free == 0 { self.lan_table_watchable(game) } else { self.open_table_terms(game, seats, free) };
+        let waited = self.waited(waiting_secs);
+        match self {
+            Lang::Fr => format!("{number:>2}. {name:<16} {terms} · attend depuis {waited}"),
+            Lang::En => format!("{number:>2}. {name:<16} {terms} · waiting for {waited}"),
+        }
+    }
+
+    /// A table whose game is under way, open to spectators.
+    #[must_use]
+    pub fn lan_table_watchable(self, game: &GameSpec) -> String {
+        let title = self.title_of(game);
+        match self {
+            Lang::Fr => format!("{title} · partie en cours, spectateurs admis"),
+            Lang::En => format!("{title} · game under way, spectators welcome"),
+        }
+    }
+
     /// The prompt of `tripot lan`.
     #[must_use]
     pub const fn lan_prompt(self) -> &'static str {

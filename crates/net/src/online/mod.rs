@@ -42,7 +42,7 @@ pub use crate::result_keeper::RatingNews;
 pub use crate::room::{GuestRefusal, RoomError, RoomEvent};
 pub use dial_cause::DialCause;
 pub use handle::SessionHandle;
-pub use lan::{LanHost, browse};
+pub use lan::{LanHost, LanOffer, browse};
 pub use path::GamePath;
 pub use relay::{RelayAddrError, RelayState};
 pub use relay_on_lan::{find_lan_relay, is_relay_agent};

@@ -18,12 +18,21 @@ use super::{Role, Table};
 /// Malformed frames a link may send before it is dropped.
 const MAX_STRIKES: u8 = 3;
 
+/// How long a link may stay without a hello (a LAN query is answered at once): a stranger's
+/// silent stream is not kept.
+pub(super) const HELLO_WAIT: Duration = Duration::from_secs(10);
+
+/// Links without a hello a host keeps at once; a newer one is refused.
+pub(super) const MAX_UNWELCOMED: usize = 16;
+
 /// What the host knows of one link.
 #[derive(Debug)]
 pub(super) struct Link {
     pub(super) peer: PeerKey,
     /// Whether its hello was taken: it is then seated or watching.
     pub(super) welcomed: bool,
+    /// When it came up (one without a hello is dropped after [`HELLO_WAIT`]).
+    since: Instant,
     flood: RateWindow,
     chat: RateWindow,
     strikes: u8,
@@ -47,6 +56,8 @@ pub(super) struct HostSide {
     pub(super) claimable: BTreeSet<Seat>,
     last_ping: Instant,
     seq: u32,
+    /// When the table opened (a LAN listing says how long it has been waiting).
+    pub(super) opened: Instant,
 }
 
 impl HostSide {
@@ -57,6 +68,7 @@ impl HostSide {
             claimable: BTreeSet::new(),
             last_ping: now,
             seq: 0,
+            opened: now,
         }
     }
 }
@@ -93,6 +105,13 @@ impl Table {
         self.reject(link, reason, None);
         self.outputs.push(TableOutput::Close { link });
         self.events.push(TableEvent::LinkClosed { link, reason });
+        self.host_link_down(link, now);
+    }
+
+    /// Refuses and closes a link that never said hello, with no news for the host's screen.
+    pub(super) fn forget_link(&mut self, link: LinkId, reason: TableRejectReason, now: Instant) {
+        self.reject(link, reason, None);
+        self.outputs.push(TableOutput::Close { link });
         self.host_link_down(link, now);
     }
 
@@ -138,6 +157,7 @@ impl Table {
                 let fresh = Link {
                     peer,
                     welcomed: false,
+                    since: now,
                     flood: RateWindow::default(),
                     chat: RateWindow::default(),
                     strikes: 0,
@@ -146,9 +166,14 @@ impl Table {
                     ping: None,
                     rtt: Duration::ZERO,
                 };
-                if let Some(host) = self.host_side() {
-                    host.links.insert(link, fresh);
+                let Some(host) = self.host_side() else { return };
+                let waiting = host.links.values().filter(|l| !l.welcomed).count();
+                if waiting >= MAX_UNWELCOMED {
+                    self.reject(link, TableRejectReason::Flood, None);
+                    self.outputs.push(TableOutput::Close { link });
+                    return;
                 }
+                host.links.insert(link, fresh);
             }
             TableInput::Down { link } => self.host_link_down(link, now),
             TableInput::Malformed { link, error } => self.host_malformed(link, &error, now),
@@ -212,6 +237,7 @@ impl Table {
         let (peer, welcomed) = (state.peer.clone(), state.welcomed);
         match message {
             TableMessage::Hello(hello) if !welcomed => self.host_hello(link, peer, hello, now),
+            TableMessage::Query if !welcomed => self.answer_query(link, now),
             TableMessage::Ping { seq } => self.send(link, TableMessage::Pong { seq }),
             TableMessage::Pong { seq } => {
                 if let Some(state) = self.link(link)
@@ -400,6 +426,16 @@ impl Table {
     pub(super) fn host_tick(&mut self, now: Instant) {
         let keep_alive = self.config.keep_alive;
         let grace = self.config.grace;
+        let Some(host) = self.host_side() else { return };
+        let silent: Vec<LinkId> = host
+            .links
+            .iter()
+            .filter(|(_, l)| !l.welcomed && now.saturating_duration_since(l.since) >= HELLO_WAIT)
+            .map(|(&id, _)| id)
+            .collect();
+        for link in silent {
+            self.forget_link(link, TableRejectReason::Unexpected, now);
+        }
         let Some(host) = self.host_side() else { return };
         let mut pings = Vec::new();
         if now.saturating_duration_since(host.last_ping) >= keep_alive {

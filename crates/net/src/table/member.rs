@@ -190,7 +190,11 @@ impl Table {
             TableMessage::ResultDeclined { game, signer } => {
                 self.on_result_declined(link, None, game, signer, now);
             }
-            TableMessage::Hello(_) | TableMessage::Claim { .. } | TableMessage::Vote => {
+            TableMessage::Hello(_)
+            | TableMessage::Claim { .. }
+            | TableMessage::Vote
+            | TableMessage::Query
+            | TableMessage::Listing(_) => {
                 self.outputs.push(TableOutput::Send {
                     link,
                     message: TableMessage::Reject(tripot_protocol::table::TableReject {

@@ -56,6 +56,10 @@
 //! for [`TableConfig::rematch_window`]: the next game seats those who voted (in a two-seat game
 //! the two seats swap), the other seats empty for guests or computers.
 //!
+//! **LAN.** A stranger's query instead of a hello gets one listing from the host
+//! ([`Table::lan_listing`]: the game, the free seats, whether spectators may watch; a started
+//! table without spectators refuses as full), and its stream is closed.
+//!
 //! **Chat** ([`ChatLog`]): the players' and the spectators', bounded in length and rate, with
 //! mutes.
 
@@ -65,6 +69,7 @@ mod error;
 mod events;
 mod host;
 mod host_game;
+mod lan_listing;
 mod local_actions;
 mod member;
 mod rate;
@@ -142,6 +147,9 @@ pub struct TableConfig {
     /// for a guest's key of one game (`--guest`): such a seat declines, and the game is not
     /// rated.
     pub signer: Option<ResultSigner>,
+    /// A private room's table: never listed, a LAN query gets the refusal of a full table (as
+    /// a two-seat game's private room is never listed).
+    pub unlisted: bool,
 }
 
 impl TableConfig {
@@ -163,6 +171,7 @@ impl TableConfig {
             open_game: linked_games,
             seed: 0,
             signer: Some(ResultSigner::new(keypair.clone())),
+            unlisted: false,
         }
     }
 }

@@ -167,6 +167,7 @@ impl TableDriver {
         }
         let listen = first_addresses(&mut swarm, &events).await;
         config.table.addrs = announced(&listen, local_peer);
+        config.table.unlisted |= room.is_some();
         let seed = config.table.seed;
         let ratings_relay = config.net.relay.clone();
         let now = Instant::now();
@@ -442,7 +443,10 @@ impl TableDriver {
 
     fn on_news(&mut self, link: LinkId, news: LinkNews) {
         if let Some(held) = self.held.get_mut(&link) {
-            if matches!(news, LinkNews::Down) {
+            // Only the host answers a LAN query: a member closes that stream at once rather
+            // than hold it (and so keep a stranger's stream in place of a seat's).
+            let query = matches!(news, LinkNews::Message(tripot_protocol::table::TableMessage::Query));
+            if query || matches!(news, LinkNews::Down) {
                 self.held.remove(&link);
                 self.held_order.retain(|&l| l != link);
                 self.links.remove(&link);

@@ -80,3 +80,12 @@ pub(super) fn spawn(stream: Stream, link: LinkId, news: mpsc::Sender<(LinkId, Li
     });
     Writer { queue, reader }
 }
+
+/// Asks a table's host what it offers, on a stream of its own: the query, then its one answer.
+pub(crate) async fn query_table(stream: &mut Stream) -> std::io::Result<Result<TableMessage, FrameError>> {
+    let frame = encode_table(&TableMessage::Query).map_err(std::io::Error::other)?;
+    stream.write_all(&frame).await?;
+    stream.flush().await?;
+    let mut body = Vec::new();
+    read_frame_with(stream, &mut body, decode_table_body).await
+}

@@ -23,6 +23,10 @@
 //! followed, the id derived from the listing so that a reader of the lobby can join); a quick
 //! match gathers seekers of a table into one over that lobby (`quick.rs`).
 //!
+//! **LAN.** With mDNS on, a host answers a stranger's query on a table stream with what the
+//! table offers (`crate::table::Table::lan_listing`) and closes it; a member closes such a
+//! stream at once. [`crate::online::browse`] lists tables and two-seat hosts alike.
+//!
 //! **Ratings.** A finished game's result signed by every human seat
 //! ([`TableEvent::ResultSigned`]) is kept beside that game's save and submitted to the relay in
 //! use, as the two-seat driver does ([`crate::result_keeper`]).
@@ -54,6 +58,8 @@ pub use invitation::{TABLE_LINK_PREFIX, TableLink, TableLinkError};
 pub use lobby::{host_listed, is_listed_table, join_listed, listed_as, lobby_table_id};
 pub use quick::{QuickTableProgress, RECHECK, accepts, quick_table};
 pub use room_link::{TABLE_ROOM_PREFIX, TableRoomLink, TableRoomLinkError};
+
+pub(crate) use link::query_table;
 
 use crate::driver_task;
 use crate::event::GameSnapshot;

@@ -56,6 +56,7 @@ fn check_fields(message: &TableMessage) -> Result<(), FrameError> {
             bounded(signature.sig.len() <= MAX_SIGNATURE, "signature")
         }
         TableMessage::ResultDeclined { signer, .. } => check_key(signer),
+        TableMessage::Listing(listing) => bounded(listing.name.len() <= MAX_NAME, "name"),
         TableMessage::Votes { seats } => bounded(seats.len() <= MAX_SEATS, "seats"),
         TableMessage::Away { seats } => bounded(seats.len() <= MAX_SEATS, "seats"),
         TableMessage::Chat(line) => {
@@ -141,7 +142,7 @@ mod tests {
     use crate::LENGTH_BYTES;
     use crate::table::{
         Channel, ChatLine, ClockRule, Entry, HostWhy, LeaveHow, ResultSignature, Signer, TableHello, TableId,
-        TableReject, TableRejectReason, TableState, Wants,
+        TableListing, TableReject, TableRejectReason, TableState, Wants,
     };
 
     fn key() -> PeerKey {
@@ -208,6 +209,16 @@ mod tests {
                 sig: vec![6; 64],
             }),
             TableMessage::ResultDeclined { game: 1, signer: key() },
+            TableMessage::Query,
+            TableMessage::Listing(TableListing {
+                table: TableId([3; 16]),
+                spec: TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 },
+                name: "Edmonde".into(),
+                free: 1,
+                spectators: true,
+                started: false,
+                waiting_secs: 42,
+            }),
         ]
     }
 
@@ -228,6 +239,21 @@ mod tests {
         // The refusal keeps its place (variant 1) in every version.
         let reject = TableMessage::Reject(TableReject { reason: TableRejectReason::Version, index: None });
         assert_eq!(&encode_table(&reject).unwrap()[LENGTH_BYTES..], &[1, 0, 0]);
+    }
+
+    #[test]
+    fn the_lan_query_comes_after_every_older_variant() {
+        // A host of version 3 knows 16 variants: the query is none of them, so it refuses it
+        // as malformed instead of taking it for something else.
+        assert_eq!(&encode_table(&TableMessage::Query).unwrap()[LENGTH_BYTES..], &[16]);
+        let Some(TableMessage::Listing(mut listing)) = samples().pop() else { panic!() };
+        listing.name = "x".repeat(MAX_NAME + 1);
+        let long = TableMessage::Listing(listing);
+        assert_eq!(encode_table(&long), Err(FrameError::FieldTooLong("name")));
+        assert_eq!(
+            decode_table_body(&postcard::to_allocvec(&long).unwrap()),
+            Err(FrameError::FieldTooLong("name"))
+        );
     }
 
     #[test]

@@ -11,6 +11,12 @@
 //! [`TableMessage::Hello`] is variant 0 with its version first and [`TableMessage::Reject`] is
 //! variant 1 in every version, so that a peer of another version is refused with a refusal it
 //! still reads. New variants go at the end.
+//!
+//! **LAN listing.** A stranger on the LAN opens a table stream and sends [`TableMessage::Query`]
+//! instead of a hello; the host answers one [`TableMessage::Listing`] (or refuses: a started
+//! table without spectators is full) and closes the stream. Both were added at the end without a
+//! version bump: they travel only on a query's stream, never between peers at a table, and a host
+//! of version 3 reads a query as a malformed frame and refuses it as such.
 
 mod codec;
 
@@ -298,6 +304,25 @@ pub struct ResultSignature {
     pub sig: Vec<u8>,
 }
 
+/// What a table's host says of its table to a stranger on the LAN ([`TableMessage::Listing`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableListing {
+    /// The table (a joiner's hello names it).
+    pub table: TableId,
+    /// The game and its seat count.
+    pub spec: TableSpec,
+    /// The host's display name.
+    pub name: String,
+    /// Seats nobody holds yet (0 once the game started).
+    pub free: u8,
+    /// Whether spectators are let in.
+    pub spectators: bool,
+    /// Whether the game is under way (a started table is listed only to be watched).
+    pub started: bool,
+    /// Seconds since the table opened.
+    pub waiting_secs: u32,
+}
+
 /// Everything that travels on a table stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TableMessage {
@@ -369,6 +394,11 @@ pub enum TableMessage {
         /// Who declines.
         signer: PeerKey,
     },
+    /// A stranger on the LAN asks what the table offers, instead of a hello: the host answers
+    /// one [`TableMessage::Listing`] or a refusal, then closes the stream.
+    Query,
+    /// The host's answer to a [`TableMessage::Query`].
+    Listing(TableListing),
 }
 
 impl TableMessage {
@@ -392,6 +422,8 @@ impl TableMessage {
             TableMessage::Away { .. } => "away",
             TableMessage::ResultSigned(_) => "result-signed",
             TableMessage::ResultDeclined { .. } => "result-declined",
+            TableMessage::Query => "query",
+            TableMessage::Listing(_) => "listing",
         }
     }
 }

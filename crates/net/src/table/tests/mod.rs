@@ -6,6 +6,7 @@ mod draughts;
 mod games;
 mod handover;
 mod hostile;
+mod lan_listing;
 mod property;
 mod saved_chain;
 mod signing;
