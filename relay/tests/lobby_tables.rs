@@ -202,3 +202,86 @@ async fn three_quick_seekers_of_kawu_3_are_gathered_at_one_table() {
     let listed = listed_until(&relay_addr, &mut [], <[TableEntry]>::is_empty).await;
     assert!(listed.is_empty());
 }
+
+/// Issue 23: a quick-match seeker whose own table is listed first, and a plain listed table
+/// (which never moves) opened a second later: the seeker leaves its table and sits at the plain
+/// one; a second seeker then fills it (it has the fewest free seats) and its game starts, the
+/// plain table's host hosting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeker_that_opened_first_goes_to_a_plain_table_opened_after_it() {
+    let relay = RelayProcess::start(&[]);
+    let relay_addr = relay.tcp_addr();
+    let seek = |name: &str| {
+        let config = config(name, &relay_addr);
+        let keypair = config.table.keypair.clone();
+        let peer = keypair.public().to_peer_id();
+        let wanted = QuickSeek::exactly(kawu3());
+        (peer, tokio::spawn(quick_table(keypair, config, wanted, ClockRule::None, true, |_| {})))
+    };
+    let (first_peer, first_seek) = seek("Catherine");
+    let listed = listed_until(&relay_addr, &mut [], |t| t.iter().any(|e| e.host == first_peer)).await;
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let seekers_table = listed[0].table.clone();
+    assert!(seekers_table.seeker, "a seeker's table says so: {seekers_table:?}");
+    // Ranked by their opening only, the plain table would come after the seeker's.
+    tokio::time::timeout(PATIENCE, async {
+        while unix_seconds() <= seekers_table.opened_unix {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("the clock never passed the seeker's opening");
+
+    let host_config = config("Edmonde", &relay_addr);
+    let offer = TableOffer {
+        table: TableId([0; 16]),
+        game: kawu3().game,
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    let mut host =
+        host_listed(host_config.table.keypair.clone(), host_config, offer, Vec::new()).await.unwrap();
+    let host_peer = host.local_peer();
+    let first = tokio::time::timeout(PATIENCE, first_seek)
+        .await
+        .expect("the seeker never left its own table for the plain one")
+        .unwrap()
+        .unwrap();
+    let first = tokio::spawn(started(first));
+    seated(&mut host, Seat(1)).await;
+    let listed = listed_until(&relay_addr, &mut [&mut host], |t| {
+        t.len() == 1 && t[0].host == host_peer && t[0].table.free_seats == 1
+    })
+    .await;
+    assert!(!listed[0].table.seeker);
+
+    let (second_peer, second_seek) = seek("Béa");
+    let second = tokio::time::timeout(PATIENCE, second_seek)
+        .await
+        .expect("the second seeker never sat")
+        .unwrap()
+        .unwrap();
+    let (host, second) = (tokio::spawn(started(host)), tokio::spawn(started(second)));
+    let mut states = Vec::new();
+    for table in [host, first, second] {
+        states.push(table.await.unwrap().0);
+    }
+    let host_key = PeerKey(host_peer.to_bytes());
+    for state in &states {
+        assert_eq!((state.table, state.hosts.first()), (states[0].table, Some(&host_key)));
+    }
+    let seated: Vec<PeerKey> = states[0]
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatHolder::Human { peer, .. } => peer.clone(),
+            other => panic!("a seat not a person's: {other:?}"),
+        })
+        .collect();
+    assert_eq!(seated, [host_key, PeerKey(first_peer.to_bytes()), PeerKey(second_peer.to_bytes())]);
+}
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+}

@@ -1,6 +1,7 @@
 //! Quick match through a real `tripot-relay`: four players at once make two games, nobody in
 //! two; two games (the duel's formats 1 and 2) are never paired, "any" pairs with either and
-//! plays its game. (`relay_games.rs`: the other games.)
+//! plays its game; tables of three: seekers gathered at one, and a seeker listed first going to a
+//! plain table opened after it. (`relay_games.rs`: the other games.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod online_common;
@@ -10,7 +11,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use online_common::{Player, replayed_record, same_game};
-use relay_common::{peer_id, spawn, start_relay};
+use relay_common::{lobby_until, peer_id, spawn, start_relay};
 use serde_json::Value;
 
 /// Waits for a player's pairing; returns (its own peer id, the pairing line).
@@ -115,4 +116,52 @@ fn three_seekers_of_kawu_3_sit_at_one_table() {
         assert_eq!(names, ["t0", "t1", "t2"], "the three seekers, at one table");
         player.wait_event("started", Duration::from_secs(30));
     }
+}
+
+/// Issue 23: a seeker of kawu-3 whose own table is listed first, then a plain listed table
+/// (`tripot host --lobby`, a computer at its second seat) opened in a later second: the seeker
+/// leaves its own table for the plain one (a plain table never moves, so it ranks first), and
+/// the game is played there to its end, both records alike.
+#[test]
+fn a_seeker_listed_first_sits_at_a_plain_table_opened_after_it_and_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = start_relay(34);
+    let mut seeker = spawn(dir.path(), "seeker", &["quick", "--variant", "kawu-3"], &relay, &["--ai", "1"]);
+    seeker.wait_event("quick_hosting", Duration::from_secs(30));
+    lobby_until(dir.path(), &relay, Duration::from_secs(30), "the seeker's table", |t| {
+        t.len() == 1 && t[0]["name"] == "seeker"
+    });
+    // The seeker's table opened at or before this second: the plain one opens after it.
+    let listed_at = unix_seconds();
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while unix_seconds() <= listed_at {
+        assert!(std::time::Instant::now() < deadline, "the clock never passed {listed_at}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut host = spawn(
+        dir.path(),
+        "host",
+        &["host", "--variant", "kawu-3", "--lobby", "--computer", "1"],
+        &relay,
+        &["--ai", "1"],
+    );
+    host.wait_event("lobby_open", Duration::from_secs(20));
+    let full = seeker.wait_for("the seeker at the plain table", Duration::from_secs(60), |line| {
+        line["event"] == "table"
+            && line["seats"].as_array().is_some_and(|s| s.iter().all(|seat| seat["kind"] != "empty"))
+    });
+    let names: Vec<&str> =
+        full["seats"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap_or("")).collect();
+    assert_eq!((names[0], names[2]), ("host", "seeker"), "{full}");
+    for player in [&mut host, &mut seeker] {
+        player.wait_event("game_over", Duration::from_secs(180));
+    }
+    for player in [&mut host, &mut seeker] {
+        assert_eq!(player.finish(Duration::from_secs(40)), 0, "{}", player.stderr());
+    }
+    assert_eq!(replayed_record(&host.save).moves(), replayed_record(&seeker.save).moves());
+}
+
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
 }

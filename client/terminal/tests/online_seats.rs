@@ -1,276 +1,27 @@
-//! Online tables of 2–6 seats in the terminal, driven from synthetic table events through a
-//! stand-in network (no sockets): the set-up form hosting a table, the join page's table links,
-//! the waiting page with the link to share, the one game screen with the seats panel, the
-//! chat, the draw keys, resigning, the hand-over, the end with the rematch vote — snapshots at
-//! 120×40 and 80×30 and the keys going out. `online_seats_loopback.rs` plays a real table.
+//! Online tables of 2–6 seats in the terminal, the ways to one, driven from synthetic table
+//! events through a stand-in network (`seats_fake`, no sockets): the set-up form hosting a
+//! table or listing it in the lobby, a table chosen in the lobby's list, the join page's table
+//! links, a table left unfinished offered again, a quick match for a table — the waiting page
+//! with the link to share (or what the lobby's tables say instead), snapshots and the starts.
+//! `online_seats_play.rs` plays at the table; `online_seats_loopback.rs` plays a real one.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
+mod seats_fake;
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
-
-use common::{ch, key, render};
+use common::{key, render};
 use crossterm::event::KeyCode;
+use seats_fake::*;
 use tripot_app::i18n::Lang;
-use tripot_app::network::{
-    Link, Network, NetworkError, OpenGameScan, RunningTable, Standings, StandingsQuery, TableSeek,
-    TableSeekNews,
-};
-use tripot_app::open_game::OpenGame;
-use tripot_app::recording_table::RecordingTable;
-use tripot_app::table_invitation::TableInvitation;
-use tripot_game::{EndReason, GameSpec, GameState, Outcome, Place, Seat, SeatStatus, TableSpec};
-use tripot_net::online::matchmaking::quick::QuickSeek;
-use tripot_net::room::RoomCode;
-use tripot_net::table::{Applied, TableEvent, TableOffer};
+use tripot_app::network::{NetworkError, TableSeekNews};
+use tripot_app::open_game::{OpenGame, OpenGames};
+use tripot_game::TableSpec;
+use tripot_net::Multiaddr;
+use tripot_net::table::TableEvent;
 use tripot_net::table_online::{QuickTableProgress, TableNetEvent};
-use tripot_net::{GameSnapshot, Multiaddr, Offer, Start};
-use tripot_protocol::table::{
-    Act, Channel, ChatLine, ClockRule, PeerKey, SeatHolder, Signer, TableId, TableState, Wants,
-};
+use tripot_protocol::table::{ClockRule, SeatHolder};
 use tripot_terminal::app::{App, MenuItem, Page};
 use tripot_terminal::event::{Event, Events};
-
-/// The stand-in network: the tables started, as text (`host kawu-3 3 [3] none`,
-/// `join tripot://… Seat(None)`), the one running table every start hands out, and a quick
-/// match's news waiting to be polled.
-#[derive(Clone)]
-struct Fake {
-    starts: Rc<RefCell<Vec<String>>>,
-    running: RecordingTable,
-    seek: Rc<RefCell<VecDeque<TableSeekNews>>>,
-}
-
-impl Fake {
-    fn new() -> Fake {
-        Fake { starts: Rc::default(), running: RecordingTable::new(ana()), seek: Rc::default() }
-    }
-    fn push(&self, event: TableNetEvent) {
-        self.running.feed(event);
-    }
-    fn table(&self, event: TableEvent) {
-        self.running.table(event);
-    }
-    fn sent(&self) -> Vec<String> {
-        self.running.sent()
-    }
-    fn starts(&self) -> Vec<String> {
-        self.starts.borrow().clone()
-    }
-}
-
-impl TableSeek for Fake {
-    fn try_news(&mut self) -> Option<TableSeekNews> {
-        self.seek.borrow_mut().pop_front()
-    }
-}
-
-impl Network for Fake {
-    fn start(&mut self, _: Start) -> Result<Box<dyn Link>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn quick(&mut self, _: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn quick_table(
-        &mut self,
-        wanted: QuickSeek,
-        clock: ClockRule,
-    ) -> Result<Box<dyn TableSeek>, NetworkError> {
-        let game = if wanted.any_game { "any".to_owned() } else { wanted.table.game.to_string() };
-        let text = format!("quick-table {game} {} {}", wanted.table.seats, clock_text(clock));
-        self.starts.borrow_mut().push(text);
-        Ok(Box::new(self.clone()))
-    }
-    fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn join_table(&mut self, _: &Multiaddr, _: &OpenGame) -> Result<Box<dyn Link>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn open_table(&mut self, _: &Multiaddr, _: Offer) -> Result<Box<dyn Link>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn standings(
-        &mut self,
-        _: StandingsQuery,
-    ) -> Result<std::sync::mpsc::Receiver<Result<Standings, NetworkError>>, NetworkError> {
-        Err(NetworkError::NoRelay)
-    }
-    fn host_seats(
-        &mut self,
-        offer: TableOffer,
-        computers: Vec<u8>,
-        room: Option<RoomCode>,
-    ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        let text = format!("host {} room:{}", offered(&offer, &computers), room.is_some());
-        self.starts.borrow_mut().push(text);
-        Ok(Box::new(self.running.clone()))
-    }
-    fn host_listed(
-        &mut self,
-        offer: TableOffer,
-        computers: Vec<u8>,
-    ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        self.starts.borrow_mut().push(format!("listed {}", offered(&offer, &computers)));
-        Ok(Box::new(self.running.clone()))
-    }
-    fn join_seats(
-        &mut self,
-        invitation: &TableInvitation,
-        wants: Wants,
-    ) -> Result<Box<dyn RunningTable>, NetworkError> {
-        self.starts.borrow_mut().push(format!("join {invitation} {wants:?}"));
-        Ok(Box::new(self.running.clone()))
-    }
-}
-
-/// An offer as the fake writes it down: game, seats, computers' levels, clock.
-fn offered(offer: &TableOffer, computers: &[u8]) -> String {
-    format!("{} {} {computers:?} {}", offer.game, offer.seats, clock_text(offer.clock))
-}
-
-/// A clock as `tripot host --clock` writes it.
-fn clock_text(clock: ClockRule) -> String {
-    match clock {
-        ClockRule::None => "none".to_owned(),
-        ClockRule::PerMove { secs } => format!("move:{secs}"),
-        ClockRule::Reserve { secs, increment_secs } => format!("fischer:{secs}+{increment_secs}"),
-    }
-}
-
-fn ana() -> PeerKey {
-    PeerKey(vec![1; 8])
-}
-
-fn bea() -> PeerKey {
-    PeerKey(vec![2; 8])
-}
-
-const PEER: &str = "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
-
-fn app(lang: Lang) -> (App, Events, Fake) {
-    let events = Events::new();
-    let mut app = App::new(lang, None, events.sender());
-    let fake = Fake::new();
-    app.set_network(Box::new(fake.clone()));
-    (app, events, fake)
-}
-
-fn human(peer: PeerKey, name: &str) -> SeatHolder {
-    SeatHolder::Human { peer, name: name.into(), addrs: Vec::new() }
-}
-
-/// The table `game` of `seats` seats, as its host announces it: Ana (us) hosting at the first
-/// seat, then `others`.
-fn announced(game: &str, seats: u8, others: Vec<SeatHolder>, clock: ClockRule, started: bool) -> TableState {
-    let mut holders = vec![human(ana(), "Ana")];
-    holders.extend(others);
-    TableState {
-        table: TableId([7; 16]),
-        spec: TableSpec { game: game.parse().unwrap(), seats },
-        seats: holders,
-        hosts: vec![ana(), bea()],
-        epoch: 0,
-        clock,
-        spectators: true,
-        game: u16::from(started),
-        started,
-        held: 0,
-        watching: 0,
-    }
-}
-
-fn open(game: &str) -> Box<dyn GameState> {
-    tripot_engine::open(&game.parse::<GameSpec>().unwrap()).unwrap()
-}
-
-/// Hosts kawu-3 from the set-up form, online, a computer at the second seat, a guest's third.
-fn hosted(lang: Lang) -> (App, Events, Fake) {
-    let (mut app, events, fake) = set_up(lang);
-    app.handle_event(key(KeyCode::Enter));
-    (app, events, fake)
-}
-
-/// The set-up form of kawu-3, online, a computer at the second seat, a guest's third; the
-/// third seat's line chosen.
-fn set_up(lang: Lang) -> (App, Events, Fake) {
-    let (mut app, events, fake) = app(lang);
-    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Table).unwrap();
-    while app.menu().selected != i {
-        app.handle_event(key(KeyCode::Down));
-    }
-    app.handle_event(key(KeyCode::Enter));
-    assert_eq!(app.page(), Page::TableMenu);
-    // Où: en ligne.
-    app.handle_event(key(KeyCode::Down));
-    app.handle_event(key(KeyCode::Down));
-    app.handle_event(key(KeyCode::Right));
-    // Seat 3: from a computer to a guest.
-    for _ in 0..3 {
-        app.handle_event(key(KeyCode::Down));
-    }
-    for _ in 0..3 {
-        app.handle_event(key(KeyCode::Left));
-    }
-    (app, events, fake)
-}
-
-/// The game started at the hosted table: the board at its start, us at the first seat.
-fn playing(app: &mut App, fake: &Fake) {
-    let others = vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")];
-    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::PerMove { secs: 60 }, true)));
-    fake.table(TableEvent::Started { game: 1 });
-    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-3")), my_seat: Some(Seat(0)) });
-    app.handle_event(Event::Tick);
-}
-
-/// The screen with the table's id (random: drawn by the form) written `<table id>`.
-fn without_id(screen: &str) -> String {
-    let prefix = "tripot://table/kawu-3/3/";
-    match screen.find(prefix) {
-        Some(at) => {
-            let start = at + prefix.len();
-            format!("{}<table id>{}", &screen[..start], &screen[start + 32..])
-        }
-        None => screen.to_owned(),
-    }
-}
-
-/// The screen with every clock (`m:ss`) written `#:##`: the time left counts down while a
-/// test runs, and a snapshot must not depend on how fast.
-fn masked(screen: &str) -> String {
-    let chars: Vec<char> = screen.chars().collect();
-    let mut out = String::with_capacity(screen.len());
-    let mut i = 0;
-    while i < chars.len() {
-        let clock = i + 3 < chars.len()
-            && chars[i].is_ascii_digit()
-            && chars[i + 1] == ':'
-            && chars[i + 2].is_ascii_digit()
-            && chars[i + 3].is_ascii_digit()
-            && (i == 0 || !chars[i - 1].is_ascii_digit());
-        if clock {
-            out.push_str("#:##");
-            i += 4;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    out
-}
-
-fn type_text(app: &mut App, text: &str) {
-    for c in text.chars() {
-        app.handle_event(ch(c));
-    }
-}
 
 #[test]
 fn the_set_up_form_hosts_an_online_table_and_its_page_shares_the_link() {
@@ -316,6 +67,39 @@ fn the_set_up_form_lists_a_table_in_the_lobby_and_its_page_says_it_is_found_ther
     let screen = render(&mut app, 120, 40);
     assert!(screen.contains("Inscrite au lobby du relais") && !screen.contains("tripot://"), "{screen}");
     insta::assert_snapshot!("seats_waiting_listed", screen);
+}
+
+/// A table of three chosen in the lobby's list is joined at its first free seat; its page says
+/// it is found in the lobby, and makes no link of the listing's address.
+#[test]
+fn a_table_chosen_in_the_lobby_says_on_its_page_it_is_found_there() {
+    let (mut app, _events, fake) = app(Lang::En);
+    let i = MenuItem::ALL.iter().position(|&x| x == MenuItem::Lobby).unwrap();
+    while app.menu().selected != i {
+        app.handle_event(key(KeyCode::Down));
+    }
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(app.page(), Page::Lobby);
+    let relay: Multiaddr = "/ip4/10.0.0.1/tcp/4001".parse().unwrap();
+    let spec = TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let host = tripot_net::Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
+    let entry = tripot_net::online::matchmaking::lobby::TableEntry {
+        host,
+        table: tripot_directory::LobbyTable::new(spec, 1_764_480_000, "Edmonde"),
+        addr: format!("{relay}/p2p-circuit/p2p/{host}").parse().unwrap(),
+        waiting_secs: 30,
+    };
+    *fake.lobby.borrow_mut() = Some(OpenGames { relay: Some(relay), games: vec![OpenGame::from(entry)] });
+    app.handle_event(Event::Tick);
+    app.handle_event(key(KeyCode::Enter));
+    let starts = fake.starts();
+    assert!(starts.len() == 1 && starts[0].starts_with("join tripot://table/kawu-3/3/"), "{starts:?}");
+    assert_eq!(app.page(), Page::OnlineSeats);
+    let others = vec![human(bea(), "Béa"), SeatHolder::Empty];
+    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 120, 40);
+    assert!(screen.contains("Listed in the relay's lobby :") && !screen.contains("tripot://"), "{screen}");
 }
 
 #[test]
@@ -396,244 +180,6 @@ fn a_seat_chosen_at_a_longer_table_is_refused_at_a_shorter_one_before_the_networ
 }
 
 #[test]
-fn at_the_table_the_seats_panel_shows_everyone_and_a_move_goes_out_by_keys() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    assert!(app.online_seats().unwrap().online().table().is_some());
-    let screen = masked(&render(&mut app, 120, 40));
-    for words in [
-        "vous (Ana)",
-        "ordinateur",
-        "Béa",
-        "hôte",
-        "#:##",
-        "Discussion",
-        "t discuter",
-        "r réclamer · ? règles · q",
-    ] {
-        assert!(screen.contains(words), "{words}:\n{screen}");
-    }
-    insta::assert_snapshot!("seats_game", masked(&screen));
-    let narrow = render(&mut app, 80, 30);
-    for words in ["vous (Ana)", "Béa", "Menu (q)"] {
-        assert!(narrow.contains(words), "{words}:\n{narrow}");
-    }
-    insta::assert_snapshot!("seats_game_80x30", masked(&narrow));
-
-    let state = app.online_seats().unwrap().online().table().unwrap().state().clone_box();
-    let text = state.move_text(&state.legal_moves()[0]);
-    app.handle_event(ch(':'));
-    type_text(&mut app, &text);
-    app.handle_event(key(KeyCode::Enter));
-    assert_eq!(fake.sent(), [format!("play {text}")]);
-}
-
-#[test]
-fn a_chat_line_is_typed_sent_and_shown_and_another_s_comes_in() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    app.handle_event(ch('t'));
-    type_text(&mut app, "bonne partie");
-    assert!(render(&mut app, 120, 40).contains("Message : bonne partie"));
-    app.handle_event(key(KeyCode::Enter));
-    assert_eq!(fake.sent(), ["chat bonne partie"]);
-    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "merci".into() }));
-    app.handle_event(Event::Tick);
-    let screen = render(&mut app, 120, 40);
-    assert!(screen.contains("vous : bonne partie") && screen.contains("Béa : merci"), "{screen}");
-    // Esc drops a line half typed.
-    app.handle_event(ch('t'));
-    type_text(&mut app, "oups");
-    app.handle_event(key(KeyCode::Esc));
-    assert_eq!(fake.sent().len(), 1);
-}
-
-#[test]
-fn x_and_a_seats_number_mutes_its_chat_here_and_again_hears_it() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    app.handle_event(ch('x'));
-    assert!(app.message().is_some_and(|m| m.starts_with("Couper ou rétablir la discussion")));
-    app.handle_event(ch('3'));
-    assert_eq!(app.message(), Some("Discussion de la place 3 coupée."));
-    assert!(render(&mut app, 120, 40).contains("muet"));
-    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "merci".into() }));
-    app.handle_event(Event::Tick);
-    assert!(!render(&mut app, 120, 40).contains("merci"), "a muted seat's line is dropped");
-    // Our own seat, a seat the table has not, or Esc: nothing is muted.
-    for key_after in [ch('1'), ch('9'), key(KeyCode::Esc)] {
-        app.handle_event(ch('x'));
-        app.handle_event(key_after);
-        assert_eq!(app.message(), None);
-    }
-    app.handle_event(ch('x'));
-    app.handle_event(ch('3'));
-    assert_eq!(app.message(), Some("Discussion de la place 3 rétablie."));
-    fake.table(TableEvent::Chat(ChatLine { channel: Channel::Players, from: bea(), text: "à toi".into() }));
-    app.handle_event(Event::Tick);
-    assert!(render(&mut app, 120, 40).contains("Béa : à toi"));
-    assert!(fake.sent().is_empty(), "a mute is ours alone: nothing goes out");
-}
-
-#[test]
-fn the_host_gives_an_empty_seat_to_a_computer_by_c_and_its_number_before_the_game() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    // Waiting: the computer at seat 2, seat 3 free.
-    let others = vec![SeatHolder::Computer { level: 3 }, SeatHolder::Empty];
-    fake.table(TableEvent::Table(announced("kawu-3", 3, others, ClockRule::None, false)));
-    app.handle_event(Event::Tick);
-    assert!(render(&mut app, 120, 40).contains("c un ordinateur · t discuter"));
-    app.handle_event(ch('c'));
-    assert!(app.message().is_some_and(|m| m.starts_with("Un ordinateur (niveau")), "{:?}", app.message());
-    // A seat taken, one the table has not, or Esc: nothing goes out.
-    for key_after in [ch('2'), ch('9'), key(KeyCode::Esc)] {
-        app.handle_event(ch('c'));
-        app.handle_event(key_after);
-    }
-    assert!(fake.sent().is_empty(), "{:?}", fake.sent());
-    app.handle_event(ch('c'));
-    app.handle_event(ch('3'));
-    let sent = fake.sent();
-    assert_eq!(sent.len(), 1, "{sent:?}");
-    assert!(sent[0].starts_with("computer 2 "), "{sent:?}");
-    // Once every seat is taken and the game under way, `c` is no longer offered.
-    playing(&mut app, &fake);
-    assert!(!render(&mut app, 120, 40).contains("c un ordinateur"));
-}
-
-#[test]
-fn the_spectators_watching_are_counted_on_the_panel() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    assert!(!render(&mut app, 120, 40).contains("spectat"));
-    let mut state = announced(
-        "kawu-3",
-        3,
-        vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")],
-        ClockRule::PerMove { secs: 60 },
-        true,
-    );
-    state.watching = 2;
-    fake.table(TableEvent::Table(state));
-    app.handle_event(Event::Tick);
-    assert!(render(&mut app, 120, 40).contains("2 spectateurs"));
-}
-
-#[test]
-fn resigning_asks_once_and_the_hand_over_is_said() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    app.handle_event(ch('a'));
-    assert!(fake.sent().is_empty());
-    app.handle_event(ch('a'));
-    assert_eq!(fake.sent(), ["resign"]);
-    let mut state = announced(
-        "kawu-3",
-        3,
-        vec![SeatHolder::Computer { level: 3 }, human(bea(), "Béa")],
-        ClockRule::PerMove { secs: 60 },
-        true,
-    );
-    state.epoch = 1;
-    fake.table(TableEvent::Table(state));
-    app.handle_event(Event::Tick);
-    assert_eq!(app.message(), Some("L'hôte est parti ; Béa tient la table."));
-}
-
-#[test]
-fn in_a_game_of_two_seats_a_draw_is_offered_and_answered_by_keys() {
-    let (mut app, _events, fake) = app(Lang::En);
-    let link: TableInvitation =
-        format!("tripot://table/kawu-2/2/07070707070707070707070707070707/ip4/127.0.0.1/tcp/4001/p2p/{PEER}")
-            .parse()
-            .unwrap();
-    app.join_seats(link, Wants::Seat(None));
-    fake.table(TableEvent::Table(announced("kawu-2", 2, vec![human(bea(), "Béa")], ClockRule::None, true)));
-    fake.table(TableEvent::Started { game: 1 });
-    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-2")), my_seat: Some(Seat(0)) });
-    app.handle_event(Event::Tick);
-    app.handle_event(ch('='));
-    assert_eq!(fake.sent(), ["draw?"]);
-    fake.table(TableEvent::DrawDeclined { seat: Seat(1) });
-    fake.table(TableEvent::DrawOffered { seat: Seat(1) });
-    app.handle_event(Event::Tick);
-    assert_eq!(app.message(), Some("Béa offers a draw."));
-    assert!(render(&mut app, 120, 40).contains("Draw offered: y accept"));
-    app.handle_event(ch('y'));
-    assert_eq!(fake.sent(), ["draw?", "draw true"]);
-}
-
-#[test]
-fn after_the_game_the_end_shows_the_places_and_v_votes_for_another() {
-    let (mut app, _events, fake) = hosted(Lang::Fr);
-    playing(&mut app, &fake);
-    let state = open("kawu-3");
-    let game_move = state.legal_moves()[0].clone();
-    let mover = state.to_move().unwrap();
-    let mut after = state.clone_box();
-    after.play_as(mover, &game_move).unwrap();
-    let text = state.move_text(&game_move);
-    let applied = Applied {
-        index: 0,
-        seat: mover,
-        act: Act::Move(text),
-        signer: Signer::Seat,
-        game_move: Some(game_move),
-    };
-    fake.table(TableEvent::Applied { applied, snapshot: GameSnapshot(after) });
-    let places = (0..3)
-        .map(|i| Place { seat: Seat(i), rank: (i == 2).then_some(1), status: SeatStatus::Playing })
-        .collect();
-    fake.table(TableEvent::Ended(Outcome { places, reason: EndReason::Finished }));
-    fake.table(TableEvent::Votes(vec![Seat(2)]));
-    app.handle_event(Event::Tick);
-    let screen = render(&mut app, 120, 40);
-    for words in ["Béa — ", "Rejouer : 1 vote(s) · ", "Rejouer (v)"] {
-        assert!(screen.contains(words), "{words}:\n{screen}");
-    }
-    insta::assert_snapshot!("seats_end", masked(&screen));
-    app.handle_event(ch('v'));
-    assert_eq!(fake.sent(), ["vote"]);
-    app.handle_event(ch('v'));
-    assert_eq!(fake.sent(), ["vote"], "one vote");
-    app.handle_event(ch('q'));
-    assert_eq!(fake.sent(), ["vote", "leave"]);
-    assert_eq!(app.page(), Page::Menu);
-}
-
-#[test]
-fn a_table_of_six_fits_at_80_by_30_with_every_seat_its_clock_and_the_buttons() {
-    let (mut app, _events, fake) = app(Lang::Fr);
-    let link: TableInvitation = "tripot://room/kawu-6/6/K7M-4QP".parse().unwrap();
-    app.join_seats(link, Wants::Seat(None));
-    let others = vec![
-        human(bea(), "Béatrice"),
-        SeatHolder::Computer { level: 1 },
-        human(PeerKey(vec![3; 8]), "Charles"),
-        SeatHolder::Computer { level: 5 },
-        human(PeerKey(vec![4; 8]), "Dominique"),
-    ];
-    let mut state = announced("kawu-6", 6, others, ClockRule::Reserve { secs: 300, increment_secs: 5 }, true);
-    state.hosts = vec![bea(), ana()];
-    fake.table(TableEvent::Table(state));
-    fake.table(TableEvent::Started { game: 1 });
-    fake.push(TableNetEvent::Position { snapshot: GameSnapshot(open("kawu-6")), my_seat: Some(Seat(0)) });
-    fake.table(TableEvent::SeatAway { seat: Seat(3) });
-    fake.table(TableEvent::Chat(ChatLine {
-        channel: Channel::Players,
-        from: bea(),
-        text: "bonne chance à tous".into(),
-    }));
-    app.handle_event(Event::Tick);
-    let screen = masked(&render(&mut app, 80, 30));
-    for words in ["vous (Ana)", "Béatrice", "Charles", "absent", "Dominique", "Menu (q)", "Béatrice : bonne"]
-    {
-        assert!(screen.contains(words), "{words}:\n{screen}");
-    }
-    insta::assert_snapshot!("seats_kawu_6_80x30", screen);
-}
-
-#[test]
 fn a_table_left_unfinished_is_offered_at_start_and_rejoined_by_its_saved_link() {
     let data = tempfile::tempdir().unwrap();
     let online = data.path().join("online");
@@ -700,7 +246,12 @@ fn a_quick_match_for_a_table_waits_on_its_page_then_opens_the_table_it_settled_a
     assert_eq!(app.page(), Page::OnlineSeats);
     assert!(app.quick_table().is_none());
     let screen = render(&mut app, 120, 40);
-    assert!(screen.contains("Béa") && screen.contains("Inscrite au lobby du relais"), "{screen}");
+    assert!(screen.contains("Béa") && screen.contains("Partie rapide :"), "{screen}");
+    assert!(
+        screen.contains("menés ici, par le lobby du relais") && !screen.contains("tripot://"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("seats_waiting_quick_match", screen);
 }
 
 #[test]

@@ -83,9 +83,9 @@ fn a_table_listed_in_the_lobby_is_found_by_a_quick_match_and_played_from_both_te
     ana.host_listed(kawu_3_offer(), vec![Level::Debutant.number()]);
     assert_eq!(ana.page(), Page::OnlineSeats, "{:?}", ana.message());
 
-    // The seeker comes once the table is listed: a seeker finding no table opens its own, and
-    // moves only to a table ranking before it (opened earlier, ties by peer id), which a table
-    // listed in the same second may not.
+    // The seeker comes once the table is listed, so that it sits there at its first look (one
+    // finding no table opens its own, and moves to the plain table, which ranks first, at its
+    // next look: `relay/tests/lobby_tables.rs` tests that).
     let runtime = tripot_app::real_network::runtime().unwrap();
     let net = settings("reader", dir.path(), &relay.addr).net();
     let relay_addr: Multiaddr = relay.addr.parse().unwrap();

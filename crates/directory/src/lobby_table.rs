@@ -2,7 +2,12 @@
 //!
 //! A table is one rendezvous registration whose namespace says everything a list shows:
 //! `tripot/lobby/<game>/<seats>/<free seats>/<opened at, Unix seconds>/<host name>`, e.g.
-//! `tripot/lobby/kawu-2/2/1/1764480000/Edmonde`. So any libp2p rendezvous client lists the
+//! `tripot/lobby/kawu-2/2/1/1764480000/Edmonde`; a table opened by a quick-match seeker says so
+//! with one more part before the name, `…/1764480000/quick/Edmonde` ([`LobbyTable::seeker`]:
+//! such a host may leave its table for another while nobody sat, a plain one never does, and
+//! seekers rank tables by it). A plain table's namespace is the one older clients write and
+//! read; a seeker's does not parse for them (a name holds no `/`), so they skip it, and an older
+//! relay refuses it. So any libp2p rendezvous client lists the
 //! open tables with a `DISCOVER` of the lobby's namespace (paged with its cookie and limit), or
 //! of one game's part of it ([`listing_namespace`]), and reads them without contacting a single
 //! host; the registration's signed peer record gives the host to dial through the relay. Private
@@ -50,10 +55,16 @@ pub struct LobbyTable {
     pub opened_unix: u64,
     /// The host's name (no `/`, no control characters, at most [`MAX_TABLE_NAME`] characters).
     pub name: String,
+    /// Opened by a quick-match seeker, who may leave it for another table while nobody sat
+    /// (`false`: a plain table, which stays where it is).
+    pub seeker: bool,
 }
 
+/// The part of a seeker's table's namespace before its name.
+const SEEKER_MARK: &str = "quick";
+
 impl LobbyTable {
-    /// A table with every seat free but the host's; the name is cleaned up to fit a namespace
+    /// A plain table with every seat free but the host's; the name is cleaned up to fit a namespace
     /// (`/` and control characters become `_`, cut to [`MAX_TABLE_NAME`] characters).
     pub fn new(table: TableSpec, opened_unix: u64, name: &str) -> Self {
         let name: String = name
@@ -63,7 +74,13 @@ impl LobbyTable {
             .take(MAX_TABLE_NAME)
             .collect();
         let free_seats = table.seats.saturating_sub(1).max(1);
-        LobbyTable { table, free_seats, opened_unix, name }
+        LobbyTable { table, free_seats, opened_unix, name, seeker: false }
+    }
+
+    /// This table, opened by a quick-match seeker.
+    #[must_use]
+    pub fn seeking(self) -> Self {
+        LobbyTable { seeker: true, ..self }
     }
 
     /// The rendezvous namespace of this table.
@@ -80,14 +97,25 @@ impl LobbyTable {
         let seats: u8 = number(parts.next()?)?;
         let free_seats: u8 = number(parts.next()?)?;
         let opened_unix: u64 = number(parts.next()?)?;
-        let name = parts.next()?;
+        let last = parts.next()?;
+        let (seeker, name) = match last.split_once('/') {
+            Some((SEEKER_MARK, name)) => (true, name),
+            Some(_) => return None,
+            None => (false, last),
+        };
         if seats < 2 || free_seats == 0 || free_seats >= seats {
             return None;
         }
         if name.contains('/') || name.chars().any(char::is_control) || name.chars().count() > MAX_TABLE_NAME {
             return None;
         }
-        Some(LobbyTable { table: TableSpec { game, seats }, free_seats, opened_unix, name: name.to_owned() })
+        Some(LobbyTable {
+            table: TableSpec { game, seats },
+            free_seats,
+            opened_unix,
+            name: name.to_owned(),
+            seeker,
+        })
     }
 }
 
@@ -104,9 +132,13 @@ impl fmt::Display for LobbyTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{LOBBY_NAMESPACE_PREFIX}/{}/{}/{}/{}/{}",
-            self.table.game, self.table.seats, self.free_seats, self.opened_unix, self.name
-        )
+            "{LOBBY_NAMESPACE_PREFIX}/{}/{}/{}/{}/",
+            self.table.game, self.table.seats, self.free_seats, self.opened_unix
+        )?;
+        if self.seeker {
+            write!(f, "{SEEKER_MARK}/")?;
+        }
+        f.write_str(&self.name)
     }
 }
 
@@ -129,6 +161,24 @@ mod tests {
         assert_eq!(six.namespace(), "tripot/lobby/halma-6/6/3/5/Nice");
         assert_eq!(LobbyTable::parse(&six.namespace()), Some(six));
         assert_eq!(LobbyTable::new(spec("halma-6", 6), 5, "Nice").free_seats, 5);
+    }
+
+    #[test]
+    fn a_seekers_table_says_so_before_its_name_and_a_plain_one_is_as_before() {
+        let plain = LobbyTable::new(spec("kawu-3", 3), 5, "quick");
+        assert_eq!(plain.namespace(), "tripot/lobby/kawu-3/3/2/5/quick");
+        assert_eq!(LobbyTable::parse(&plain.namespace()), Some(plain.clone()));
+        let seeker = plain.seeking();
+        assert!(seeker.seeker);
+        assert_eq!(seeker.namespace(), "tripot/lobby/kawu-3/3/2/5/quick/quick");
+        assert_eq!(LobbyTable::parse(&seeker.namespace()), Some(seeker));
+        // Only the seeker's mark may stand before the name.
+        assert_eq!(LobbyTable::parse("tripot/lobby/kawu-3/3/2/5/other/Nice"), None);
+        assert_eq!(LobbyTable::parse("tripot/lobby/kawu-3/3/2/5/quick/Ni/ce"), None);
+        assert_eq!(
+            LobbyTable::parse("tripot/lobby/kawu-3/3/2/5/quick/"),
+            Some(LobbyTable::new(spec("kawu-3", 3), 5, "").seeking())
+        );
     }
 
     #[test]
@@ -196,9 +246,10 @@ mod tests {
             seats in 2u8..=255,
             free in 1u8..=254,
             opened in any::<u64>(),
+            seeker in any::<bool>(),
         ) {
             let table = TableSpec { game: GameSpec::new(&game).unwrap(), seats };
-            let t = LobbyTable { free_seats: free.min(seats - 1), ..LobbyTable::new(table, opened, &name) };
+            let t = LobbyTable { free_seats: free.min(seats - 1), seeker, ..LobbyTable::new(table, opened, &name) };
             prop_assert!(t.namespace().len() <= 255, "rendezvous namespaces hold 255 bytes");
             prop_assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
         }
@@ -206,7 +257,7 @@ mod tests {
         #[test]
         fn the_longest_table_fits_a_namespace(opened in any::<u64>()) {
             let game = GameSpec::new(&"a".repeat(tripot_game::MAX_SPEC_LEN)).unwrap();
-            let t = LobbyTable::new(TableSpec { game, seats: 255 }, opened, &"é".repeat(40));
+            let t = LobbyTable::new(TableSpec { game, seats: 255 }, opened, &"é".repeat(40)).seeking();
             prop_assert!(t.namespace().len() <= 255);
         }
 

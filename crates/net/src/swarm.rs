@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use libp2p::core::transport::ListenerId;
 use libp2p::identity::Keypair;
 use libp2p::swarm::behaviour::toggle::Toggle;
 use libp2p::{Multiaddr, StreamProtocol, Swarm, dcutr, identify, mdns, noise, ping, rendezvous, tcp, yamux};
@@ -106,6 +107,18 @@ pub enum SwarmError {
 /// # Errors
 /// [`SwarmError`] when a transport or mDNS cannot be set up, or no address can be listened on.
 pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, SwarmError> {
+    build_listening(keypair, config).map(|(swarm, _)| swarm)
+}
+
+/// [`build`], with the listeners started (one per address of `config.listen` that could be
+/// listened on): each reports its addresses, or its end, as the swarm is polled.
+///
+/// # Errors
+/// As [`build`].
+pub(crate) fn build_listening(
+    keypair: Keypair,
+    config: &NetConfig,
+) -> Result<(Swarm<Behaviour>, Vec<ListenerId>), SwarmError> {
     let setup = |e: &dyn std::fmt::Display| SwarmError::Setup(e.to_string());
     let mdns_on = config.mdns;
     let ping_interval = config.ping_interval;
@@ -143,17 +156,17 @@ pub fn build(keypair: Keypair, config: &NetConfig) -> Result<Swarm<Behaviour>, S
         .map_err(|e| setup(&e))?
         .with_swarm_config(|c| c.with_idle_connection_timeout(config.idle_timeout))
         .build();
-    let mut listening = 0;
+    let mut listening = Vec::new();
     let mut last_error = None;
     for addr in &config.listen {
         match swarm.listen_on(addr.clone()) {
-            Ok(_) => listening += 1,
+            Ok(id) => listening.push(id),
             Err(e) => last_error = Some(SwarmError::Listen { addr: addr.clone(), reason: e.to_string() }),
         }
     }
     match last_error {
-        Some(error) if listening == 0 => Err(error),
-        _ => Ok(swarm),
+        Some(error) if listening.is_empty() => Err(error),
+        _ => Ok((swarm, listening)),
     }
 }
 

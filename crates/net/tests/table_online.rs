@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use tripot_ai::Level;
 use tripot_game::{GameRecord, GameSpec, Outcome, Player, TableSpec};
+use tripot_net::multiaddr::Protocol;
 use tripot_net::table::{TableConfig, TableEvent, TableOffer};
 use tripot_net::table_online::{TableHandle, TableNetConfig, TableNetEvent, TableStart, start_table};
 use tripot_net::{Keypair, Multiaddr, NetConfig};
-use tripot_protocol::table::{ClockRule, TableId, Wants};
+use tripot_protocol::table::{ClockRule, SeatHolder, TableId, Wants};
 
 const TABLE: TableId = TableId([23; 16]);
 /// No game here takes longer than this on loopback.
@@ -188,4 +189,59 @@ async fn the_host_gone_mid_game_the_next_seat_hosts_and_the_table_finishes() {
     let rb = replayed(&saves[2]);
     assert_eq!(ra.moves(), rb.moves());
     assert!(ra.moves().len() >= 9);
+}
+
+/// A host listening on TCP and QUIC waits for both before it opens its table (not for a fixed
+/// time): it reports an address of each, and its seat, as a guest sees it, announces both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_listening_on_tcp_and_quic_announces_both() {
+    let mut hosting = config("host", None);
+    hosting.net.listen =
+        vec!["/ip4/127.0.0.1/tcp/0".parse().unwrap(), "/ip4/127.0.0.1/udp/0/quic-v1".parse().unwrap()];
+    let offer = TableOffer {
+        table: TABLE,
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    let keypair = hosting.table.keypair.clone();
+    let start = TableStart::Host { offer, computers: Vec::new(), room: None };
+    let mut host = start_table(keypair, hosting, start).await.unwrap();
+    let is = |addr: &Multiaddr, quic: bool| {
+        addr.iter().any(|p| if quic { matches!(p, Protocol::QuicV1) } else { matches!(p, Protocol::Tcp(_)) })
+    };
+    // Both are reported before the table opens, so before anything else it says.
+    let mut reported = Vec::new();
+    while reported.len() < 2 {
+        match tokio::time::timeout(Duration::from_secs(10), host.next_event()).await.expect("no address") {
+            Some(TableNetEvent::Listening(addr)) => reported.push(addr),
+            other => panic!("{other:?} before both addresses; reported {reported:?}"),
+        }
+    }
+    assert!(reported.iter().any(|a| is(a, false)) && reported.iter().any(|a| is(a, true)), "{reported:?}");
+    let tcp = reported.iter().find(|a| is(a, false)).unwrap().clone();
+    let guest = config("guest", None);
+    let spec = TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let join = TableStart::Join { addr: tcp, table: TABLE, spec, wants: Wants::Seat(None) };
+    let mut guest = start_table(guest.table.keypair.clone(), guest, join).await.unwrap();
+    let announced = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            match guest.next_event().await {
+                Some(TableNetEvent::Table(TableEvent::Table(state))) => {
+                    let Some(SeatHolder::Human { addrs, .. }) = state.seats.first() else { continue };
+                    break addrs.iter().map(|a| Multiaddr::try_from(a.clone()).unwrap()).collect::<Vec<_>>();
+                }
+                Some(_) => {}
+                None => panic!("the guest stopped"),
+            }
+        }
+    })
+    .await
+    .expect("the guest never saw the table");
+    for quic in [false, true] {
+        assert!(announced.iter().any(|a| is(a, quic)), "quic {quic}: announced {announced:?}");
+    }
+    guest.leave();
+    host.leave();
 }

@@ -284,6 +284,10 @@ pub struct SeatsTexts {
     pub listed: &'static str,
     /// How the others find a listed table.
     pub listed_note: &'static str,
+    /// The waiting page of a table come to by quick match.
+    pub quick_match: &'static str,
+    /// How the others find a table of a quick match.
+    pub quick_match_note: &'static str,
     /// Yes.
     pub yes: &'static str,
     /// No.
@@ -379,6 +383,8 @@ static FR: SeatsTexts = SeatsTexts {
     meet_lobby: "le lobby du relais",
     listed: "Inscrite au lobby du relais",
     listed_note: "Les joueurs la trouvent dans la liste du lobby tant qu'une place est libre.",
+    quick_match: "Partie rapide",
+    quick_match_note: "Les joueurs qui cherchent ce jeu sont menés ici, par le lobby du relais.",
     yes: "oui",
     no: "non",
     host_seat: "vous (hôte)",
@@ -434,6 +440,8 @@ static EN: SeatsTexts = SeatsTexts {
     meet_lobby: "the relay's lobby",
     listed: "Listed in the relay's lobby",
     listed_note: "Players find it in the lobby's list while a seat is free.",
+    quick_match: "Quick match",
+    quick_match_note: "Players seeking this game are brought here, through the relay's lobby.",
     yes: "yes",
     no: "no",
     host_seat: "you (host)",

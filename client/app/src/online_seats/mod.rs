@@ -74,6 +74,23 @@ pub enum Opening {
     },
     /// It joined by this invitation (shared again as it was given).
     Join(TableInvitation),
+    /// A table of the relay's lobby, hosted or joined: the others find it there (or by quick
+    /// match), so no link is made, whatever the addresses the network reports.
+    Lobby {
+        /// The game and its seat count (a seeker of any game learns the table's from its state).
+        spec: TableSpec,
+        /// How this peer came to it: what the screens say instead of a link.
+        way: LobbyWay,
+    },
+}
+
+/// How a peer came to a table of the relay's lobby.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LobbyWay {
+    /// It listed the table there, or chose it from the lobby's list.
+    Listed,
+    /// A quick match sat it there (at its own table, or at another's).
+    QuickMatch,
 }
 
 /// What a front-end does after a step of the table, in order.
@@ -121,12 +138,14 @@ impl OnlineSeats {
     #[must_use]
     pub fn new(link: Box<dyn RunningTable>, opening: Opening) -> OnlineSeats {
         let spec = match &opening {
-            Opening::Host { spec, .. } => spec.clone(),
+            Opening::Host { spec, .. } | Opening::Lobby { spec, .. } => spec.clone(),
             Opening::Join(invitation) => invitation.spec().clone(),
         };
         let mut status = SeatsStatus::new(link.local_peer(), spec);
-        if let Opening::Join(invitation) = &opening {
-            status.invitation = Some(invitation.to_string());
+        match &opening {
+            Opening::Join(invitation) => status.invitation = Some(invitation.to_string()),
+            Opening::Lobby { way, .. } => status.lobby = Some(*way),
+            Opening::Host { .. } => {}
         }
         OnlineSeats { link: Some(link), opening, table: None, status, confirm: None }
     }

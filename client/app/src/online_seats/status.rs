@@ -10,6 +10,7 @@ use tripot_game::{Outcome, Seat, TableSpec};
 use tripot_net::table::{Applied, REMATCH_WINDOW, TableClock};
 use tripot_protocol::table::{Act, ChatLine, ClockRule, HostWhy, PeerKey, SeatHolder, Signer, TableState};
 
+use super::LobbyWay;
 use super::notice::Who;
 use super::view::{ChatEntry, ChatFrom, RematchView, SeatClock, SeatHolderView, SeatView, SeatsView};
 
@@ -25,6 +26,7 @@ pub(super) struct SeatsStatus {
     pub(super) my_seat: Option<Seat>,
     pub(super) to_move: Option<Seat>,
     pub(super) invitation: Option<String>,
+    pub(super) lobby: Option<LobbyWay>,
     pub(super) away: BTreeSet<Seat>,
     pub(super) claimable: BTreeSet<Seat>,
     pub(super) clock: TableClock,
@@ -50,6 +52,7 @@ impl SeatsStatus {
             my_seat: None,
             to_move: None,
             invitation: None,
+            lobby: None,
             away: BTreeSet::new(),
             claimable: BTreeSet::new(),
             clock: TableClock::new(ClockRule::None, seats),
@@ -257,6 +260,7 @@ impl SeatsStatus {
             watching: state.map_or(0, |s| s.watching),
             hosting: self.hosting(),
             invitation: self.invitation.clone(),
+            lobby: self.lobby,
             chat: self.chat.iter().cloned().collect(),
             draw_offer: self.draw_offer,
             rematch,

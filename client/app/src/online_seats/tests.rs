@@ -380,6 +380,27 @@ fn a_host_shares_a_reachable_address_over_the_loopback() {
 }
 
 #[test]
+fn a_table_of_the_lobby_makes_no_link_and_says_how_it_was_come_to() {
+    let peer = "/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN";
+    for way in [LobbyWay::Listed, LobbyWay::QuickMatch] {
+        let wire = RecordingTable::new(me());
+        let opening = Opening::Lobby { spec: spec("kawu-3", 3), way };
+        let mut seats = OnlineSeats::new(Box::new(wire.clone()), opening);
+        wire.feed(TableNetEvent::Listening(format!("/ip4/192.168.1.5/tcp/4001{peer}").parse().unwrap()));
+        wire.table(NetTableEvent::Table(kawu3(ClockRule::None)));
+        seats.poll(Instant::now()).unwrap();
+        let view = seats.view(Instant::now());
+        assert_eq!((view.invitation, view.lobby), (None, Some(way)));
+        assert_eq!(view.spec, spec("kawu-3", 3));
+    }
+    // A table come to by a link or a room says nothing of the lobby.
+    let wire = RecordingTable::new(me());
+    let opening = Opening::Host { spec: spec("kawu-3", 3), table: TableId([7; 16]), room: true };
+    let seats = OnlineSeats::new(Box::new(wire), opening);
+    assert_eq!(seats.view(Instant::now()).lobby, None);
+}
+
+#[test]
 fn every_notice_has_its_french_and_english_words() {
     let who = Who::Seat { seat: Seat(2), name: String::new() };
     let notices = [

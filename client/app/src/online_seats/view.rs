@@ -6,6 +6,8 @@ use std::time::Duration;
 use tripot_game::{Outcome, Seat, TableSpec};
 use tripot_protocol::table::{Channel, ClockRule};
 
+use super::LobbyWay;
+
 /// Who holds a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatHolderView {
@@ -123,6 +125,9 @@ pub struct SeatsView {
     pub hosting: bool,
     /// What to share for others to sit: the table's link or its room's.
     pub invitation: Option<String>,
+    /// A table of the relay's lobby, found there and not by a link (none to share): how this
+    /// peer came to it.
+    pub lobby: Option<LobbyWay>,
     /// The last chat lines, oldest first.
     pub chat: Vec<ChatEntry>,
     /// A draw offered and not answered, by this seat.

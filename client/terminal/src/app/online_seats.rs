@@ -6,7 +6,7 @@
 
 use tripot_app::network::RunningTable;
 use tripot_app::online_board::AdoptedMove;
-use tripot_app::online_seats::{OnlineSeats, Opening, SeatsNotice, SeatsUpdate};
+use tripot_app::online_seats::{LobbyWay, OnlineSeats, Opening, SeatsNotice, SeatsUpdate};
 use tripot_app::table_invitation::TableInvitation;
 use tripot_game::{Cell, TableSpec};
 use tripot_net::room::RoomCode;
@@ -26,8 +26,6 @@ pub struct OnlineSeatsScreen {
     pub(crate) chat_input: Option<String>,
     /// `x` or `c` was pressed: the next key names a seat, for this question.
     pub(crate) asked: Option<SeatQuestion>,
-    /// Our table, listed in the relay's lobby: found there, not by a link.
-    pub(crate) listed: bool,
 }
 
 /// What the next key's seat number answers.
@@ -78,29 +76,28 @@ impl App {
     /// Hosts an online table of 3–6 seats listed in the relay's lobby (`offer`, computers at
     /// these levels) and opens its screen; a failure is said on the current page.
     pub fn host_listed(&mut self, offer: TableOffer, computers: Vec<u8>) {
-        // The listing derives the table's id: no link is built from the offer's (as in a room).
-        let opening = Opening::Host {
-            spec: TableSpec { game: offer.game.clone(), seats: offer.seats },
-            table: offer.table,
-            room: true,
-        };
+        // Found in the lobby's list: no link is built (the listing derives the table's id).
+        let spec = TableSpec { game: offer.game.clone(), seats: offer.seats };
+        let opening = Opening::Lobby { spec, way: LobbyWay::Listed };
         let Some(network) = self.network_or_say() else { return };
         match network.host_listed(offer, computers) {
-            Ok(link) => {
-                self.open_seats(link, opening);
-                if let Some(screen) = &mut self.online_seats {
-                    screen.listed = true;
-                }
-            }
+            Ok(link) => self.open_seats(link, opening),
             Err(error) => self.say_network_error(&error),
         }
     }
 
     /// Joins the online table of `invitation`, for a seat or to watch.
     pub fn join_seats(&mut self, invitation: TableInvitation, wants: Wants) {
+        let opening = Opening::Join(invitation.clone());
+        self.join_seats_as(&invitation, wants, opening);
+    }
+
+    /// Joins the online table of `invitation`, come to by `opening` (a table chosen in the
+    /// lobby's list is found there, not by its invitation).
+    pub(crate) fn join_seats_as(&mut self, invitation: &TableInvitation, wants: Wants, opening: Opening) {
         let Some(network) = self.network_or_say() else { return };
-        match network.join_seats(&invitation, wants) {
-            Ok(link) => self.open_seats(link, Opening::Join(invitation)),
+        match network.join_seats(invitation, wants) {
+            Ok(link) => self.open_seats(link, opening),
             Err(error) => self.say_network_error(&error),
         }
     }
@@ -117,7 +114,6 @@ impl App {
             show_names: false,
             chat_input: None,
             asked: None,
-            listed: false,
         });
         self.page = Page::OnlineSeats;
     }

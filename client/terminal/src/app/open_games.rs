@@ -6,6 +6,7 @@
 use super::{App, Page};
 use tripot_app::network::{NetworkError, OpenGameScan};
 use tripot_app::online_connection::Side;
+use tripot_app::online_seats::{LobbyWay, Opening};
 use tripot_app::open_game::{OpenGame, OpenGames};
 
 /// Tables shown per page of the lobby.
@@ -128,8 +129,9 @@ impl App {
             return;
         };
         if let Some(invitation) = game.invitation {
-            // A table of 3–6 seats: its first free seat, on the table screen.
-            self.join_seats(invitation, tripot_protocol::table::Wants::Seat(None));
+            // A table of 3–6 seats: its first free seat, on the table screen, found in the lobby.
+            let opening = Opening::Lobby { spec: invitation.spec().clone(), way: LobbyWay::Listed };
+            self.join_seats_as(&invitation, tripot_protocol::table::Wants::Seat(None), opening);
             return;
         }
         let side = Side::Guest(game.name.clone());

@@ -4,11 +4,11 @@
 //! table is settled, which then opens on the one game screen as any online table does.
 
 use tripot_app::network::{TableSeek, TableSeekNews};
-use tripot_app::online_seats::Opening;
+use tripot_app::online_seats::{LobbyWay, Opening};
 use tripot_game::TableSpec;
 use tripot_game::catalogue::{GameInfo, catalogue};
 use tripot_net::online::matchmaking::quick::QuickSeek;
-use tripot_net::table_online::{QuickTableProgress, random_table_id};
+use tripot_net::table_online::QuickTableProgress;
 
 use super::table_menu::default_clock;
 use super::{App, Page};
@@ -118,12 +118,9 @@ impl App {
                     let Some(wait) = self.quick_table.take() else { return };
                     let Some((wanted, _)) = wait.choice.seek() else { return };
                     // The game is the table's (a seeker of any game learns it from the table's
-                    // state); no link is built: the table is the lobby's (as a listed one).
-                    let opening = Opening::Host { spec: wanted.table, table: random_table_id(), room: true };
+                    // state); no link is built: the table is the lobby's.
+                    let opening = Opening::Lobby { spec: wanted.table, way: LobbyWay::QuickMatch };
                     self.open_seats(link, opening);
-                    if let Some(screen) = &mut self.online_seats {
-                        screen.listed = true;
-                    }
                     return;
                 }
                 TableSeekNews::Failed(error) => {

@@ -12,7 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{BorderType, Clear, Paragraph, Wrap};
 use tripot_app::i18n::Lang;
-use tripot_app::online_seats::{ChatFrom, OnlineSeats, SeatView, SeatsView};
+use tripot_app::online_seats::{ChatFrom, LobbyWay, OnlineSeats, SeatView, SeatsView};
 use tripot_app::table::Table;
 use tripot_game::{Outcome, Seat};
 
@@ -312,11 +312,11 @@ pub(super) fn draw_waiting(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         lines.push(Line::from(Span::styled(format!(" {}", lang.spectators_watching(view.watching)), grey)));
     }
     lines.push(Line::from(""));
-    // A listed table is found in the lobby's list: no link of its own to pass on.
-    let (label, invitation) = if screen.listed {
-        (w.listed, w.listed_note.to_owned())
-    } else {
-        (w.share, view.invitation.clone().unwrap_or_else(|| w.share_pending.to_owned()))
+    // A table of the lobby is found there: no link of its own to pass on.
+    let (label, invitation) = match view.lobby {
+        Some(LobbyWay::Listed) => (w.listed, w.listed_note.to_owned()),
+        Some(LobbyWay::QuickMatch) => (w.quick_match, w.quick_match_note.to_owned()),
+        None => (w.share, view.invitation.clone().unwrap_or_else(|| w.share_pending.to_owned())),
     };
     lines.push(Line::from(Span::styled(format!(" {label} :"), grey)));
     let body = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };

@@ -4,7 +4,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use futures::StreamExt as _;
+use futures::{FutureExt as _, StreamExt as _};
+use libp2p::core::transport::ListenerId;
 use libp2p::identity::Keypair;
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::SwarmEvent;
@@ -125,7 +126,7 @@ impl TableDriver {
         start: TableStart,
     ) -> Result<Ready, TableNetError> {
         let local_peer = keypair.public().to_peer_id();
-        let mut swarm = swarm::build(keypair, &config.net)?;
+        let (mut swarm, mut listeners) = swarm::build_listening(keypair, &config.net)?;
         let incoming = swarm
             .behaviour()
             .stream
@@ -158,14 +159,19 @@ impl TableDriver {
             _ => None,
         };
         // With a relay, be reachable through it too: the relay client dials it and reserves (a
-        // room's relay link does that itself).
+        // room's relay link does that itself). Its address is announced like the others.
         if let Some(relay) = config.net.relay.clone()
             && room.is_none()
-            && let Err(error) = swarm.listen_on(relay.with(Protocol::P2pCircuit))
         {
-            let _ = events.send(TableNetEvent::Warning(NetWarning::StreamFailed(format!("relay: {error}"))));
+            match swarm.listen_on(relay.with(Protocol::P2pCircuit)) {
+                Ok(id) => listeners.push(id),
+                Err(error) => {
+                    let _ = events
+                        .send(TableNetEvent::Warning(NetWarning::StreamFailed(format!("relay: {error}"))));
+                }
+            }
         }
-        let listen = first_addresses(&mut swarm, &events).await;
+        let listen = first_addresses(&mut swarm, &events, listeners).await;
         config.table.addrs = announced(&listen, local_peer);
         config.table.unlisted |= room.is_some();
         let seed = config.table.seed;
@@ -545,27 +551,41 @@ async fn next_proof(proofs: &mut Option<libp2p_stream::IncomingStreams>) -> Opti
     }
 }
 
-/// Polls the swarm until it listens somewhere (or [`LISTEN_WAIT`] passed), reporting each
-/// address; returns them.
+/// Polls the swarm until each of `listeners` has reported (an address, or its end) or
+/// [`LISTEN_WAIT`] passed, reporting each address; returns them. A listener on every interface
+/// (`0.0.0.0`) reports its addresses together, so what the swarm holds ready once the last
+/// listener spoke is taken too; an address that comes later is reported by the table's loop.
 async fn first_addresses(
     swarm: &mut Swarm<Behaviour>,
     events: &mpsc::UnboundedSender<TableNetEvent>,
+    mut pending: Vec<ListenerId>,
 ) -> Vec<Multiaddr> {
     let me = *swarm.local_peer_id();
     let mut listen = Vec::new();
     let deadline = tokio::time::Instant::now() + LISTEN_WAIT;
-    // A short settle after the first address, so that TCP and QUIC both show up.
-    let mut settle: Option<tokio::time::Instant> = None;
     loop {
-        let until = settle.map_or(deadline, |s| s.min(deadline));
-        match tokio::time::timeout_at(until, swarm.select_next_some()).await {
-            Ok(SwarmEvent::NewListenAddr { address, .. }) => {
+        let event = if pending.is_empty() {
+            match swarm.select_next_some().now_or_never() {
+                Some(event) => event,
+                None => return listen,
+            }
+        } else {
+            match tokio::time::timeout_at(deadline, swarm.select_next_some()).await {
+                Ok(event) => event,
+                Err(_) => return listen,
+            }
+        };
+        match event {
+            SwarmEvent::NewListenAddr { listener_id, address } => {
                 let _ = events.send(TableNetEvent::Listening(with_peer(address.clone(), me)));
                 listen.push(address);
-                settle.get_or_insert_with(|| tokio::time::Instant::now() + Duration::from_millis(100));
+                pending.retain(|id| *id != listener_id);
             }
-            Ok(_) => {}
-            Err(_) => return listen,
+            SwarmEvent::ListenerClosed { listener_id, .. }
+            | SwarmEvent::ListenerError { listener_id, .. } => {
+                pending.retain(|id| *id != listener_id);
+            }
+            _ => {}
         }
     }
 }

@@ -1,10 +1,26 @@
-//! Quick match for tables of 3–6 seats, over the relay's lobby: a seeker sits at the first
-//! open table it may play (the longest open, ties by the host's peer id), or opens one listed
-//! there and waits for the others. Seekers arriving together may each open a table: a host
-//! whose table has no guest yet looks at the lobby every [`RECHECK`] and, seeing an open table
-//! it may play that ranks before its own, leaves its own and sits there. Every seeker moves to
-//! the same first table, so they are gathered into one. The relay pairs two-seat seekers
-//! itself (`online::matchmaking::quick`); tables need nothing new of it, only its lobby.
+//! Quick match for tables of 3–6 seats, over the relay's lobby: a seeker sits at the
+//! first-ranked open table it may play (below), or opens one listed there, marked as a seeker's
+//! ([`LobbyTable::seeker`]), and waits for the others. The relay pairs two-seat seekers itself
+//! (`online::matchmaking::quick`); tables need nothing new of it, only its lobby.
+//!
+//! Seekers arriving together may each open a table, and a plain listed table (`tripot host
+//! --lobby`, or one opened from a screen) may open at any time: a seeker whose table has no
+//! guest yet looks at the lobby every [`RECHECK`] and, seeing an open table it may play that
+//! ranks before its own, leaves its own and sits there. Tables rank by
+//! - their free seats, fewest first: a table with a guest is settled (its host no longer
+//!   moves), and filling it starts a game soonest;
+//! - then plain tables before seekers': a plain table never moves, so a seeker must go to it,
+//!   whenever it opened (were it ranked by its opening only, a seeker that opened before it
+//!   would wait at its own table for ever, and the plain table too);
+//! - then the longest open, then by the host's peer id.
+//!
+//! Why this gathers them: every peer reads the same listing and ranks it the same way, and a
+//! seeker moves only to a table ranking strictly before its own, so no two seekers ever move to
+//! each other's tables and the moves end; the first-ranked table never moves (it is plain, or
+//! settled, or the first seeker's, which sees nothing before it), and every guestless seeker
+//! goes to it at its next look. What this cannot gather is two settled tables that are both
+//! part-full (a seeker's table whose guest sat before a plain table opened, and that plain
+//! table): people already seated are never moved.
 //!
 //! A seeker of one game sits only at that game's tables; a seeker of "any" at any game of its
 //! seats, and opens a table of the game it named.
@@ -47,9 +63,10 @@ pub fn accepts(wanted: &QuickSeek, table: &LobbyTable) -> bool {
         && (wanted.any_game || table.table == wanted.table)
 }
 
-/// The order in which seekers choose tables: the longest open first, then by host.
-fn rank(table: &LobbyTable, host: &PeerId) -> (u64, PeerId) {
-    (table.opened_unix, *host)
+/// The order in which seekers choose tables, first first: the fewest free seats, plain before
+/// seekers', the longest open, the host (see the module's documentation for why).
+fn rank(table: &LobbyTable, host: &PeerId) -> (u8, bool, u64, PeerId) {
+    (table.free_seats, table.seeker, table.opened_unix, *host)
 }
 
 /// The open tables `wanted` may sit at, not `me`'s, first-ranked first.
@@ -121,7 +138,7 @@ pub async fn quick_table(
             clock,
             spectators,
         };
-        let opened = LobbyTable::new(wanted.table.clone(), unix_now(), &config.table.name);
+        let opened = LobbyTable::new(wanted.table.clone(), unix_now(), &config.table.name).seeking();
         let hosting =
             host_listed_as(keypair.clone(), config.clone(), offer, Vec::new(), opened.clone()).await?;
         if let Some(handle) = host_until_joined(hosting, &config.net, &relay, &wanted, &opened).await? {
@@ -228,9 +245,70 @@ mod tests {
     fn tables_rank_by_their_opening_then_their_host() {
         let (a, b) = (PeerId::random(), PeerId::random());
         let (low, high) = if a < b { (a, b) } else { (b, a) };
-        let early = LobbyTable::new(spec("kawu-3", 3), 5, "x");
-        let late = LobbyTable::new(spec("kawu-3", 3), 6, "x");
+        let early = LobbyTable::new(spec("kawu-3", 3), 5, "x").seeking();
+        let late = LobbyTable::new(spec("kawu-3", 3), 6, "x").seeking();
         assert!(rank(&early, &high) < rank(&late, &low));
         assert!(rank(&early, &low) < rank(&early, &high));
+    }
+
+    #[test]
+    fn a_plain_table_ranks_before_every_seekers_whenever_it_opened() {
+        let (seeker, host) = (PeerId::random(), PeerId::random());
+        let mine = LobbyTable::new(spec("kawu-3", 3), 5, "seeker").seeking();
+        let plain_later = LobbyTable::new(spec("kawu-3", 3), 9, "host");
+        assert!(rank(&plain_later, &host) < rank(&mine, &seeker));
+        // And the plain table's host, never moving, is the one every seeker goes to.
+        let other_seeker = LobbyTable::new(spec("kawu-3", 3), 1, "other").seeking();
+        assert!(rank(&plain_later, &host) < rank(&other_seeker, &PeerId::random()));
+    }
+
+    #[test]
+    fn a_table_with_a_guest_ranks_before_any_without() {
+        let settled = LobbyTable { free_seats: 1, ..LobbyTable::new(spec("kawu-3", 3), 9, "x").seeking() };
+        let plain = LobbyTable::new(spec("kawu-3", 3), 1, "y");
+        assert!(rank(&settled, &PeerId::random()) < rank(&plain, &PeerId::random()));
+    }
+
+    /// Seekers looking at one listing in turn, each moving as [`host_until_joined`] does: they
+    /// end at one table, the plain one when there is one, whatever the openings and the order
+    /// of looking.
+    #[test]
+    fn guestless_seekers_and_a_plain_table_end_at_one_table() {
+        // Four seats: three seekers and the plain table's host fit at one.
+        let kawu = |opened| LobbyTable::new(spec("kawu-4", 4), opened, "x");
+        for plain_opened in [None, Some(0), Some(3), Some(100)] {
+            for order in [[0, 1, 2], [2, 1, 0], [1, 2, 0]] {
+                let mut tables: Vec<(LobbyTable, PeerId)> =
+                    (1..=3).map(|opened| (kawu(opened).seeking(), PeerId::random())).collect();
+                let plain = plain_opened.map(|opened| (kawu(opened), PeerId::random()));
+                tables.extend(plain.clone());
+                // Where each seeker sits: at its own table until it moves.
+                let mut at: Vec<usize> = vec![0, 1, 2];
+                for _round in 0..3 {
+                    for &seeker in &order {
+                        if at[seeker] != seeker
+                            || at.iter().enumerate().any(|(s, t)| s != seeker && *t == seeker)
+                        {
+                            continue; // Moved already, or a guest sat: settled.
+                        }
+                        let mine = rank(&tables[seeker].0, &tables[seeker].1);
+                        let open = (0..tables.len()).filter(|t| {
+                            *t != seeker && (*t >= 3 || at[*t] == *t) && tables[*t].0.free_seats > 0
+                        });
+                        if let Some(first) = open.min_by_key(|t| rank(&tables[*t].0, &tables[*t].1))
+                            && rank(&tables[first].0, &tables[first].1) < mine
+                        {
+                            at[seeker] = first;
+                            tables[first].0.free_seats -= 1;
+                        }
+                    }
+                }
+                let gathered = at[0];
+                assert!(at.iter().all(|t| *t == gathered), "{plain_opened:?} {order:?}: {at:?}");
+                if plain.is_some() {
+                    assert_eq!(gathered, 3, "at the plain table");
+                }
+            }
+        }
     }
 }
