@@ -3,6 +3,22 @@
 use super::*;
 
 #[test]
+fn a_host_sees_its_table_from_the_start_and_gives_free_seats_to_computers_before_a_game() {
+    let mut net = Net::open("kawu-3", 3, ClockRule::None);
+    let opened = net.peers[0].take_events();
+    let first = opened.iter().find_map(|e| if let TableEvent::Table(s) = e { Some(s.clone()) } else { None });
+    let free = first.unwrap().seats.iter().filter(|h| matches!(h, SeatHolder::Empty)).count();
+    assert_eq!(free, 2, "the host's screen is told of its two free seats before anyone sits");
+    let now = net.now;
+    assert!(matches!(net.peers[0].set_computer(Seat(0), 1, now), Err(TableError::SeatTaken(Seat(0)))));
+    net.peers[0].set_computer(Seat(1), 1, now).unwrap();
+    net.peers[0].set_computer(Seat(2), 2, now).unwrap();
+    net.settle();
+    assert!(net.peers[0].state().started, "every seat taken: the game starts");
+    assert!(matches!(net.peers[0].set_computer(Seat(2), 1, now), Err(TableError::SeatTaken(Seat(2)))));
+}
+
+#[test]
 fn kawu_3_with_two_people_and_a_computer_plays_to_the_end_on_every_peer() {
     let mut net = Net::open("kawu-3", 3, ClockRule::None);
     let guest = net.join(0, Wants::Seat(None));
