@@ -14,58 +14,42 @@ use online_common::netns::Lan;
 use online_common::prerequisite_missing;
 use online_common::{Player, args, replayed_record, same_game, tripot_bin};
 
+/// The two namespaces, or `None` (said, and failed under CI) where they cannot be made.
+fn lan_or_skip(test: &str) -> Option<Lan> {
+    let lan = Lan::create();
+    if lan.is_none() {
+        prerequisite_missing(test, "cannot create network namespaces here (needs root and `ip netns`)");
+    }
+    lan
+}
+
+/// `tripot` headless in namespace a (`on_a`) or b, named `name`, listening on its side of the
+/// veth pair, saving to `<dir>/<name>.tripot`.
+fn spawn(lan: &Lan, on_a: bool, dir: &Path, name: &str, command: &[&str]) -> Player {
+    let (ns, addr) = if on_a { (&lan.a, Lan::A_ADDR) } else { (&lan.b, Lan::B_ADDR) };
+    let listen = format!("/ip4/{addr}/tcp/0");
+    let mut list = args(command);
+    list.extend(args(&["--headless", "--name", name, "--listen", &listen]));
+    Player::spawn_with(lan.command(ns), &list, &dir.join(name), &dir.join(format!("{name}.tripot")))
+}
+
+/// `tripot lan` picking the first host it finds, then `extra`.
+fn lan_pick(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut list = vec!["lan", "--pick", "1", "--wait-secs", "6"];
+    list.extend_from_slice(extra);
+    list
+}
+
 #[test]
 fn a_host_is_found_by_mdns_and_joined_across_namespaces() {
     let bin = tripot_bin();
-    let Some(lan) = Lan::create() else {
-        return prerequisite_missing(
-            "a_host_is_found_by_mdns_and_joined_across_namespaces",
-            "cannot create network namespaces here (needs root and `ip netns`)",
-        );
-    };
+    let Some(lan) = lan_or_skip("a_host_is_found_by_mdns_and_joined_across_namespaces") else { return };
     let dir = tempfile::tempdir().unwrap();
-    let host_args = args(&[
-        "host",
-        "--headless",
-        "--ai",
-        "1",
-        "--name",
-        "Edmonde",
-        "--format",
-        "2",
-        "--opens",
-        "host",
-        "--listen",
-        "/ip4/10.233.0.1/tcp/0",
-    ]);
-    let mut host = Player::spawn_with(
-        lan.command(&lan.a),
-        &host_args,
-        &dir.path().join("host"),
-        &dir.path().join("host.tripot"),
-    );
+    let host_args = ["host", "--ai", "1", "--format", "2", "--opens", "host"];
+    let mut host = spawn(&lan, true, dir.path(), "Edmonde", &host_args);
     host.address();
 
-    let guest_args = args(&[
-        "lan",
-        "--headless",
-        "--pick",
-        "1",
-        "--wait-secs",
-        "6",
-        "--ai",
-        "1",
-        "--name",
-        "Marie",
-        "--listen",
-        "/ip4/10.233.0.2/tcp/0",
-    ]);
-    let mut guest = Player::spawn_with(
-        lan.command(&lan.b),
-        &guest_args,
-        &dir.path().join("guest"),
-        &dir.path().join("guest.tripot"),
-    );
+    let mut guest = spawn(&lan, false, dir.path(), "Marie", &lan_pick(&["--ai", "1"]));
     let found = guest.wait_event("lan_host", Duration::from_secs(30));
     assert_eq!(found["name"], "Edmonde");
     assert_eq!((found["game"].as_str(), found["seats"].as_u64()), (Some("tripot-f2"), Some(2)));
@@ -86,83 +70,21 @@ fn tripot_replay(path: &Path) {
 #[test]
 fn a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end() {
     let bin = tripot_bin();
-    let Some(lan) = Lan::create() else {
-        return prerequisite_missing(
-            "a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end",
-            "cannot create network namespaces here (needs root and `ip netns`)",
-        );
+    let Some(lan) = lan_or_skip("a_table_is_found_by_mdns_with_its_free_seat_and_played_to_the_end") else {
+        return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let host_args = args(&[
-        "host",
-        "--variant",
-        "kawu-3",
-        "--computer",
-        "1",
-        "--headless",
-        "--ai",
-        "1",
-        "--seed",
-        "3",
-        "--name",
-        "Edmonde",
-        "--listen",
-        "/ip4/10.233.0.1/tcp/0",
-    ]);
-    let mut host = Player::spawn_with(
-        lan.command(&lan.a),
-        &host_args,
-        &dir.path().join("host"),
-        &dir.path().join("host.tripot"),
-    );
+    let host_args = ["host", "--variant", "kawu-3", "--computer", "1", "--ai", "1", "--seed", "3"];
+    let mut host = spawn(&lan, true, dir.path(), "Edmonde", &host_args);
     host.wait_event("link", Duration::from_secs(30));
 
     // A spectator first, so that it watches the whole game: found by the same listing.
-    let watcher_args = args(&[
-        "lan",
-        "--headless",
-        "--pick",
-        "1",
-        "--watch",
-        "--wait-secs",
-        "6",
-        "--name",
-        "Louis",
-        "--listen",
-        "/ip4/10.233.0.2/tcp/0",
-    ]);
-    let mut watcher = Player::spawn_with(
-        lan.command(&lan.b),
-        &watcher_args,
-        &dir.path().join("watcher"),
-        &dir.path().join("watcher.tripot"),
-    );
+    let mut watcher = spawn(&lan, false, dir.path(), "Louis", &lan_pick(&["--watch"]));
     let seen = watcher.wait_event("lan_host", Duration::from_secs(30));
     assert_eq!((seen["kind"].as_str(), seen["spectators"].as_bool()), (Some("table"), Some(true)), "{seen}");
     watcher.wait_event("table", Duration::from_secs(30));
 
-    let guest_args = args(&[
-        "lan",
-        "--headless",
-        "--pick",
-        "1",
-        "--wait-secs",
-        "6",
-        "--ai",
-        "1",
-        "--seed",
-        "5",
-        "--name",
-        "Marie",
-        "--listen",
-        "/ip4/10.233.0.2/tcp/0",
-    ]);
-    let mut guest = Player::spawn_with(
-        lan.command(&lan.b),
-        &guest_args,
-        &dir.path().join("guest"),
-        &dir.path().join("guest.tripot"),
-    );
+    let mut guest = spawn(&lan, false, dir.path(), "Marie", &lan_pick(&["--ai", "1", "--seed", "5"]));
     let found = guest.wait_event("lan_host", Duration::from_secs(30));
     assert_eq!(found["name"], "Edmonde");
     assert_eq!(found["kind"], "table", "{found}");
