@@ -59,17 +59,16 @@ fn a_seat_freed_before_the_start_is_listed_again() {
     assert_eq!(listing(&mut net).free, 3);
 }
 
+/// A kawu-3 table's offer, with or without spectators.
+fn kawu_3_offer(spectators: bool) -> TableOffer {
+    TableOffer { table: TABLE, game: "kawu-3".parse().unwrap(), seats: 3, clock: ClockRule::None, spectators }
+}
+
 #[test]
 fn a_started_table_without_spectators_answers_full() {
     let now = Instant::now();
     let key = Keypair::generate_ed25519();
-    let offer = TableOffer {
-        table: TABLE,
-        game: "kawu-3".parse().unwrap(),
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: false,
-    };
+    let offer = kawu_3_offer(false);
     let mut table = Table::host(config("host", &key), offer, now).unwrap();
     table.set_computer(Seat(1), 1, now).unwrap();
     assert_eq!(table.lan_listing(now).map(|l| (l.free, l.spectators)), Some((1, false)));
@@ -94,13 +93,7 @@ fn a_started_table_without_spectators_answers_full() {
 fn a_private_rooms_table_is_never_listed() {
     let now = Instant::now();
     let key = Keypair::generate_ed25519();
-    let offer = TableOffer {
-        table: TABLE,
-        game: "kawu-3".parse().unwrap(),
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
+    let offer = kawu_3_offer(true);
     let config = TableConfig { unlisted: true, ..config("host", &key) };
     let table = Table::host(config, offer, now).unwrap();
     assert!(table.lan_listing(now).is_none(), "free seats, and still nothing to offer");
