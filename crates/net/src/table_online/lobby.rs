@@ -84,6 +84,33 @@ pub fn listed_as(opened: &LobbyTable, state: &TableState) -> Option<LobbyTable> 
     }
 }
 
+/// What a listed table says in the lobby as its events come.
+struct Listing {
+    /// The listing as the table opened.
+    opened: LobbyTable,
+    /// From the end of a game until the table opens again (a rematch's seats): nothing to
+    /// watch there, nor to sit at.
+    over: bool,
+}
+
+impl Listing {
+    /// What the lobby should say now, if `event` changes it: [`listed_as`] the table's new
+    /// state, or nothing once its game ended.
+    fn follow(&mut self, event: &TableEvent) -> Option<Option<LobbyTable>> {
+        match event {
+            TableEvent::Table(state) => {
+                self.over &= state.started;
+                (!self.over).then(|| listed_as(&self.opened, state))
+            }
+            TableEvent::Ended(_) => {
+                self.over = true;
+                Some(None)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Opens a table (`offer`, whose id is replaced by the derived one) with computer players at
 /// the `computers` levels, reachable through the relay of `config.net.relay`, and lists it in
 /// that relay's lobby for as long as it is open ([`listed_as`]: with its free seats, or under
@@ -146,9 +173,7 @@ pub(super) async fn host_listed_as(
         // goes down with it.
         let mut inner = inner;
         let _announcer = announcer;
-        // From the end of a game until the table opens again (a rematch's seats): nothing to
-        // watch there, nor to sit at.
-        let mut over = false;
+        let mut listing = Listing { opened, over: false };
         loop {
             tokio::select! {
                 event = inner.next_event() => {
@@ -157,15 +182,10 @@ pub(super) async fn host_listed_as(
                         TableNetEvent::Listening(addr) if addr.iter().any(|p| p == Protocol::P2pCircuit) => {
                             reachable_tx.send_replace(true);
                         }
-                        TableNetEvent::Table(TableEvent::Table(state)) => {
-                            over &= state.started;
-                            if !over {
-                                listing_tx.send_replace(listed_as(&opened, state));
+                        TableNetEvent::Table(event) => {
+                            if let Some(listed) = listing.follow(event) {
+                                listing_tx.send_replace(listed);
                             }
-                        }
-                        TableNetEvent::Table(TableEvent::Ended(_)) => {
-                            over = true;
-                            listing_tx.send_replace(None);
                         }
                         _ => {}
                     }
@@ -232,7 +252,8 @@ mod tests {
     #[test]
     fn a_table_with_spectators_stays_listed_under_way_once_full_or_started() {
         let opened = kawu3();
-        let full = listed_as(&opened, &state(vec![human(), human(), SeatHolder::Computer { level: 2 }], true));
+        let full =
+            listed_as(&opened, &state(vec![human(), human(), SeatHolder::Computer { level: 2 }], true));
         assert_eq!(full, Some(opened.clone().watched()));
         assert!(full.is_some_and(|t| t.under_way()));
         let full_not_started = listed_as(&opened, &state(vec![human(), human(), human()], false));
@@ -243,6 +264,26 @@ mod tests {
         // Its id, which spectators join with, is the open table's.
         let host = PeerId::random();
         assert_eq!(lobby_table_id(&host, &opened), lobby_table_id(&host, &opened.clone().watched()));
+    }
+
+    #[test]
+    fn a_table_under_way_leaves_the_lobby_when_its_game_ends_and_comes_back_for_a_rematch() {
+        let opened = kawu3();
+        let mut listing = Listing { opened: opened.clone(), over: false };
+        let playing = state(vec![human(), human(), human()], true);
+        assert_eq!(listing.follow(&TableEvent::Table(playing.clone())), Some(Some(opened.clone().watched())));
+        let ended = TableEvent::Ended(tripot_game::Outcome {
+            places: Vec::new(),
+            reason: tripot_game::EndReason::Finished,
+        });
+        assert_eq!(listing.follow(&ended), Some(None));
+        // The last states of the game over (votes, spectators) do not list it again.
+        assert_eq!(listing.follow(&TableEvent::Table(playing.clone())), None);
+        // A rematch whose seats reopen lists them; its start lists it under way again.
+        let reopened = state(vec![human(), SeatHolder::Empty, human()], false);
+        let free = listing.follow(&TableEvent::Table(reopened)).flatten().map(|t| t.free_seats);
+        assert_eq!(free, Some(1));
+        assert_eq!(listing.follow(&TableEvent::Table(playing)), Some(Some(opened.watched())));
     }
 
     #[test]
