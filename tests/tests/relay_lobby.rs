@@ -186,5 +186,11 @@ fn a_table_under_way_stays_listed_and_is_watched_from_the_lobby_to_the_end() {
     let records: Vec<_> = [&host, &guest, &watcher].iter().map(|p| replayed_record(&p.save)).collect();
     assert_eq!(records[0].moves(), records[1].moves());
     assert_eq!(records[0].moves(), records[2].moves(), "the spectator's record is the players'");
-    lobby_until(dir.path(), &relay, Duration::from_secs(60), "the table gone after its game", <[Value]>::is_empty);
+    lobby_until(
+        dir.path(),
+        &relay,
+        Duration::from_secs(60),
+        "the table gone after its game",
+        <[Value]>::is_empty,
+    );
 }

@@ -939,13 +939,17 @@ fn a_lobby_table_under_way_is_listed_to_be_watched_and_enter_watches_it() {
         addr: format!("{relay}/p2p-circuit/p2p/{host}").parse().unwrap(),
         waiting_secs: 30,
     };
-    for (lang, words) in [(Lang::Fr, "kawu à trois · en cours · à regarder"), (Lang::En, "under way · to watch")] {
+    for (lang, words) in
+        [(Lang::Fr, "kawu à trois · en cours · à regarder"), (Lang::En, "under way · to watch")]
+    {
         let (mut app, _events, fake) = app(lang);
         choose(&mut app, MenuItem::Lobby);
         app.handle_event(key(KeyCode::Enter));
-        let open = OpenGame::from(entry(tripot_directory::LobbyTable::new(spec.clone(), 1_764_480_001, "Bea")));
+        let open =
+            OpenGame::from(entry(tripot_directory::LobbyTable::new(spec.clone(), 1_764_480_001, "Bea")));
         let under_way = OpenGame::from(entry(listed.clone().watched()));
-        fake.0.borrow_mut().tables = Some(OpenGames { relay: Some(relay.clone()), games: vec![under_way, open] });
+        fake.0.borrow_mut().tables =
+            Some(OpenGames { relay: Some(relay.clone()), games: vec![under_way, open] });
         app.handle_event(Event::Tick);
         let screen = render(&mut app, 100, 30);
         assert!(screen.contains(words), "{screen}");
