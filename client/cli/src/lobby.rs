@@ -259,3 +259,38 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
         result
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_directory::LobbyTable;
+    use tripot_net::PeerId;
+
+    use super::*;
+
+    fn page() -> LobbyPage {
+        let entry = |game: &str, seats, under_way| {
+            let table = LobbyTable::new(TableSpec { game: GameSpec::new(game).unwrap(), seats }, 5, "Nice");
+            TableEntry {
+                host: PeerId::random(),
+                table: if under_way { table.watched() } else { table },
+                addr: "/ip4/127.0.0.1/tcp/1".parse().unwrap(),
+                waiting_secs: 3,
+            }
+        };
+        let tables = vec![entry("kawu-3", 3, true), entry("kawu-3", 3, false), entry("kawu-2", 2, false)];
+        LobbyPage { total: tables.len(), tables, page: 0 }
+    }
+
+    #[test]
+    fn a_table_under_way_is_watched_not_joined_and_a_two_seat_game_is_not_watched() {
+        let page = page();
+        assert!(matches!(pick(&page, 1, Wants::Seat(None)), Err(CliError::TableUnderWay(1))));
+        assert!(pick(&page, 1, Wants::Watch).is_ok_and(|e| e.table.under_way()));
+        assert!(pick(&page, 2, Wants::Seat(None)).is_ok() && pick(&page, 2, Wants::Watch).is_ok());
+        assert!(pick(&page, 3, Wants::Seat(None)).is_ok());
+        assert!(matches!(pick(&page, 3, Wants::Watch), Err(CliError::NotWatchable(3))));
+        assert!(matches!(pick(&page, 4, Wants::Watch), Err(CliError::NoSuchTable(4))));
+        assert_eq!(CliError::TableUnderWay(1).exit_code(), 2);
+    }
+}
