@@ -198,7 +198,12 @@ async fn three_quick_seekers_of_kawu_3_are_gathered_at_one_table() {
     seated.sort();
     peers.sort();
     assert_eq!(seated, peers, "every seeker seated, and nobody else");
-    // The table left the lobby once full.
+    // Full, the table stays in the lobby under way, to be watched (seekers let spectators in),
+    // under its host; no other table is left there.
+    let listed = listed_until(&relay_addr, &mut [], |t| t.len() == 1 && t[0].table.under_way()).await;
+    assert_eq!(first.hosts.first(), Some(&PeerKey(listed[0].host.to_bytes())), "{listed:?}");
+    // It goes with its peers.
+    drop(states);
     let listed = listed_until(&relay_addr, &mut [], <[TableEntry]>::is_empty).await;
     assert!(listed.is_empty());
 }

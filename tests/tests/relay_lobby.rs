@@ -107,13 +107,14 @@ fn tables_come_back_by_themselves_after_a_relay_restart() {
 
 /// Issue 23: a table of three seats (`tripot host --variant kawu-3 --lobby`) is listed with
 /// its two free seats; a guest who joins it from the lobby takes the first free one and the
-/// listing says one; the third takes the last, the game starts and the table leaves the list.
+/// listing says one; the third takes the last, the game starts and the table, which lets no
+/// spectator in, leaves the list.
 #[test]
 fn a_table_of_three_is_listed_with_its_free_seats_which_follow_its_guests() {
     let dir = tempfile::tempdir().unwrap();
     let relay = start_relay(23);
-    let mut host =
-        spawn(dir.path(), "host", &["host", "--variant", "kawu-3", "--lobby"], &relay, &["--ai", "1"]);
+    let host_args = ["host", "--variant", "kawu-3", "--lobby", "--spectators", "no"];
+    let mut host = spawn(dir.path(), "host", &host_args, &relay, &["--ai", "1"]);
     let opened = host.wait_event("lobby_open", Duration::from_secs(20));
     assert_eq!((opened["game"].as_str(), opened["seats"].as_u64()), (Some("kawu-3"), Some(3)));
 
@@ -136,4 +137,60 @@ fn a_table_of_three_is_listed_with_its_free_seats_which_follow_its_guests() {
         player.wait_event("started", Duration::from_secs(30));
     }
     lobby_until(dir.path(), &relay, Duration::from_secs(30), "the full table gone", <[Value]>::is_empty);
+}
+
+/// Issue 23 item 6: a listed kawu-3 table that lets spectators in (a computer at one seat)
+/// fills and starts; it stays in the lobby under way (no free seat, `started`, `spectators`);
+/// a process that finds it there cannot sit (`tripot lobby --join 1`: exit 2) and another
+/// watches it (`tripot lobby --watch 1`) to the end with the players' places and record; the
+/// table leaves the lobby once its game is over.
+#[test]
+fn a_table_under_way_stays_listed_and_is_watched_from_the_lobby_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let relay = start_relay(24);
+    // Paced, so that the game is still on when the spectator comes (not a timing assertion).
+    let pace = ["--ai", "1", "--move-delay-ms", "250"];
+    let host_args = ["host", "--variant", "kawu-3", "--lobby", "--computer", "1"];
+    let mut host = spawn(dir.path(), "host", &host_args, &relay, &pace);
+    host.wait_event("lobby_open", Duration::from_secs(20));
+    lobby_until(dir.path(), &relay, Duration::from_secs(30), "the table with one free seat", |t| {
+        t.len() == 1 && t[0]["free_seats"] == 1
+    });
+    let mut guest = spawn(dir.path(), "guest", &["lobby", "--join", "1"], &relay, &pace);
+    for player in [&mut host, &mut guest] {
+        player.wait_event("started", Duration::from_secs(30));
+    }
+
+    let tables = lobby_until(dir.path(), &relay, Duration::from_secs(30), "the table under way", |t| {
+        t.len() == 1 && t[0]["started"] == true
+    });
+    let table = &tables[0];
+    assert_eq!((table["name"].as_str(), table["game"].as_str()), (Some("host"), Some("kawu-3")), "{table}");
+    assert_eq!((table["seats"].as_u64(), table["free_seats"].as_u64()), (Some(3), Some(0)), "{table}");
+    assert_eq!(table["spectators"], true, "{table}");
+
+    let mut sitter = spawn(dir.path(), "sitter", &["lobby", "--join", "1"], &relay, &["--ai", "1"]);
+    assert_eq!(sitter.finish(Duration::from_secs(30)), 2, "{}", sitter.stderr());
+    assert!(sitter.stderr().contains("under way"), "{}", sitter.stderr());
+
+    let mut watcher = spawn(dir.path(), "watcher", &["lobby", "--watch", "1"], &relay, &[]);
+    let joined = watcher.wait_event("lobby_join", Duration::from_secs(30));
+    assert_eq!((joined["name"].as_str(), joined["watch"].as_bool()), (Some("host"), Some(true)));
+    let places = host.wait_event("game_over", Duration::from_secs(300))["places"].clone();
+    assert_eq!(places.as_array().map(Vec::len), Some(3), "{places}");
+    assert_eq!(guest.wait_event("game_over", Duration::from_secs(60))["places"], places);
+    assert_eq!(watcher.wait_event("game_over", Duration::from_secs(60))["places"], places);
+    for player in [&mut host, &mut guest, &mut watcher] {
+        assert_eq!(player.finish(Duration::from_secs(40)), 0, "{}", player.stderr());
+    }
+    let records: Vec<_> = [&host, &guest, &watcher].iter().map(|p| replayed_record(&p.save)).collect();
+    assert_eq!(records[0].moves(), records[1].moves());
+    assert_eq!(records[0].moves(), records[2].moves(), "the spectator's record is the players'");
+    lobby_until(
+        dir.path(),
+        &relay,
+        Duration::from_secs(60),
+        "the table gone after its game",
+        <[Value]>::is_empty,
+    );
 }

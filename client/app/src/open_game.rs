@@ -2,7 +2,8 @@
 //! (found by mDNS) or a table in a relay's lobby. The front-ends list both the same way; an
 //! online table (of the LAN, or of 3–6 seats in the lobby) carries the invitation that sits
 //! at it ([`OpenGame::invitation`]), joined through
-//! [`crate::network::Network::join_seats`] rather than the two-seat session.
+//! [`crate::network::Network::join_seats`] rather than the two-seat session. A table whose game
+//! is under way is listed if it lets spectators in ([`OpenGame::under_way`]): one watches it.
 
 use tripot_game::{GameSpec, TableSpec};
 use tripot_net::online::matchmaking::lobby::TableEntry;
@@ -21,8 +22,11 @@ pub struct OpenGame {
     pub game: GameSpec,
     /// Its seats.
     pub seats: u8,
-    /// Seats still free.
+    /// Seats still free (none for a table under way).
     pub free_seats: u8,
+    /// A table whose game is under way and that lets spectators in: opening it watches it
+    /// (with its [`OpenGame::invitation`]), nobody sits there.
+    pub under_way: bool,
     /// Seconds the host has been waiting.
     pub waiting_secs: u64,
     /// Where to join it: the host itself on the LAN, through the relay for a lobby table.
@@ -44,7 +48,7 @@ impl OpenGame {
         waiting_secs: u64,
         addr: Multiaddr,
     ) -> Self {
-        OpenGame { name, game, seats, free_seats, waiting_secs, addr, invitation: None }
+        OpenGame { name, game, seats, free_seats, waiting_secs, addr, invitation: None, under_way: false }
     }
 }
 
@@ -60,6 +64,8 @@ pub struct OpenGames {
 impl From<LanHost> for OpenGame {
     fn from(host: LanHost) -> OpenGame {
         // A table on the LAN names its id: with the host's address, that is its invitation.
+        // Listed with no free seat, it is there to be watched (if it lets spectators in).
+        let under_way = host.may_watch() && !host.has_seat();
         let invitation = match host.offer {
             LanOffer::Session => None,
             LanOffer::Table { table, .. } => Some(TableInvitation::Table(TableLink {
@@ -71,6 +77,7 @@ impl From<LanHost> for OpenGame {
         let waiting = u64::from(host.waiting_secs);
         OpenGame {
             invitation,
+            under_way,
             ..OpenGame::new(host.name, host.game, host.seats, host.free, waiting, host.addr)
         }
     }
@@ -89,6 +96,7 @@ impl From<TableEntry> for OpenGame {
         let table = entry.table;
         OpenGame {
             invitation,
+            under_way: table.under_way(),
             ..OpenGame::new(
                 table.name,
                 table.table.game,
@@ -98,5 +106,49 @@ impl From<TableEntry> for OpenGame {
                 entry.addr,
             )
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use tripot_directory::LobbyTable;
+    use tripot_net::PeerId;
+    use tripot_protocol::table::TableId;
+
+    fn addr() -> Multiaddr {
+        "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWAZbuLKxgZbhtG4hYvtpXnhHCzTeMVgY3rM2H3uxaF3Ah".parse().unwrap()
+    }
+
+    #[test]
+    fn a_lobby_table_under_way_is_listed_to_be_watched_with_the_open_tables_id() {
+        let host = PeerId::random();
+        let spec = TableSpec { game: GameSpec::new("kawu-3").unwrap(), seats: 3 };
+        let open = LobbyTable::new(spec, 5, "Nice");
+        let entry = |table: LobbyTable| TableEntry { host, table, addr: addr(), waiting_secs: 9 };
+        let seats = OpenGame::from(entry(open.clone()));
+        let watched = OpenGame::from(entry(open.watched()));
+        assert!(!seats.under_way && seats.free_seats == 2);
+        assert!(watched.under_way && watched.free_seats == 0);
+        assert!(watched.invitation.is_some());
+        assert_eq!(watched.invitation, seats.invitation);
+    }
+
+    #[test]
+    fn a_lan_table_with_no_seat_is_under_way_only_if_one_may_watch() {
+        let lan = |free, spectators| LanHost {
+            peer: PeerId::random(),
+            addr: addr(),
+            name: "Nice".into(),
+            game: GameSpec::new("kawu-3").unwrap(),
+            seats: 3,
+            free,
+            waiting_secs: 4,
+            offer: LanOffer::Table { table: TableId([3; 16]), spectators, started: free == 0 },
+        };
+        assert!(OpenGame::from(lan(0, true)).under_way);
+        assert!(!OpenGame::from(lan(0, false)).under_way);
+        assert!(!OpenGame::from(lan(1, true)).under_way);
     }
 }

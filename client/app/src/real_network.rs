@@ -19,7 +19,7 @@ use tripot_net::table::TableOffer;
 use tripot_net::table_online::{
     TableHandle, TableNetConfig, TableNetEvent, TableStart, host_listed, start_table,
 };
-use tripot_net::{Keypair, LanHost, Multiaddr, NetEvent, SessionHandle, Start};
+use tripot_net::{Keypair, Multiaddr, NetEvent, SessionHandle, Start};
 use tripot_protocol::table::{ClockRule, PeerKey, Wants};
 use tripot_ratings_wire::{Standings, StandingsQuery};
 
@@ -99,8 +99,12 @@ impl Network for RealNetwork {
                     .await
                     .map(|hosts| OpenGames {
                         relay: None,
-                        // A started table is listed for its spectators: the list offers seats.
-                        games: hosts.into_iter().filter(LanHost::has_seat).map(OpenGame::from).collect(),
+                        // A table with no seat left is listed if one may watch it.
+                        games: hosts
+                            .into_iter()
+                            .filter(|h| h.has_seat() || h.may_watch())
+                            .map(OpenGame::from)
+                            .collect(),
                     })
                     .map_err(NetworkError::from);
                 let failed = round.is_err();

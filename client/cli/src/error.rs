@@ -157,6 +157,12 @@ pub(crate) enum CliError {
     /// A lobby table number past the page: exit 2.
     #[error("no table number {0} on this page")]
     NoSuchTable(usize),
+    /// `lobby --join N` of a table whose game is under way: exit 2.
+    #[error("table number {0} is under way: no free seat (watch it with --watch {0})")]
+    TableUnderWay(usize),
+    /// `lobby --watch N` of a two-seat game, which the lobby does not let anyone watch: exit 2.
+    #[error("table number {0} is a two-seat game: it cannot be watched from the lobby")]
+    NotWatchable(usize),
     /// `lan` found nobody to join: exit 1.
     #[error("no Tripot host found on the LAN")]
     NoHostOnLan,
@@ -338,6 +344,8 @@ impl CliError {
             | CliError::NoSeatAt(_)
             | CliError::NoSpectatorsAt(_)
             | CliError::NoSuchTable(_)
+            | CliError::TableUnderWay(_)
+            | CliError::NotWatchable(_)
             | CliError::NoRelayForRoom
             | CliError::NoRelay
             | CliError::BadGame(_)

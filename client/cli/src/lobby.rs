@@ -1,6 +1,7 @@
 //! `tripot lobby`: the open tables at a relay — list them page by page (every game, or one),
-//! join one (a table of 3–6 seats, opened by `tripot host --lobby`, at its first free seat), or
-//! open one's own for any game of two seats.
+//! join one (a table of 3–6 seats, opened by `tripot host --lobby`, at its first free seat),
+//! watch one (`--watch`: a table of 3–6 seats letting spectators in, its game under way or
+//! not), or open one's own for any game of two seats.
 
 use std::io::{BufRead as _, Write as _};
 
@@ -11,6 +12,7 @@ use tripot_game::{GameSpec, TableSpec};
 use tripot_net::Multiaddr;
 use tripot_net::online::matchmaking::lobby::{self, LobbyPage, PAGE_SIZE, TableEntry};
 use tripot_net::table_online::is_listed_table;
+use tripot_protocol::table::Wants;
 
 use super::CliError;
 use super::host::OpensArg;
@@ -21,7 +23,7 @@ use super::online::{self, OnlineArgs};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Open your own table and wait there for an opponent.
-    #[arg(long, conflicts_with_all = ["join", "list", "page"])]
+    #[arg(long, conflicts_with_all = ["join", "watch", "list", "page"])]
     pub(crate) open: bool,
     /// The game of the table you open, or of the tables listed, by name: `kawu-2`, `halma-2`,
     /// `captures-2`, `draughts`, a duel (`tripot-classic-f2`)… (a game of two seats).
@@ -41,10 +43,14 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 1)]
     pub(crate) page: usize,
     /// Join the table with this number on the page shown, without asking.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "watch")]
     pub(crate) join: Option<usize>,
+    /// Watch the table with this number on the page shown (a table of 3–6 seats whose host
+    /// lets spectators in), without asking.
+    #[arg(long)]
+    pub(crate) watch: Option<usize>,
     /// Only show the list (one JSON line per table with --headless), join none.
-    #[arg(long, conflicts_with = "join")]
+    #[arg(long, conflicts_with_all = ["join", "watch"])]
     pub(crate) list: bool,
     #[command(flatten)]
     pub(crate) online: OnlineArgs,
@@ -64,15 +70,21 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
         let mut page = args.page.max(1) - 1;
         let mut shown = fetch(&net, &relay, game.as_ref(), page).await?;
         show(&shown, args.online.headless)?;
-        if args.list || (args.online.headless && args.join.is_none()) {
+        if args.list || (args.online.headless && args.join.is_none() && args.watch.is_none()) {
             return Ok(None);
         }
-        let entry = match args.join {
-            Some(n) => pick(&shown, n)?,
-            None => loop {
+        let chosen = match (args.join, args.watch) {
+            (Some(n), _) => (pick(&shown, n, Wants::Seat(None))?, Wants::Seat(None)),
+            (None, Some(n)) => (pick(&shown, n, Wants::Watch)?, Wants::Watch),
+            (None, None) => loop {
                 match ask(&shown)? {
-                    Choice::Join(n) => match pick(&shown, n) {
-                        Ok(entry) => break entry,
+                    // A table under way is there to be watched: choosing it watches.
+                    Choice::Join(n) => match pick(&shown, n, Wants::Seat(None)) {
+                        Ok(entry) => break (entry, Wants::Seat(None)),
+                        Err(CliError::TableUnderWay(_)) => match pick(&shown, n, Wants::Watch) {
+                            Ok(entry) => break (entry, Wants::Watch),
+                            Err(error) => println!("{error}"),
+                        },
                         Err(error) => println!("{error}"),
                     },
                     Choice::Next if shown.has_next() => page += 1,
@@ -84,14 +96,14 @@ pub(crate) fn run(args: &Args) -> Result<(), CliError> {
                 show(&shown, false)?;
             },
         };
-        Ok::<_, CliError>(Some(entry))
+        Ok::<_, CliError>(Some(chosen))
     })?;
-    let Some(entry) = chosen else { return Ok(()) };
-    announce(args, &entry);
+    let Some((entry, wants)) = chosen else { return Ok(()) };
+    announce(args, &entry, wants);
     if is_listed_table(&entry.table) {
         // A table of 3–6 seats runs on a runtime of its own.
         drop(runtime);
-        return super::table_play::join_lobby_table(&entry, &relay, &args.online);
+        return super::table_play::join_lobby_table(&entry, &relay, &args.online, wants);
     }
     runtime.block_on(join(args, &relay, &entry))
 }
@@ -129,6 +141,10 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
                 "game": entry.table.table.game.as_str(), "seats": entry.table.table.seats,
                 "free_seats": entry.table.free_seats, "waiting_secs": entry.waiting_secs,
                 "host": entry.host.to_string(), "addr": entry.addr.to_string(),
+                // Only a table under way says whether it lets spectators in (it does: else
+                // it would not be listed); an open one's listing does not say.
+                "started": entry.table.under_way(),
+                "spectators": entry.table.under_way().then_some(true),
             }));
         }
         print_json(&json!({
@@ -156,8 +172,15 @@ fn show(page: &LobbyPage, headless: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-fn pick(page: &LobbyPage, n: usize) -> Result<TableEntry, CliError> {
-    page.tables.get(n.wrapping_sub(1)).cloned().ok_or(CliError::NoSuchTable(n))
+/// Table `n` of `page`, if one may take it as `wants` says: a seat at a table not under way,
+/// or a place among the spectators of a table of 3–6 seats.
+fn pick(page: &LobbyPage, n: usize, wants: Wants) -> Result<TableEntry, CliError> {
+    let entry = page.tables.get(n.wrapping_sub(1)).ok_or(CliError::NoSuchTable(n))?;
+    match wants {
+        Wants::Watch if !is_listed_table(&entry.table) => Err(CliError::NotWatchable(n)),
+        Wants::Seat(_) if entry.table.under_way() => Err(CliError::TableUnderWay(n)),
+        _ => Ok(entry.clone()),
+    }
 }
 
 enum Choice {
@@ -192,12 +215,13 @@ fn ask(page: &LobbyPage) -> Result<Choice, CliError> {
     }
 }
 
-/// Says which table is being joined.
-fn announce(args: &Args, entry: &TableEntry) {
+/// Says which table is being joined (or watched).
+fn announce(args: &Args, entry: &TableEntry, wants: Wants) {
     if args.online.headless {
         print_json(&json!({
             "event": "lobby_join", "name": entry.table.name, "game": entry.table.table.game.as_str(),
             "seats": entry.table.table.seats, "host": entry.host.to_string(), "addr": entry.addr.to_string(),
+            "watch": wants == Wants::Watch,
         }));
     } else {
         println!("{}", Lang::current().lobby_joining(&entry.table.name, &entry.table.table.game));
@@ -234,4 +258,39 @@ fn open(args: &Args, relay: &Multiaddr) -> Result<(), CliError> {
         tokio::time::sleep(std::time::Duration::from_millis(400)).await;
         result
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use tripot_directory::LobbyTable;
+    use tripot_net::PeerId;
+
+    use super::*;
+
+    fn page() -> LobbyPage {
+        let entry = |game: &str, seats, under_way| {
+            let table = LobbyTable::new(TableSpec { game: GameSpec::new(game).unwrap(), seats }, 5, "Nice");
+            TableEntry {
+                host: PeerId::random(),
+                table: if under_way { table.watched() } else { table },
+                addr: "/ip4/127.0.0.1/tcp/1".parse().unwrap(),
+                waiting_secs: 3,
+            }
+        };
+        let tables = vec![entry("kawu-3", 3, true), entry("kawu-3", 3, false), entry("kawu-2", 2, false)];
+        LobbyPage { total: tables.len(), tables, page: 0 }
+    }
+
+    #[test]
+    fn a_table_under_way_is_watched_not_joined_and_a_two_seat_game_is_not_watched() {
+        let page = page();
+        assert!(matches!(pick(&page, 1, Wants::Seat(None)), Err(CliError::TableUnderWay(1))));
+        assert!(pick(&page, 1, Wants::Watch).is_ok_and(|e| e.table.under_way()));
+        assert!(pick(&page, 2, Wants::Seat(None)).is_ok() && pick(&page, 2, Wants::Watch).is_ok());
+        assert!(pick(&page, 3, Wants::Seat(None)).is_ok());
+        assert!(matches!(pick(&page, 3, Wants::Watch), Err(CliError::NotWatchable(3))));
+        assert!(matches!(pick(&page, 4, Wants::Watch), Err(CliError::NoSuchTable(4))));
+        assert_eq!(CliError::TableUnderWay(1).exit_code(), 2);
+    }
 }

@@ -154,13 +154,15 @@ pub(crate) fn host(
     run(online, Opening::Start(TableStart::Host { offer, computers, room }), invitation)
 }
 
-/// `tripot lobby`'s choice of a table of three seats or more: its first free seat.
+/// `tripot lobby`'s choice of a table of three seats or more: its first free seat, or a place
+/// among its spectators.
 pub(crate) fn join_lobby_table(
     entry: &TableEntry,
     relay: &Multiaddr,
     online: &OnlineArgs,
+    wants: Wants,
 ) -> Result<(), CliError> {
-    let start = join_listed(entry, Wants::Seat(None));
+    let start = join_listed(entry, wants);
     run(online, Opening::FromLobby { relay: relay.clone(), start }, None)
 }
 
@@ -242,7 +244,11 @@ struct Invitation {
 
 /// Starts the table and plays it headless.
 fn run(online: &OnlineArgs, opening: Opening, invitation: Option<Invitation>) -> Result<(), CliError> {
-    let watching = matches!(opening, Opening::Start(TableStart::Join { wants: Wants::Watch, .. }));
+    let watching = matches!(
+        opening,
+        Opening::Start(TableStart::Join { wants: Wants::Watch, .. })
+            | Opening::FromLobby { start: TableStart::Join { wants: Wants::Watch, .. }, .. }
+    );
     if online.headless && online.ai.is_none() && !watching {
         return Err(CliError::HeadlessWithoutAi);
     }

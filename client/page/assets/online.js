@@ -384,7 +384,9 @@ function renderList() {
     button.type = "button";
     button.className = "online-open-game";
     button.dataset.addr = game.addr;
-    const seats = t("online_free_seats", { n: game.free_seats, seats: game.seats });
+    // A table under way is listed to be watched: the button opens it as a spectator.
+    const seats = game.under_way ? t("online_under_way") : t("online_free_seats", { n: game.free_seats, seats: game.seats });
+    button.classList.toggle("under-way", Boolean(game.under_way));
     button.dataset.game = game.game;
     button.textContent = `${game.name} · ${pick(game.title)} · ${seats} · ${game.waiting_secs} s`;
     button.addEventListener("click", () => ask("join_table", { addr: game.addr }));

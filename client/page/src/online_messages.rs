@@ -44,7 +44,7 @@ pub(crate) enum OnlineRequest {
     Lobby,
     /// Stops the list being read.
     CloseList,
-    /// Joins a table of the lobby last listed, by its address.
+    /// Joins a table of the list last read, by its address (watches it if it is under way).
     JoinTable {
         /// The table's address, as listed.
         addr: String,
@@ -284,6 +284,8 @@ pub(crate) struct OpenGameView {
     pub(crate) seats: u8,
     /// Seats still free.
     pub(crate) free_seats: u8,
+    /// A table whose game is under way, open to spectators: `join_table` watches it.
+    pub(crate) under_way: bool,
     /// Seconds it has waited.
     pub(crate) waiting_secs: u64,
     /// Where to join it (what `join` or `join_table` takes).

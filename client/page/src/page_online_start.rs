@@ -91,8 +91,10 @@ impl PageOnline {
             return Err(refusal(OnlineErrorCode::NoSuchTable, |l| l.page().online_no_such_table.to_owned()));
         };
         if let Some(invitation) = game.invitation.clone() {
-            // A table of 3–6 seats: its first free seat, as its link would seat us.
-            return self.join_invitation(invitation, Wants::Seat(None), network);
+            // A table of 3–6 seats: its first free seat, as its link would seat us; under way,
+            // a place among its spectators.
+            let wants = if game.under_way { Wants::Watch } else { Wants::Seat(None) };
+            return self.join_invitation(invitation, wants, network);
         }
         let side = Side::Guest(game.name.clone());
         match relay {

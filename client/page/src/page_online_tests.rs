@@ -26,18 +26,26 @@ struct Wire {
     events: Arc<Mutex<VecDeque<NetEvent>>>,
     /// The hosts the LAN's scan finds (none: the scan cannot start).
     lan: Arc<Mutex<Option<Vec<tripot_net::LanHost>>>>,
+    /// The tables the lobby's reading finds (none: the reading cannot start).
+    lobby: Arc<Mutex<Option<tripot_app::open_game::OpenGames>>>,
     /// The invitations a table was joined by.
     seats_joined: Arc<Mutex<Vec<String>>>,
 }
 
-/// A scan that reads the wire's hosts once.
-struct FakeScan(Option<Vec<tripot_net::LanHost>>);
+/// A scan that reads the wire's hosts (or tables) once.
+struct FakeScan(Option<tripot_app::open_game::OpenGames>);
+
+impl FakeScan {
+    /// LAN hosts, turned into open games as the real scan does.
+    fn lan(hosts: Vec<tripot_net::LanHost>) -> Self {
+        let games = hosts.into_iter().map(tripot_app::open_game::OpenGame::from).collect();
+        FakeScan(Some(tripot_app::open_game::OpenGames { relay: None, games }))
+    }
+}
 
 impl OpenGameScan for FakeScan {
     fn try_list(&mut self) -> Option<Result<tripot_app::open_game::OpenGames, NetworkError>> {
-        let hosts = self.0.take()?;
-        let games = hosts.into_iter().map(tripot_app::open_game::OpenGame::from).collect();
-        Some(Ok(tripot_app::open_game::OpenGames { relay: None, games }))
+        self.0.take().map(Ok)
     }
 }
 
@@ -67,7 +75,7 @@ impl Network for FakeNetwork {
     }
     fn scan_lan(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
         let hosts = self.0.lan.lock().unwrap().clone().ok_or(NetworkError::NoRelay)?;
-        Ok(Box::new(FakeScan(Some(hosts))))
+        Ok(Box::new(FakeScan::lan(hosts)))
     }
     fn quick(&mut self, _wanted: QuickSeek) -> Result<Box<dyn Link>, NetworkError> {
         Err(NetworkError::NoRelay)
@@ -80,7 +88,8 @@ impl Network for FakeNetwork {
         Err(NetworkError::NoRelay)
     }
     fn lobby(&mut self) -> Result<Box<dyn OpenGameScan>, NetworkError> {
-        Err(NetworkError::NoRelay)
+        let tables = self.0.lobby.lock().unwrap().clone().ok_or(NetworkError::NoRelay)?;
+        Ok(Box::new(FakeScan(Some(tables))))
     }
     fn join_table(
         &mut self,
@@ -293,4 +302,86 @@ fn a_table_on_the_lan_is_listed_with_its_free_seats_and_joined_at_one() {
         host: host.addr,
     };
     assert_eq!(*wire.seats_joined.lock().unwrap(), [format!("{link} Seat(None)")]);
+}
+
+/// The list the page is sent after `asked` (the LAN or the lobby) and a tick.
+fn listed(
+    page: &mut PageOnline,
+    asked: OnlineRequest,
+    network: &Mutex<NetworkSlot>,
+) -> crate::online_messages::ListView {
+    let out = page.handle(asked, network);
+    assert!(out.iter().all(|m| !matches!(m, ServerMessage::OnlineError(_))));
+    page.tick()
+        .into_iter()
+        .find_map(|m| if let ServerMessage::OnlineList(list) = m { Some(list) } else { None })
+        .unwrap()
+}
+
+/// Issue 23 item 6: a table of the lobby whose game is under way is listed as such beside an
+/// open one; its button watches it, the open one's still sits.
+#[test]
+fn a_lobby_table_under_way_is_listed_to_be_watched_and_its_button_watches_it() {
+    let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+    let relay: Multiaddr = "/ip4/10.0.0.1/tcp/4001".parse().unwrap();
+    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let table = |name: &str, id: u8, free: u8| {
+        let host = tripot_net::PeerId::random();
+        let addr: Multiaddr = format!("{relay}/p2p-circuit/p2p/{host}").parse().unwrap();
+        let link = tripot_net::table_online::TableLink {
+            spec: spec.clone(),
+            table: tripot_protocol::table::TableId([id; 16]),
+            host: addr.clone(),
+        };
+        let game = tripot_app::open_game::OpenGame {
+            invitation: Some(tripot_app::table_invitation::TableInvitation::Table(link.clone())),
+            under_way: free == 0,
+            ..tripot_app::open_game::OpenGame::new(name.into(), spec.game.clone(), 3, free, 30, addr)
+        };
+        (game, link)
+    };
+    let ((under_way, watched), (open, sat)) = (table("Edmonde", 1, 0), table("Bea", 2, 1));
+    let games = vec![under_way, open];
+    *wire.lobby.lock().unwrap() =
+        Some(tripot_app::open_game::OpenGames { relay: Some(relay.clone()), games });
+    let network = slot(&wire, &made);
+    let mut page = PageOnline::default();
+    let list = listed(&mut page, OnlineRequest::Lobby, &network);
+    assert_eq!(list.kind, "lobby");
+    let shown: Vec<(&str, u8, bool)> =
+        list.games.iter().map(|g| (g.name.as_str(), g.free_seats, g.under_way)).collect();
+    assert_eq!(shown, [("Edmonde", 0, true), ("Bea", 1, false)]);
+    let _ = page.handle(OnlineRequest::JoinTable { addr: list.games[0].addr.clone() }, &network);
+    let _ = page.handle(OnlineRequest::JoinTable { addr: list.games[1].addr.clone() }, &network);
+    assert_eq!(*wire.seats_joined.lock().unwrap(), [format!("{watched} Watch"), format!("{sat} Seat(None)")]);
+}
+
+/// Issue 23 item 6: a started table on the LAN that lets spectators in is listed under way and
+/// watched from its button.
+#[test]
+fn a_started_table_on_the_lan_is_listed_to_be_watched_and_its_button_watches_it() {
+    let (wire, made) = (Wire::default(), Arc::new(AtomicUsize::new(0)));
+    let table = tripot_protocol::table::TableId([6; 16]);
+    let host = tripot_net::LanHost {
+        peer: tripot_net::PeerId::random(),
+        addr: "/ip4/192.168.1.41/tcp/4001".parse().unwrap(),
+        name: "Chloé".into(),
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        free: 0,
+        waiting_secs: 8,
+        offer: tripot_net::LanOffer::Table { table, spectators: true, started: true },
+    };
+    *wire.lan.lock().unwrap() = Some(vec![host.clone()]);
+    let network = slot_with_mdns(&wire, &made, true);
+    let mut page = PageOnline::default();
+    let list = listed(&mut page, OnlineRequest::Lan, &network);
+    assert_eq!((list.games[0].free_seats, list.games[0].under_way), (0, true));
+    let _ = page.handle(OnlineRequest::JoinTable { addr: list.games[0].addr.clone() }, &network);
+    let link = tripot_net::table_online::TableLink {
+        spec: tripot_game::TableSpec { game: host.game, seats: 3 },
+        table,
+        host: host.addr,
+    };
+    assert_eq!(*wire.seats_joined.lock().unwrap(), [format!("{link} Watch")]);
 }

@@ -69,6 +69,7 @@ impl PageOnline {
                         title: title(&g.game),
                         seats: g.seats,
                         free_seats: g.free_seats,
+                        under_way: g.under_way,
                         waiting_secs: g.waiting_secs,
                         addr: g.addr.to_string(),
                     })

@@ -175,9 +175,10 @@ impl Network for Fake {
     fn join_seats(
         &mut self,
         invitation: &tripot_app::table_invitation::TableInvitation,
-        _: tripot_protocol::table::Wants,
+        wants: tripot_protocol::table::Wants,
     ) -> Result<Box<dyn tripot_app::network::RunningTable>, NetworkError> {
-        self.0.borrow_mut().starts.push(format!("join-seats {invitation}"));
+        let watch = if wants == tripot_protocol::table::Wants::Watch { " watch" } else { "" };
+        self.0.borrow_mut().starts.push(format!("join-seats {invitation}{watch}"));
         Err(NetworkError::NoRelay)
     }
 
@@ -922,6 +923,81 @@ fn a_lobby_table_of_three_is_joined_at_its_first_free_seat() {
         host: entry.addr,
     };
     assert_eq!(fake.starts(), [format!("join-seats {link}")]);
+}
+
+/// Issue 23 item 6: a lobby table under way (no free seat: it lets spectators in) is listed
+/// as such in both languages, and Enter watches it, with the invitation of the open table.
+#[test]
+fn a_lobby_table_under_way_is_listed_to_be_watched_and_enter_watches_it() {
+    let relay: Multiaddr = addr("/ip4/10.0.0.1/tcp/4001");
+    let spec = tripot_game::TableSpec { game: "kawu-3".parse().unwrap(), seats: 3 };
+    let host = tripot_net::Keypair::ed25519_from_bytes([9; 32]).unwrap().public().to_peer_id();
+    let listed = tripot_directory::LobbyTable::new(spec.clone(), 1_764_480_000, "Edmonde");
+    let entry = |table: tripot_directory::LobbyTable| tripot_net::online::matchmaking::lobby::TableEntry {
+        host,
+        table,
+        addr: format!("{relay}/p2p-circuit/p2p/{host}").parse().unwrap(),
+        waiting_secs: 30,
+    };
+    for (lang, words) in
+        [(Lang::Fr, "kawu à trois · en cours · à regarder"), (Lang::En, "under way · to watch")]
+    {
+        let (mut app, _events, fake) = app(lang);
+        choose(&mut app, MenuItem::Lobby);
+        app.handle_event(key(KeyCode::Enter));
+        let open =
+            OpenGame::from(entry(tripot_directory::LobbyTable::new(spec.clone(), 1_764_480_001, "Bea")));
+        let under_way = OpenGame::from(entry(listed.clone().watched()));
+        fake.0.borrow_mut().tables =
+            Some(OpenGames { relay: Some(relay.clone()), games: vec![under_way, open] });
+        app.handle_event(Event::Tick);
+        let screen = render(&mut app, 100, 30);
+        assert!(screen.contains(words), "{screen}");
+        assert!(!screen.contains("0 place"), "{screen}");
+        app.handle_event(key(KeyCode::Enter));
+        let link = tripot_net::table_online::TableLink {
+            spec: spec.clone(),
+            table: tripot_net::table_online::lobby_table_id(&host, &listed),
+            host: entry(listed.clone()).addr,
+        };
+        assert_eq!(fake.starts(), [format!("join-seats {link} watch")]);
+    }
+}
+
+/// Issue 23 item 6: a table on the LAN whose game is under way and that lets spectators in is
+/// listed beside the open ones, and Enter watches it; an open one is still sat at.
+#[test]
+fn a_started_table_on_the_lan_is_listed_to_be_watched_and_enter_watches_it() {
+    let (mut app, _events, fake) = app(Lang::Fr);
+    choose(&mut app, MenuItem::Lan);
+    app.handle_event(key(KeyCode::Enter));
+    let table = |name: &str, id: u8, free: u8| LanHost {
+        peer: peer(),
+        addr: addr(&format!("/ip4/192.168.1.{id}/tcp/4001")),
+        name: name.into(),
+        game: "kawu-3".parse().unwrap(),
+        seats: 3,
+        free,
+        waiting_secs: 8,
+        offer: tripot_net::LanOffer::Table {
+            table: tripot_protocol::table::TableId([id; 16]),
+            spectators: true,
+            started: free == 0,
+        },
+    };
+    let (started, open) = (table("Chloé", 40, 0), table("Denis", 41, 1));
+    fake.0.borrow_mut().lan = Some(vec![started.clone(), open.clone()]);
+    app.handle_event(Event::Tick);
+    let screen = render(&mut app, 100, 30);
+    assert!(screen.contains("Chloé      kawu à trois · en cours · à regarder"), "{screen}");
+    assert!(screen.contains("Denis      kawu à trois · 1 place libre sur 3"), "{screen}");
+    let link = |host: &LanHost, id: u8| tripot_net::table_online::TableLink {
+        spec: tripot_game::TableSpec { game: host.game.clone(), seats: 3 },
+        table: tripot_protocol::table::TableId([id; 16]),
+        host: host.addr.clone(),
+    };
+    app.handle_event(key(KeyCode::Enter));
+    assert_eq!(fake.starts(), [format!("join-seats {} watch", link(&started, 40))]);
 }
 
 #[test]

@@ -5,9 +5,12 @@
 //! `tripot/lobby/kawu-2/2/1/1764480000/Edmonde`; a table opened by a quick-match seeker says so
 //! with one more part before the name, `…/1764480000/quick/Edmonde` ([`LobbyTable::seeker`]:
 //! such a host may leave its table for another while nobody sat, a plain one never does, and
-//! seekers rank tables by it). A plain table's namespace is the one older clients write and
-//! read; a seeker's does not parse for them (a name holds no `/`), so they skip it, and an older
-//! relay refuses it. So any libp2p rendezvous client lists the
+//! seekers rank tables by it). A table of three seats or more whose game is under way and that
+//! lets spectators in stays listed with no free seat, `…/kawu-3/3/0/1764480000/Edmonde`
+//! ([`LobbyTable::under_way`]): one watches it, nobody sits there. A plain table's namespace is
+//! the one older clients write and read; a seeker's does not parse for them (a name holds no
+//! `/`), nor does a table under way (they read no table without a free seat), so they skip
+//! both, and an older relay refuses both. So any libp2p rendezvous client lists the
 //! open tables with a `DISCOVER` of the lobby's namespace (paged with its cookie and limit), or
 //! of one game's part of it ([`listing_namespace`]), and reads them without contacting a single
 //! host; the registration's signed peer record gives the host to dial through the relay. Private
@@ -49,7 +52,9 @@ pub const MAX_TABLE_NAME: usize = 24;
 pub struct LobbyTable {
     /// The game and its seats.
     pub table: TableSpec,
-    /// Seats still free (at least one, fewer than the seats: the host sits at its table).
+    /// Seats still free (fewer than the seats: the host sits at its table); none only for a
+    /// table of three seats or more whose game is under way, listed to be watched
+    /// ([`LobbyTable::under_way`]).
     pub free_seats: u8,
     /// When the table opened (Unix seconds, the host's clock): the list shows the time waited.
     pub opened_unix: u64,
@@ -83,6 +88,19 @@ impl LobbyTable {
         LobbyTable { seeker: true, ..self }
     }
 
+    /// This table, its game under way: listed with no free seat, to be watched.
+    #[must_use]
+    pub fn watched(self) -> Self {
+        LobbyTable { free_seats: 0, ..self }
+    }
+
+    /// Whether this table's game is under way (no free seat): one may watch it, not sit there.
+    /// Only tables that let spectators in are listed so.
+    #[must_use]
+    pub const fn under_way(&self) -> bool {
+        self.free_seats == 0
+    }
+
     /// The rendezvous namespace of this table.
     pub fn namespace(&self) -> String {
         self.to_string()
@@ -103,7 +121,8 @@ impl LobbyTable {
             Some(_) => return None,
             None => (false, last),
         };
-        if seats < 2 || free_seats == 0 || free_seats >= seats {
+        // A two-seat game is never listed under way: it has no spectators in the lobby.
+        if seats < 2 || (free_seats == 0 && seats == 2) || free_seats >= seats {
             return None;
         }
         if name.contains('/') || name.chars().any(char::is_control) || name.chars().count() > MAX_TABLE_NAME {
@@ -182,6 +201,22 @@ mod tests {
     }
 
     #[test]
+    fn a_table_under_way_has_no_free_seat_and_keeps_its_other_parts() {
+        let open = LobbyTable::new(spec("kawu-3", 3), 5, "Nice");
+        assert!(!open.under_way());
+        let watched = open.clone().watched();
+        assert!(watched.under_way());
+        assert_eq!(watched.namespace(), "tripot/lobby/kawu-3/3/0/5/Nice");
+        assert_eq!(LobbyTable::parse(&watched.namespace()), Some(watched.clone()));
+        let seeker = open.seeking().watched();
+        assert_eq!(seeker.namespace(), "tripot/lobby/kawu-3/3/0/5/quick/Nice");
+        assert_eq!(LobbyTable::parse(&seeker.namespace()), Some(seeker));
+        // Not a two-seat game, and never a leading zero.
+        assert_eq!(LobbyTable::parse("tripot/lobby/kawu-2/2/0/5/Nice"), None);
+        assert_eq!(LobbyTable::parse("tripot/lobby/kawu-3/3/00/5/Nice"), None);
+    }
+
+    #[test]
     fn listings_of_one_game_hold_its_tables_only() {
         let kawu = spec("kawu-2", 2);
         assert_eq!(listing_namespace(None), "tripot/lobby");
@@ -244,12 +279,13 @@ mod tests {
             name in ".{0,40}",
             game in "[a-z][a-z0-9]{0,9}(-[a-z0-9]{1,10}){0,2}",
             seats in 2u8..=255,
-            free in 1u8..=254,
+            free in 0u8..=254,
             opened in any::<u64>(),
             seeker in any::<bool>(),
         ) {
             let table = TableSpec { game: GameSpec::new(&game).unwrap(), seats };
-            let t = LobbyTable { free_seats: free.min(seats - 1), seeker, ..LobbyTable::new(table, opened, &name) };
+            let free = if seats == 2 { 1 } else { free.min(seats - 1) };
+            let t = LobbyTable { free_seats: free, seeker, ..LobbyTable::new(table, opened, &name) };
             prop_assert!(t.namespace().len() <= 255, "rendezvous namespaces hold 255 bytes");
             prop_assert_eq!(LobbyTable::parse(&t.namespace()), Some(t));
         }

@@ -54,7 +54,8 @@ impl Lang {
         }
     }
 
-    /// One table of a lobby page: its number, name, game, free seats and wait.
+    /// One table of a lobby page: its number, name, game, free seats and wait; no free seat:
+    /// its game is under way, to be watched.
     #[must_use]
     pub fn lobby_table_line(
         self,
@@ -65,6 +66,13 @@ impl Lang {
         waiting_secs: u64,
     ) -> String {
         let (title, waited) = (self.title_of(game), self.waited(waiting_secs));
+        if free == 0 {
+            let watch = self.table_under_way();
+            return match self {
+                Lang::Fr => format!("{number:>3}. {name:<24} {title:<28} {watch}  depuis {waited}"),
+                Lang::En => format!("{number:>3}. {name:<24} {title:<28} {watch}  for {waited}"),
+            };
+        }
         match self {
             Lang::Fr => format!(
                 "{number:>3}. {name:<24} {title:<28} {free} place(s) libre(s)  attend depuis {waited}"
@@ -72,6 +80,15 @@ impl Lang {
             Lang::En => {
                 format!("{number:>3}. {name:<24} {title:<28} {free} free seat(s)  waiting for {waited}")
             }
+        }
+    }
+
+    /// A listed table whose game is under way, which one may watch.
+    #[must_use]
+    pub const fn table_under_way(self) -> &'static str {
+        match self {
+            Lang::Fr => "en cours · à regarder",
+            Lang::En => "under way · to watch",
         }
     }
 
@@ -239,6 +256,11 @@ mod tests {
         assert!(fr.contains("attend depuis 3 min 05 s"), "{fr}");
         assert!(en.contains("waiting for 3 min 05 s"), "{en}");
         assert_ne!(fr, en);
+        let kawu3 = GameSpec::new("kawu-3").unwrap();
+        let fr = Lang::Fr.lobby_table_line(2, "Ana", &kawu3, 0, 185);
+        let en = Lang::En.lobby_table_line(2, "Ana", &kawu3, 0, 185);
+        assert!(fr.contains("en cours · à regarder") && !fr.contains("place"), "{fr}");
+        assert!(en.contains("under way · to watch") && !en.contains("seat"), "{en}");
         let unknown = GameSpec::new("ghost-1").unwrap();
         assert!(Lang::En.lobby_joining("Ben", &unknown).contains("(ghost-1)"));
         assert!(Lang::En.lobby_prompt(true, false).contains("n (next)"));

@@ -50,7 +50,7 @@ page_texts! {
     online_lobby_title, online_quick, online_open_table, online_close_list, online_back,
     home_open, home_back, home_games, home_choose, home_online_ways,
     online_list_reading, online_list_empty, online_format, online_format_one, online_any_game, online_free_seats,
-    online_free_seats_one, online_connection,
+    online_free_seats_one, online_under_way, online_connection,
     online_share_code, online_room_opening, online_share_addrs, online_no_addr_yet,
     online_their_turn, online_resign, online_resign_confirm, online_claim, online_keep_waiting,
     online_rematch, online_accept_rematch, online_decline, online_leave, online_leave_confirm,

@@ -125,6 +125,7 @@ pub(super) static PAGE_EN: PageTexts = PageTexts {
     online_any_game: "Any game",
     online_free_seats: "{n} free seats of {seats}",
     online_free_seats_one: "{n} free seat of {seats}",
+    online_under_way: "under way · to watch",
     online_connection: "Connection: ",
     online_share_code: "Give this code to your opponent:",
     online_room_opening: "Opening the room on the relay…",

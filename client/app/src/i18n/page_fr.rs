@@ -125,6 +125,7 @@ pub(super) static PAGE_FR: PageTexts = PageTexts {
     online_any_game: "N'importe quel jeu",
     online_free_seats: "{n} places libres sur {seats}",
     online_free_seats_one: "{n} place libre sur {seats}",
+    online_under_way: "en cours · à regarder",
     online_connection: "Connexion : ",
     online_share_code: "Donnez ce code à votre adversaire :",
     online_room_opening: "Ouverture du salon sur le relais…",

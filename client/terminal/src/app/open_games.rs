@@ -1,13 +1,14 @@
 //! The list of open games, one page for both places they are found: the players hosting on the
 //! LAN ([`Page::Lan`]) and the tables of a relay's lobby ([`Page::Lobby`]). The list refreshes
-//! by itself from a background scan; Enter joins the chosen game; at the lobby one may also
-//! open one's own table.
+//! by itself from a background scan; Enter joins the chosen game (watches a table under way);
+//! at the lobby one may also open one's own table.
 
 use super::{App, Page};
 use tripot_app::network::{NetworkError, OpenGameScan};
 use tripot_app::online_connection::Side;
 use tripot_app::online_seats::{LobbyWay, Opening};
 use tripot_app::open_game::{OpenGame, OpenGames};
+use tripot_protocol::table::Wants;
 
 /// Tables shown per page of the lobby.
 pub const LOBBY_PAGE: usize = 10;
@@ -120,7 +121,7 @@ impl App {
     }
 
     /// Joins the chosen game: a LAN host directly, a lobby table through its relay (a table of
-    /// 3–6 seats at its first free seat).
+    /// 3–6 seats at its first free seat, or among its spectators when its game is under way).
     pub(crate) fn join_open_game(&mut self) {
         let Some((relay, game)) = self.open_games.as_ref().and_then(|l| {
             let list = l.list.as_ref()?;
@@ -131,7 +132,8 @@ impl App {
         if let Some(invitation) = game.invitation {
             // A table of 3–6 seats: its first free seat, on the table screen, found in the lobby.
             let opening = Opening::Lobby { spec: invitation.spec().clone(), way: LobbyWay::Listed };
-            self.join_seats_as(&invitation, tripot_protocol::table::Wants::Seat(None), opening);
+            let wants = if game.under_way { Wants::Watch } else { Wants::Seat(None) };
+            self.join_seats_as(&invitation, wants, opening);
             return;
         }
         let side = Side::Guest(game.name.clone());

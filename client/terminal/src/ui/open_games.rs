@@ -79,9 +79,11 @@ pub(super) fn draw(app: &mut App, frame: &mut Frame<'_>, area: Rect) {
         } else {
             Style::default().fg(Color::White)
         };
-        // A table of 3–6 seats says its game and free seats; a two-seat game its game, the
-        // one seat free going without saying.
-        let terms = if game.invitation.is_some() {
+        // A table of 3–6 seats says its game and free seats, or that it is under way, to be
+        // watched; a two-seat game its game, the one seat free going without saying.
+        let terms = if game.under_way {
+            format!("{} · {}", lang.title_of(&game.game), lang.table_under_way())
+        } else if game.invitation.is_some() {
             lang.open_table_terms(&game.game, game.seats, game.free_seats)
         } else {
             lang.title_of(&game.game)

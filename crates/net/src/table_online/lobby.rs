@@ -2,9 +2,11 @@
 //!
 //! The host's table runs as any online table reachable through the relay; beside it a lobby
 //! registration ([`open_listing`]) describes it — game, seats, free seats, when it opened, the
-//! host's name — and follows the table's state: the free seats change as guests sit and leave,
-//! and the table is withdrawn while it is full or its game is under way, and whenever this peer
-//! is not reachable through the relay (no reservation yet).
+//! host's name — and follows the table's state: the free seats change as guests sit and leave;
+//! once it is full or its game is under way, a table that lets spectators in stays listed with
+//! no free seat ([`LobbyTable::under_way`]: one watches it there), any other is withdrawn; the
+//! listing goes when a game ends (back if a rematch opens seats or starts), when the table
+//! closes, and whenever this peer is not reachable through the relay (no reservation yet).
 //!
 //! Tables of three seats and more only: a listing of two seats is a two-seat game's
 //! (`online::matchmaking::lobby::host`), which a reader of the lobby joins with the two-seat
@@ -58,7 +60,8 @@ pub const fn is_listed_table(table: &LobbyTable) -> bool {
     table.table.seats > 2
 }
 
-/// How to sit at a listed table: its first free seat (or watch, with [`Wants::Watch`]).
+/// How to sit at a listed table: its first free seat (or watch, with [`Wants::Watch`]: the
+/// only way into a table under way).
 #[must_use]
 pub fn join_listed(entry: &TableEntry, wants: Wants) -> TableStart {
     TableStart::Join {
@@ -69,18 +72,49 @@ pub fn join_listed(entry: &TableEntry, wants: Wants) -> TableStart {
     }
 }
 
-/// What the lobby should say of a table in this state: its free seats, or nothing when none
-/// is free or its game is under way.
+/// What the lobby should say of a table in this state: its free seats; when none is free or
+/// its game is under way, that it is under way if it lets spectators in, else nothing.
 #[must_use]
 pub fn listed_as(opened: &LobbyTable, state: &TableState) -> Option<LobbyTable> {
     let free = state.seats.iter().filter(|s| matches!(s, SeatHolder::Empty)).count();
-    let free = u8::try_from(free).ok().filter(|f| *f > 0 && *f < state.spec.seats)?;
-    (!state.started).then(|| LobbyTable { free_seats: free, ..opened.clone() })
+    let free = u8::try_from(free).ok().filter(|f| *f > 0 && *f < state.spec.seats);
+    match free {
+        Some(free) if !state.started => Some(LobbyTable { free_seats: free, ..opened.clone() }),
+        _ => state.spectators.then(|| opened.clone().watched()),
+    }
+}
+
+/// What a listed table says in the lobby as its events come.
+struct Listing {
+    /// The listing as the table opened.
+    opened: LobbyTable,
+    /// From the end of a game until the table opens again (a rematch's seats): nothing to
+    /// watch there, nor to sit at.
+    over: bool,
+}
+
+impl Listing {
+    /// What the lobby should say now, if `event` changes it: [`listed_as`] the table's new
+    /// state, or nothing once its game ended.
+    fn follow(&mut self, event: &TableEvent) -> Option<Option<LobbyTable>> {
+        match event {
+            TableEvent::Table(state) => {
+                self.over &= state.started;
+                (!self.over).then(|| listed_as(&self.opened, state))
+            }
+            TableEvent::Ended(_) => {
+                self.over = true;
+                Some(None)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Opens a table (`offer`, whose id is replaced by the derived one) with computer players at
 /// the `computers` levels, reachable through the relay of `config.net.relay`, and lists it in
-/// that relay's lobby for as long as it has free seats and its game has not started.
+/// that relay's lobby for as long as it is open ([`listed_as`]: with its free seats, or under
+/// way if it lets spectators in).
 ///
 /// # Errors
 /// [`TableNetError::Lobby`] without a relay or when the listing cannot start,
@@ -139,6 +173,7 @@ pub(super) async fn host_listed_as(
         // goes down with it.
         let mut inner = inner;
         let _announcer = announcer;
+        let mut listing = Listing { opened, over: false };
         loop {
             tokio::select! {
                 event = inner.next_event() => {
@@ -147,8 +182,10 @@ pub(super) async fn host_listed_as(
                         TableNetEvent::Listening(addr) if addr.iter().any(|p| p == Protocol::P2pCircuit) => {
                             reachable_tx.send_replace(true);
                         }
-                        TableNetEvent::Table(TableEvent::Table(state)) => {
-                            listing_tx.send_replace(listed_as(&opened, state));
+                        TableNetEvent::Table(event) => {
+                            if let Some(listed) = listing.follow(event) {
+                                listing_tx.send_replace(listed);
+                            }
                         }
                         _ => {}
                     }
@@ -199,15 +236,54 @@ mod tests {
     #[test]
     fn the_listing_follows_the_free_seats_and_goes_when_full_or_started() {
         let opened = kawu3();
+        let closed = |seats, started| TableState { spectators: false, ..state(seats, started) };
         let two_free = state(vec![human(), SeatHolder::Empty, SeatHolder::Empty], false);
         assert_eq!(listed_as(&opened, &two_free).map(|t| t.free_seats), Some(2));
         let one_free = state(vec![human(), SeatHolder::Computer { level: 1 }, SeatHolder::Empty], false);
         assert_eq!(listed_as(&opened, &one_free).map(|t| t.free_seats), Some(1));
-        assert_eq!(listed_as(&opened, &state(vec![human(), human(), human()], false)), None);
+        assert_eq!(listed_as(&opened, &closed(vec![human(), human(), human()], false)), None);
+        assert_eq!(listed_as(&opened, &closed(vec![human(), human(), human()], true)), None);
         assert_eq!(
-            listed_as(&opened, &state(vec![human(), SeatHolder::Empty, SeatHolder::Empty], true)),
+            listed_as(&opened, &closed(vec![human(), SeatHolder::Empty, SeatHolder::Empty], true)),
             None
         );
+    }
+
+    #[test]
+    fn a_table_with_spectators_stays_listed_under_way_once_full_or_started() {
+        let opened = kawu3();
+        let full =
+            listed_as(&opened, &state(vec![human(), human(), SeatHolder::Computer { level: 2 }], true));
+        assert_eq!(full, Some(opened.clone().watched()));
+        assert!(full.is_some_and(|t| t.under_way()));
+        let full_not_started = listed_as(&opened, &state(vec![human(), human(), human()], false));
+        assert_eq!(full_not_started, Some(opened.clone().watched()));
+        // A seat left during the game is not one to sit at: the game goes on without it.
+        let left = listed_as(&opened, &state(vec![human(), SeatHolder::Empty, human()], true));
+        assert_eq!(left.map(|t| t.free_seats), Some(0));
+        // Its id, which spectators join with, is the open table's.
+        let host = PeerId::random();
+        assert_eq!(lobby_table_id(&host, &opened), lobby_table_id(&host, &opened.clone().watched()));
+    }
+
+    #[test]
+    fn a_table_under_way_leaves_the_lobby_when_its_game_ends_and_comes_back_for_a_rematch() {
+        let opened = kawu3();
+        let mut listing = Listing { opened: opened.clone(), over: false };
+        let playing = state(vec![human(), human(), human()], true);
+        assert_eq!(listing.follow(&TableEvent::Table(playing.clone())), Some(Some(opened.clone().watched())));
+        let ended = TableEvent::Ended(tripot_game::Outcome {
+            places: Vec::new(),
+            reason: tripot_game::EndReason::Finished,
+        });
+        assert_eq!(listing.follow(&ended), Some(None));
+        // The last states of the game over (votes, spectators) do not list it again.
+        assert_eq!(listing.follow(&TableEvent::Table(playing.clone())), None);
+        // A rematch whose seats reopen lists them; its start lists it under way again.
+        let reopened = state(vec![human(), SeatHolder::Empty, human()], false);
+        let free = listing.follow(&TableEvent::Table(reopened)).flatten().map(|t| t.free_seats);
+        assert_eq!(free, Some(1));
+        assert_eq!(listing.follow(&TableEvent::Table(playing)), Some(Some(opened.watched())));
     }
 
     #[test]

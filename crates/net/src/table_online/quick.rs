@@ -55,10 +55,12 @@ pub enum QuickTableProgress {
     Hosting,
 }
 
-/// Whether a seeker of `wanted` may sit at `table`: the same seats, and its game or any.
+/// Whether a seeker of `wanted` may sit at `table`: open (not under way), the same seats, and
+/// its game or any.
 #[must_use]
 pub fn accepts(wanted: &QuickSeek, table: &LobbyTable) -> bool {
     is_listed_table(table)
+        && !table.under_way()
         && table.table.seats == wanted.table.seats
         && (wanted.any_game || table.table == wanted.table)
 }
@@ -80,10 +82,16 @@ async fn open_tables(
     // Reading the lobby needs no identity: a throwaway one keeps the seeker's out of it.
     let listed =
         list_all(Keypair::generate_ed25519(), net, relay, game).await.map_err(TableNetError::Lobby)?;
+    Ok(choosable(listed, wanted, me))
+}
+
+/// The tables of `listed` that `wanted` may sit at, not `me`'s, first-ranked first. A table
+/// under way, which would rank first (no free seat), is never one of them.
+fn choosable(listed: Vec<TableEntry>, wanted: &QuickSeek, me: PeerId) -> Vec<TableEntry> {
     let mut tables: Vec<TableEntry> =
         listed.into_iter().filter(|e| e.host != me && accepts(wanted, &e.table)).collect();
     tables.sort_by_key(|e| rank(&e.table, &e.host));
-    Ok(tables)
+    tables
 }
 
 /// Whether `state` seats a person other than `me`.
@@ -239,6 +247,29 @@ mod tests {
         // A listing of two seats is a two-seat game's, never a table's.
         let two = QuickSeek::any(spec("kawu-2", 2));
         assert!(!accepts(&two, &LobbyTable::new(spec("kawu-2", 2), 5, "a")));
+    }
+
+    #[test]
+    fn a_seeker_never_goes_to_a_table_under_way() {
+        let open = LobbyTable { free_seats: 1, ..LobbyTable::new(spec("kawu-3", 3), 9, "open") };
+        let plain_under_way = LobbyTable::new(spec("kawu-3", 3), 1, "plain").watched();
+        let seekers_under_way = LobbyTable::new(spec("kawu-3", 3), 1, "seeker").seeking().watched();
+        for wanted in [QuickSeek::exactly(spec("kawu-3", 3)), QuickSeek::any(spec("kawu-3", 3))] {
+            assert!(accepts(&wanted, &open));
+            assert!(!accepts(&wanted, &plain_under_way) && !accepts(&wanted, &seekers_under_way));
+            let entry = |table: &LobbyTable| TableEntry {
+                host: PeerId::random(),
+                table: table.clone(),
+                addr: "/ip4/127.0.0.1/tcp/1".parse().unwrap(),
+                waiting_secs: 0,
+            };
+            let listed = vec![entry(&plain_under_way), entry(&open), entry(&seekers_under_way)];
+            let chosen = choosable(listed, &wanted, PeerId::random());
+            assert_eq!(chosen.iter().map(|e| e.table.name.as_str()).collect::<Vec<_>>(), ["open"]);
+            // Nothing but tables under way: the seeker opens its own.
+            let listed = vec![entry(&plain_under_way), entry(&seekers_under_way)];
+            assert!(choosable(listed, &wanted, PeerId::random()).is_empty());
+        }
     }
 
     #[test]

@@ -106,6 +106,7 @@ pub fn open_listing(
         reachable,
         registered: None,
         listing_open: true,
+        refused_under_way: None,
     };
     let task = tokio::spawn(announcer.run(closed));
     Ok(TableHandle { close: Some(close), task })
@@ -126,6 +127,10 @@ struct Announcer {
     registered: Option<Namespace>,
     /// Whether the listing's sender is still there to say more.
     listing_open: bool,
+    /// A table under way the relay refused to list (an older relay, which lists only tables
+    /// with a free seat): not asked again, and said once, so that the host is not warned at
+    /// every refresh; the table is simply not listed there while it is under way.
+    refused_under_way: Option<Namespace>,
 }
 
 impl Announcer {
@@ -212,6 +217,7 @@ impl Announcer {
         }
         let table = self.listing.borrow();
         match table.as_ref().map(namespace_of) {
+            Some(Ok(namespace)) if self.refused_under_way.as_ref() == Some(&namespace) => None,
             Some(Ok(namespace)) => Some(namespace),
             Some(Err(error)) => {
                 self.warn(NetWarning::TableRefused(error.to_string()));
@@ -261,11 +267,21 @@ impl Announcer {
         }
     }
 
-    fn on_rendezvous(&self, event: rendezvous::client::Event) {
+    fn on_rendezvous(&mut self, event: rendezvous::client::Event) {
         match event {
             rendezvous::client::Event::Registered { namespace, ttl, .. } => {
                 tracing::debug!(%namespace, ttl, "lobby: table registered");
             }
+            rendezvous::client::Event::RegisterFailed { namespace, error, .. }
+                if is_under_way(&namespace) && self.refused_under_way.as_ref() != Some(&namespace) =>
+            {
+                self.warn(NetWarning::TableRefused(format!("{error:?} (a table under way: not listed)")));
+                if self.registered.as_ref() == Some(&namespace) {
+                    self.registered = None;
+                }
+                self.refused_under_way = Some(namespace);
+            }
+            rendezvous::client::Event::RegisterFailed { namespace, .. } if is_under_way(&namespace) => {}
             rendezvous::client::Event::RegisterFailed { error, .. } => {
                 self.warn(NetWarning::TableRefused(format!("{error:?}")));
             }
@@ -278,5 +294,25 @@ impl Announcer {
         if let Some(warnings) = &self.warnings {
             let _ = warnings.send(warning);
         }
+    }
+}
+
+/// Whether `namespace` lists a table under way (which an older relay refuses).
+fn is_under_way(namespace: &Namespace) -> bool {
+    LobbyTable::parse(&namespace.to_string()).is_some_and(|t| t.under_way())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use tripot_game::{GameSpec, TableSpec};
+
+    #[test]
+    fn only_a_table_under_way_is_told_apart_from_other_refusals() {
+        let open = LobbyTable::new(TableSpec { game: GameSpec::new("kawu-3").unwrap(), seats: 3 }, 5, "Nice");
+        assert!(!is_under_way(&namespace_of(&open).unwrap()));
+        assert!(is_under_way(&namespace_of(&open.watched()).unwrap()));
+        assert!(!is_under_way(&Namespace::new("tripot/lobby/garbage".into()).unwrap()));
     }
 }
