@@ -237,7 +237,14 @@ fn strings(value: &Value) -> Vec<String> {
 async fn person_steps(socket: &mut Socket, state: &Value) -> String {
     for from in strings(&state["pickable"]) {
         play(socket, json!({"action": "select", "hole": from})).await;
-        let picked = reply(socket, "state").await;
+        // A state sent before the selection (a hint's, answering an earlier request) is not
+        // its answer.
+        let picked = loop {
+            let state = reply(socket, "state").await;
+            if !state["selection"].is_null() {
+                break state;
+            }
+        };
         let Some(to) = strings(&picked["selection"]["ends"]).into_iter().next() else { continue };
         play(socket, json!({"action": "move", "to": to})).await;
         loop {

@@ -61,12 +61,18 @@ async fn play(ws: &mut Socket, table: &Value) -> Value {
             continue;
         };
         online(ws, "move", json!({"to": step})).await;
+        // The move played may show on the board before its own message comes (the computers
+        // answering at once): a table view past it ends the wait as well.
         let answer = until(ws, "the move sent or a hop made", |m| {
             m["type"] == "online_move"
                 || (m["type"] == "online_seats"
-                    && m["table"]["board"]["selection"]["path"].as_array().map(Vec::len) > Some(1))
+                    && (plies(&m["table"]) > before
+                        || m["table"]["board"]["selection"]["path"].as_array().map(Vec::len) > Some(1)))
         })
         .await;
+        if answer["type"] == "online_seats" && plies(&answer["table"]) > before {
+            return answer["table"].clone();
+        }
         if answer["type"] != "online_move" {
             online(ws, "end_chain", json!({})).await;
         }

@@ -170,8 +170,10 @@ async fn the_host_gone_mid_game_the_next_seat_hosts_and_the_table_finishes() {
     let dir = tempfile::tempdir().unwrap();
     let saves: Vec<PathBuf> = (0..3).map(|n| dir.path().join(format!("{n}.tpt"))).collect();
     let (host, addr) = host("kawu-3", 3, 0, &saves[0]).await;
-    let a = join("a", &addr, "kawu-3", 3, Wants::Seat(None), &saves[1]).await;
-    let b = join("b", &addr, "kawu-3", 3, Wants::Seat(None), &saves[2]).await;
+    // Their seats asked for: the two joins race to the host, and the hand-over order is the
+    // seats'.
+    let a = join("a", &addr, "kawu-3", 3, Wants::Seat(Some(tripot_game::Seat(1))), &saves[1]).await;
+    let b = join("b", &addr, "kawu-3", 3, Wants::Seat(Some(tripot_game::Seat(2))), &saves[2]).await;
     // The host plays a few moves, then its task and swarm are gone at once (as a kill would).
     let host_plays = tokio::spawn(async move { matches!(play(host, 1, Some(9)).await, Played::Stopped) });
     let (a, b) = tokio::join!(play_out(a, 2), play_out(b, 3));

@@ -66,6 +66,8 @@ pub(crate) struct Player {
     pub(crate) save: PathBuf,
     pub(crate) config_dir: PathBuf,
     stderr: Arc<Mutex<String>>,
+    /// The thread reading stderr: done once the process's stderr closed.
+    err_reader: Option<std::thread::JoinHandle<()>>,
 }
 
 /// Options every test player gets: loopback only, no mDNS, fast timers.
@@ -133,7 +135,7 @@ impl Player {
         let stderr = Arc::new(Mutex::new(String::new()));
         let err_pipe = child.stderr.take().unwrap();
         let err_sink = Arc::clone(&stderr);
-        std::thread::spawn(move || {
+        let err_reader = std::thread::spawn(move || {
             for line in BufReader::new(err_pipe).lines().map_while(Result::ok) {
                 let mut sink = err_sink.lock().unwrap();
                 if sink.len() < 64 * 1024 {
@@ -149,6 +151,7 @@ impl Player {
             save: save.to_path_buf(),
             config_dir: config_dir.to_path_buf(),
             stderr,
+            err_reader: Some(err_reader),
         }
     }
 
@@ -197,6 +200,14 @@ impl Player {
             if let Some(status) = self.child.try_wait().unwrap() {
                 while let Ok(value) = self.lines.recv_timeout(Duration::from_millis(200)) {
                     self.seen.lock().unwrap().push(value);
+                }
+                // Its last words on stderr are read before anyone asks for them (bounded: a
+                // child of its own holding the pipe would keep it open).
+                if let Some(reader) = self.err_reader.take() {
+                    let until = Instant::now() + Duration::from_secs(5);
+                    while !reader.is_finished() && Instant::now() < until {
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
                 }
                 return status.code().unwrap_or(-1);
             }
@@ -263,7 +274,8 @@ pub(crate) fn same_game(a: &Record, b: &Record) {
 pub(crate) fn played_to_the_end(host: &mut Player, guest: &mut Player, game: &str) {
     assert_eq!(guest.finish(Duration::from_secs(240)), 0, "{}", guest.stderr());
     assert_eq!(host.finish(Duration::from_secs(30)), 0, "{}", host.stderr());
-    assert!(host.events("rejected").is_empty() && guest.events("rejected").is_empty());
+    let rejected = [host.events("rejected"), guest.events("rejected")];
+    assert!(rejected.iter().all(Vec::is_empty), "moves rejected (host's, guest's): {rejected:?}");
     let over = host.events("game_over");
     assert_eq!(over.len(), 1, "{over:?}");
     assert_eq!(over[0]["termination"], "normal", "{over:?}");
