@@ -3,7 +3,8 @@
 //! menu entries, the join field, moves by keys going out through the session, the opponent's
 //! moves coming in, refusals, reconnection, the claim, resigning, leaving, rooms. The lists (LAN,
 //! lobby, quick match, ratings) are `online_lists.rs`; the terminal over a real network is tested
-//! by `online_seats_loopback.rs` and `online_seats_relay.rs`.
+//! by `client/cli/tests/online_tui.rs` (the binary in tmux), `online_seats_loopback.rs` and
+//! `online_seats_relay.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
