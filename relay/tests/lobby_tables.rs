@@ -26,6 +26,20 @@ fn kawu3() -> TableSpec {
     TableSpec { game: GameSpec::new("kawu-3").unwrap(), seats: 3 }
 }
 
+/// Edmonde's kawu-3 table listed in the lobby of `relay`, with spectators and no clock.
+async fn edmonde_listed(relay: &Multiaddr) -> TableHandle {
+    let host_config = config("Edmonde", relay);
+    let offer = TableOffer {
+        // Replaced by the id the listing derives.
+        table: TableId([0; 16]),
+        game: kawu3().game,
+        seats: 3,
+        clock: ClockRule::None,
+        spectators: true,
+    };
+    host_listed(host_config.table.keypair.clone(), host_config, offer, Vec::new()).await.unwrap()
+}
+
 fn config(name: &str, relay: &Multiaddr) -> TableNetConfig {
     let keypair = Keypair::generate_ed25519();
     let net = NetConfig {
@@ -91,17 +105,7 @@ async fn a_listed_table_of_three_shows_its_free_seats_and_a_guest_takes_one() {
     let relay = RelayProcess::start(&[]);
     let relay_addr = relay.tcp_addr();
 
-    let host_config = config("Edmonde", &relay_addr);
-    let offer = TableOffer {
-        // Replaced by the id the listing derives.
-        table: TableId([0; 16]),
-        game: kawu3().game,
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
-    let mut host =
-        host_listed(host_config.table.keypair.clone(), host_config, offer, Vec::new()).await.unwrap();
+    let mut host = edmonde_listed(&relay_addr).await;
     let host_peer = host.local_peer();
 
     let listed = listed_until(&relay_addr, &mut [&mut host], |t| !t.is_empty()).await;
@@ -237,16 +241,7 @@ async fn a_seeker_that_opened_first_goes_to_a_plain_table_opened_after_it() {
     .await
     .expect("the clock never passed the seeker's opening");
 
-    let host_config = config("Edmonde", &relay_addr);
-    let offer = TableOffer {
-        table: TableId([0; 16]),
-        game: kawu3().game,
-        seats: 3,
-        clock: ClockRule::None,
-        spectators: true,
-    };
-    let mut host =
-        host_listed(host_config.table.keypair.clone(), host_config, offer, Vec::new()).await.unwrap();
+    let mut host = edmonde_listed(&relay_addr).await;
     let host_peer = host.local_peer();
     let first = tokio::time::timeout(PATIENCE, first_seek)
         .await
