@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use tripot_engine::Format;
 
+mod console;
 mod end_words;
 mod errors;
 mod game_words;

@@ -72,3 +72,30 @@ fn ratings_refuses_a_malformed_month_a_missing_relay_and_a_relay_with_no_service
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "No kept result to send.");
 }
+
+/// `tripot host --plain` (the line console) in `lang` until it prints its address; the line.
+fn plain_host_address_line(lang: &str) -> String {
+    use std::io::{BufRead as _, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tripot"))
+        .args(["--lang", lang, "host", "--plain", "--no-mdns", "--listen", "/ip4/127.0.0.1/tcp/0"])
+        .env("TRIPOT_CONFIG_DIR", dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // Bounded: the address comes among the first lines, or the process ends.
+    let line =
+        BufReader::new(stdout).lines().map_while(Result::ok).take(20).find(|l| l.contains("/ip4/127.0.0.1/"));
+    let _ = child.kill();
+    let _ = child.wait();
+    line.unwrap_or_else(|| panic!("no address printed in {lang}"))
+}
+
+#[test]
+fn the_plain_console_speaks_the_players_language() {
+    assert!(plain_host_address_line("en").starts_with("Address to share: /ip4/127.0.0.1/tcp/"));
+    assert!(plain_host_address_line("fr").starts_with("Adresse à partager : /ip4/127.0.0.1/tcp/"));
+}
