@@ -21,7 +21,7 @@ use tripot_net::table_online::{
     QuickTableProgress, TableHandle, TableLink, TableNetConfig, TableNetEvent, TableRoomLink, TableStart,
     host_listed, join_listed, quick_table, random_table_id, start_table,
 };
-use tripot_protocol::table::{ClockRule, PeerKey, SeatHolder, TableId, TableRejectReason, TableState, Wants};
+use tripot_protocol::table::{ClockRule, PeerKey, TableId, TableRejectReason, TableState, Wants};
 
 use super::online::{OnlineArgs, runtime};
 use super::table_json;
@@ -303,12 +303,11 @@ fn rating_settled(event: &TableNetEvent) -> bool {
 /// none to fill).
 fn fill_free_seats(handle: &TableHandle, state: &TableState, level: u8) {
     let me = PeerKey(handle.local_peer().to_bytes());
-    if state.hosts.get(usize::from(state.epoch)) != Some(&me) {
+    if state.host() != Some(&me) {
         return;
     }
-    let free = state.seats.iter().zip(0u8..).filter(|(holder, _)| matches!(holder, SeatHolder::Empty));
-    for (_, seat) in free {
-        handle.seat_computer(tripot_game::Seat(seat), level);
+    for seat in state.free_seats() {
+        handle.seat_computer(seat, level);
     }
 }
 

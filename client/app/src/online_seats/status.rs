@@ -97,8 +97,7 @@ impl SeatsStatus {
 
     /// The peer hosting now, by the announcement.
     fn host_peer(&self) -> Option<&PeerKey> {
-        let state = self.announced.as_ref()?;
-        state.hosts.get(usize::from(state.epoch))
+        self.announced.as_ref()?.host()
     }
 
     /// Whether this peer hosts now.
@@ -274,13 +273,7 @@ impl SeatsStatus {
         let Some(state) = self.announced.as_ref().filter(|s| !s.started && self.hosting()) else {
             return Vec::new();
         };
-        state
-            .seats
-            .iter()
-            .zip(0u8..)
-            .filter(|(h, _)| matches!(h, SeatHolder::Empty))
-            .map(|(_, i)| Seat(i))
-            .collect()
+        state.free_seats().collect()
     }
 
     /// A seat's clock at `now`: none without a clock, for a computer or an empty seat.

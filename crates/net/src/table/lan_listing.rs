@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use tripot_protocol::table::{SeatHolder, TableListing, TableMessage, TableRejectReason};
+use tripot_protocol::table::{TableListing, TableMessage, TableRejectReason};
 
 use super::events::{LinkId, TableOutput};
 use super::{Role, Table};
@@ -20,11 +20,7 @@ impl Table {
             return None;
         }
         let waiting = now.saturating_duration_since(host.opened).as_secs();
-        let free = if self.table.started {
-            0
-        } else {
-            self.table.seats.iter().filter(|h| matches!(h, SeatHolder::Empty)).count()
-        };
+        let free = if self.table.started { 0 } else { self.table.free_seats().count() };
         Some(TableListing {
             table: self.table.table,
             spec: self.table.spec.clone(),

@@ -299,7 +299,7 @@ impl Table {
                 }
             }
             Err(error) => {
-                let from = self.table.hosts.get(usize::from(self.table.epoch)).cloned();
+                let from = self.table.host().cloned();
                 self.events.push(TableEvent::EntryRefused { from, error: error.clone() });
                 if error.is_out_of_step() {
                     return;
@@ -380,9 +380,9 @@ impl Table {
             return;
         }
         let _ = lost;
-        let old_host = self.table.hosts.get(usize::from(self.table.epoch)).cloned();
+        let old_host = self.table.host().cloned();
         self.table.epoch = self.table.epoch.saturating_add(1);
-        match self.table.hosts.get(usize::from(self.table.epoch)).cloned() {
+        match self.table.host().cloned() {
             Some(next) if next == self.me => self.become_host(old_host.filter(|_| forfeited), now),
             Some(next) => {
                 let addrs = self.addrs_of(&next);

@@ -26,7 +26,7 @@ use sha2::{Digest as _, Sha256};
 use tokio::sync::{mpsc, watch};
 use tripot_directory::LobbyTable;
 use tripot_game::TableSpec;
-use tripot_protocol::table::{SeatHolder, TableId, TableState, Wants};
+use tripot_protocol::table::{TableId, TableState, Wants};
 
 use super::{TableHandle, TableNetConfig, TableNetError, TableNetEvent, TableStart, start_table};
 use crate::online::matchmaking::MatchError;
@@ -76,7 +76,7 @@ pub fn join_listed(entry: &TableEntry, wants: Wants) -> TableStart {
 /// its game is under way, that it is under way if it lets spectators in, else nothing.
 #[must_use]
 pub fn listed_as(opened: &LobbyTable, state: &TableState) -> Option<LobbyTable> {
-    let free = state.seats.iter().filter(|s| matches!(s, SeatHolder::Empty)).count();
+    let free = state.free_seats().count();
     let free = u8::try_from(free).ok().filter(|f| *f > 0 && *f < state.spec.seats);
     match free {
         Some(free) if !state.started => Some(LobbyTable { free_seats: free, ..opened.clone() }),
@@ -207,7 +207,7 @@ pub(super) async fn host_listed_as(
 mod tests {
     use super::*;
     use tripot_game::GameSpec;
-    use tripot_protocol::table::{ClockRule, PeerKey};
+    use tripot_protocol::table::{ClockRule, PeerKey, SeatHolder};
 
     fn kawu3() -> LobbyTable {
         LobbyTable::new(TableSpec { game: GameSpec::new("kawu-3").unwrap(), seats: 3 }, 1_764_480_000, "Nice")

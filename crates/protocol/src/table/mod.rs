@@ -164,6 +164,23 @@ pub struct TableState {
     pub watching: u16,
 }
 
+impl TableState {
+    /// The peer hosting now: the one at `epoch` in the hand-over order.
+    #[must_use]
+    pub fn host(&self) -> Option<&PeerKey> {
+        self.hosts.get(usize::from(self.epoch))
+    }
+
+    /// The seats nobody holds, in seat order.
+    pub fn free_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats
+            .iter()
+            .zip(0u8..)
+            .filter(|(holder, _)| matches!(holder, SeatHolder::Empty))
+            .map(|(_, i)| Seat(i))
+    }
+}
+
 /// How a seat left the game (the wire's copy of `tripot_game::Leaving`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeaveHow {
